@@ -1,0 +1,51 @@
+"""The end of the game (EN-02…EN-04)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _End(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Target(_End):
+    """The game ends after a hand in which someone reaches ``points``; the highest score wins."""
+
+    kind: Literal["target"] = "target"
+    points: int = Field(ge=1)
+
+
+class Threshold(_End):
+    """For penalty scoring: the game ends after a hand in which someone's score is −``points`` or lower."""
+
+    kind: Literal["threshold"] = "threshold"
+    points: int = Field(ge=1)
+
+
+class Rounds(_End):
+    """As many hands as there are players (each deals once)."""
+
+    kind: Literal["rounds"] = "rounds"
+
+
+class Shrinking(_End):
+    """Each hand is dealt one card smaller, down to one card; with ``back_up`` then back up to the full size."""
+
+    kind: Literal["shrinking"] = "shrinking"
+    back_up: bool = False
+
+
+EndCondition = Annotated[Union[Target, Threshold, Rounds, Shrinking], Field(discriminator="kind")]
+
+
+class EndingSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    condition: EndCondition
+    ties: Literal["extra-hand", "latest-winner"] = Field(
+        description="a shared first place: play another hand, or the tied player who most recently had "
+        "the best score in a hand wins"
+    )

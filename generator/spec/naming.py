@@ -1,0 +1,27 @@
+"""Name and flavour (NM-01…NM-06)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+#: Intro facts (NM-06): key → phrase. Each names a module the game must really have (checked).
+FACTS: dict[str, str] = {
+    "hidden-trump": "trumps are not revealed immediately",
+    "anti-trumps": "there are both trumps and anti-trumps",
+    "weak-led-suit": "the led suit is weaker than the rest",
+    "avoid-suit": "players avoid taking {suit}",
+    "avoid-suit-face": "players avoid taking {suit} cards",
+}
+
+
+class Naming(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1)
+    aliases: list[str] = Field(default_factory=list, max_length=2)
+    country: Literal["en", "fr", "de"]
+    show_country: bool = False
+    adjective: str = Field(min_length=1)
+    fact: str | None = Field(None, description="key of an intro fact: " + ", ".join(FACTS))

@@ -1,0 +1,42 @@
+"""Play for the trick-taking family (TT-01…TT-04, TT-07, TT-08, TT-12, TT-13)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class BreakingSuit(BaseModel):
+    """TT-07: ``suit`` may not be led until a card of it has been played in an earlier trick of the hand."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    suit: str
+    verb: str = Field("breaking", description="what the first such card is called, e.g. 'breaking hearts'")
+
+
+class TrickPlay(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    family: Literal["trick-taking"] = "trick-taking"
+    opening_leader: Literal["dealer", "dealer-left", "holder"] = Field(
+        description="who leads the first trick; 'holder': whoever holds opening_card, leading it"
+    )
+    opening_card: str | None = None
+    opening_lead: Literal["any", "no-trump"] = Field(
+        "any", description="TT-02: the opening lead may not be a trump unless the leader holds only trumps"
+    )
+    weak_led_suit: str | None = Field(None, description="TT-03: the name for the weak led suit, if that rule is used")
+    following: Literal["must-follow", "follow-or-trump", "free"] = "must-follow"
+    otherwise: Literal["any", "trump", "higher", "new-suit", "new-rank"] = Field(
+        "any", description="with must-follow: what a player who cannot follow must play if they can"
+    )
+    breaking: BreakingSuit | None = None
+    first_trick_ban: str | None = Field(
+        None, description="TT-08: cards of this suit may not be played to the first trick unless nothing else is held"
+    )
+    winner: Literal["led-suit", "any-suit"] = Field(
+        "led-suit", description="without a trump in the trick: highest of the led suit, or highest of any suit"
+    )
+    next_leader: Literal["winner", "left-of-leader", "lowest-card"] = "winner"
