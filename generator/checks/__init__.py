@@ -1,0 +1,251 @@
+"""Tier-0 static checks: reject a spec that cannot be dealt or contradicts itself, before any play.
+
+Each problem carries a reason code from docs/playtest-metrics.md, the field it concerns, a sentence
+a person understands, and the player count it concerns (None when it holds at every count).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb
+
+from ..spec import GameSpec
+from ..spec.deck import JOKERS, MAJORS, SUITS, card_rank, card_suit
+from ..spec.naming import FACTS
+from ..spec.setup import TRUMPS_KNOWN_AT_START
+
+CODES = ("SPEC_INVALID", "DEAL_IMPOSSIBLE", "DECK_INCONSISTENT", "NO_WIN_PATH", "RULE_CONFLICT")
+
+
+@dataclass(frozen=True)
+class Problem:
+    code: str
+    field: str
+    message: str
+    players: int | None = None
+
+    def __str__(self) -> str:
+        at = f" (with {self.players} players)" if self.players else ""
+        return f"{self.code} {self.field}: {self.message}{at}"
+
+
+def check_spec(spec: GameSpec) -> list[Problem]:
+    """Every Tier-0 problem of the spec, deck problems first (later checks assume a sound deck)."""
+    problems = _deck(spec)
+    if problems:
+        return problems
+    for check in (_named_things, _deal, _trumps, _play, _scoring_and_end, _naming):
+        problems += check(spec)
+    return problems
+
+
+def _deck(spec: GameSpec) -> list[Problem]:
+    d, out = spec.deck, []
+    full = d.full_order()
+    if not full:
+        what = f"'{d.order}' with promoted rank {d.promoted!r}" if d.order == "promoted" else f"'{d.order}'"
+        out.append(Problem("DECK_INCONSISTENT", "deck.order", f"the rank order {what} does not fit a {d.kind} pack"))
+        return out
+    if d.order == "promoted" and d.promoted == "A":
+        out.append(Problem("DECK_INCONSISTENT", "deck.promoted", "Aces are already the highest rank; promoting them moves nothing"))
+    if d.order != "promoted" and d.promoted is not None:
+        out.append(Problem("DECK_INCONSISTENT", "deck.promoted", "a promoted rank is only meaningful with order 'promoted'"))
+    seen: set[str] = set()
+    for i, rank in enumerate(d.removed):
+        if rank in seen:
+            out.append(Problem("DECK_INCONSISTENT", f"deck.removed[{i}]", f"the rank {rank} is removed twice"))
+        elif rank not in full:
+            out.append(Problem("DECK_INCONSISTENT", f"deck.removed[{i}]", f"there is no rank {rank} in this pack"))
+        seen.add(rank)
+    if d.kind == "tarot" and d.jokers:
+        out.append(Problem("DECK_INCONSISTENT", "deck.jokers", "a tarot pack has no jokers"))
+    if not out and d.size() == 0:
+        out.append(Problem("DEAL_IMPOSSIBLE", "deck.removed", "every rank is removed, so the pack is empty"))
+    elif not out and len(d.ranks()) < 2:
+        out.append(Problem("DECK_INCONSISTENT", "deck.removed", "fewer than two ranks remain, so no card can beat another"))
+    return out
+
+
+def _suit_problem(spec: GameSpec, field: str, suit: str | None) -> list[Problem]:
+    if suit is None or suit in SUITS[spec.deck.kind]:
+        return []
+    return [Problem("DECK_INCONSISTENT", field, f"there is no suit '{suit}' in a {spec.deck.kind} pack")]
+
+
+def _card_problem(spec: GameSpec, field: str, card: str | None) -> list[Problem]:
+    if card is None or card in spec.deck.cards():
+        return []
+    return [Problem("DECK_INCONSISTENT", field, f"the card '{card}' is not in this pack")]
+
+
+def _named_things(spec: GameSpec) -> list[Problem]:
+    """Every suit and card a rule names must exist in the pack."""
+    out: list[Problem] = []
+    t, p, s, deal = spec.setup.trumps, spec.play, spec.scoring, spec.deal
+    out += _suit_problem(spec, "deal.misdeal.suit", deal.misdeal.suit if deal.misdeal else None)
+    out += _suit_problem(spec, "setup.trumps.suit", getattr(t, "suit", None))
+    out += _suit_problem(spec, "play.breaking.suit", p.breaking.suit if p.breaking else None)
+    out += _suit_problem(spec, "play.first_trick_ban", p.first_trick_ban)
+    out += _card_problem(spec, "play.opening_card", p.opening_card)
+    if s.kind == "avoid-suit":
+        out += _suit_problem(spec, "scoring.suit", s.suit)
+        for name in ("penalty_card", "bonus_card", "doubler"):
+            special = getattr(s, name)
+            out += _card_problem(spec, f"scoring.{name}.card", special.card if special else None)
+        if s.joker_loss and not spec.deck.jokers:
+            out.append(Problem("DECK_INCONSISTENT", "scoring.joker_loss", "a loss for taking jokers, but the pack has none"))
+    if t.method == "majors" and spec.deck.kind != "tarot":
+        out.append(Problem("DECK_INCONSISTENT", "setup.trumps.method", "only a tarot pack has major arcana to be trumps"))
+    return out
+
+
+def _stock(spec: GameSpec, n: int) -> tuple[int, int, int]:
+    """(cards each, cards dealt to players and kitty, cards left undealt) at n players."""
+    deal, size = spec.deal, spec.deck.size()
+    each = deal.cards_each(n, size)
+    used = each * n
+    if deal.odd_card:
+        used += 1 if deal.odd_card.extra else -1
+    if deal.kitty and deal.kitty.form == "dealt":
+        used += deal.kitty.size or 0
+    return each, used, size - used
+
+
+def _deal(spec: GameSpec) -> list[Problem]:
+    out: list[Problem] = []
+    deal, size = spec.deal, spec.deck.size()
+    players = spec.players
+    if players.min > players.max:
+        return [Problem("SPEC_INVALID", "players.min", f"the minimum ({players.min}) is above the maximum ({players.max})")]
+    k = deal.kitty
+    if k is not None and (k.form == "dealt") != (k.size is not None):
+        out.append(Problem("SPEC_INVALID", "deal.kitty.size", "a dealt kitty needs a size, and only a dealt kitty has one"))
+        return out
+    if deal.hand_size_over_three is not None:
+        if deal.hand_size == "all" or players.max <= 3:
+            out.append(Problem("RULE_CONFLICT", "deal.hand_size_over_three",
+                               "a hand size for more than three players needs a fixed hand size and room for four players"))
+    if deal.hand_size == "all" and deal.odd_card:
+        out.append(Problem("RULE_CONFLICT", "deal.odd_card", "when the whole pack is dealt there is no odd card to give"))
+    turn_up = spec.setup.trumps.method in ("turn-up", "hidden")
+    for n in players.counts():
+        each, used, left = _stock(spec, n)
+        if each < 1 or (deal.odd_card and not deal.odd_card.extra and each < 2):
+            out.append(Problem("DEAL_IMPOSSIBLE", "deal.hand_size", f"the {size}-card pack gives a player no cards", n))
+            continue
+        if left < 0:
+            out.append(Problem("DEAL_IMPOSSIBLE", "deal.hand_size",
+                               f"the deal needs {used} cards but the pack has only {size}", n))
+            continue
+        if k is not None and k.form == "undealt" and left < 1:
+            out.append(Problem("DEAL_IMPOSSIBLE", "deal.kitty", f"no cards are left over to form the {k.name}", n))
+        if k is not None and k.form == "contributed" and each < 2:
+            out.append(Problem("DEAL_IMPOSSIBLE", "deal.kitty", f"players hold a single card, so none can give one to the {k.name}", n))
+        source = k is not None and k.form in ("dealt", "undealt")
+        if turn_up and not source and (deal.hand_size == "all" or left < 1):
+            out.append(Problem("DEAL_IMPOSSIBLE", "setup.trumps",
+                               f"all {size} cards are dealt, leaving no card to turn for trumps", n))
+        if deal.misdeal and deal.misdeal.must_show:
+            stands = _chance_every_hand_has(spec, n, each, deal.misdeal.suit)
+            if stands < 0.05:
+                out.append(Problem("DEAL_IMPOSSIBLE", "deal.misdeal",
+                                   f"a hand of {each} lacks a {deal.misdeal.suit[:-1]} so often that only "
+                                   f"{stands:.1%} of deals would stand", n))
+    return out
+
+
+def _chance_every_hand_has(spec: GameSpec, n: int, each: int, suit: str) -> float:
+    """Chance that every one of n hands of `each` cards holds at least one card of `suit`."""
+    cards = spec.deck.cards()
+    total, of_suit = len(cards), sum(1 for c in cards if card_suit(c) == suit)
+    return sum((-1) ** j * comb(n, j) * comb(total - of_suit, j * each) / comb(total, j * each)
+               for j in range(n + 1) if j * each <= total)
+
+
+def _trumps(spec: GameSpec) -> list[Problem]:
+    out: list[Problem] = []
+    method = spec.setup.trumps.method
+    if spec.setup.anti_trumps and method not in TRUMPS_KNOWN_AT_START:
+        out.append(Problem("RULE_CONFLICT", "setup.anti_trumps",
+                           "anti-trumps are named against a trump suit, but trumps are not known when they are named"))
+    if method == "fixed" and spec.setup.trumps.suit == MAJORS and spec.deck.kind == "tarot":
+        out.append(Problem("RULE_CONFLICT", "setup.trumps", "use the 'majors' method for major arcana trumps"))
+    return out
+
+
+def _play(spec: GameSpec) -> list[Problem]:
+    p, out = spec.play, []
+    method = spec.setup.trumps.method
+    if (p.opening_leader == "holder") != (p.opening_card is not None):
+        out.append(Problem("RULE_CONFLICT", "play.opening_card",
+                           "an opening card is named exactly when its holder leads the first trick"))
+    if p.opening_leader == "holder" and spec.deal.hand_size != "all":
+        out.append(Problem("RULE_CONFLICT", "play.opening_leader",
+                           "whoever holds a named card leads it only when the whole pack is dealt"))
+    if p.opening_lead == "no-trump" and method not in TRUMPS_KNOWN_AT_START:
+        out.append(Problem("RULE_CONFLICT", "play.opening_lead", "a ban on leading trumps needs trumps known from the start"))
+    trump_rules = p.following == "follow-or-trump" or p.otherwise == "trump"
+    if trump_rules and method in ("none", "hidden"):
+        out.append(Problem("RULE_CONFLICT", "play.following",
+                           "a rule about playing trumps needs trumps that players know"))
+    if p.otherwise != "any" and p.following != "must-follow":
+        out.append(Problem("RULE_CONFLICT", "play.otherwise", "what to play when unable to follow applies only when players must follow"))
+    if p.weak_led_suit and p.winner != "led-suit":
+        out.append(Problem("RULE_CONFLICT", "play.winner", "the weak led suit already decides which card wins"))
+    return out
+
+
+def _scoring_and_end(spec: GameSpec) -> list[Problem]:
+    s, end, out = spec.scoring, spec.ending.condition, []
+    if s.kind == "avoid-suit":
+        gains = s.bonus_card is not None or s.shoot_the_moon is not None
+        if end.kind == "target" and not gains:
+            out.append(Problem("NO_WIN_PATH", "ending.condition",
+                               "scores only ever go down, so no one can reach a points target"))
+        elif end.kind == "target":
+            out.append(Problem("RULE_CONFLICT", "ending.condition", "penalty scoring ends on a negative threshold, not a target"))
+        for name in ("penalty_card", "bonus_card"):
+            special = getattr(s, name)
+            if special is not None and special.points < 1:
+                out.append(Problem("SPEC_INVALID", f"scoring.{name}.points", "must be at least 1"))
+    else:
+        if end.kind == "threshold":
+            out.append(Problem("NO_WIN_PATH", "ending.condition",
+                               "scores never go below zero, so no one can reach a negative threshold"))
+        for n in spec.players.counts():
+            each, _, _ = _stock(spec, n)
+            most = each + (1 if spec.deal.odd_card and spec.deal.odd_card.extra else 0)
+            if spec.deal.kitty and spec.deal.kitty.form == "contributed":
+                most -= 1
+            if s.beyond >= most:
+                out.append(Problem("NO_WIN_PATH", "scoring.beyond",
+                                   f"a hand has at most {most} tricks, so no trick beyond the {s.beyond}th ever scores", n))
+    if end.kind == "shrinking" and spec.deal.hand_size == "all":
+        out.append(Problem("RULE_CONFLICT", "ending.condition", "shrinking hands need a fixed starting hand size"))
+    return out
+
+
+def _naming(spec: GameSpec) -> list[Problem]:
+    n, out = spec.naming, []
+    if n.fact is None:
+        return out
+    if n.fact not in FACTS:
+        return [Problem("SPEC_INVALID", "naming.fact", f"unknown fact '{n.fact}' (known: {', '.join(FACTS)})")]
+    s = spec.scoring
+    holds = {
+        "hidden-trump": spec.setup.trumps.method == "hidden",
+        "anti-trumps": spec.setup.anti_trumps,
+        "weak-led-suit": spec.play.weak_led_suit is not None,
+        "avoid-suit": s.kind == "avoid-suit" and s.per_card == "one",
+        "avoid-suit-face": s.kind == "avoid-suit" and s.per_card == "face-value",
+    }[n.fact]
+    if not holds:
+        out.append(Problem("RULE_CONFLICT", "naming.fact", f"the introduction says {FACTS[n.fact]!r}, but no rule makes it so"))
+    return out
+
+
+def is_playable(spec: GameSpec) -> bool:
+    return not check_spec(spec)
+
+
+__all__ = ["CODES", "Problem", "check_spec", "is_playable", "JOKERS", "card_rank"]
