@@ -64,7 +64,7 @@ def _check_country(country: str) -> None:
 
 def _read_lines(filename: str) -> tuple[str, ...]:
     """Read a one-item-per-line UTF-8 data file shipped with this package."""
-    text = resources.files(__name__).joinpath("data", filename).read_text(encoding="utf-8")
+    text = resources.files(__name__).joinpath("data").joinpath(filename).read_text(encoding="utf-8")
     return tuple(line for line in text.splitlines() if line.strip())
 
 
@@ -110,7 +110,7 @@ def _letters(name: str) -> str:
 
 def _common_suffix_len(a: str, b: str) -> int:
     n = 0
-    for x, y in zip(reversed(a), reversed(b)):
+    for x, y in zip(reversed(a), reversed(b), strict=False):
         if x != y:
             break
         n += 1
@@ -119,7 +119,7 @@ def _common_suffix_len(a: str, b: str) -> int:
 
 def _common_prefix_len(a: str, b: str) -> int:
     n = 0
-    for x, y in zip(a, b):
+    for x, y in zip(a, b, strict=False):
         if x != y:
             break
         n += 1
@@ -150,11 +150,12 @@ class _Indexes:
             suffix3: defaultdict[str, list[str]] = defaultdict(list)
             prefix3: defaultdict[str, list[str]] = defaultdict(list)
             suffix2: defaultdict[str, list[str]] = defaultdict(list)
-            for name, letters in zip(names, map(_letters, names)):
-                suffix2[letters[-2:]].append(name)  # shorter keys are never looked up
-                if len(letters) >= 3:
-                    suffix3[letters[-3:]].append(name)
-                    prefix3[letters[:3]].append(name)
+            for name, letters in zip(names, map(_letters, names), strict=True):
+                # Keys shorter than the wanted length are never looked up.
+                suffix2[letters[-_FALLBACK_SHARED:]].append(name)
+                if len(letters) >= _MIN_SHARED:
+                    suffix3[letters[-_MIN_SHARED:]].append(name)
+                    prefix3[letters[:_MIN_SHARED]].append(name)
             self.names[country] = names
             self.suffix3[country] = _freeze(suffix3)
             self.prefix3[country] = _freeze(prefix3)

