@@ -1,0 +1,61 @@
+"""Dealing a hand (DL-02…DL-07, DL-11): hands, the odd card, the kitty and the stock."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..spec import GameSpec
+from .cards import CardTable
+
+
+@dataclass
+class Dealt:
+    hands: list[list[int]]       # sorted card ids per seat
+    kitty: list[int]             # face down (dealt or undealt forms); filled later for 'contributed'
+    stock: list[int]             # undealt cards, top first; also the cards set aside by a whole-pack deal
+    last_to_dealer: int          # the final card the dealer received (for last-card trumps)
+
+
+class Dealer:
+    """Deals one card at a time clockwise from the dealer's left, as the rulebook says."""
+
+    def __init__(self, spec: GameSpec, table: CardTable):
+        self.deal = spec.deal
+        self.size = table.size
+        seat = {"dealer-right": -1, "dealer-left": 1, "dealer": 0}
+        self.odd_offset = seat[self.deal.odd_card.who] if self.deal.odd_card else None
+        self.odd_extra = bool(self.deal.odd_card and self.deal.odd_card.extra)
+        k = self.deal.kitty
+        self.kitty_form = k.form if k else None
+        self.kitty_size = (k.size or 0) if k and k.form == "dealt" else 0
+
+    def cards_each(self, n: int) -> int:
+        return self.deal.cards_each(n, self.size)
+
+    def deal_hand(self, rng: random.Random, n: int, dealer: int, each: int) -> Dealt:
+        pack = list(range(self.size))
+        rng.shuffle(pack)
+        hands: list[list[int]] = [[] for _ in range(n)]
+        for k in range(n):
+            hands[(dealer + 1 + k) % n] = pack[k : n * each : n]
+        pos = n * each
+        if self.odd_offset is not None:
+            odd = (dealer + self.odd_offset) % n
+            if self.odd_extra:
+                hands[odd].append(pack[pos])
+                pos += 1
+            else:
+                # The odd player's last card is never dealt: it stays on top of the stock.
+                pack.insert(pos, hands[odd].pop())
+        kitty: list[int] = []
+        if self.kitty_form == "dealt":
+            kitty = pack[pos : pos + self.kitty_size]
+            pos += self.kitty_size
+        elif self.kitty_form == "undealt":
+            kitty = pack[pos:]
+            pos = len(pack)
+        last = hands[dealer][-1]
+        for h in hands:
+            h.sort()
+        return Dealt(hands, kitty, pack[pos:], last)

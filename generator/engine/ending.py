@@ -1,0 +1,42 @@
+"""When the game ends and who wins (EN-02…EN-04)."""
+
+from __future__ import annotations
+
+from ..spec import GameSpec
+
+
+class EndRules:
+    def __init__(self, spec: GameSpec):
+        self.cond = spec.ending.condition
+        self.ties = spec.ending.ties
+
+    def hand_sizes(self, full: int) -> list[int] | None:
+        """The sequence of hand sizes for shrinking games, else None (every hand is full)."""
+        if self.cond.kind != "shrinking":
+            return None
+        down = list(range(full, 0, -1))
+        return down + list(range(2, full + 1)) if self.cond.back_up else down
+
+    def condition_met(self, totals: list[int], hands_played: int, n: int, sizes: list[int] | None) -> bool:
+        c = self.cond
+        if c.kind == "target":
+            return max(totals) >= c.points
+        if c.kind == "threshold":
+            return min(totals) <= -c.points
+        if c.kind == "rounds":
+            return hands_played >= n
+        return hands_played >= len(sizes or ())
+
+    def winner(self, totals: list[int], hand_scores: list[list[int]]) -> int | None:
+        """The winning seat, or None if first place is shared and the tie rule calls for another hand."""
+        top = max(totals)
+        tied = [p for p, t in enumerate(totals) if t == top]
+        if len(tied) == 1:
+            return tied[0]
+        if self.ties == "latest-winner":
+            for scores in reversed(hand_scores):
+                best = max(scores)
+                had = [p for p in tied if scores[p] == best]
+                if len(had) == 1:
+                    return had[0]
+        return None

@@ -1,0 +1,83 @@
+"""Players and the deal (DL-01…DL-03, DL-05…DL-07, DL-11)."""
+
+from __future__ import annotations
+
+from ..spec import DealSpec, Kitty, Misdeal, OddCard, Players
+from ..spec.deck import SUITS
+from .rng import Draw
+
+#: DL-01 can produce these counts; a requested count outside them is refused.
+PLAYER_COUNTS = range(2, 7)
+
+#: DL-11 kitty names, generator order (W-pick(17)).
+KITTY_NAMES = (
+    "kitty", "crib", "pot", "box", "talon", "cradle", "rack", "pit", "claw", "crypt", "heap", "stash",
+    "reliquary", "coffer", "crate", "grapnel", "hook",
+)
+
+
+def draw_players(draw: Draw, players: int | None = None) -> Players:
+    """DL-01: min = U[2..3], max = U[3..6], 3–3 becomes 3–4.
+
+    With ``players`` the range is redrawn (same stream) until it contains that count, i.e. the
+    catalogue's distribution conditioned on including it: 2 → 2–3…2–6 each 1/4; 6 → 2–6 or 3–6.
+    """
+    if players is not None and players not in PLAYER_COUNTS:
+        raise ValueError(f"players must be between {PLAYER_COUNTS.start} and {PLAYER_COUNTS.stop - 1}, got {players}")
+    while True:
+        lo, hi = draw.uniform_int(2, 3), draw.uniform_int(3, 6)
+        if lo == hi == 3:
+            hi = 4
+        if players is None or lo <= players <= hi:
+            return Players(min=lo, max=hi)
+
+
+def draw_hand_size(draw: Draw, deck_size: int, max_players: int) -> int:
+    """DL-02: H = U[5..15] (U[3..15] under 31 cards, U[1..15] under 10), redrawn until H × max ≤ deck."""
+    low = 1 if deck_size < 10 else 3 if deck_size < 31 else 5
+    if low * max_players > deck_size:
+        raise ValueError(f"a {deck_size}-card pack cannot deal {low} cards to {max_players} players")
+    while True:
+        h = draw.uniform_int(low, 15)
+        if h * max_players <= deck_size:
+            return h
+
+
+def draw_deal(draw: Draw, family: str, kind: str, deck_size: int, players: Players, h: int, bad_suit: str) -> DealSpec:
+    """DL-03 deal all · DL-05 fewer with more than three players · DL-06 odd card · DL-07 misdeal ·
+    DL-11 kitty, in generator order."""
+    # DL-03 (trick-taking and climbing): everything is dealt, p 1/3 when H > 10.
+    deal_all = family in ("trick-taking", "climbing") and h > 10 and draw.chance(1 / 3)
+    # DL-05: "With more than three players, deal H−3 or H−4", p 1/2 when H > 8 and max > 3.
+    over_three = None
+    if not deal_all and h > 8 and players.max > 3 and draw.chance(1 / 2):
+        over_three = h - draw.choice((3, 4))
+    # DL-06 odd card, p 1/8 unless everything is dealt: who W-pick(3), extra or fewer uniform.
+    odd = None
+    if not deal_all and draw.chance(1 / 8):
+        who = draw.wpick(("dealer-right", "dealer-left", "dealer"))
+        odd = OddCard(who=who, extra=draw.chance(1 / 2))
+    # DL-07 misdeal, p 1/24: a fresh suit other than the bad suit; must or may show, uniform.
+    misdeal = None
+    if draw.chance(1 / 24):
+        suit = draw.choice([s for s in SUITS[kind] if s != bad_suit])
+        misdeal = Misdeal(suit=suit, must_show=draw.chance(1 / 2))
+    # DL-11 kitty, p 1/8 when H × max < deck − 6: contributed (deal all) · undealt (T/C with only
+    # 7–9 spare cards) · U[3..5] dealt face down.
+    kitty = None
+    spare = deck_size - h * players.max
+    if spare > 6 and draw.chance(1 / 8):
+        name = draw.wpick(KITTY_NAMES)
+        if deal_all:
+            kitty = Kitty(name=name, form="contributed")
+        elif family in ("trick-taking", "climbing") and spare < 10:
+            kitty = Kitty(name=name, form="undealt")
+        else:
+            kitty = Kitty(name=name, form="dealt", size=draw.uniform_int(3, 5))
+    return DealSpec(
+        hand_size="all" if deal_all else h,
+        hand_size_over_three=over_three,
+        odd_card=odd,
+        misdeal=misdeal,
+        kitty=kitty,
+    )

@@ -1,0 +1,79 @@
+"""Name and flavour (NM-01…NM-06).
+
+The name is drawn first (country, village name, aliases); the intro words (adjective, country word,
+fact) last, after every module has had its chance to register an adjective list and a fact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .. import names
+from ..spec import Naming
+from ..spec.naming import FACTS
+from .rng import Draw
+
+COUNTRIES = ("en", "fr", "de")
+
+#: NM-05: the 14 "quality" adjectives, in generator order (W-pick).
+QUALITIES = (
+    "traditional", "amusing", "diverting", "entertaining", "popular", "interesting", "challenging",
+    "enjoyable", "little-known", "classic", "underrated", "over-rated", "mediocre", "tolerable",
+)
+
+#: NM-06: adjective lists (W-pick order) of the registering modules the spec has; () = fact only.
+ADJECTIVES: dict[str, tuple[str, ...]] = {
+    "hidden-trump": ("suspenseful", "tense"),
+    "anti-trumps": ("vindictive", "cruel", "spiteful"),
+    "weak-led-suit": (),
+    "avoid-suit": ("classic", "simple"),
+    "avoid-suit-face": ("vindictive", "cruel", "spiteful", "harsh"),
+}
+
+
+@dataclass
+class Flavour:
+    """The NM-05/NM-06 registry: modules add a fact and W-pick one adjective when they are drawn."""
+
+    adjectives: list[str] = field(default_factory=list)
+    facts: list[str] = field(default_factory=list)
+
+    def register(self, draw: Draw, fact: str) -> None:
+        assert fact in FACTS, fact
+        self.facts.append(fact)
+        words = ADJECTIVES[fact]
+        if words:
+            self.adjectives.append(draw.wpick(words))
+
+
+@dataclass
+class Name:
+    country: str
+    name: str
+    aliases: list[str]
+
+
+def draw_name(draw: Draw) -> Name:
+    """NM-01 country (uniform), NM-02 village name, NM-03 aliases shown: W-pick(3) none/one/two."""
+    country = draw.choice(COUNTRIES)
+    name = names.village_name(draw.rng, country)
+    count = draw.wpick((0, 1, 2))
+    return Name(country, name, names.aliases(draw.rng, name, country, count) if count else [])
+
+
+def draw_intro(draw: Draw, name: Name, flavour: Flavour) -> Naming:
+    """NM-04…NM-06, drawn at the end as in the generator: adjective, country word (p 1/2), fact."""
+    if flavour.adjectives:
+        adjective = draw.choice(flavour.adjectives)
+    else:
+        adjective = draw.wpick(QUALITIES)
+    show_country = draw.chance(1 / 2)
+    fact = draw.choice(flavour.facts) if flavour.facts else None
+    return Naming(
+        name=name.name,
+        aliases=name.aliases,
+        country=name.country,
+        show_country=show_country,
+        adjective=adjective,
+        fact=fact,
+    )

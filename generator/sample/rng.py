@@ -1,0 +1,83 @@
+"""The random choices of the sampler, as the catalogue defines them (hyloe-modules.md §0).
+
+Every draw goes through one :class:`Draw`, which wraps an explicit :class:`random.Random`;
+nothing here touches the global random state. Seeds are strings (``"parlour-game:42"``):
+Python hashes a string seed with SHA-512, so the stream is the same in every run and process.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def seeded(seed: int | str, purpose: str = "parlour-game") -> random.Random:
+    """A fresh generator for ``purpose`` and ``seed`` (e.g. ``random.Random("parlour-game:42")``)."""
+    return random.Random(f"{purpose}:{seed}")
+
+
+def wpick_weights(n: int) -> list[Fraction]:
+    """The catalogue's W-pick weights for n options, in list order (§0): uniform for n ≤ 2;
+    otherwise (4n−5)/n², then (2n−2k−1)/n² for k = 2..n−1, then 1/n²."""
+    if n < 1:
+        raise ValueError("a W-pick needs at least one option")
+    if n <= 2:
+        return [Fraction(1, n)] * n
+    sq = n * n
+    return [Fraction(4 * n - 5, sq)] + [Fraction(2 * n - 2 * k - 1, sq) for k in range(2, n)] + [Fraction(1, sq)]
+
+
+class Draw:
+    """The three kinds of random choice of the old generator, plus plain chances."""
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    @classmethod
+    def from_seed(cls, seed: int | str, purpose: str = "parlour-game") -> Draw:
+        return cls(seeded(seed, purpose))
+
+    def uniform_int(self, a: int, b: int) -> int:
+        """U[a..b], both ends included."""
+        if a > b:
+            raise ValueError(f"empty range [{a}..{b}]")
+        return self.rng.randint(a, b)
+
+    def choice(self, seq: Sequence[T]) -> T:
+        """A uniformly random element."""
+        if not seq:
+            raise ValueError("choice from an empty sequence")
+        return self.rng.choice(seq)
+
+    def chance(self, p: float | Fraction) -> bool:
+        """True with probability p, given as a fraction such as ``1/8`` or ``Fraction(4, 5)``.
+
+        A float is read back as the nearest fraction with a denominator up to 10⁶ (so ``1/3`` is
+        exactly one third) and drawn as an integer, which keeps the probability exact.
+        """
+        f = p if isinstance(p, Fraction) else Fraction(p).limit_denominator(1_000_000)
+        if not 0 <= f <= 1:
+            raise ValueError(f"a probability must lie in [0, 1], got {p}")
+        return self.rng.randrange(f.denominator) < f.numerator
+
+    def wpick_index(self, n: int) -> int:
+        """The index of the catalogue's biased pick from n options (§0).
+
+        n ≤ 2: uniform. Otherwise r = U[0..n²−1] and the index is n−1−√r truncated toward zero,
+        so every negative value lands on the first option.
+        """
+        if n < 1:
+            raise ValueError("a W-pick needs at least one option")
+        if n <= 2:
+            return self.rng.randrange(n)
+        r = self.rng.randrange(n * n)
+        return max(int(n - 1 - math.sqrt(r)), 0)
+
+    def wpick(self, options: Sequence[T]) -> T:
+        """A W-pick from options in generator order; repeated options add their weights."""
+        return options[self.wpick_index(len(options))]
