@@ -60,20 +60,22 @@ class GameRecord:
     winner: int | None = None
     ranking: list[int] = field(default_factory=list)   # place of each seat, 1 = first
     outcome: str = "natural"                          # 'natural' or 'cap'
+    tie_rule_used: bool = False                       # first place was shared when the game could end
     moves: int = 0
     decisions: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         return {"seed": self.seed, "players": self.players, "outcome": self.outcome,
-                "winner": self.winner, "ranking": self.ranking, "moves": self.moves,
+                "winner": self.winner, "ranking": self.ranking, "tie_rule_used": self.tie_rule_used, "moves": self.moves,
                 "decisions": self.decisions, "hands": [h.as_dict() for h in self.hands]}
 
 
 class Game:
     """A spec compiled once into lookup tables and rule objects, shared by every state."""
 
-    def __init__(self, spec: GameSpec, move_cap: int = DEFAULT_MOVE_CAP):
+    def __init__(self, spec: GameSpec, move_cap: int = DEFAULT_MOVE_CAP, audit: bool = False):
         self.spec = spec
+        self.audit = audit
         self.table: CardTable = compile_deck(spec.deck)
         self.dealer = Dealer(spec, self.table)
         self.trumps = TrumpRules(spec, self.table)
@@ -365,8 +367,21 @@ class State:
         if not all(self.hands):
             self._end_hand()
 
+    def check_cards(self) -> None:
+        """Card conservation: every card of the pack is in exactly one place. Raises on a breach."""
+        places = [*self.hands, *self.won, self.trick, self.kitty, self.stock]
+        seen = [c for place in places for c in place]
+        if len(seen) != len(set(seen)) or set(seen) != set(range(self.game.table.size)):
+            missing = set(range(self.game.table.size)) - set(seen)
+            doubled = {c for c in seen if seen.count(c) > 1}
+            names = self.game.table.names
+            raise AssertionError(f"cards lost {sorted(names[c] for c in missing)} or doubled "
+                                 f"{sorted(names[c] for c in doubled)} in hand {self.hand_no}")
+
     def _end_hand(self) -> None:
         g = self.game
+        if g.audit:
+            self.check_cards()
         scores = g.scorer.score(self.tricks_won, self.won, self.in_play)
         for p in range(self.n):
             self.totals[p] += scores[p]
@@ -378,6 +393,8 @@ class State:
         self.hand_no += 1
         self.over = self.over or g.ending.condition_met(self.totals, self.hand_no, self.n, self.sizes)
         if self.over:
+            if self.totals.count(max(self.totals)) > 1:
+                self.record.tie_rule_used = True
             winner = g.ending.winner(self.totals, [h.scores for h in self.record.hands])
             if winner is not None:
                 self.record.winner = winner

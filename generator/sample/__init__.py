@@ -1,0 +1,96 @@
+"""The seeded sampler: a seed in, a checked GameSpec out.
+
+``sample_game(seed)`` draws the modules of the old generator in its generation order and with its
+probabilities (``docs/hyloe-modules.md``), for the modules the spec has; modules the spec does not
+have yet (bidding, pig, exchange, robbing, wild jokers, boost tricks, kitty capture, landlord,
+high/low, extra rules) are skipped without drawing. A drawn spec that fails the static checks is
+thrown away and another is drawn from the same stream, so the result depends on the seed alone.
+
+One file per phase, mirroring ``generator/spec``: ``naming``, ``deck``, ``deal``, ``setup``,
+``play_tricks``, ``scoring``, ``ending``; ``rng`` holds the catalogue's kinds of random choice.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..checks import Problem, check_spec
+from ..spec import GameSpec
+from .deal import PLAYER_COUNTS, draw_deal, draw_hand_size, draw_players
+from .deck import draw_bad_suit, draw_deck
+from .ending import draw_ending
+from .naming import Flavour, draw_intro, draw_name
+from .play_tricks import draw_play
+from .rng import Draw, seeded, wpick_weights
+from .scoring import draw_scoring
+from .setup import draw_setup
+
+FAMILIES = ("trick-taking",)
+#: How many drawn specs may fail the checks before sampling gives up.
+MAX_REDRAWS = 1000
+
+
+class SamplingError(RuntimeError):
+    """No spec passing the checks was drawn within MAX_REDRAWS redraws."""
+
+
+@dataclass
+class Sampled:
+    spec: GameSpec
+    redraws: int  # how many drawn specs failed the static checks before this one
+    rejected: Counter[str] = field(default_factory=Counter)  # reason codes of those failures
+
+
+def draw_spec(draw: Draw, family: str = "trick-taking", players: int | None = None) -> GameSpec:
+    """One spec, unchecked, drawn in the generator's order."""
+    if family not in FAMILIES:
+        raise ValueError(f"unknown or unsupported family {family!r}; the spec has: {', '.join(FAMILIES)}")
+    flavour = Flavour()
+    name = draw_name(draw)
+    player_range = draw_players(draw, players)
+    deck = draw_deck(draw, name.country, family)
+    size = deck.size()
+    h = draw_hand_size(draw, size, player_range.max)
+    bad_suit = draw_bad_suit(draw, deck)
+    deal = draw_deal(draw, family, deck.kind, size, player_range, h, bad_suit)
+    setup = draw_setup(draw, family, deck, deal, flavour)
+    play = draw_play(draw, deck, deal, setup, bad_suit, flavour)
+    scored = draw_scoring(draw, deck, deal, h, bad_suit, flavour)
+    ending = draw_ending(draw, scored)
+    naming = draw_intro(draw, name, flavour)
+    return GameSpec(
+        naming=naming, players=player_range, deck=deck, deal=deal, setup=setup, play=play,
+        scoring=scored.scoring, ending=ending,
+    )
+
+
+def reason(problems: list[Problem]) -> set[str]:
+    """The distinct reason codes of a failed spec (each counted once per spec)."""
+    return {p.code for p in problems}
+
+
+def sample_game(seed: int, family: str = "trick-taking", players: int | None = None) -> Sampled:
+    """The game of ``seed``: the first spec of the stream ``"parlour-game:<seed>"`` that passes
+    ``check_spec``.
+
+    ``players`` (2–6, the counts DL-01 can produce) restricts the player range to ranges that
+    contain it: the range is redrawn until it does, so the other modules keep their catalogue
+    distribution given that range. The same arguments always give the same spec.
+    """
+    if players is not None and players not in PLAYER_COUNTS:
+        raise ValueError(f"players must be between {PLAYER_COUNTS.start} and {PLAYER_COUNTS.stop - 1}, got {players}")
+    draw = Draw(seeded(seed))
+    rejected: Counter[str] = Counter()
+    for redraws in range(MAX_REDRAWS + 1):
+        spec = draw_spec(draw, family, players)
+        problems = check_spec(spec)
+        if not problems:
+            return Sampled(spec=spec, redraws=redraws, rejected=rejected)
+        rejected.update(reason(problems))
+    raise SamplingError(f"seed {seed}: no playable {family} spec in {MAX_REDRAWS + 1} draws ({dict(rejected)})")
+
+
+__all__ = [
+    "Draw", "FAMILIES", "MAX_REDRAWS", "Sampled", "SamplingError", "draw_spec", "sample_game", "seeded", "wpick_weights",
+]

@@ -25,7 +25,7 @@ def _nickname(draw: Draw, deck: DeckSpec, p: Fraction | float = 1) -> str | None
     return None if deck.kind == "tarot" else names.nickname(draw.rng)
 
 
-def _card(draw: Draw, deck: DeckSpec, points: int, nickname_p: Fraction | float) -> SpecialCard:
+def _card(draw: Draw, deck: DeckSpec, points: bool, nickname_p: Fraction | float) -> SpecialCard:
     card = draw.choice(deck.cards())
     pts = draw.uniform_int(7, 13) if points else 0
     return SpecialCard(card=card, nickname=_nickname(draw, deck, nickname_p), points=pts)
