@@ -27,7 +27,7 @@ PHASE_NAMES = ("call-trumps", "show-misdeal", "give-to-kitty", "name-anti-trumps
 
 # Non-card actions. Card actions are card ids (0 … pack size − 1).
 SUIT_ACTION = 1000      # + suit index: name a suit (trumps when calling, anti-trumps)
-PASS_SHOW, SHOW = 2000, 2001
+KEEP_HAND, SHOW_HAND = 2000, 2001
 
 #: Safety cap: a game that has not ended after this many moves is stopped as NON_TERMINATING.
 DEFAULT_MOVE_CAP = 100_000
@@ -146,7 +146,7 @@ class State:
         elif self.phase == CALL:
             self._called(action - SUIT_ACTION)
         elif self.phase == SHOW:
-            self._showed(action == SHOW)
+            self._showed(action == SHOW_HAND)
         elif self.phase == CONTRIBUTE:
             self._contributed(action)
         elif self.phase == ANTI:
@@ -194,9 +194,9 @@ class State:
         t = self.game.table
         if action < SUIT_ACTION:
             return t.names[action]
-        if action < PASS_SHOW:
+        if action < KEEP_HAND:
             return f"name {t.suit_names[action - SUIT_ACTION]}"
-        return "show hand" if action == SHOW else "keep hand"
+        return "show hand" if action == SHOW_HAND else "keep hand"
 
     # -- hand sequence ---------------------------------------------------------------------
 
@@ -332,7 +332,7 @@ class State:
         if ph == ANTI:
             return [SUIT_ACTION + s for s in range(len(self.game.table.suit_names)) if s != self.trump]
         if ph == SHOW:
-            return [PASS_SHOW, SHOW]
+            return [KEEP_HAND, SHOW_HAND]
         return []
 
     def _play(self, card: int) -> None:

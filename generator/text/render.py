@@ -1,0 +1,124 @@
+"""Render a GameSpec as a Markdown rulebook with Jinja (templates in ``<repo>/templates``).
+
+``rulebook.md.j2`` includes one template per phase (``rules/<phase>.md.j2``, the same names as
+``generator/spec/``). Every sentence comes from the spec, one fixed wording per option, so two
+different specs never give the same text and a parser can read the text back.
+
+Layout conventions of the output: one sentence per line inside a paragraph (Markdown joins
+them), one line per list item, numbered lists for the steps of the setup and of a trick.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from ..spec import GameSpec
+from ..spec.deck import TRUMP_ROTATION
+from ..spec.naming import FACTS
+from . import phrases
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+
+#: Country key → adjective (kept here so the text layer needs no other package).
+COUNTRY_ADJECTIVE = {"en": "English", "fr": "French", "de": "German"}
+
+
+@functools.cache
+def environment() -> jinja2.Environment:
+    """The one Jinja environment, created on first use and kept (templates compile once)."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        autoescape=False,
+        auto_reload=False,
+    )
+    env.filters.update(phrases.FILTERS)
+    return env
+
+
+def render_markdown(spec: GameSpec, summary: dict | None = None) -> str:
+    """The rulebook of ``spec`` as Markdown.
+
+    ``summary`` (optional) holds playtest figures; the keys used are ``hands`` (typical number
+    of hands in a game), ``minutes`` (typical table time) and ``games`` (how many simulated
+    games the figures come from). Other keys are ignored; without any, no line is added.
+    """
+    template = environment().get_template("rulebook.md.j2")
+    return template.render(spec=spec, d=_derived(spec), summary=_summary(summary))
+
+
+def _summary(summary: dict | None) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for key in ("hands", "minutes", "games"):
+        value = (summary or {}).get(key)
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
+            out[key] = max(1, round(value))
+    return out
+
+
+def _derived(spec: GameSpec) -> dict[str, Any]:
+    """Facts computed from the spec that the templates print (never new information)."""
+    deck, deal, kitty = spec.deck, spec.deal, spec.deal.kitty
+    full = deck.full_order()
+    ranks = deck.ranks()
+    size = deck.size()
+    aces_low = bool(full) and full[-1] == "A"
+    courts = phrases.COURT_VALUES[deck.kind]
+    face = [(r, courts[r]) for r in ranks if r in courts]
+    if "A" in ranks:
+        face.append(("A", 1 if aces_low else 14))
+    face.sort(key=lambda rv: -rv[1])
+
+    fact = None
+    if spec.naming.fact is not None:
+        phrase = FACTS.get(spec.naming.fact, spec.naming.fact)
+        s = getattr(spec.scoring, "suit", "")
+        fact = phrase.replace("{suit} cards", phrases.suit_one(s) + " cards").replace("{suit}", phrases.suit(s))
+
+    shares = []
+    if deal.hand_size == "all":
+        reserve = kitty.size if kitty and kitty.form == "dealt" and kitty.size else 0
+        for n in spec.players.counts():
+            each = max(0, deal.cards_each(n, size))
+            shares.append((n, each, max(0, size - reserve - each * n)))
+
+    shrink = []
+    if spec.ending.condition.kind == "shrinking" and isinstance(deal.hand_size, int):
+        back = spec.ending.condition.back_up
+        starts = [("", deal.hand_size)]
+        if deal.hand_size_over_three is not None:
+            starts = [("up to three players", deal.hand_size), ("more than three players", deal.hand_size_over_three)]
+        for label, top in starts:
+            sizes = list(range(top, 0, -1)) + (list(range(2, top + 1)) if back else [])
+            shrink.append((label, top, sizes))
+
+    method = spec.setup.trumps.method
+    cross_suit = (
+        spec.play.winner == "any-suit"
+        or spec.play.weak_led_suit is not None
+        or spec.play.otherwise == "higher"
+        or spec.play.next_leader == "lowest-card"
+    )
+    return {
+        "ranks": ranks,
+        "size": size,
+        "aces_low": aces_low,
+        "face": face,
+        "numbers_in_play": any(r.isdigit() for r in ranks),
+        "fact": fact,
+        "country": COUNTRY_ADJECTIVE.get(spec.naming.country, spec.naming.country),
+        "shares": shares,
+        "shrink": shrink,
+        "rotation": TRUMP_ROTATION[deck.kind],
+        "kitty_source": bool(kitty) and kitty.form in ("dealt", "undealt"),
+        "trumps_possible": method != "none" or deck.jokers > 0,
+        "joker_turned": deck.jokers > 0 and method in ("turn-up", "hidden", "last-card"),
+        "tarot_compare": deck.kind == "tarot" and cross_suit,
+    }

@@ -1,0 +1,36 @@
+"""Shared builders: a plain whist spec, and variations of it by dotted field path."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from generator.spec import GameSpec, spec_from_data
+
+ROOT = Path(__file__).resolve().parents[1]
+WHIST = ROOT / "corpus" / "real" / "whist.yaml"
+
+
+def whist_data() -> dict[str, Any]:
+    return yaml.safe_load(WHIST.read_text(encoding="utf-8"))
+
+
+def make_spec(**changes: Any) -> GameSpec:
+    """Whist with changes given as dotted paths, e.g. make_spec(**{"play.following": "free"})."""
+    data = copy.deepcopy(whist_data())
+    for path, value in changes.items():
+        node = data
+        *parents, leaf = path.split(".")
+        for key in parents:
+            node = node.setdefault(key, {})
+        node[leaf] = value
+    return spec_from_data(data)
+
+
+@pytest.fixture
+def whist() -> GameSpec:
+    return make_spec()
