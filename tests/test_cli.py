@@ -1,0 +1,104 @@
+"""The command line: error paths give exit 2 and a message naming the file and field."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from generator.cli import main
+from tests.conftest import WHIST, whist_data
+
+
+@pytest.fixture
+def run():
+    runner = CliRunner()
+
+    def invoke(*args: str):
+        return runner.invoke(main, list(args), catch_exceptions=False)
+    return invoke
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return str(p)
+
+
+def test_check_ok(run):
+    res = run("check", str(WHIST))
+    assert res.exit_code == 0 and "ok" in res.output
+
+
+def test_malformed_yaml(run, tmp_path):
+    path = write(tmp_path, "bad.yaml", "naming: [\n  name: x\n")
+    for cmd in (("check", path), ("render", path), ("playtest", path)):
+        res = run(*cmd)
+        assert res.exit_code == 2, cmd
+        assert "bad.yaml" in res.output and "not valid YAML at line" in res.output
+
+
+def test_unknown_field(run, tmp_path):
+    data = whist_data()
+    data["play"]["trump_colour"] = "red"
+    path = write(tmp_path, "unknown.yaml", yaml.safe_dump(data))
+    res = run("render", path)
+    assert res.exit_code == 2
+    assert "unknown.yaml: play.trump_colour: unknown field" in res.output
+
+
+def test_wrong_value_names_the_field(run, tmp_path):
+    data = whist_data()
+    data["play"]["following"] = "sometimes"
+    path = write(tmp_path, "wrong.json", json.dumps(data))
+    res = run("check", path)
+    assert res.exit_code == 2 and "wrong.json: play.following:" in res.output and "'sometimes'" in res.output
+
+
+def test_impossible_deal(run, tmp_path):
+    data = whist_data()
+    data["deal"]["hand_size"] = 14
+    path = write(tmp_path, "big.yaml", yaml.safe_dump(data))
+    for cmd in (("check", path), ("playtest", path)):
+        res = run(*cmd)
+        assert res.exit_code == 2
+        assert "big.yaml: deal.hand_size: the deal needs 56 cards but the pack has only 52" in res.output
+        assert "DEAL_IMPOSSIBLE" in res.output
+
+
+def test_missing_file(run, tmp_path):
+    res = run("check", str(tmp_path / "nope.yaml"))
+    assert res.exit_code == 2 and "nope.yaml: no such file" in res.output
+
+
+def test_schema_is_json_schema(run):
+    res = run("schema")
+    schema = json.loads(res.output)
+    assert res.exit_code == 0 and schema["title"] == "Parlour game specification"
+    assert "naming" in schema["properties"] and "play" in schema["required"]
+
+
+def test_playtest_report_and_records(run, tmp_path):
+    records = tmp_path / "games.jsonl"
+    res = run("playtest", str(WHIST), "--games", "20", "--seed", "3", "--records", str(records))
+    assert res.exit_code == 0, res.output
+    assert "verdict: pass" in res.output and "wins by seat" in res.output
+    lines = [json.loads(x) for x in records.read_text().splitlines()]
+    assert len(lines) == 20
+    first = lines[0]
+    assert {"seed", "players", "hands", "ranking"} <= first.keys()
+    hand = first["hands"][0]
+    assert {"dealer", "trump", "tricks", "won", "scores", "totals"} <= hand.keys()
+    # the same seed gives the same records, and an existing file is not replaced silently
+    again = run("playtest", str(WHIST), "--games", "20", "--seed", "3", "--records", str(records))
+    assert again.exit_code == 2 and "already exists" in again.output
+
+
+def test_playtest_json_is_stable(run):
+    a = run("playtest", str(WHIST), "--games", "10", "--json")
+    b = run("playtest", str(WHIST), "--games", "10", "--json")
+    assert a.exit_code == 0 and a.output == b.output
+    assert json.loads(a.output)["verdict"] == "pass"
