@@ -164,18 +164,19 @@ class State:
         stop_at = None if hands is None else self.hand_no + hands
         rec = self.record
         cap = self.game.move_cap
-        tricks = self.game.tricks
+        legal_for = self.game.tricks.legal
+        play = self._play
         while not self.terminal and self.hand_no != stop_at:
             if self.phase == PLAY and self.forced_lead is None:
-                legal = tricks.legal(self.hands[self.current], self.trick, self.eff, self.win_trump,
-                                     self.trick_no == 0, self.broken)
+                legal = legal_for(self.hands[self.current], self.trick, self.eff, self.win_trump,
+                                  self.trick_no == 0, self.broken)
                 k = len(legal)
                 rec.moves += 1
                 if k > 1:
                     rec.decisions += 1
-                    self._play(legal[int(rnd() * k)])
+                    play(legal[int(rnd() * k)])
                 else:
-                    self._play(legal[0])
+                    play(legal[0])
                 if rec.moves >= cap and not self.terminal:
                     self._stop("cap")
             else:
@@ -305,6 +306,7 @@ class State:
         self.broken = False
         self.played: list[int] = []
         self.forced_lead: int | None = None
+        self.trump_pending = self.hidden is not None or g.trumps.method == "first-card"
         leader = (self.dealer + 1) % self.n
         if g.opening == "dealer":
             leader = self.dealer
@@ -336,31 +338,46 @@ class State:
         return []
 
     def _play(self, card: int) -> None:
-        g = self.game
         p = self.current
         self.hands[p].remove(card)
         self.forced_lead = None
         trick = self.trick
-        if trick:
-            if self.hidden is not None and self.eff[card] != self.eff[trick[0]]:
-                # The face-down trump is turned the first time a player plays off the led suit.
-                self._set_trump(g.trumps.suit_of_shown(self.hidden))
-                self.turned, self.hidden = self.hidden, None
-        elif not self.played and g.trumps.method == "first-card":
-            self._set_trump(g.table.suit[card])
+        if self.trump_pending:
+            self._reveal_trump(card)
         trick.append(card)
         self.trick_seats.append(p)
         self.played.append(card)
         if len(trick) < self.n:
-            self.current = (p + 1) % self.n
-            return
-        i = g.tricks.winner(trick, self.eff, self.win_trump, self.anti)
+            self.current = p + 1 if p + 1 < self.n else 0
+        else:
+            self._finish_trick()
+
+    def _reveal_trump(self, card: int) -> None:
+        """Trumps that only appear in play: a hidden trump card is turned the first time a player
+        plays off the led suit; with first-card trumps the first card led names the suit."""
+        trick = self.trick
+        if self.hidden is not None:
+            if trick and self.eff[card] != self.eff[trick[0]]:
+                self._set_trump(self.game.trumps.suit_of_shown(self.hidden))
+                self.turned, self.hidden = self.hidden, None
+                self.trump_pending = False
+        elif not self.played:
+            self._set_trump(self.game.table.suit[card])
+            self.trump_pending = False
+
+    def _finish_trick(self) -> None:
+        rules = self.game.tricks
+        trick = self.trick
+        i = rules.winner(trick, self.eff, self.win_trump, self.anti)
         taker = self.trick_seats[i]
         self.won[taker].extend(trick)
         self.tricks_won[taker] += 1
-        if g.tricks.breaking is not None and not self.broken:
-            self.broken = any(self.eff[c] == g.tricks.breaking for c in trick)
-        self.leader = self.current = g.tricks.next_lead(trick, self.trick_seats, taker, self.leader, self.n)
+        if rules.breaking is not None and not self.broken:
+            self.broken = any(self.eff[c] == rules.breaking for c in trick)
+        if rules.next_leader == "winner":
+            self.leader = self.current = taker
+        else:
+            self.leader = self.current = rules.next_lead(trick, self.trick_seats, taker, self.leader, self.n)
         self.trick = []
         self.trick_seats = []
         self.trick_no += 1
