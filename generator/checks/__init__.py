@@ -149,7 +149,7 @@ def _deal(spec: GameSpec) -> list[Problem]:
             stands = _chance_every_hand_has(spec, n, each, deal.misdeal.suit)
             if stands < 0.05:
                 out.append(Problem("DEAL_IMPOSSIBLE", "deal.misdeal",
-                                   f"a hand of {each} lacks a {deal.misdeal.suit[:-1]} so often that only "
+                                   f"a hand of {each} cards so often has no {deal.misdeal.suit} that only "
                                    f"{stands:.1%} of deals would stand", n))
     return out
 
@@ -214,7 +214,8 @@ def _scoring_and_end(spec: GameSpec) -> list[Problem]:
                                "scores never go below zero, so no one can reach a negative threshold"))
         for n in spec.players.counts():
             each, _, _ = _stock(spec, n)
-            most = each + (1 if spec.deal.odd_card and spec.deal.odd_card.extra else 0)
+            # A hand lasts as many tricks as the smallest hand has cards.
+            most = each - (1 if spec.deal.odd_card and not spec.deal.odd_card.extra else 0)
             if spec.deal.kitty and spec.deal.kitty.form == "contributed":
                 most -= 1
             if s.beyond >= most:

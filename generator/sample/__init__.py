@@ -72,15 +72,17 @@ def reason(problems: list[Problem]) -> set[str]:
 
 def sample_game(seed: int, family: str = "trick-taking", players: int | None = None) -> Sampled:
     """The game of ``seed``: the first spec of the stream ``"parlour-game:<seed>"`` that passes
-    ``check_spec``.
+    ``check_spec``. Names (village, aliases, nicknames) are picked from a second stream,
+    ``"parlour-game-names:<seed>"``, so edits to the name lists never change a seed's rules.
 
-    ``players`` (2–6, the counts DL-01 can produce) restricts the player range to ranges that
-    contain it: the range is redrawn until it does, so the other modules keep their catalogue
-    distribution given that range. The same arguments always give the same spec.
+    ``players`` restricts the player range to ranges that contain it. For 2–6 (the counts DL-01
+    can produce) the range is redrawn until it does, so every module keeps its catalogue
+    distribution given that range; for 7–8 (allowed by the spec, beyond the catalogue) the drawn
+    range's maximum is stretched to that count. The same arguments always give the same spec.
     """
     if players is not None and players not in PLAYER_COUNTS:
         raise ValueError(f"players must be between {PLAYER_COUNTS.start} and {PLAYER_COUNTS.stop - 1}, got {players}")
-    draw = Draw(seeded(seed))
+    draw = Draw.from_seed(seed)
     rejected: Counter[str] = Counter()
     for redraws in range(MAX_REDRAWS + 1):
         spec = draw_spec(draw, family, players)

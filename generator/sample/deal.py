@@ -6,8 +6,9 @@ from ..spec import DealSpec, Kitty, Misdeal, OddCard, Players
 from ..spec.deck import SUITS
 from .rng import Draw
 
-#: DL-01 can produce these counts; a requested count outside them is refused.
-PLAYER_COUNTS = range(2, 7)
+#: Counts a game may be asked to include: DL-01 draws ranges within 2–6; the spec allows up to 8.
+PLAYER_COUNTS = range(2, 9)
+CATALOGUE_MAX_PLAYERS = 6
 
 #: DL-11 kitty names, generator order (W-pick(17)).
 KITTY_NAMES = (
@@ -19,8 +20,9 @@ KITTY_NAMES = (
 def draw_players(draw: Draw, players: int | None = None) -> Players:
     """DL-01: min = U[2..3], max = U[3..6], 3–3 becomes 3–4.
 
-    With ``players`` the range is redrawn (same stream) until it contains that count, i.e. the
+    With ``players`` (2–6) the range is redrawn (same stream) until it contains that count, i.e. the
     catalogue's distribution conditioned on including it: 2 → 2–3…2–6 each 1/4; 6 → 2–6 or 3–6.
+    7 or 8 lie beyond the catalogue: the range is drawn once and its maximum stretched to that count.
     """
     if players is not None and players not in PLAYER_COUNTS:
         raise ValueError(f"players must be between {PLAYER_COUNTS.start} and {PLAYER_COUNTS.stop - 1}, got {players}")
@@ -28,6 +30,8 @@ def draw_players(draw: Draw, players: int | None = None) -> Players:
         lo, hi = draw.uniform_int(2, 3), draw.uniform_int(3, 6)
         if lo == hi == 3:
             hi = 4
+        if players is not None and players > CATALOGUE_MAX_PLAYERS:
+            return Players(min=lo, max=players)
         if players is None or lo <= players <= hi:
             return Players(min=lo, max=hi)
 
@@ -36,7 +40,8 @@ def draw_hand_size(draw: Draw, deck_size: int, max_players: int) -> int:
     """DL-02: H = U[5..15] (U[3..15] under 31 cards, U[1..15] under 10), redrawn until H × max ≤ deck."""
     low = 1 if deck_size < 10 else 3 if deck_size < 31 else 5
     if low * max_players > deck_size:
-        raise ValueError(f"a {deck_size}-card pack cannot deal {low} cards to {max_players} players")
+        # only with 7–8 players (beyond the catalogue): the smallest hand that fits
+        low = max(1, deck_size // max_players)
     while True:
         h = draw.uniform_int(low, 15)
         if h * max_players <= deck_size:

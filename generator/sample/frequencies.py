@@ -17,7 +17,7 @@ from fractions import Fraction as F
 from ..checks import check_spec
 from ..spec import GameSpec
 from . import MAX_REDRAWS, draw_spec
-from .rng import Draw, seeded, wpick_weights
+from .rng import Draw, wpick_weights
 
 Pred = Callable[[GameSpec], bool]
 
@@ -199,7 +199,7 @@ def sample_all(n: int, first_seed: int = 0, family: str = "trick-taking") -> tup
     drawn: list[GameSpec] = []
     accepted: list[GameSpec] = []
     for seed in range(first_seed, first_seed + n):
-        draw = Draw(seeded(seed))
+        draw = Draw.from_seed(seed)
         for _ in range(MAX_REDRAWS + 1):
             spec = draw_spec(draw, family)
             drawn.append(spec)
@@ -216,7 +216,11 @@ def _rate(specs: list[GameSpec], cond: Pred, pred: Pred) -> tuple[int, float]:
 
 def module_frequencies(n: int = 1000, first_seed: int = 0, family: str = "trick-taking") -> list[Row]:
     """One row per module option: expected rate (catalogue) vs drawn and accepted rates."""
-    drawn, accepted = sample_all(n, first_seed, family)
+    return frequency_rows(*sample_all(n, first_seed, family))
+
+
+def frequency_rows(drawn: list[GameSpec], accepted: list[GameSpec]) -> list[Row]:
+    """The table for specs already sampled (see ``sample_all``)."""
     rows = []
     for module, option, among, cond, pred, expected in _rules():
         dn, dr = _rate(drawn, cond, pred)

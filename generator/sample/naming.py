@@ -54,11 +54,12 @@ class Name:
 
 
 def draw_name(draw: Draw) -> Name:
-    """NM-01 country (uniform), NM-02 village name, NM-03 aliases shown: W-pick(3) none/one/two."""
+    """NM-01 country (uniform), NM-02 village name, NM-03 aliases shown: W-pick(3) none/one/two.
+    The names themselves come from the names stream (``draw.names_rng``)."""
     country = draw.choice(COUNTRIES)
-    name = names.village_name(draw.rng, country)
+    name = names.village_name(draw.names_rng, country)
     count = draw.wpick((0, 1, 2))
-    return Name(country, name, names.aliases(draw.rng, name, country, count) if count else [])
+    return Name(country, name, names.aliases(draw.names_rng, name, country, count) if count else [])
 
 
 def draw_intro(draw: Draw, name: Name, flavour: Flavour) -> Naming:

@@ -7,6 +7,7 @@ Python hashes a string seed with SHA-512, so the stream is the same in every run
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Sequence
@@ -32,15 +33,27 @@ def wpick_weights(n: int) -> list[Fraction]:
     return [Fraction(4 * n - 5, sq)] + [Fraction(2 * n - 2 * k - 1, sq) for k in range(2, n)] + [Fraction(1, sq)]
 
 
+@functools.lru_cache(maxsize=256)
+def _as_fraction(p: float | Fraction) -> tuple[int, int]:
+    f = p if isinstance(p, Fraction) else Fraction(p).limit_denominator(1_000_000)
+    if not 0 <= f <= 1:
+        raise ValueError(f"a probability must lie in [0, 1], got {p}")
+    return f.numerator, f.denominator
+
+
 class Draw:
     """The three kinds of random choice of the old generator, plus plain chances."""
 
-    def __init__(self, rng: random.Random):
+    def __init__(self, rng: random.Random, names_rng: random.Random | None = None):
         self.rng = rng
+        #: Picks from the name lists (village names, aliases, nicknames) use their own stream, so
+        #: editing those lists changes the names of a seed's game but never its rules.
+        self.names_rng = names_rng if names_rng is not None else rng
 
     @classmethod
     def from_seed(cls, seed: int | str, purpose: str = "parlour-game") -> Draw:
-        return cls(seeded(seed, purpose))
+        """The streams ``"<purpose>:<seed>"`` for rules and ``"<purpose>-names:<seed>"`` for names."""
+        return cls(seeded(seed, purpose), seeded(seed, f"{purpose}-names"))
 
     def uniform_int(self, a: int, b: int) -> int:
         """U[a..b], both ends included."""
@@ -60,10 +73,8 @@ class Draw:
         A float is read back as the nearest fraction with a denominator up to 10⁶ (so ``1/3`` is
         exactly one third) and drawn as an integer, which keeps the probability exact.
         """
-        f = p if isinstance(p, Fraction) else Fraction(p).limit_denominator(1_000_000)
-        if not 0 <= f <= 1:
-            raise ValueError(f"a probability must lie in [0, 1], got {p}")
-        return self.rng.randrange(f.denominator) < f.numerator
+        num, den = _as_fraction(p)
+        return self.rng.randrange(den) < num
 
     def wpick_index(self, n: int) -> int:
         """The index of the catalogue's biased pick from n options (§0).

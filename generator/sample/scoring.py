@@ -22,7 +22,7 @@ def _nickname(draw: Draw, deck: DeckSpec, p: Fraction | float = 1) -> str | None
     placeholder was removed by the text clean-up)."""
     if p != 1 and not draw.chance(p):
         return None
-    return None if deck.kind == "tarot" else names.nickname(draw.rng)
+    return None if deck.kind == "tarot" else names.nickname(draw.names_rng)
 
 
 def _card(draw: Draw, deck: DeckSpec, points: bool, nickname_p: Fraction | float) -> SpecialCard:

@@ -1,0 +1,447 @@
+"""Tests for generator.sample: determinism, checked and round-tripping specs, the catalogue's
+W-pick, the players option, coverage of every module option, and module rates."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from collections import Counter
+from fractions import Fraction as F
+from math import sqrt
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import generator.sample as sample_mod
+from generator.checks import Problem, check_spec
+from generator.sample import MAX_REDRAWS, Draw, Sampled, SamplingError, sample_game, seeded, wpick_weights
+from generator.sample.deal import KITTY_NAMES
+from generator.sample.frequencies import format_table, frequency_rows, sample_all
+from generator.sample.naming import QUALITIES
+from generator.sample.play_tricks import BREAK_VERBS, WEAK_NAMES
+from generator.spec import GameSpec, dump_yaml, spec_from_data
+from generator.spec.deck import SUITS, card_suit
+
+ROOT = Path(__file__).resolve().parents[1]
+N_GAMES = 3000
+
+
+@pytest.fixture(scope="module")
+def sampled() -> list[Sampled]:
+    return [sample_game(seed) for seed in range(N_GAMES)]
+
+
+@pytest.fixture(scope="module")
+def specs(sampled: list[Sampled]) -> list[GameSpec]:
+    return [s.spec for s in sampled]
+
+
+def _round_trips(spec: GameSpec) -> bool:
+    return spec_from_data(yaml.safe_load(dump_yaml(spec))) == spec
+
+
+# --- the random helpers ----------------------------------------------------------------------
+
+#: hyloe-modules.md §0, the W-pick table (numerators; denominator n²).
+CATALOGUE_WPICK = {
+    3: [7, 1, 1],
+    4: [11, 3, 1, 1],
+    5: [15, 5, 3, 1, 1],
+    6: [19, 7, 5, 3, 1, 1],
+    7: [23, 9, 7, 5, 3, 1, 1],
+    8: [27, 11, 9, 7, 5, 3, 1, 1],
+}
+
+
+def test_wpick_weights_match_the_catalogue_table() -> None:
+    for n, nums in CATALOGUE_WPICK.items():
+        assert wpick_weights(n) == [F(k, n * n) for k in nums]
+    assert wpick_weights(2) == [F(1, 2)] * 2
+    for n in (14, 17, 19):
+        w = wpick_weights(n)
+        assert sum(w) == 1 and w[0] == F(4 * n - 5, n * n) and w[-1] == w[-2] == F(1, n * n)
+
+
+def test_wpick_weights_are_those_of_the_formula() -> None:
+    """Enumerating every r of U[0..n²−1] through int(n−1−√r), clamped at 0, gives the table."""
+    for n in range(3, 20):
+        counts = Counter(max(int(n - 1 - sqrt(r)), 0) for r in range(n * n))
+        assert [F(counts[k], n * n) for k in range(n)] == wpick_weights(n)
+
+
+@pytest.mark.parametrize("n", [3, 4, 6])
+def test_wpick_draws_match_the_catalogue(n: int) -> None:
+    draws = 100_000
+    d = Draw(random.Random(f"wpick-test:{n}"))
+    counts = Counter(d.wpick(list(range(n))) for _ in range(draws))
+    for k, num in enumerate(CATALOGUE_WPICK[n]):
+        p = num / (n * n)
+        assert abs(counts[k] / draws - p) < 5 * sqrt(p * (1 - p) / draws) + 1e-9, (n, k, counts[k] / draws, p)
+
+
+def test_wpick_two_options_is_uniform_and_repeats_add_weight() -> None:
+    d = Draw(random.Random("wpick-two"))
+    c2 = Counter(d.wpick("ab") for _ in range(40_000))
+    assert abs(c2["a"] / 40_000 - 0.5) < 0.015
+    c = Counter(d.wpick(["x", "x", "y"]) for _ in range(45_000))
+    assert abs(c["x"] / 45_000 - 8 / 9) < 0.01
+
+
+def test_chance_and_uniform_int() -> None:
+    d = Draw(random.Random("chance"))
+    hits = sum(d.chance(1 / 3) for _ in range(90_000))
+    assert abs(hits / 90_000 - 1 / 3) < 0.01
+    assert not any(d.chance(0) for _ in range(100)) and all(d.chance(1) for _ in range(100))
+    assert sum(d.chance(F(4, 5)) for _ in range(10_000)) > 7_600
+    assert {d.uniform_int(3, 5) for _ in range(200)} == {3, 4, 5}
+    with pytest.raises(ValueError):
+        d.chance(1.5)
+    with pytest.raises(ValueError):
+        d.uniform_int(2, 1)
+
+
+# --- determinism --------------------------------------------------------------------------------
+
+
+def test_same_seed_same_spec_and_no_global_state() -> None:
+    state = random.getstate()
+    random.seed(1)
+    first = [dump_yaml(sample_game(seed).spec) for seed in range(20)]
+    random.seed(2)
+    again = [dump_yaml(sample_game(seed).spec) for seed in range(20)]
+    assert first == again
+    assert len(set(first)) == 20
+    random.setstate(state)
+    before = random.getstate()
+    sample_game(123)
+    assert random.getstate() == before, "the sampler touched the global random state"
+
+
+def test_same_seed_same_spec_in_another_process() -> None:
+    code = "from generator.sample import sample_game; from generator.spec import dump_yaml; print(dump_yaml(sample_game(77).spec), end='')"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "12345"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout == dump_yaml(sample_game(77).spec)
+
+
+def test_seeding_is_a_string_seed() -> None:
+    assert seeded(5).random() == random.Random("parlour-game:5").random()
+    d = Draw.from_seed(5)
+    assert d.rng.random() == random.Random("parlour-game:5").random()
+    assert d.names_rng.random() == random.Random("parlour-game-names:5").random()
+
+
+def test_name_lists_do_not_steer_the_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Names come from their own stream: other name lists give other names but the same rules."""
+    from generator import names
+
+    before = [sample_game(seed).spec for seed in range(30)]
+    monkeypatch.setattr(names, "village_name", lambda rng, country: f"Stub {rng.randrange(10**6)}")
+    monkeypatch.setattr(names, "aliases", lambda rng, name, country, count: [f"{name} {i}" for i in range(count)])
+    monkeypatch.setattr(names, "nickname", lambda rng: "Stubby")
+    after = [sample_game(seed).spec for seed in range(30)]
+    def rules(spec: GameSpec):
+        def strip(node):
+            if isinstance(node, dict):
+                return {k: (v is not None) if k == "nickname" else strip(v) for k, v in node.items()}
+            return node
+
+        data = strip(spec.model_dump())
+        data["naming"] = {k: v for k, v in data["naming"].items() if k != "name"}
+        data["naming"]["aliases"] = len(data["naming"]["aliases"])
+        return data
+
+    assert any(b.naming.aliases for b in after)
+    for a, b in zip(before, after):
+        assert a.naming.name != b.naming.name
+        assert rules(a) == rules(b)
+
+
+# --- every sampled spec passes the checks and survives YAML ----------------------------------------
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**9))
+def test_any_seed_gives_a_checked_round_tripping_spec(seed: int) -> None:
+    result = sample_game(seed)
+    assert check_spec(result.spec) == []
+    assert _round_trips(result.spec)
+    assert result.redraws <= sum(result.rejected.values())
+
+
+def test_two_thousand_seeds(specs: list[GameSpec]) -> None:
+    for seed, spec in enumerate(specs[:2000]):
+        assert check_spec(spec) == [], seed
+        assert _round_trips(spec), seed
+
+
+def test_redraw_bookkeeping(sampled: list[Sampled]) -> None:
+    redrawn = [s for s in sampled if s.redraws]
+    assert redrawn, "some seeds should need a redraw"
+    for s in sampled:
+        codes = sum(s.rejected.values())
+        # each failed spec adds each of its distinct codes once
+        assert s.redraws <= codes <= s.redraws * 5
+    # the table's sampling loop is the same as sample_game's
+    drawn, accepted = sample_all(50)
+    assert accepted == [s.spec for s in sampled[:50]]
+    assert len(drawn) - len(accepted) == sum(s.redraws for s in sampled[:50])
+
+
+def test_redraw_cap_and_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = {"n": 0}
+
+    def failing_three_times(spec: GameSpec) -> list[Problem]:
+        calls["n"] += 1
+        return [Problem("RULE_CONFLICT", "x", "test")] if calls["n"] <= 3 else []
+
+    monkeypatch.setattr(sample_mod, "check_spec", failing_three_times)
+    result = sample_game(9)
+    assert result.redraws == 3 and result.rejected == Counter({"RULE_CONFLICT": 3})
+    monkeypatch.setattr(sample_mod, "check_spec", lambda spec: [Problem("DEAL_IMPOSSIBLE", "x", "test")])
+    monkeypatch.setattr(sample_mod, "MAX_REDRAWS", 5)
+    with pytest.raises(SamplingError):
+        sample_game(9)
+    assert MAX_REDRAWS == 1000
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(ValueError):
+        sample_game(1, family="climbing")
+    for players in (0, 1, 9):
+        with pytest.raises(ValueError):
+            sample_game(1, players=players)
+
+
+# --- the players option ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7, 8])
+def test_players_option(players: int) -> None:
+    """2–6: the catalogue's range, redrawn until it includes the count; 7–8: the maximum is stretched."""
+    ranges = Counter()
+    for seed in range(60):
+        spec = sample_game(seed, players=players).spec
+        assert spec.players.min <= players <= spec.players.max
+        assert check_spec(spec) == []
+        ranges[(spec.players.min, spec.players.max)] += 1
+        if players > 6:
+            assert spec.players.max == players
+    assert len(ranges) >= 2, "the range is still drawn, not forced to one value"
+    assert dump_yaml(sample_game(5, players=players).spec) == dump_yaml(sample_game(5, players=players).spec)
+
+
+# --- what the specs contain --------------------------------------------------------------------------
+
+
+def _bad_suit_users(spec: GameSpec) -> set[str]:
+    used = set()
+    if spec.play.breaking:
+        used.add(spec.play.breaking.suit)
+    if spec.play.first_trick_ban:
+        used.add(spec.play.first_trick_ban)
+    if spec.scoring.kind == "avoid-suit":
+        used.add(spec.scoring.suit)
+    return used
+
+
+def test_spec_invariants(specs: list[GameSpec]) -> None:
+    for spec in specs:
+        deck, deal, play, scoring = spec.deck, spec.deal, spec.play, spec.scoring
+        full = deck.full_order()
+        assert deck.removed == [r for r in full if r in deck.removed], "removed ranks in rank-list order"
+        assert len(deck.removed) <= 4 and (not deck.removed or full[0] not in deck.removed or len(deck.removed) <= 2)
+        assert deck.promoted != "A"
+        if deck.order in ("two-over-ace", "three-two-over-ace", "promoted", "no-courts") or deck.kind == "german32":
+            assert deck.removed == []
+        assert deck.kind != "tarot" or deck.jokers == 0
+        bad = _bad_suit_users(spec)
+        assert len(bad) <= 1, "breaking, first-trick ban and avoid-suit share the bad suit"
+        assert bad <= set(SUITS[deck.kind])
+        if deal.misdeal:
+            assert deal.misdeal.suit not in bad
+        if deal.kitty:
+            assert deal.kitty.name in KITTY_NAMES
+            assert deal.kitty.form != "contributed" or deal.hand_size == "all"
+            assert deal.kitty.form != "dealt" or 3 <= deal.kitty.size <= 5
+        if deal.hand_size_over_three is not None:
+            assert deal.hand_size - deal.hand_size_over_three in (3, 4) and deal.hand_size > 8
+        if deal.hand_size == "all":
+            assert deal.odd_card is None
+        else:
+            assert deal.hand_size * spec.players.max <= deck.size()
+        t = spec.setup.trumps
+        if t.method == "fixed":
+            assert t.suit in SUITS[deck.kind] and t.suit != "majors"
+        if t.method == "majors":
+            assert deck.kind == "tarot"
+        if deal.hand_size == "all":
+            assert t.method != "turn-up"
+        if spec.setup.anti_trumps:
+            # majors only as the fixed suit (drawn before anti-trumps), never the no-trump tarot rule
+            assert deal.kitty is None and t.method not in ("hidden", "first-card", "none")
+        if play.opening_card:
+            assert play.opening_card in deck.cards()
+        if play.weak_led_suit:
+            assert play.weak_led_suit in WEAK_NAMES
+        if play.breaking:
+            assert play.breaking.verb in BREAK_VERBS
+        if scoring.kind == "per-trick" and scoring.beyond:
+            h = deal.hand_size
+            assert h != "all" and 4 * h // 10 <= scoring.beyond <= 6 * h // 10
+        if scoring.kind == "avoid-suit":
+            for card in (scoring.penalty_card, scoring.bonus_card, scoring.doubler):
+                if card:
+                    assert card.card in deck.cards()
+                    assert deck.kind != "tarot" or card.nickname is None
+            if scoring.bonus_card and deck.kind != "tarot":
+                assert scoring.bonus_card.nickname
+            for card in (scoring.penalty_card, scoring.bonus_card):
+                if card:
+                    assert 7 <= card.points <= 13
+            assert scoring.joker_loss is None or (deck.jokers and 3 <= scoring.joker_loss <= 9)
+            assert scoring.shoot_the_moon is None or 7 <= scoring.shoot_the_moon <= 31
+            assert spec.ending.condition.kind != "target"
+        cond = spec.ending.condition
+        if cond.kind in ("target", "threshold") and cond.points > 50:
+            assert cond.points % 10 == 0
+        n = spec.naming
+        if n.fact is None:
+            assert n.adjective in QUALITIES
+        assert len(n.aliases) == len(set(a.casefold() for a in n.aliases)) and n.name not in n.aliases
+
+
+def test_targets_follow_the_basis(specs: list[GameSpec]) -> None:
+    """EN-03: per trick with fixed H: U[⌊1.75H⌋..⌊3.5H⌋]; 1-point avoid-suit −35…−70; face value −130…−250."""
+    for spec in specs:
+        c, s = spec.ending.condition, spec.scoring
+        if c.kind == "threshold":
+            lo, hi = (35, 70) if s.per_card == "one" else (130, 250)
+            assert lo <= c.points <= hi, (c, s.per_card)
+        elif c.kind == "target" and spec.deal.hand_size != "all":
+            h = spec.deal.hand_size
+            lo, hi = 7 * h // 4, 7 * h // 2
+            assert lo <= c.points <= (hi if hi <= 50 else -(-hi // 10) * 10)
+
+
+# --- coverage: 3,000 games reach every option of every module ---------------------------------------
+
+
+def test_every_option_is_reached(specs: list[GameSpec]) -> None:
+    seen: dict[str, set] = {}
+
+    def see(key: str, value) -> None:
+        seen.setdefault(key, set()).add(value)
+
+    for s in specs:
+        see("country", s.naming.country)
+        see("aliases", len(s.naming.aliases))
+        see("show_country", s.naming.show_country)
+        see("fact", s.naming.fact)
+        see("players", (s.players.min, s.players.max))
+        see("deck.kind", s.deck.kind)
+        see("deck.order", s.deck.order)
+        see("deck.removed", len(s.deck.removed))
+        see("deck.jokers", s.deck.jokers)
+        see("deal.all", s.deal.hand_size == "all")
+        see("deal.over_three", s.deal.hand_size_over_three is not None)
+        see("deal.odd", (s.deal.odd_card.who, s.deal.odd_card.extra) if s.deal.odd_card else None)
+        see("deal.misdeal", s.deal.misdeal.must_show if s.deal.misdeal else None)
+        see("deal.kitty", s.deal.kitty.form if s.deal.kitty else None)
+        see("trumps", s.setup.trumps.method)
+        see("caller", getattr(s.setup.trumps, "caller", None))
+        see("anti_trumps", s.setup.anti_trumps)
+        see("opening_leader", s.play.opening_leader)
+        see("opening_lead", s.play.opening_lead)
+        see("weak", s.play.weak_led_suit is not None)
+        see("following", (s.play.following, s.play.otherwise))
+        see("breaking", s.play.breaking is not None)
+        see("first_trick_ban", s.play.first_trick_ban is not None)
+        see("winner", s.play.winner)
+        see("next_leader", s.play.next_leader)
+        see("scoring", s.scoring.kind)
+        if s.scoring.kind == "avoid-suit":
+            sc = s.scoring
+            see("per_card", sc.per_card)
+            see("penalty", (sc.penalty_card is not None, bool(sc.penalty_card and sc.penalty_card.nickname)))
+            see("bonus", sc.bonus_card is not None)
+            see("joker_loss", sc.joker_loss is not None)
+            see("moon", sc.shoot_the_moon is not None)
+            see("doubler", sc.doubler is not None)
+        else:
+            see("beyond", s.scoring.beyond > 0)
+        see("ending", (s.ending.condition.kind, getattr(s.ending.condition, "back_up", None)))
+        see("ties", s.ending.ties)
+
+    expected = {
+        "country": {"en", "fr", "de"},
+        "aliases": {0, 1, 2},
+        "show_country": {True, False},
+        "fact": {None, "hidden-trump", "anti-trumps", "weak-led-suit", "avoid-suit", "avoid-suit-face"},
+        "players": {(2, 3), (2, 4), (2, 5), (2, 6), (3, 4), (3, 5), (3, 6)},
+        "deck.kind": {"standard", "french32", "german32", "tarot"},
+        "deck.order": {"ace-high", "ace-low", "no-courts", "two-over-ace", "three-two-over-ace", "promoted", "natural"},
+        "deck.removed": {0, 1, 2, 3, 4},
+        "deck.jokers": {0, 1, 2},
+        "deal.all": {True, False},
+        "deal.over_three": {True, False},
+        "deal.odd": {None} | {(w, e) for w in ("dealer-right", "dealer-left", "dealer") for e in (True, False)},
+        "deal.misdeal": {None, True, False},
+        "deal.kitty": {None, "dealt", "undealt", "contributed"},
+        "trumps": {"none", "turn-up", "called", "last-card", "rotating", "fixed", "hidden", "first-card", "majors"},
+        "caller": {None, "dealer", "dealer-left"},
+        "anti_trumps": {True, False},
+        "opening_leader": {"dealer", "dealer-left", "holder"},
+        "opening_lead": {"any", "no-trump"},
+        "weak": {True, False},
+        "following": {("must-follow", "any"), ("follow-or-trump", "any"), ("free", "any"), ("must-follow", "trump"),
+                      ("must-follow", "higher"), ("must-follow", "new-suit"), ("must-follow", "new-rank")},
+        "breaking": {True, False},
+        "first_trick_ban": {True, False},
+        "winner": {"led-suit", "any-suit"},
+        "next_leader": {"winner", "left-of-leader", "lowest-card"},
+        "scoring": {"avoid-suit", "per-trick"},
+        "per_card": {"one", "face-value"},
+        "penalty": {(False, False), (True, False), (True, True)},
+        "bonus": {True, False},
+        "joker_loss": {True, False},
+        "moon": {True, False},
+        "doubler": {True, False},
+        "beyond": {True, False},
+        "ending": {("target", None), ("threshold", None), ("rounds", None), ("shrinking", False), ("shrinking", True)},
+        "ties": {"extra-hand", "latest-winner"},
+    }
+    for key, values in expected.items():
+        assert seen[key] == values, (key, values - seen[key], seen[key] - values)
+
+
+# --- module rates against the catalogue -----------------------------------------------------------------
+
+
+def test_module_rates_match_the_catalogue(specs: list[GameSpec]) -> None:
+    """Over every drawn spec (before the checks) each option's rate is within 4.5 standard errors of
+    the catalogue's; the accepted specs stay close too (redraws only thin out a few combinations)."""
+    drawn, accepted = sample_all(N_GAMES)
+    assert accepted == specs
+    rows = frequency_rows(drawn, accepted)
+    assert len(rows) > 80
+    for row in rows:
+        assert 0 <= row.expected <= 1
+        if row.drawn_n >= 200:
+            se = sqrt(row.expected * (1 - row.expected) / row.drawn_n)
+            assert abs(row.drawn - row.expected) <= 4.5 * se + 1e-9, row
+            assert abs(row.accepted - row.expected) <= 4.5 * se + 0.02, row
+    table = format_table(rows)
+    assert table.startswith("| module |") and table.count("\n") == len(rows) + 1
+
+
+def test_cards_named_in_specs_exist(specs: list[GameSpec]) -> None:
+    for spec in specs[:500]:
+        cards = set(spec.deck.cards())
+        for suit in _bad_suit_users(spec):
+            assert any(card_suit(c) == suit for c in cards)
