@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..spec.deck import MAJOR_TITLES, MAJORS
+from ..spec.deck import MAJOR_TITLES, MAJORS, card_suit
 
 NUMBER_WORDS = (
     "zero", "one", "two", "three", "four", "five", "six",
@@ -113,7 +113,7 @@ def a_an(phrase: str) -> str:
     """The phrase with the indefinite article it takes: "a classic", "an old", "a unique"."""
     word = phrase.split(" ", 1)[0].lower()
     vowel = word[:1] in ("a", "e", "i", "o", "u")
-    if word.startswith(("uni", "use", "usu", "eu", "one", "once")):
+    if word.startswith(("use", "usu", "eu", "one", "once")) or (word.startswith("uni") and word[3:4] not in "nmd"):
         vowel = False
     elif word.startswith(("hour", "honest", "honour", "heir")):
         vowel = True
@@ -182,6 +182,11 @@ def card(c: str) -> str:
     return f"the {c}"
 
 
+def suit_of(c: str) -> str:
+    """The suit of a card named in a spec ("majors" for a major, "" for a joker)."""
+    return card_suit(c) or ""
+
+
 def special(sc: object) -> str:
     """A special scoring card with its nickname: "the Queen of spades (“Alf”)"."""
     name = card(sc.card)  # type: ignore[attr-defined]
@@ -207,5 +212,6 @@ FILTERS = {
     "rank_short": rank_short,
     "major": major,
     "card": card,
+    "suit_of": suit_of,
     "special": special,
 }

@@ -16,15 +16,13 @@ from typing import Any
 
 import jinja2
 
+from ..names import COUNTRY_ADJECTIVE
 from ..spec import GameSpec
 from ..spec.deck import TRUMP_ROTATION
 from ..spec.naming import FACTS
 from . import phrases
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
-
-#: Country key → adjective (kept here so the text layer needs no other package).
-COUNTRY_ADJECTIVE = {"en": "English", "fr": "French", "de": "German"}
 
 
 @functools.cache
@@ -38,6 +36,7 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
         autoescape=False,
         auto_reload=False,
+        extensions=["jinja2.ext.do"],
     )
     env.filters.update(phrases.FILTERS)
     return env
@@ -100,6 +99,12 @@ def _derived(spec: GameSpec) -> dict[str, Any]:
             shrink.append((label, top, sizes))
 
     method = spec.setup.trumps.method
+    stock = False
+    if deal.hand_size != "all" and not (kitty and kitty.form == "undealt"):
+        reserve = kitty.size if kitty and kitty.form == "dealt" and kitty.size else 0
+        odd = (1 if deal.odd_card.extra else -1) if deal.odd_card else 0
+        left = [size - reserve - odd - deal.cards_each(n, size) * n for n in spec.players.counts()]
+        stock = any(x > 0 for x in left) or (method in ("turn-up", "hidden") and not (kitty and kitty.form == "dealt"))
     cross_suit = (
         spec.play.winner == "any-suit"
         or spec.play.weak_led_suit is not None
@@ -117,6 +122,7 @@ def _derived(spec: GameSpec) -> dict[str, Any]:
         "shares": shares,
         "shrink": shrink,
         "rotation": TRUMP_ROTATION[deck.kind],
+        "stock": stock,
         "kitty_source": bool(kitty) and kitty.form in ("dealt", "undealt"),
         "trumps_possible": method != "none" or deck.jokers > 0,
         "joker_turned": deck.jokers > 0 and method in ("turn-up", "hidden", "last-card"),

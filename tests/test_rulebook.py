@@ -1,0 +1,359 @@
+"""Tests for generator.text: the Markdown rulebook rendered from a GameSpec with Jinja.
+
+Golden files: ``tests/golden/<game>.yaml`` (hand-written specs) and ``<game>.md`` (their rulebooks).
+Regenerate the Markdown with ``PARLOUR_UPDATE_GOLDEN=1 python -m pytest tests/test_rulebook.py``.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import re
+import types
+import typing
+from pathlib import Path
+from typing import Any
+
+import jinja2
+import pytest
+from pydantic import BaseModel
+
+from generator.checks import check_spec
+from generator.spec import GameSpec, load_spec, spec_from_data
+from generator.text import environment, render_markdown
+from generator.text import phrases
+
+GOLDEN = Path(__file__).parent / "golden"
+REPO = Path(__file__).resolve().parents[1]
+GOLDEN_SPECS = sorted(GOLDEN.glob("*.yaml"))
+
+
+# --------------------------------------------------------------------------- golden files
+
+
+def test_there_are_golden_specs() -> None:
+    assert {p.stem for p in GOLDEN_SPECS} >= {"whist", "hearts", "tarot", "german", "deal_all"}
+
+
+@pytest.mark.parametrize("path", GOLDEN_SPECS, ids=lambda p: p.stem)
+def test_golden(path: Path) -> None:
+    spec = load_spec(path)
+    assert check_spec(spec) == [], "golden specs are meant to be playable"
+    text = render_markdown(spec)
+    md = path.with_suffix(".md")
+    if os.environ.get("PARLOUR_UPDATE_GOLDEN") == "1":
+        md.write_text(text, encoding="utf-8", newline="\n")
+    assert md.exists(), f"{md.name} missing: run with PARLOUR_UPDATE_GOLDEN=1"
+    assert text == md.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("path", GOLDEN_SPECS, ids=lambda p: p.stem)
+def test_sections_in_order(path: Path) -> None:
+    spec = load_spec(path)
+    text = render_markdown(spec)
+    headings = re.findall(r"^(#+ .*)$", text, flags=re.M)
+    assert headings[0].startswith(f"# {spec.naming.name}")
+    assert headings[1:] == ["## The cards", "## Setup", "## Play", "## Scoring", "## End of the game"]
+    intro = text.split("\n\n")[1]
+    assert intro.startswith(f"{spec.naming.name} is a")
+    assert "trick-taking game for" in intro
+
+
+# --------------------------------------------------------------------------- the environment
+
+
+def test_environment_is_created_once_and_strict() -> None:
+    env = environment()
+    assert env is environment()
+    assert env.undefined is jinja2.StrictUndefined
+    assert env.trim_blocks and env.lstrip_blocks and env.keep_trailing_newline
+    for name in phrases.FILTERS:
+        assert name in env.filters
+
+
+def test_one_template_per_phase() -> None:
+    rules = REPO / "templates" / "rules"
+    phases = {p.stem for p in (REPO / "generator" / "spec").glob("*.py")} - {"__init__", "io", "game", "naming"}
+    assert {p.name.removesuffix(".md.j2") for p in rules.glob("*.md.j2")} == phases | {"intro"}
+    top = (REPO / "templates" / "rulebook.md.j2").read_text(encoding="utf-8")
+    for phase in phases | {"intro"}:
+        assert f'"rules/{phase}.md.j2"' in top
+
+
+def test_summary_line() -> None:
+    spec = load_spec(GOLDEN / "whist.yaml")
+    plain = render_markdown(spec)
+    assert render_markdown(spec, None) == plain == render_markdown(spec, {}) == render_markdown(spec, {"other": 3})
+    text = render_markdown(spec, {"hands": 7.4, "minutes": 24, "games": 400})
+    assert "A typical game lasts about seven hands (about 24 minutes at the table), as measured over 400 simulated games." in text
+    assert "A typical game lasts about 30 minutes at the table." in render_markdown(spec, {"minutes": 30})
+    assert text.replace(
+        "\n\nA typical game lasts about seven hands (about 24 minutes at the table), as measured over 400 simulated games.",
+        "",
+    ) == plain
+
+
+# --------------------------------------------------------------------------- phrases
+
+
+def test_phrases() -> None:
+    assert [phrases.num(n) for n in (1, 2, 12, 13, 52)] == ["one", "two", "twelve", "13", "52"]
+    assert [phrases.ordinal(n) for n in (1, 3, 12, 13, 21, 22)] == ["first", "third", "twelfth", "13th", "21st", "22nd"]
+    assert phrases.plural(1, "card") == "one card" and phrases.plural(13, "point") == "13 points"
+    assert phrases.a_an("old game") == "an old game" and phrases.a_an("unique game") == "a unique game"
+    assert phrases.a_an("English game") == "an English game" and phrases.a_an("classic") == "a classic"
+    assert phrases.a_an("unimportant") == "an unimportant" and phrases.a_an("European") == "a European"
+    assert phrases.join_and(["a"]) == "a" and phrases.join_and(["a", "b", "c"]) == "a, b and c"
+    assert phrases.join_or(["a", "b"]) == "a or b"
+    assert phrases.card("Q of spades") == "the Queen of spades"
+    assert phrases.card("10 of clubs") == "the Ten of clubs"
+    assert phrases.card("Ober of acorns") == "the Ober of acorns"
+    assert phrases.card("Knight of cups") == "the Knight of cups"
+    assert phrases.card("major 13") == "Death (XIII)" and phrases.card("major 0") == "The Fool (0)"
+    assert phrases.card("major 19") == "The Sun (XIX)" and phrases.card("major 14") == "Temperance (XIV)"
+    assert phrases.card("red joker") == "the red joker"
+    assert phrases.rank_plural("6") == "Sixes" and phrases.rank_plural("A") == "Aces"
+    assert phrases.suit_one("leaves") == "leaf" and phrases.suit("majors") == "majors"
+    assert phrases.suit_symbol("hearts") == "hearts ♥" and phrases.suit_symbol("bells") == "bells"
+    assert phrases.signed(-70) == "−70"
+
+
+# --------------------------------------------------------------------------- every field shows
+
+
+BASE: dict[str, Any] = {
+    "naming": {"name": "Base", "aliases": [], "country": "en", "show_country": False, "adjective": "plain", "fact": None},
+    "players": {"min": 3, "max": 5},
+    "deck": {"kind": "standard", "order": "ace-high", "promoted": None, "removed": [], "jokers": 0},
+    "deal": {"hand_size": 7, "hand_size_over_three": None, "odd_card": None, "misdeal": None, "kitty": None},
+    "setup": {"trumps": {"method": "turn-up"}, "anti_trumps": False},
+    "play": {
+        "family": "trick-taking", "opening_leader": "dealer-left", "opening_card": None, "opening_lead": "any",
+        "weak_led_suit": None, "following": "must-follow", "otherwise": "any", "breaking": None,
+        "first_trick_ban": None, "winner": "led-suit", "next_leader": "winner",
+    },
+    "scoring": {"kind": "avoid-suit", "suit": "hearts", "per_card": "one", "penalty_card": None, "bonus_card": None,
+                "joker_loss": None, "shoot_the_moon": None, "doubler": None},
+    "ending": {"condition": {"kind": "threshold", "points": 50}, "ties": "extra-hand"},
+}
+
+#: Single-field variations of BASE (a few set two fields that only mean something together).
+VARIATIONS: list[tuple[str, dict[str, Any]]] = [
+    ("name", {"naming.name": "Other"}),
+    ("one alias", {"naming.aliases": ["Alias"]}),
+    ("two aliases", {"naming.aliases": ["Alias", "Second"]}),
+    ("two aliases swapped", {"naming.aliases": ["Second", "Alias"]}),
+    ("country fr", {"naming.country": "fr"}),
+    ("country de", {"naming.country": "de"}),
+    ("show country", {"naming.show_country": True}),
+    ("show country fr", {"naming.show_country": True, "naming.country": "fr"}),
+    ("adjective", {"naming.adjective": "lively"}),
+    ("adjective with a vowel", {"naming.adjective": "old"}),
+    *[(f"fact {key}", {"naming.fact": key}) for key in
+      ("hidden-trump", "anti-trumps", "weak-led-suit", "avoid-suit", "avoid-suit-face")],
+    ("min players", {"players.min": 2}),
+    ("max players", {"players.max": 6}),
+    ("exactly four players", {"players.min": 4, "players.max": 4}),
+    ("three or four players", {"players.max": 4}),
+    ("French pack", {"deck.kind": "french32", "deck.order": "natural"}),
+    ("German pack", {"deck.kind": "german32", "deck.order": "natural"}),
+    ("tarot pack", {"deck.kind": "tarot", "deck.order": "natural"}),
+    ("ace low", {"deck.order": "ace-low"}),
+    ("no courts", {"deck.order": "no-courts"}),
+    ("two over ace", {"deck.order": "two-over-ace"}),
+    ("three two over ace", {"deck.order": "three-two-over-ace"}),
+    ("promoted 7", {"deck.order": "promoted", "deck.promoted": "7"}),
+    ("promoted 2", {"deck.order": "promoted", "deck.promoted": "2"}),
+    ("ace low without courts", {"deck.order": "ace-low", "deck.removed": ["K", "Q", "J"]}),
+    ("removed 2", {"deck.removed": ["2"]}),
+    ("removed 2 3", {"deck.removed": ["2", "3"]}),
+    ("removed 3 2", {"deck.removed": ["3", "2"]}),
+    ("one joker", {"deck.jokers": 1}),
+    ("two jokers", {"deck.jokers": 2}),
+    ("hand size", {"deal.hand_size": 8}),
+    ("deal all", {"deal.hand_size": "all", "setup.trumps": {"method": "none"}}),
+    ("hand size over three", {"deal.hand_size_over_three": 6}),
+    *[(f"odd card {who} {extra}", {"deal.odd_card": {"who": who, "extra": extra}})
+      for who in ("dealer-right", "dealer-left", "dealer") for extra in (True, False)],
+    ("misdeal must", {"deal.misdeal": {"suit": "hearts", "must_show": True}}),
+    ("misdeal may", {"deal.misdeal": {"suit": "hearts", "must_show": False}}),
+    ("misdeal spades", {"deal.misdeal": {"suit": "spades", "must_show": True}}),
+    ("kitty dealt", {"deal.kitty": {"name": "kitty", "form": "dealt", "size": 3}}),
+    ("kitty dealt four", {"deal.kitty": {"name": "kitty", "form": "dealt", "size": 4}}),
+    ("talon dealt", {"deal.kitty": {"name": "talon", "form": "dealt", "size": 3}}),
+    ("kitty undealt", {"deal.kitty": {"name": "kitty", "form": "undealt"}}),
+    ("kitty contributed", {"deal.kitty": {"name": "kitty", "form": "contributed"}}),
+    ("kitty undealt sized", {"deal.kitty": {"name": "kitty", "form": "undealt", "size": 2}}),
+    ("no trumps", {"setup.trumps": {"method": "none"}}),
+    ("called by dealer", {"setup.trumps": {"method": "called", "caller": "dealer"}}),
+    ("called by left", {"setup.trumps": {"method": "called", "caller": "dealer-left"}}),
+    ("last card", {"setup.trumps": {"method": "last-card"}}),
+    ("rotating", {"setup.trumps": {"method": "rotating"}}),
+    ("fixed hearts", {"setup.trumps": {"method": "fixed", "suit": "hearts"}}),
+    ("fixed spades", {"setup.trumps": {"method": "fixed", "suit": "spades"}}),
+    ("hidden", {"setup.trumps": {"method": "hidden"}}),
+    ("first card", {"setup.trumps": {"method": "first-card"}}),
+    ("majors", {"deck.kind": "tarot", "deck.order": "natural", "setup.trumps": {"method": "majors"}}),
+    ("fixed majors", {"deck.kind": "tarot", "deck.order": "natural", "setup.trumps": {"method": "fixed", "suit": "majors"}}),
+    ("anti-trumps", {"setup.anti_trumps": True}),
+    ("dealer leads", {"play.opening_leader": "dealer"}),
+    ("holder leads", {"play.opening_leader": "holder", "play.opening_card": "2 of clubs"}),
+    ("holder of another card", {"play.opening_leader": "holder", "play.opening_card": "3 of clubs"}),
+    ("opening card without holder", {"play.opening_card": "2 of clubs"}),
+    ("no trump lead", {"play.opening_lead": "no-trump"}),
+    ("weak led suit", {"play.weak_led_suit": "poison"}),
+    ("weak led suit named", {"play.weak_led_suit": "weak"}),
+    ("weak led suit any suit", {"play.weak_led_suit": "poison", "play.winner": "any-suit"}),
+    ("follow or trump", {"play.following": "follow-or-trump"}),
+    ("free", {"play.following": "free"}),
+    ("free otherwise trump", {"play.following": "free", "play.otherwise": "trump"}),
+    *[(f"otherwise {o}", {"play.otherwise": o}) for o in ("trump", "higher", "new-suit", "new-rank")],
+    ("breaking hearts", {"play.breaking": {"suit": "hearts", "verb": "breaking"}}),
+    ("blasting hearts", {"play.breaking": {"suit": "hearts", "verb": "blasting"}}),
+    ("breaking spades", {"play.breaking": {"suit": "spades", "verb": "breaking"}}),
+    ("first trick ban hearts", {"play.first_trick_ban": "hearts"}),
+    ("first trick ban spades", {"play.first_trick_ban": "spades"}),
+    ("any suit wins", {"play.winner": "any-suit"}),
+    ("left of leader", {"play.next_leader": "left-of-leader"}),
+    ("lowest card", {"play.next_leader": "lowest-card"}),
+    ("avoid spades", {"scoring.suit": "spades"}),
+    ("face value", {"scoring.per_card": "face-value"}),
+    ("penalty card", {"scoring.penalty_card": {"card": "Q of spades", "nickname": None, "points": 13}}),
+    ("penalty card nickname", {"scoring.penalty_card": {"card": "Q of spades", "nickname": "Alf", "points": 13}}),
+    ("penalty card points", {"scoring.penalty_card": {"card": "Q of spades", "nickname": None, "points": 12}}),
+    ("penalty card other", {"scoring.penalty_card": {"card": "K of spades", "nickname": None, "points": 13}}),
+    ("penalty heart", {"scoring.penalty_card": {"card": "Q of hearts", "nickname": None, "points": 13}}),
+    ("penalty major", {"deck.kind": "tarot", "deck.order": "natural", "scoring.suit": "majors",
+                       "scoring.penalty_card": {"card": "major 13", "nickname": None, "points": 13}}),
+    ("avoid majors by number", {"deck.kind": "tarot", "deck.order": "natural", "scoring.suit": "majors",
+                                "scoring.per_card": "face-value"}),
+    ("bonus card", {"scoring.bonus_card": {"card": "J of diamonds", "nickname": None, "points": 10}}),
+    ("bonus card nickname", {"scoring.bonus_card": {"card": "J of diamonds", "nickname": "Jim", "points": 10}}),
+    ("bonus heart", {"scoring.bonus_card": {"card": "J of hearts", "nickname": None, "points": 10}}),
+    ("joker loss", {"deck.jokers": 2, "scoring.joker_loss": 5}),
+    ("joker loss one joker", {"deck.jokers": 1, "scoring.joker_loss": 5}),
+    ("joker loss more", {"deck.jokers": 2, "scoring.joker_loss": 7}),
+    ("shoot the moon", {"scoring.shoot_the_moon": 26}),
+    ("shoot the moon 20", {"scoring.shoot_the_moon": 20}),
+    ("doubler", {"scoring.doubler": {"card": "10 of clubs", "nickname": None, "points": 0}}),
+    ("doubler nickname", {"scoring.doubler": {"card": "10 of clubs", "nickname": "Dot", "points": 0}}),
+    ("doubler points", {"scoring.doubler": {"card": "10 of clubs", "nickname": None, "points": 3}}),
+    ("per trick", {"scoring": {"kind": "per-trick", "beyond": 0}}),
+    ("per trick beyond one", {"scoring": {"kind": "per-trick", "beyond": 1}}),
+    ("per trick beyond three", {"scoring": {"kind": "per-trick", "beyond": 3}}),
+    ("threshold 60", {"ending.condition": {"kind": "threshold", "points": 60}}),
+    ("target", {"ending.condition": {"kind": "target", "points": 50}}),
+    ("rounds", {"ending.condition": {"kind": "rounds"}}),
+    ("shrinking", {"ending.condition": {"kind": "shrinking", "back_up": False}}),
+    ("shrinking back up", {"ending.condition": {"kind": "shrinking", "back_up": True}}),
+    ("ties latest winner", {"ending.ties": "latest-winner"}),
+]
+
+
+def _apply(data: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
+    out = copy.deepcopy(data)
+    for path, value in patch.items():
+        *parents, last = path.split(".")
+        node = out
+        for key in parents:
+            node = node[key]
+        node[last] = copy.deepcopy(value)
+    return out
+
+
+def _touched(prefix: str, value: Any, into: set[tuple[str, Any]]) -> None:
+    """Every (field path, value) a patch sets, descending into the mappings it sets."""
+    if isinstance(value, dict):
+        for key, sub in value.items():
+            _touched(f"{prefix}.{key}", sub, into)
+    into.add((prefix, value if isinstance(value, (str, int, bool, type(None))) else repr(value)))
+
+
+def _fields(model: type[BaseModel], prefix: str = "") -> dict[str, set[Any] | None]:
+    """Every leaf field path of a model (through unions of models), with its Literal options if any."""
+    out: dict[str, set[Any] | None] = {}
+    for name, info in model.model_fields.items():
+        path = f"{prefix}{name}"
+        literals: set[Any] = set()
+        models: list[type[BaseModel]] = []
+        stack = [info.annotation]
+        while stack:
+            tp = stack.pop()
+            origin = typing.get_origin(tp)
+            if origin is typing.Annotated:
+                stack.append(typing.get_args(tp)[0])
+            elif origin in (typing.Union, types.UnionType):
+                stack.extend(typing.get_args(tp))
+            elif origin is typing.Literal:
+                literals.update(typing.get_args(tp))
+            elif isinstance(tp, type) and issubclass(tp, BaseModel):
+                models.append(tp)
+        for sub in models:
+            for sub_path, sub_literals in _fields(sub, path + ".").items():
+                before = out.get(sub_path)
+                if before is None or sub_literals is None:
+                    out[sub_path] = before or sub_literals
+                else:
+                    out[sub_path] = before | sub_literals
+        if not models:
+            out[path] = literals or None
+    return out
+
+
+def _variation_specs() -> list[tuple[str, GameSpec]]:
+    return [("base", spec_from_data(BASE))] + [(label, spec_from_data(_apply(BASE, patch))) for label, patch in VARIATIONS]
+
+
+def test_variations_cover_every_field_and_option() -> None:
+    touched: set[tuple[str, Any]] = set()
+    for _, patch in VARIATIONS:
+        for path, value in patch.items():
+            _touched(path, value, touched)
+    base_values: set[tuple[str, Any]] = set()
+    _touched("", BASE, base_values)
+    base_values = {(p.lstrip("."), v) for p, v in base_values}
+    paths = {p for p, _ in touched}
+    for path, options in _fields(GameSpec).items():
+        if options is not None and len(options) == 1:
+            continue  # a constant: version, family, tags of single-member unions
+        assert path in paths, f"no variation changes {path}"
+        for option in options or ():
+            assert (path, option) in touched | base_values, f"no variation sets {path} to {option!r}"
+
+
+def test_every_variation_changes_the_text() -> None:
+    seen: dict[str, str] = {}
+    for label, spec in _variation_specs():
+        text = render_markdown(spec)
+        assert text not in seen, f"{label!r} renders the same text as {seen.get(text)!r}"
+        seen[text] = label
+
+
+@pytest.mark.parametrize("label,spec", _variation_specs(), ids=lambda x: x if isinstance(x, str) else "")
+def test_text_is_clean(label: str, spec: GameSpec) -> None:
+    text = render_markdown(spec)
+    assert text.endswith("\n") and not text.endswith("\n\n")
+    assert "\n\n\n" not in text
+    for bad in ("None", "{{", "}}", "{%", "  ", " .", " ,", "..", "[", "]"):
+        assert bad not in text, f"{bad!r} in the text of {label}"
+    for line in text.splitlines():
+        assert line == line.rstrip(), f"trailing space in {line!r}"
+        if line and not line.startswith(("#", "|", "-")) and not re.match(r"\d+\. ", line):
+            assert line[0].isupper(), f"line starts in lower case: {line!r}"
+            assert line.endswith((".", ":")), f"line is not a sentence: {line!r}"
+    # numbered lists run 1, 2, 3 … with no gap
+    for block in text.split("\n\n"):
+        numbers = [int(m) for m in re.findall(r"^(\d+)\. ", block, flags=re.M)]
+        assert numbers == list(range(1, len(numbers) + 1))
+
+
+def test_named_cards_and_suits_in_context() -> None:
+    spec = load_spec(GOLDEN / "hearts.yaml")
+    text = render_markdown(spec)
+    assert "| The Queen of spades (“Old Meg”) | costs its taker 13 points |" in text
+    assert "falls to −70 points or lower" in text
+    tarot = render_markdown(load_spec(GOLDEN / "tarot.yaml"))
+    assert "| Death (XIII) | costs its taker 20 points |" in tarot
+    assert "The Pages are removed from each of the four suits." in tarot
+    german = render_markdown(load_spec(GOLDEN / "german.yaml"))
+    assert "hearts, bells, acorns and leaves" in german and "♥" not in german
