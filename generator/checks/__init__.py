@@ -146,10 +146,11 @@ def _deal(spec: GameSpec) -> list[Problem]:
             out.append(Problem("DEAL_IMPOSSIBLE", "setup.trumps",
                                f"all {size} cards are dealt, leaving no card to turn for trumps", n))
         if deal.misdeal and deal.misdeal.must_show:
-            stands = _chance_every_hand_has(spec, n, each, deal.misdeal.suit)
+            smallest = 1 if spec.ending.condition.kind == "shrinking" else each
+            stands = _chance_every_hand_has(spec, n, smallest, deal.misdeal.suit)
             if stands < 0.05:
                 out.append(Problem("DEAL_IMPOSSIBLE", "deal.misdeal",
-                                   f"a hand of {each} cards so often has no {deal.misdeal.suit} that only "
+                                   f"a hand of {smallest} card{'s' if smallest > 1 else ''} so often has no {deal.misdeal.suit} that only "
                                    f"{stands:.1%} of deals would stand", n))
     return out
 

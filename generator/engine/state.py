@@ -212,6 +212,7 @@ class State:
         self.anti: int | None = None
         self.turned: int | None = None     # face-up trump card (turn-up)
         self.hidden: int | None = None     # face-down trump card (hidden)
+        self.lacking: list[int] = []
         if self.game.trumps.method == "called":
             self.phase = CALL
             self.current = (self.dealer + self.game.trumps.caller_offset) % self.n
@@ -227,15 +228,56 @@ class State:
         self.deals += 1
         if self.deals > 1000:
             return self._stop("cap")
-        d = g.dealer.deal_hand(self.rng, self.n, self.dealer, self._hand_size())
-        self.hands, self.kitty, self.stock, self.dealer_last = d.hands, d.kitty, d.stock, d.last_to_dealer
-        if g.misdeal_suit is not None:
-            suits = g.table.suit
-            self.lacking = [p for p in ((self.dealer + 1 + k) % self.n for k in range(self.n))
-                            if all(suits[c] != g.misdeal_suit for c in self.hands[p])]
+        while True:
+            d = g.dealer.deal_hand(self.rng, self.n, self.dealer, self._hand_size())
+            self.hands, self.kitty, self.stock, self.dealer_last = d.hands, d.kitty, d.stock, d.last_to_dealer
+            # A hand that must be shown is thrown in at once: no one has a choice to make first.
+            if not (g.misdeal_must and self._lacking_misdeal_suit()):
+                break
+            self.deals += 1
+            if self.deals > 1000:
+                return self._stop("cap")
+        self._fix_trumps()
+
+    def _lacking_misdeal_suit(self) -> list[int]:
+        """Seats, from the dealer's left, dealt no card of the misdeal suit."""
+        g = self.game
+        suits = g.table.suit
+        return [p for p in ((self.dealer + 1 + k) % self.n for k in range(self.n))
+                if all(suits[c] != g.misdeal_suit for c in self.hands[p])]
+
+    def _fix_trumps(self) -> None:
+        """Trumps are fixed as soon as the cards are dealt, and anti-trumps named before anyone
+        looks at their hand; then players look (misdeals) and give cards to the kitty."""
+        tr = self.game.trumps
+        top = None
+        self.turned = self.hidden = None
+        if tr.uses_top_card:
+            top = self.kitty[0] if self.kitty else self.stock[0]
+        if tr.method == "turn-up":
+            self.turned = top
+        elif tr.method == "hidden":
+            self.hidden = top
+        if tr.method == "called":
+            self.trump = self.called
+        else:
+            self.trump = tr.at_deal(self.hand_no, top, self.dealer_last)
+        self._set_trump(self.trump)
+        if tr.anti_trumps:
+            self.phase = ANTI
+            self.current = self.dealer
+            return
+        self._check_misdeal()
+
+    def _named_anti(self, suit: int) -> None:
+        self.anti = suit
+        self._check_misdeal()
+
+    def _check_misdeal(self) -> None:
+        g = self.game
+        if g.misdeal_suit is not None and not g.misdeal_must:
+            self.lacking = self._lacking_misdeal_suit()
             if self.lacking:
-                if g.misdeal_must:
-                    return self._deal()
                 self.phase = SHOW
                 self.current = self.lacking.pop(0)
                 return
@@ -255,7 +297,7 @@ class State:
             self.kitty = []
             self.current = (self.dealer + 1) % self.n
             return
-        self._fix_trumps()
+        self._start_play()
 
     def _contributed(self, card: int) -> None:
         self.hands[self.current].remove(card)
@@ -263,31 +305,7 @@ class State:
         self.current = (self.current + 1) % self.n
         if len(self.kitty) == self.n:
             self.rng.shuffle(self.kitty)
-            self._fix_trumps()
-
-    def _fix_trumps(self) -> None:
-        tr = self.game.trumps
-        top = None
-        if tr.uses_top_card:
-            top = self.kitty[0] if self.kitty and not self.game.contributed_kitty else self.stock[0]
-        if tr.method == "turn-up":
-            self.turned = top
-        elif tr.method == "hidden":
-            self.hidden = top
-        if tr.method == "called":
-            self.trump = self.called
-        else:
-            self.trump = tr.at_deal(self.hand_no, top, self.dealer_last)
-        self._set_trump(self.trump)
-        if tr.anti_trumps:
-            self.phase = ANTI
-            self.current = self.dealer
-            return
-        self._start_play()
-
-    def _named_anti(self, suit: int) -> None:
-        self.anti = suit
-        self._start_play()
+            self._start_play()
 
     def _set_trump(self, trump: int | None) -> None:
         self.trump = trump

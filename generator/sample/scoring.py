@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .. import names
-from ..spec import AvoidSuit, DealSpec, DeckSpec, SpecialCard, TrickPoints
+from ..spec import AvoidSuit, DealSpec, Doubler, DeckSpec, SpecialCard, TrickPoints
 from .naming import Flavour
 from .rng import Draw
 
@@ -44,7 +44,10 @@ def draw_avoid_suit(draw: Draw, deck: DeckSpec, bad_suit: str, flavour: Flavour)
         bonus = _card(draw, deck, points=True, nickname_p=1)
     joker_loss = draw.uniform_int(3, 9) if deck.jokers and draw.chance(1 / 7) else None
     moon = draw.uniform_int(7, 31) if draw.chance(1 / 8) else None
-    doubler = _card(draw, deck, points=False, nickname_p=Fraction(1, 3)) if draw.chance(1 / 4) else None
+    doubler = None
+    if draw.chance(1 / 4):
+        drawn = _card(draw, deck, points=False, nickname_p=Fraction(1, 3))
+        doubler = Doubler(card=drawn.card, nickname=drawn.nickname)
     scoring = AvoidSuit(
         suit=bad_suit,
         per_card="one" if one else "face-value",

@@ -7,7 +7,7 @@ from .game import SPEC_VERSION, GameSpec
 from .io import SpecError, dump_json, dump_yaml, json_schema, load_spec, spec_from_data, write_new
 from .naming import FACTS, Naming
 from .play_tricks import BreakingSuit, TrickPlay
-from .scoring import AvoidSuit, SpecialCard, TrickPoints
+from .scoring import AvoidSuit, Doubler, SpecialCard, TrickPoints
 from .setup import Called, FirstCard, Fixed, Hidden, LastCard, Majors, NoTrumps, Rotating, SetupSpec, TurnUp
 
 __all__ = [name for name in dir() if not name.startswith("_")]

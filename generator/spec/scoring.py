@@ -15,6 +15,15 @@ class SpecialCard(BaseModel):
     points: int = Field(0, ge=0)
 
 
+class Doubler(BaseModel):
+    """A card whose taker's score for the hand is doubled."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    card: str
+    nickname: str | None = None
+
+
 class AvoidSuit(BaseModel):
     """SC-T1: players lose points for cards of ``suit`` taken in tricks."""
 
@@ -29,7 +38,7 @@ class AvoidSuit(BaseModel):
     shoot_the_moon: int | None = Field(
         None, ge=1, description="a player who takes every card of the suit loses nothing and gains this"
     )
-    doubler: SpecialCard | None = Field(None, description="its taker's score for the hand is doubled")
+    doubler: Doubler | None = Field(None, description="its taker's score for the hand is doubled")
 
 
 class TrickPoints(BaseModel):
