@@ -102,3 +102,31 @@ def test_playtest_json_is_stable(run):
     b = run("playtest", str(WHIST), "--games", "10", "--json")
     assert a.exit_code == 0 and a.output == b.output
     assert json.loads(a.output)["verdict"] == "pass"
+
+
+def test_generate_fifty_games_that_check_and_playtest(run, tmp_path):
+    """The issue's bar: 50 games from seed 7, each passing `check`, each playtested to a verdict."""
+    out = tmp_path / "games"
+    res = run("generate", "--family", "trick-taking", "--count", "50", "--seed", "7", "--out", str(out))
+    assert res.exit_code == 0, res.output
+    specs = sorted(out.glob("*.yaml"))
+    assert len(specs) == 50 and len(list(out.glob("*.md"))) == 50
+    assert run("check", *map(str, specs)).exit_code == 0
+    for path in specs:
+        r = run("playtest", str(path), "--games", "3", "--json")
+        assert r.exit_code in (0, 1), r.output
+        assert json.loads(r.output)["verdict"] in ("pass", "reject")
+    # the same seed writes byte-identical files; an existing file is never replaced silently
+    again = tmp_path / "again"
+    run("generate", "--count", "50", "--seed", "7", "--out", str(again))
+    assert all((again / p.name).read_bytes() == p.read_bytes() for p in out.iterdir())
+    clash = run("generate", "--count", "50", "--seed", "7", "--out", str(out))
+    assert clash.exit_code == 2 and "already exists" in clash.output
+
+
+def test_generate_for_a_player_count(run, tmp_path):
+    res = run("generate", "--count", "5", "--seed", "1", "--players", "6", "--out", str(tmp_path))
+    assert res.exit_code == 0
+    for path in tmp_path.glob("*.yaml"):
+        data = yaml.safe_load(path.read_text())
+        assert data["players"]["min"] <= 6 <= data["players"]["max"]

@@ -128,10 +128,17 @@ def _deal(spec: GameSpec) -> list[Problem]:
     if deal.hand_size == "all" and deal.odd_card:
         out.append(Problem("RULE_CONFLICT", "deal.odd_card", "when the whole pack is dealt there is no odd card to give"))
     turn_up = spec.setup.trumps.method in ("turn-up", "hidden")
+    shrinking = spec.ending.condition.kind == "shrinking"
     for n in players.counts():
         each, used, left = _stock(spec, n)
-        if each < 1 or (deal.odd_card and not deal.odd_card.extra and each < 2):
+        smallest = 1 if shrinking else each
+        if each < 1:
             out.append(Problem("DEAL_IMPOSSIBLE", "deal.hand_size", f"the {size}-card pack gives a player no cards", n))
+            continue
+        if deal.odd_card and not deal.odd_card.extra and smallest < 2:
+            out.append(Problem("DEAL_IMPOSSIBLE", "deal.odd_card",
+                               f"in a hand of {smallest} card{'s' if smallest > 1 else ''} the player dealt one "
+                               "card fewer would get none", n))
             continue
         if left < 0:
             out.append(Problem("DEAL_IMPOSSIBLE", "deal.hand_size",
@@ -139,14 +146,13 @@ def _deal(spec: GameSpec) -> list[Problem]:
             continue
         if k is not None and k.form == "undealt" and left < 1:
             out.append(Problem("DEAL_IMPOSSIBLE", "deal.kitty", f"no cards are left over to form the {k.name}", n))
-        if k is not None and k.form == "contributed" and each < 2:
+        if k is not None and k.form == "contributed" and smallest < 2:
             out.append(Problem("DEAL_IMPOSSIBLE", "deal.kitty", f"players hold a single card, so none can give one to the {k.name}", n))
         source = k is not None and k.form in ("dealt", "undealt")
         if turn_up and not source and (deal.hand_size == "all" or left < 1):
             out.append(Problem("DEAL_IMPOSSIBLE", "setup.trumps",
                                f"all {size} cards are dealt, leaving no card to turn for trumps", n))
         if deal.misdeal and deal.misdeal.must_show:
-            smallest = 1 if spec.ending.condition.kind == "shrinking" else each
             stands = _chance_every_hand_has(spec, n, smallest, deal.misdeal.suit)
             if stands < 0.05:
                 out.append(Problem("DEAL_IMPOSSIBLE", "deal.misdeal",

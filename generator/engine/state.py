@@ -333,6 +333,8 @@ class State:
             if holder is not None:
                 leader, self.forced_lead = holder, g.opening_card
         self.leader = self.current = leader
+        if not all(self.hands):   # a hand in which someone holds nothing has no tricks
+            self._end_hand()
 
     # -- play ------------------------------------------------------------------------------
 
