@@ -1,0 +1,1 @@
+"""One module per command; `generator.cli` gathers them into the `parlour` group."""
