@@ -188,6 +188,40 @@ class State:
         w = self.record.winner
         return [1.0 if p == w else 0.0 for p in range(self.n)]
 
+    def clone(self) -> "State":
+        """An independent copy (for search): the compiled Game is shared, everything else copied."""
+        new = State.__new__(State)
+        d = self.__dict__.copy()
+        for key, value in d.items():
+            if isinstance(value, list):
+                d[key] = [list(v) if isinstance(v, list) else v for v in value]
+            elif isinstance(value, set):
+                d[key] = set(value)
+        d["rng"] = random.Random()
+        d["rng"].setstate(self.rng.getstate())
+        d["record"] = GameRecord(self.record.players, self.record.seed, list(self.record.hands),
+                                 self.record.winner, list(self.record.ranking), self.record.outcome,
+                                 self.record.moves, self.record.decisions, self.record.tie_rule_used)
+        new.__dict__.update(d)
+        return new
+
+    def with_hidden_cards(self, hands: list[list[int]], kitty: list[int], stock: list[int],
+                          hidden: int | None = None, seed: int = 0) -> "State":
+        """A clone in which the cards nobody may see are placed as given (a determinization).
+
+        The caller keeps what the observer can see unchanged (their own hand, cards played, a
+        turned card); this method only checks that the cards still add up."""
+        new = self.clone()
+        new.hands = [sorted(h) for h in hands]
+        new.kitty, new.stock = list(kitty), list(stock)
+        if self.hidden is not None:
+            new.hidden = hidden if hidden is not None else self.hidden
+        new.rng = random.Random(seed)
+        new._legal = None
+        if self.game.audit:
+            new.check_cards()
+        return new
+
     def observation(self, player: int) -> "Observation":
         return Observation(self, player)
 
@@ -323,6 +357,7 @@ class State:
         self.trick_no = 0
         self.broken = False
         self.played: list[int] = []
+        self.history: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []  # (seats, cards, taker) per trick
         self.forced_lead: int | None = None
         self.trump_pending = self.hidden is not None or g.trumps.method == "first-card"
         leader = (self.dealer + 1) % self.n
@@ -398,6 +433,7 @@ class State:
             self.leader = self.current = taker
         else:
             self.leader = self.current = rules.next_lead(trick, self.trick_seats, taker, self.leader, self.n)
+        self.history.append((tuple(self.trick_seats), tuple(trick), taker))
         self.trick = []
         self.trick_seats = []
         self.trick_no += 1
@@ -514,6 +550,28 @@ class Observation:
     @property
     def totals(self) -> list[int]:
         return list(self._s.totals)
+
+    @property
+    def history(self) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
+        """Completed tricks of this hand: (seats in play order, cards, seat that took it)."""
+        return list(self._s.history) if self._s.phase == PLAY else []
+
+    @property
+    def hand_sizes(self) -> list[int]:
+        """How many cards each player holds (public: anyone can count them)."""
+        return [len(h) for h in self._s.hands]
+
+    @property
+    def seat_to_play(self) -> int:
+        return self._s.current
+
+    @property
+    def anti_trump(self) -> int | None:
+        return self._s.anti
+
+    @property
+    def hand_number(self) -> int:
+        return self._s.hand_no
 
     @property
     def dealer(self) -> int:
