@@ -1,36 +1,46 @@
 """The game specification: the single source of truth, one module per phase."""
 
+from .bidding import BiddingSpec, LandlordAuction, TrickBidding
 from .deal import DealSpec, Kitty, Misdeal, OddCard, Players
 from .deck import DeckSpec
 from .ending import EndingSpec, Rounds, Shrinking, Target, Threshold
 from .game import SPEC_VERSION, GameSpec
 from .io import SpecError, dump_json, dump_yaml, json_schema, load_spec, spec_from_data, write_new
 from .naming import FACTS, Naming
-from .play_tricks import BreakingSuit, TrickPlay
-from .scoring import AvoidSuit, Doubler, SpecialCard, TrickPoints
-from .setup import Called, FirstCard, Fixed, Hidden, LastCard, Majors, NoTrumps, Rotating, SetupSpec, TurnUp
+from .play_tricks import Boost, BreakingSuit, KittyCapture, TrickPlay
+from .scoring import AvoidSuit, Doubler, ExactBid, SpecialCard, TrickExtras, TrickPoints
+from .setup import Exchange, ExtraRules, PigCard, Robbing, Called, FirstCard, Fixed, Hidden, LastCard, Majors, NoTrumps, Rotating, SetupSpec, TurnUp
 
 __all__ = [
     "AvoidSuit",
+    "BiddingSpec",
+    "Boost",
     "BreakingSuit",
     "Called",
     "DealSpec",
     "DeckSpec",
     "Doubler",
     "EndingSpec",
+    "ExactBid",
+    "Exchange",
+    "ExtraRules",
     "FACTS",
     "FirstCard",
     "Fixed",
     "GameSpec",
     "Hidden",
     "Kitty",
+    "KittyCapture",
+    "LandlordAuction",
     "LastCard",
     "Majors",
     "Misdeal",
     "Naming",
     "NoTrumps",
     "OddCard",
+    "PigCard",
     "Players",
+    "Robbing",
     "Rotating",
     "Rounds",
     "SPEC_VERSION",
@@ -40,6 +50,8 @@ __all__ = [
     "SpecialCard",
     "Target",
     "Threshold",
+    "TrickBidding",
+    "TrickExtras",
     "TrickPlay",
     "TrickPoints",
     "TurnUp",

@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .bidding import BiddingSpec
 from .deal import DealSpec, Players
 from .deck import DeckSpec
 from .ending import EndingSpec
@@ -28,6 +29,7 @@ class GameSpec(BaseModel):
     deck: DeckSpec
     deal: DealSpec
     setup: SetupSpec = Field(default_factory=SetupSpec)
+    bidding: BiddingSpec = Field(default_factory=BiddingSpec)
     # The play section carries the family; later families join this field as a tagged union.
     play: TrickPlay
     scoring: ScoringSpec

@@ -36,7 +36,7 @@ def _field_path(loc: tuple[Any, ...]) -> str:
 
 _UNION_TAGS = {
     "none", "turn-up", "called", "last-card", "rotating", "fixed", "hidden", "first-card", "majors",
-    "avoid-suit", "per-trick", "target", "threshold", "rounds", "shrinking",
+    "avoid-suit", "per-trick", "exact-bid", "target", "threshold", "rounds", "shrinking",
 }
 
 

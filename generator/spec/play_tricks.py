@@ -16,12 +16,33 @@ class BreakingSuit(BaseModel):
     verb: str = Field("breaking", description="what the first such card is called, e.g. 'breaking hearts'")
 
 
+class Boost(BaseModel):
+    """TT-10: a trick led with a card of ``rank`` goes round twice: everyone plays two cards to it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    rank: str
+    name: str = "boost"
+
+
+class KittyCapture(BaseModel):
+    """TT-14: the first player to win a trick holding ``card`` (or any card of ``suit``) also takes
+    the kitty, as an extra trick won."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    card: str | None = None
+    nickname: str | None = None
+    suit: str | None = None
+
+
 class TrickPlay(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     family: Literal["trick-taking"] = "trick-taking"
-    opening_leader: Literal["dealer", "dealer-left", "holder"] = Field(
-        description="who leads the first trick; 'holder': whoever holds opening_card, leading it"
+    opening_leader: Literal["dealer", "dealer-left", "holder", "landlord"] = Field(
+        description="who leads the first trick; 'holder': whoever holds opening_card, leading it; "
+        "'landlord': the winner of the auction"
     )
     opening_card: str | None = None
     opening_lead: Literal["any", "no-trump"] = Field(
@@ -40,3 +61,16 @@ class TrickPlay(BaseModel):
         "led-suit", description="without a trump in the trick: highest of the led suit, or highest of any suit"
     )
     next_leader: Literal["winner", "left-of-leader", "lowest-card"] = "winner"
+    jokers: Literal["top", "split", "bottom", "wild"] = Field(
+        "top", description="TT-05: jokers are the highest trumps; red highest and black lowest; the lowest "
+        "trumps; or wild, played as any card the player names"
+    )
+    joker_lead: str | None = Field(
+        None, description="TT-06: when a joker is led, everyone else must play their highest card of this suit"
+    )
+    boost: Boost | None = None
+    pig_lead: Literal["free", "no-lead", "no-lead-or-first"] = Field(
+        "free", description="TT-09: a revealed pig may not lead a trick (nor, with no-lead-or-first, be played "
+        "to the first trick of its suit) unless it is the player's only card of its suit"
+    )
+    kitty_capture: KittyCapture | None = None

@@ -39,6 +39,26 @@ class AvoidSuit(BaseModel):
         None, ge=1, description="a player who takes every card of the suit loses nothing and gains this"
     )
     doubler: Doubler | None = Field(None, description="its taker's score for the hand is doubled")
+    pig_points: int | None = Field(
+        None, description="a revealed pig: its taker scores this (negative: a further loss)"
+    )
+
+
+class TrickExtras(BaseModel):
+    """SC-T4: extras on top of trick or bid scoring."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    joker_tricks: Literal["none", "void", "bonus"] = Field(
+        "none", description="a trick holding a joker scores nothing, or one point more"
+    )
+    pig: Literal["none", "plus", "minus", "nothing"] = Field(
+        "none", description="a revealed pig: its taker scores a point more, a point less, or nothing for the hand"
+    )
+    top_trump: Literal["none", "plus", "minus"] = Field(
+        "none", description="whoever takes the highest trump card scores a point more, or a point less"
+    )
+    bid_all_wins: bool = Field(False, description="bidding every trick and taking them all wins the game at once")
 
 
 class TrickPoints(BaseModel):
@@ -48,11 +68,28 @@ class TrickPoints(BaseModel):
 
     kind: Literal["per-trick"] = "per-trick"
     beyond: int = Field(0, ge=0, description="0: every trick scores; N: only tricks beyond the N-th")
+    exact_bonus: int | None = Field(None, ge=1, description="with trick bidding: bonus for taking exactly the bid")
+    zero_bonus: int | None = Field(None, ge=1, description="a further bonus when that exact bid was zero")
+    blind_bonus: int | None = Field(None, ge=1, description="a further bonus for a successful blind bid")
+    extras: TrickExtras = Field(default_factory=TrickExtras)
 
 
-ScoringSpec = Annotated[Union[AvoidSuit, TrickPoints], Field(discriminator="kind")]
+class ExactBid(BaseModel):
+    """SC-T2: taking exactly the bid scores 10 + the bid; the others score as ``otherwise`` says."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["exact-bid"] = "exact-bid"
+    otherwise: Literal["zero", "tricks-if-under", "tricks-if-over"] = Field(
+        "zero", description="a missed bid scores nothing; or its tricks if it fell short (over: nothing); "
+        "or its tricks if it went over (short: nothing)"
+    )
+    extras: TrickExtras = Field(default_factory=TrickExtras)
 
 
-def losing_points(scoring: AvoidSuit | TrickPoints) -> bool:
+ScoringSpec = Annotated[Union[AvoidSuit, TrickPoints, ExactBid], Field(discriminator="kind")]
+
+
+def losing_points(scoring: AvoidSuit | TrickPoints | ExactBid) -> bool:
     """Whether hand scores are penalties, so the game ends on a negative threshold."""
     return scoring.kind == "avoid-suit"

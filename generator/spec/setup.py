@@ -72,6 +72,55 @@ TrumpMethod = Annotated[
 TRUMPS_KNOWN_AT_START = ("turn-up", "called", "last-card", "rotating", "fixed", "majors")
 
 
+class Robbing(BaseModel):
+    """SU-04: the holder of the lowest trump may claim the turned trump card."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    verb: str = Field("rob", description="what claiming it is called: rob, steal, pinch, …")
+    form: Literal["take-and-discard", "swap"] = Field(
+        description="take it into hand and discard any card face down, or exchange the low trump for it"
+    )
+
+
+class PigCard(BaseModel):
+    """SU-08: a named card; whoever holds it may reveal it at the start of the hand. Its effects
+    (play.pig_lead and the scoring's pig clauses) apply only once revealed."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    card: str
+    name: str = Field("pig", description="what the card is called, e.g. 'the pig'")
+
+
+class Exchange(BaseModel):
+    """SU-10: after looking, a player may propose that everyone exchanges cards; if all agree, each
+    discards ``cards`` cards face down and is dealt as many from the stock. Repeats until no one
+    proposes, or the stock is too small for another round."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = "exchange"
+    cards: int = Field(ge=1, description="cards each player exchanges")
+    single: bool = Field(False, description="phrased as an exchange of a single card (cards must be 1)")
+
+
+class ExtraRules(BaseModel):
+    """SU-09: rules the players invent during the game, drawn from the rule grammar
+    (``generator.spec.laws``). ``bonus``: public laws invented after each hand by its best scorer;
+    ``secret``: laws invented before the first hand, known only to their inventor; others learn
+    one by breaking it and taking the play back."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["bonus", "secret"]
+    name: str = Field("bonus rule", description="what a rule is called, e.g. 'occult bylaw'")
+    repeal: bool = Field(False, description="bonus: the inventor may instead repeal an existing rule")
+    inventor: Literal["dealer", "random-player", "dealer-and-right"] = Field(
+        "dealer", description="secret: who invents the rules before the first hand"
+    )
+
+
 class SetupSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -79,6 +128,17 @@ class SetupSpec(BaseModel):
     anti_trumps: bool = Field(
         False, description="SU-03: the dealer, before looking, names a non-trump suit as anti-trumps"
     )
+    robbing: Robbing | None = None
+    top_trump_point: bool = Field(
+        False, description="SU-06: whoever holds the top trump may show it at once to score one point"
+    )
+    high_low: bool = Field(
+        False, description="SU-07: before each hand players choose a card to show; if all show the low "
+        "colour the hand is played low and its scores are inverted"
+    )
+    pig: PigCard | None = None
+    extra_rules: ExtraRules | None = None
+    exchange: Exchange | None = None
 
     def has_trumps(self) -> bool:
         return self.trumps.method != "none"
