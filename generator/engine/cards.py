@@ -11,9 +11,6 @@ from dataclasses import dataclass
 
 from ..spec.deck import ACE_HIGH, MAJORS, DeckSpec
 
-#: Strength of the two jokers: above every natural card.
-RED_JOKER_STRENGTH, BLACK_JOKER_STRENGTH = 100, 99
-
 FACE = {"J": 11, "Q": 12, "K": 13, "Unter": 11, "Ober": 12, "Page": 11, "Knight": 12}
 
 
@@ -41,9 +38,14 @@ class CardTable:
         return tuple(c for c, s in enumerate(self.suit) if s == suit)
 
 
-def compile_deck(deck: DeckSpec) -> CardTable:
+#: Joker strengths (red, black) for each TT-05 reading; natural cards have strength 0…21.
+JOKER_STRENGTHS = {"top": (100, 99), "split": (100, -2), "bottom": (-1, -2), "wild": (100, 99)}
+
+
+def compile_deck(deck: DeckSpec, jokers: str = "top") -> CardTable:
     """Build the card table. Strength is the position counted from the bottom of the full rank
-    order (so removed ranks leave gaps but never change the others); majors by their number."""
+    order (so removed ranks leave gaps but never change the others); majors by their number;
+    jokers above or below every natural card as ``jokers`` says."""
     full = deck.full_order()
     ranks = deck.ranks()
     suit_names = deck.suits()
@@ -75,9 +77,10 @@ def compile_deck(deck: DeckSpec) -> CardTable:
             rank.append(str(n))
             face.append(n)
     joker_suit = len(suit_names)
-    jokers = []
-    for j, (name, st) in enumerate((("red joker", RED_JOKER_STRENGTH), ("black joker", BLACK_JOKER_STRENGTH))[: deck.jokers]):
-        jokers.append(len(names))
+    joker_ids = []
+    red, black = JOKER_STRENGTHS[jokers]
+    for name, st in (("red joker", red), ("black joker", black))[: deck.jokers]:
+        joker_ids.append(len(names))
         names.append(name)
         suit.append(joker_suit)
         strength.append(st)
@@ -85,7 +88,7 @@ def compile_deck(deck: DeckSpec) -> CardTable:
         face.append(0)
     assert names == deck.cards(), "card table out of step with DeckSpec.cards()"
     return CardTable(tuple(names), tuple(suit), tuple(strength), tuple(rank), tuple(face),
-                     tuple(suit_names), joker_suit, tuple(jokers))
+                     tuple(suit_names), joker_suit, tuple(joker_ids))
 
 
 def effective_suits(table: CardTable, trump: int | None) -> list[int]:

@@ -1,37 +1,143 @@
-"""Scoring a finished hand (SC-T1 avoid-suit, SC-T3 points per trick)."""
+"""Scoring a finished hand: avoid-suit (SC-T1), points per trick (SC-T3), exact bids (SC-T2),
+their extras (SC-T4), landlord payments, the top-trump point (SU-06) and low hands (SC-T6)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from ..spec import GameSpec
 from .cards import CardTable
+
+
+@dataclass
+class HandFacts:
+    """What the scorer needs to know about a finished hand."""
+
+    tricks: list[int]
+    won: list[list[int]]
+    in_play: set[int]
+    bids: list[int | None] = field(default_factory=list)
+    blind: list[bool] = field(default_factory=list)
+    joker_tricks: list[int] = field(default_factory=list)
+    landlord: int | None = None
+    landlord_bid: int = 0
+    pig: int | None = None            # the pig card, if it was revealed
+    trump: int | None = None
+    top_point: int | None = None      # seat that showed the top trump for a point
+    low: bool = False
 
 
 class HandScorer:
     def __init__(self, spec: GameSpec, table: CardTable):
         s = spec.scoring
         self.kind = s.kind
+        self.table = table
+        self.auction = spec.bidding.auction is not None
+        self.extras = getattr(s, "extras", None)
+        self.jokers = frozenset(table.jokers)
+        # Plain points per trick, with nothing else to add: the common case, scored in one line.
+        self.plain = (s.kind == "per-trick" and not s.exact_bonus and s.extras == type(s.extras)()
+                      and not self.auction and not spec.setup.top_trump_point and not spec.setup.high_low)
         if s.kind == "per-trick":
             self.beyond = s.beyond
-            return
-        self.suit = table.suit_names.index(s.suit)
-        self.suit_cards = frozenset(table.cards_of(self.suit))
-        self.loss = {c: (1 if s.per_card == "one" else table.face[c]) for c in self.suit_cards}
-        self.penalty = (table.index(s.penalty_card.card), s.penalty_card.points) if s.penalty_card else None
-        self.bonus = (table.index(s.bonus_card.card), s.bonus_card.points) if s.bonus_card else None
-        self.jokers = frozenset(table.jokers)
-        self.joker_loss = s.joker_loss or 0
-        self.moon = s.shoot_the_moon
-        self.doubler = table.index(s.doubler.card) if s.doubler else None
+            self.exact_bonus, self.zero_bonus, self.blind_bonus = s.exact_bonus, s.zero_bonus, s.blind_bonus
+        elif s.kind == "exact-bid":
+            self.otherwise = s.otherwise
+        else:
+            self.suit = table.suit_names.index(s.suit)
+            self.suit_cards = frozenset(table.cards_of(self.suit))
+            self.loss = {c: (1 if s.per_card == "one" else table.face[c]) for c in self.suit_cards}
+            self.penalty = (table.index(s.penalty_card.card), s.penalty_card.points) if s.penalty_card else None
+            self.bonus = (table.index(s.bonus_card.card), s.bonus_card.points) if s.bonus_card else None
+            self.joker_loss = s.joker_loss or 0
+            self.moon = s.shoot_the_moon
+            self.doubler = table.index(s.doubler.card) if s.doubler else None
+            self.pig_points = s.pig_points
 
-    def score(self, tricks: list[int], won: list[list[int]], in_play: set[int]) -> list[int]:
-        """Hand scores per seat. ``won`` holds the cards each seat took in tricks; ``in_play`` the
-        cards dealt to players this hand (shooting the moon means taking all of those of the suit)."""
-        if self.kind == "per-trick":
+    def score(self, f: HandFacts) -> list[int]:
+        """Hand scores per seat."""
+        if self.plain:
             b = self.beyond
-            return [t - b if t > b else 0 for t in tricks]
-        suit_in_play = self.suit_cards & in_play
+            return [t - b if t > b else 0 for t in f.tricks]
+        if self.kind == "avoid-suit":
+            scores = self._avoid(f)
+        else:
+            scores = self._tricks(f)
+        if f.top_point is not None:
+            scores[f.top_point] += 1
+        if f.landlord is not None:
+            self._landlord_payments(f, scores)
+        if f.low:
+            scores = [-x for x in scores]
+        return scores
+
+    def instant_winner(self, f: HandFacts) -> int | None:
+        """SC-T4: a player who bid every trick and took them all wins the game at once."""
+        if not (self.extras and self.extras.bid_all_wins and f.bids):
+            return None
+        total = sum(f.tricks)
+        for p, bid in enumerate(f.bids):
+            if bid is not None and bid == total and f.tricks[p] == total and total > 0:
+                return p
+        return None
+
+    # -- per family of scoring -------------------------------------------------------------
+
+    def _tricks(self, f: HandFacts) -> list[int]:
+        ex = self.extras
+        counted = list(f.tricks)
+        if ex.joker_tricks == "void" and f.joker_tricks:
+            counted = [t - j for t, j in zip(f.tricks, f.joker_tricks)]
         scores = []
-        for cards in won:
+        for p, t in enumerate(counted):
+            bid = f.bids[p] if f.bids else None
+            exact = bid is not None and t == bid
+            if self.kind == "exact-bid":
+                if exact:
+                    s = 10 + bid  # type: ignore[operator]
+                elif self.otherwise == "tricks-if-under" and bid is not None and t < bid:
+                    s = t
+                elif self.otherwise == "tricks-if-over" and bid is not None and t > bid:
+                    s = t
+                else:
+                    s = 0
+            else:
+                s = t - self.beyond if t > self.beyond else 0
+                if exact and self.exact_bonus:
+                    s += self.exact_bonus
+                    if bid == 0 and self.zero_bonus:
+                        s += self.zero_bonus
+                    if f.blind and f.blind[p] and self.blind_bonus:
+                        s += self.blind_bonus
+            if ex.joker_tricks == "bonus" and f.joker_tricks:
+                s += f.joker_tricks[p]
+            scores.append(s)
+        if f.pig is not None and ex.pig != "none":
+            taker = next((p for p, w in enumerate(f.won) if f.pig in w), None)
+            if taker is not None:
+                if ex.pig == "plus":
+                    scores[taker] += 1
+                elif ex.pig == "minus":
+                    scores[taker] -= 1
+                else:
+                    scores[taker] = 0
+        if ex.top_trump != "none":
+            top = self._top_trump_card(f.trump)
+            taker = next((p for p, w in enumerate(f.won) if top in w), None) if top is not None else None
+            if taker is not None:
+                scores[taker] += 1 if ex.top_trump == "plus" else -1
+        return scores
+
+    def _top_trump_card(self, trump: int | None) -> int | None:
+        if trump is None or trump >= len(self.table.suit_names):
+            return None
+        cards = self.table.cards_of(trump)
+        return max(cards, key=lambda c: self.table.strength[c]) if cards else None
+
+    def _avoid(self, f: HandFacts) -> list[int]:
+        suit_in_play = self.suit_cards & f.in_play
+        scores = []
+        for cards in f.won:
             taken = set(cards)
             score = 0
             mine = taken & self.suit_cards
@@ -47,7 +153,23 @@ class HandScorer:
                 score += self.bonus[1]
             if self.joker_loss:
                 score -= self.joker_loss * len(taken & self.jokers)
+            if self.pig_points and f.pig is not None and f.pig in taken:
+                score += self.pig_points
             if self.doubler is not None and self.doubler in taken:
                 score *= 2
             scores.append(score)
         return scores
+
+    def _landlord_payments(self, f: HandFacts, scores: list[int]) -> None:
+        """Each opponent pays the landlord the bid if the landlord succeeded, else is paid it."""
+        ll, bid, n = f.landlord, f.landlord_bid, len(scores)
+        if self.kind == "avoid-suit":
+            took = len(set(f.won[ll]) & self.suit_cards & f.in_play)  # type: ignore[index]
+            success = took == 0 or took == len(self.suit_cards & f.in_play)
+        else:
+            success = all(f.tricks[ll] > f.tricks[p] for p in range(n) if p != ll)  # type: ignore[index]
+        sign = 1 if success else -1
+        for p in range(n):
+            if p != ll:
+                scores[p] -= sign * bid
+                scores[ll] += sign * bid  # type: ignore[index]

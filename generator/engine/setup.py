@@ -1,4 +1,5 @@
-"""Fixing trumps for a hand (SU-02, SU-03, SU-05)."""
+"""Setup steps: fixing trumps (SU-02, SU-03, SU-05) and the optional steps between the deal and
+the bidding (SU-04 robbing, SU-06 top trump, SU-07 high/low, SU-08 pig, SU-10 exchange)."""
 
 from __future__ import annotations
 
@@ -42,3 +43,38 @@ class TrumpRules:
 
     def suits_to_call(self) -> list[int]:
         return list(range(len(self.table.suit_names)))
+
+
+class SetupExtras:
+    """The optional steps between the deal and the bidding (SU-04, SU-06, SU-07, SU-08, SU-10)."""
+
+    LOW_SUITS = {"standard": ("hearts", "diamonds"), "french32": ("hearts", "diamonds"),
+                 "german32": ("acorns", "leaves"), "tarot": ("majors",)}
+
+    def __init__(self, spec: GameSpec, table: CardTable):
+        st = spec.setup
+        self.table = table
+        self.robbing = st.robbing
+        self.top_trump_point = st.top_trump_point
+        self.high_low = st.high_low
+        self.low_suits = frozenset(table.suit_names.index(s) for s in self.LOW_SUITS[spec.deck.kind])
+        self.pig = table.index(st.pig.card) if st.pig else None
+        self.exchange = st.exchange.cards if st.exchange else None
+
+    def lowest_of(self, suit: int | None) -> int | None:
+        """The lowest card of a suit in the rank list (jokers excluded): the card that may rob."""
+        if suit is None or suit == self.table.joker_suit:
+            return None
+        cards = self.table.cards_of(suit)
+        return min(cards, key=lambda c: self.table.strength[c]) if cards else None
+
+    def highest_of(self, suit: int | None) -> int | None:
+        """The highest card of a suit (jokers excluded): the card that may be shown for a point."""
+        if suit is None or suit == self.table.joker_suit:
+            return None
+        cards = self.table.cards_of(suit)
+        return max(cards, key=lambda c: self.table.strength[c]) if cards else None
+
+    def is_low(self, shown: list[int]) -> bool:
+        """A hand is played low when every card shown is of the low colour."""
+        return all(self.table.suit[c] in self.low_suits for c in shown)

@@ -17,17 +17,23 @@ from ..spec import GameSpec
 from .cards import CardTable, compile_deck, effective_suits, trump_of_hand
 from .deal import Dealer
 from .ending import EndRules
-from .scoring import HandScorer
-from .setup import TrumpRules
+from .actions import BID_BASE, LAW_BASE, NO, PASS_BID, PASS_PLAY, REPEAL_BASE, SUIT_ACTION, WILD_BASE, YES
+from .bidding import BiddingRules
+from .laws import LawBook, LawInForce
+from .scoring import HandFacts, HandScorer
+from .setup import SetupExtras, TrumpRules
 from .tricks import TrickRules
 
-# Phases of a hand.
-CALL, SHOW, CONTRIBUTE, ANTI, PLAY, OVER = range(6)
-PHASE_NAMES = ("call-trumps", "show-misdeal", "give-to-kitty", "name-anti-trumps", "play", "over")
-
-# Non-card actions. Card actions are card ids (0 … pack size − 1).
-SUIT_ACTION = 1000      # + suit index: name a suit (trumps when calling, anti-trumps)
-KEEP_HAND, SHOW_HAND = 2000, 2001
+# Phases of a game, in the order they come in a hand. Everything from ANTI on knows the trumps.
+(INVENT, CALL, ANTI, BLIND, SHOW, CONTRIBUTE, PIG, HIGHLOW, ROB, ROB_DISCARD, TOPTRUMP, PROPOSE, AGREE,
+ SWAP_OUT, BID, AUCTION, LAY_AWAY, PLAY, OVER) = range(19)
+PHASE_NAMES = ("invent-law", "call-trumps", "name-anti-trumps", "bid-blind", "show-misdeal", "give-to-kitty",
+               "reveal-pig", "show-high-low", "rob", "discard-after-robbing", "show-top-trump",
+               "propose-exchange", "agree-exchange", "discard-for-exchange", "bid", "auction",
+               "lay-away", "play", "over")
+#: Phases in which a player decides before looking at their cards.
+BEFORE_LOOKING = (INVENT, CALL, ANTI, BLIND)
+KEEP_HAND, SHOW_HAND = NO, YES
 
 #: Safety cap: a game that has not ended after this many moves is stopped as NON_TERMINATING.
 DEFAULT_MOVE_CAP = 100_000
@@ -46,10 +52,21 @@ class HandRecord:
     scores: list[int]
     totals: list[int]
     deals: int = 1
+    bids: list[int | None] = field(default_factory=list)
+    landlord: int | None = None
+    low: bool = False
 
     def as_dict(self) -> dict[str, Any]:
-        return {"dealer": self.dealer, "trump": self.trump, "deals": self.deals, "tricks": self.tricks,
-                "won": self.won, "scores": self.scores, "totals": self.totals}
+        out: dict[str, Any] = {"dealer": self.dealer, "trump": self.trump, "deals": self.deals,
+                               "tricks": self.tricks, "won": self.won, "scores": self.scores,
+                               "totals": self.totals}
+        if any(b is not None for b in self.bids):
+            out["bids"] = self.bids
+        if self.landlord is not None:
+            out["landlord"] = self.landlord
+        if self.low:
+            out["low"] = True
+        return out
 
 
 @dataclass
@@ -76,19 +93,57 @@ class Game:
     def __init__(self, spec: GameSpec, move_cap: int = DEFAULT_MOVE_CAP, audit: bool = False):
         self.spec = spec
         self.audit = audit
-        self.table: CardTable = compile_deck(spec.deck)
+        self.table: CardTable = compile_deck(spec.deck, spec.play.jokers)
         self.dealer = Dealer(spec, self.table)
         self.trumps = TrumpRules(spec, self.table)
+        self.extras = SetupExtras(spec, self.table)
+        self.bidding = BiddingRules(spec)
         self.tricks = TrickRules(spec, self.table)
         self.scorer = HandScorer(spec, self.table)
         self.ending = EndRules(spec)
+        self.laws = LawBook(self.table, self.table.suit_names, spec.deck.ranks()) if spec.setup.extra_rules else None
         self.move_cap = move_cap
         misdeal = spec.deal.misdeal
         self.misdeal_suit = self.table.suit_names.index(misdeal.suit) if misdeal else None
         self.misdeal_must = bool(misdeal and misdeal.must_show)
-        self.opening = spec.play.opening_leader
-        self.opening_card = self.table.index(spec.play.opening_card) if spec.play.opening_card else None
+        p = spec.play
+        self.opening = p.opening_leader
+        self.opening_card = self.table.index(p.opening_card) if p.opening_card else None
         self.contributed_kitty = bool(spec.deal.kitty and spec.deal.kitty.form == "contributed")
+        self.wild = p.jokers == "wild" and bool(self.table.jokers)
+        sidx = {s: i for i, s in enumerate(self.table.suit_names)}
+        self.joker_lead = sidx[p.joker_lead] if p.joker_lead else None
+        self.boost_rank = p.boost.rank if p.boost else None
+        self.pig_lead = p.pig_lead
+        cap = p.kitty_capture
+        self.capture_card = self.table.index(cap.card) if cap and cap.card else None
+        self.capture_suit = sidx[cap.suit] if cap and cap.suit else None
+        self.extra_rules = spec.setup.extra_rules
+        # Whether a finished trick needs more than its winner worked out.
+        self.trick_extras = bool(self.table.jokers) or self.extras.pig is not None or cap is not None
+        # Games without any of these play every card through TrickRules.legal alone (the fast path).
+        self.plain_play = not (self.wild or self.joker_lead is not None or self.extras.pig is not None
+                               or self.laws is not None)
+
+        # The hand's steps this game needs, in order (see State._STEPS).
+        st, b = spec.setup, spec.bidding
+        needed = {"_name_anti": st.anti_trumps, "_offer_blind": self.bidding.blind != "none",
+                  "_check_misdeal": bool(misdeal and not misdeal.must_show),
+                  "_collect_kitty": self.contributed_kitty, "_offer_pig": st.pig is not None,
+                  "_choose_high_low": st.high_low, "_offer_rob": st.robbing is not None,
+                  "_offer_top_trump": st.top_trump_point, "_offer_exchange": st.exchange is not None,
+                  "_take_bids": b.tricks is not None, "_hold_auction": b.auction is not None}
+        self.steps = tuple(step for step in State._STEPS if needed.get(step, True))
+        self._orders: dict[int, dict[int, list[tuple[int, ...]]]] = {}
+
+    def turn_orders(self, n: int) -> dict[int, list[tuple[int, ...]]]:
+        """For each direction (1 clockwise, −1 anticlockwise) and leader, the other seats in the
+        order they play, last first (the engine pops them from the end)."""
+        orders = self._orders.get(n)
+        if orders is None:
+            orders = self._orders[n] = {d: [tuple((lead + k * d) % n for k in range(n - 1, 0, -1))
+                                            for lead in range(n)] for d in (1, -1)}
+        return orders
 
     def player_counts(self) -> range:
         return self.spec.players.counts()
@@ -100,7 +155,14 @@ class Game:
 
 
 class State:
-    """One game in progress. Chance (the shuffle) is drawn from the state's own seeded RNG."""
+    """One game in progress. Chance (the shuffle) is drawn from the state's own seeded RNG.
+
+    A hand is a pipeline of steps (``_STEPS``); a step either finishes at once or opens a
+    decision phase, whose handler resumes the pipeline when the decision is complete."""
+
+    _STEPS = ("_fix_trumps", "_name_anti", "_offer_blind", "_check_misdeal", "_collect_kitty", "_offer_pig",
+              "_choose_high_low", "_offer_rob", "_offer_top_trump", "_offer_exchange", "_take_bids",
+              "_hold_auction", "_start_play")
 
     def __init__(self, game: Game, players: int, seed: int):
         self.game = game
@@ -115,8 +177,15 @@ class State:
         self.phase = OVER
         self.current = 0
         self._legal: list[int] | None = None
+        self.laws: list[LawInForce] = []
+        self.inventors: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self._reset_hand()
         full = game.dealer.cards_each(players)
         self.sizes = game.ending.hand_sizes(full)
+        rules = game.extra_rules
+        if rules is not None and rules.kind == "secret":
+            self._secret_inventors()
         self._start_hand()
 
     # -- public API ------------------------------------------------------------------------
@@ -142,15 +211,9 @@ class State:
         if len(legal) > 1:
             rec.decisions += 1
         if self.phase == PLAY:
-            self._play(action)
-        elif self.phase == CALL:
-            self._called(action - SUIT_ACTION)
-        elif self.phase == SHOW:
-            self._showed(action == SHOW_HAND)
-        elif self.phase == CONTRIBUTE:
-            self._contributed(action)
-        elif self.phase == ANTI:
-            self._named_anti(action - SUIT_ACTION)
+            self._apply_play(action)
+        else:
+            getattr(self, _HANDLERS[self.phase])(action)
         if rec.moves >= self.game.move_cap and not self.terminal:
             self._stop("cap")
 
@@ -164,12 +227,33 @@ class State:
         stop_at = None if hands is None else self.hand_no + hands
         rec = self.record
         cap = self.game.move_cap
+        options = self._play_options
+        play = self._apply_play
+        plain = self.game.plain_play
         legal_for = self.game.tricks.legal
-        play = self._play
+        card_play = self._play
         while not self.terminal and self.hand_no != stop_at:
-            if self.phase == PLAY and self.forced_lead is None:
-                legal = legal_for(self.hands[self.current], self.trick, self.eff, self.win_trump,
-                                  self.trick_no == 0, self.broken)
+            if self.phase == PLAY and plain and self.forced_lead is None:
+                # The plain trick game: straight to the trick rules and the card play, a hand at a time.
+                hand_no = self.hand_no
+                moves = decisions = 0
+                while self.hand_no == hand_no and self.phase == PLAY and self.forced_lead is None:
+                    legal = legal_for(self.hands[self.current], self.trick, self.eff, self.win_trump,
+                                      self.trick_no == 0, self.broken)
+                    k = len(legal)
+                    moves += 1
+                    if k > 1:
+                        decisions += 1
+                        c = legal[int(rnd() * k)]
+                    else:
+                        c = legal[0]
+                    card_play(c, c)
+                rec.moves += moves
+                rec.decisions += decisions
+                if rec.moves >= cap and not self.terminal:
+                    self._stop("cap")
+            elif self.phase == PLAY:
+                legal = options()
                 k = len(legal)
                 rec.moves += 1
                 if k > 1:
@@ -194,14 +278,15 @@ class State:
         d = self.__dict__.copy()
         for key, value in d.items():
             if isinstance(value, list):
-                d[key] = [list(v) if isinstance(v, list) else v for v in value]
+                d[key] = [list(v) if isinstance(v, list) else (set(v) if isinstance(v, set) else v) for v in value]
             elif isinstance(value, set):
                 d[key] = set(value)
+        d["laws"] = [LawInForce(f.law, f.inventor, f.secret, set(f.known_by)) for f in self.laws]
         d["rng"] = random.Random()
         d["rng"].setstate(self.rng.getstate())
         d["record"] = GameRecord(self.record.players, self.record.seed, list(self.record.hands),
                                  self.record.winner, list(self.record.ranking), self.record.outcome,
-                                 self.record.moves, self.record.decisions, self.record.tie_rule_used)
+                                 self.record.tie_rule_used, self.record.moves, self.record.decisions)
         new.__dict__.update(d)
         return new
 
@@ -229,11 +314,53 @@ class State:
         t = self.game.table
         if action < SUIT_ACTION:
             return t.names[action]
-        if action < KEEP_HAND:
+        if action < NO:
             return f"name {t.suit_names[action - SUIT_ACTION]}"
-        return "show hand" if action == SHOW_HAND else "keep hand"
+        if action in (NO, YES):
+            return "yes" if action == YES else "no"
+        if action == PASS_BID:
+            return "pass"
+        if action == PASS_PLAY:
+            return "play no card"
+        if action < LAW_BASE:
+            return f"bid {action - BID_BASE}"
+        if action < REPEAL_BASE and self.game.laws:
+            return f"invent: {self.game.laws.describe(self.game.laws.menu[action - LAW_BASE])}"
+        if action < WILD_BASE and self.game.laws:
+            return f"repeal: {self.game.laws.describe(self.laws[action - REPEAL_BASE].law)}"
+        joker, card = divmod(action - WILD_BASE, 1000)
+        return f"{t.names[t.jokers[joker]]} as the {t.names[card]}"
 
-    # -- hand sequence ---------------------------------------------------------------------
+    # -- the hand pipeline -----------------------------------------------------------------
+
+    def _reset_hand(self) -> None:
+        n = self.n
+        self.deals = 0
+        self.trump: int | None = None
+        self.anti: int | None = None
+        self.turned: int | None = None     # face-up trump card (turn-up)
+        self.hidden: int | None = None     # face-down trump card (hidden)
+        self.eff = list(self.game.table.suit)
+        self.win_trump: int | None = None
+        self.kitty: list[int] = []
+        self.stock: list[int] = []
+        self.discards: list[int] = []
+        self.won: list[list[int]] = [[] for _ in range(n)]
+        self.trick: list[int] = []
+        self.trick_cards: list[int] = []
+        self.trick_seats: list[int] = []
+        self.history: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []
+        self.tricks_won = [0] * n
+        self.lacking: list[int] = []
+        self.bids: list[int | None] = [None] * n
+        self.blind = [False] * n
+        self.landlord: int | None = None
+        self.landlord_bid = 0
+        self.pig_revealed = False
+        self.shown: list[int | None] = [None] * n
+        self.low = False
+        self.top_point: int | None = None
+        self.direction = 1
 
     def _hand_size(self) -> int:
         if self.sizes is None:
@@ -241,48 +368,62 @@ class State:
         return self.sizes[min(self.hand_no, len(self.sizes) - 1)]
 
     def _start_hand(self) -> None:
-        self.deals = 0
-        self.trump: int | None = None
-        self.anti: int | None = None
-        self.turned: int | None = None     # face-up trump card (turn-up)
-        self.hidden: int | None = None     # face-down trump card (hidden)
-        self.lacking: list[int] = []
+        self._reset_hand()
+        if self.inventors:
+            self._open(INVENT, self.inventors[0])
+            return
+        self._deal_or_call()
+
+    def _deal_or_call(self) -> None:
         if self.game.trumps.method == "called":
-            self.phase = CALL
-            self.current = (self.dealer + self.game.trumps.caller_offset) % self.n
+            self._open(CALL, (self.dealer + self.game.trumps.caller_offset) % self.n)
         else:
             self._deal()
 
-    def _called(self, suit: int) -> None:
-        self.called = suit
+    def _open(self, phase: int, seat: int) -> bool:
+        self.phase = phase
+        self.current = seat
+        return True
+
+    def _called(self, action: int) -> None:
+        self.called = action - SUIT_ACTION
         self._deal()
 
     def _deal(self) -> None:
         g = self.game
-        self.deals += 1
-        if self.deals > 1000:
-            return self._stop("cap")
         while True:
-            d = g.dealer.deal_hand(self.rng, self.n, self.dealer, self._hand_size())
-            self.hands, self.kitty, self.stock, self.dealer_last = d.hands, d.kitty, d.stock, d.last_to_dealer
-            # A hand that must be shown is thrown in at once: no one has a choice to make first.
-            if not (g.misdeal_must and self._lacking_misdeal_suit()):
-                break
             self.deals += 1
             if self.deals > 1000:
                 return self._stop("cap")
-        self._fix_trumps()
+            d = g.dealer.deal_hand(self.rng, self.n, self.dealer, self._hand_size())
+            self.hands, self.kitty, self.stock, self.dealer_last = d.hands, d.kitty, d.stock, d.last_to_dealer
+            self.discards = []
+            # A hand that must be shown is thrown in at once: no one has a choice to make first.
+            if not (g.misdeal_must and self._lacking_misdeal_suit()):
+                break
+        self.steps = list(g.steps)
+        self._advance()
+
+    def _advance(self) -> None:
+        """Run the hand's remaining steps until one opens a decision."""
+        while self.steps and not self.terminal:
+            step = self.steps.pop(0)
+            if getattr(self, step)():
+                return
 
     def _lacking_misdeal_suit(self) -> list[int]:
         """Seats, from the dealer's left, dealt no card of the misdeal suit."""
         g = self.game
         suits = g.table.suit
-        return [p for p in ((self.dealer + 1 + k) % self.n for k in range(self.n))
-                if all(suits[c] != g.misdeal_suit for c in self.hands[p])]
+        return [p for p in self._from_left() if all(suits[c] != g.misdeal_suit for c in self.hands[p])]
 
-    def _fix_trumps(self) -> None:
-        """Trumps are fixed as soon as the cards are dealt, and anti-trumps named before anyone
-        looks at their hand; then players look (misdeals) and give cards to the kitty."""
+    def _from_left(self) -> list[int]:
+        return [(self.dealer + 1 + k) % self.n for k in range(self.n)]
+
+    # Each step returns True when it has opened a decision phase.
+
+    def _fix_trumps(self) -> bool:
+        """Trumps are fixed as soon as the cards are dealt."""
         tr = self.game.trumps
         top = None
         self.turned = self.hidden = None
@@ -292,84 +433,285 @@ class State:
             self.turned = top
         elif tr.method == "hidden":
             self.hidden = top
-        if tr.method == "called":
-            self.trump = self.called
+        trump = self.called if tr.method == "called" else tr.at_deal(self.hand_no, top, self.dealer_last)
+        self._set_trump(trump)
+        return False
+
+    def _name_anti(self) -> bool:
+        return self.game.trumps.anti_trumps and self._open(ANTI, self.dealer)
+
+    def _named_anti(self, action: int) -> None:
+        self.anti = action - SUIT_ACTION
+        self._advance()
+
+    def _offer_blind(self) -> bool:
+        if self.game.bidding.blind == "none":
+            return False
+        self.queue = self.game.bidding.bidding_order(self.dealer, self.n)
+        return self._open(BLIND, self.queue.pop(0))
+
+    def _blind_bid(self, action: int) -> None:
+        if action != NO:
+            self.bids[self.current] = action - BID_BASE
+            self.blind[self.current] = True
+        self._next_in_queue()
+
+    def _next_in_queue(self) -> None:
+        """Move to the next seat of a phase taken in turn, or resume the pipeline when done."""
+        if self.queue:
+            self.current = self.queue.pop(0)
         else:
-            self.trump = tr.at_deal(self.hand_no, top, self.dealer_last)
-        self._set_trump(self.trump)
-        if tr.anti_trumps:
-            self.phase = ANTI
-            self.current = self.dealer
-            return
-        self._check_misdeal()
+            self._advance()
 
-    def _named_anti(self, suit: int) -> None:
-        self.anti = suit
-        self._check_misdeal()
-
-    def _check_misdeal(self) -> None:
+    def _check_misdeal(self) -> bool:
         g = self.game
-        if g.misdeal_suit is not None and not g.misdeal_must:
-            self.lacking = self._lacking_misdeal_suit()
-            if self.lacking:
-                self.phase = SHOW
-                self.current = self.lacking.pop(0)
-                return
-        self._after_deal()
+        if g.misdeal_suit is None or g.misdeal_must:
+            return False
+        self.queue = self._lacking_misdeal_suit()
+        return bool(self.queue) and self._open(SHOW, self.queue.pop(0))
 
-    def _showed(self, shown: bool) -> None:
-        if shown:
-            return self._deal()
-        if self.lacking:
-            self.current = self.lacking.pop(0)
-            return
-        self._after_deal()
+    def _showed(self, action: int) -> None:
+        if action == YES:
+            self.steps = []
+            self._reset_hand_for_redeal()
+            return self._deal_or_call() if False else self._deal()
+        self._next_in_queue()
 
-    def _after_deal(self) -> None:
-        if self.game.contributed_kitty:
-            self.phase = CONTRIBUTE
-            self.kitty = []
-            self.current = (self.dealer + 1) % self.n
-            return
-        self._start_play()
+    def _reset_hand_for_redeal(self) -> None:
+        self.bids = [None] * self.n
+        self.blind = [False] * self.n
+        self.anti = None
+
+    def _collect_kitty(self) -> bool:
+        if not self.game.contributed_kitty:
+            return False
+        self.kitty = []
+        self.queue = self._from_left()
+        return self._open(CONTRIBUTE, self.queue.pop(0))
 
     def _contributed(self, card: int) -> None:
         self.hands[self.current].remove(card)
         self.kitty.append(card)
-        self.current = (self.current + 1) % self.n
-        if len(self.kitty) == self.n:
+        if not self.queue:
             self.rng.shuffle(self.kitty)
-            self._start_play()
+        self._next_in_queue()
+
+    def _holder(self, card: int | None) -> int | None:
+        if card is None:
+            return None
+        return next((p for p in range(self.n) if card in self.hands[p]), None)
+
+    def _offer_pig(self) -> bool:
+        holder = self._holder(self.game.extras.pig)
+        return holder is not None and self._open(PIG, holder)
+
+    def _pig_decided(self, action: int) -> None:
+        self.pig_revealed = action == YES
+        self._advance()
+
+    def _choose_high_low(self) -> bool:
+        if not self.game.extras.high_low:
+            return False
+        self.queue = self._from_left()
+        return self._open(HIGHLOW, self.queue.pop(0))
+
+    def _chose_high_low(self, card: int) -> None:
+        self.shown[self.current] = card
+        if not self.queue:
+            self.low = self.game.extras.is_low([c for c in self.shown if c is not None])
+        self._next_in_queue()
+
+    def _offer_rob(self) -> bool:
+        ex = self.game.extras
+        if ex.robbing is None or self.turned is None or self.trump is None:
+            return False
+        holder = self._holder(ex.lowest_of(self.trump))
+        return holder is not None and self._open(ROB, holder)
+
+    def _rob_decided(self, action: int) -> None:
+        if action == NO:
+            return self._advance()
+        p, card = self.current, self.turned
+        pile = self.kitty if card in self.kitty else self.stock
+        i = pile.index(card)
+        if self.game.extras.robbing.form == "swap":
+            low = self.game.extras.lowest_of(self.trump)
+            self.hands[p].remove(low)
+            pile[i] = low
+            self.turned = low
+            self.hands[p].append(card)
+            self.hands[p].sort()
+            return self._advance()
+        pile.pop(i)
+        self.turned = None
+        self.hands[p].append(card)
+        self.hands[p].sort()
+        self._open(ROB_DISCARD, p)
+
+    def _rob_discarded(self, card: int) -> None:
+        self.hands[self.current].remove(card)
+        self.discards.append(card)
+        self._advance()
+
+    def _offer_top_trump(self) -> bool:
+        if not self.game.extras.top_trump_point:
+            return False
+        holder = self._holder(self.game.extras.highest_of(self.trump))
+        return holder is not None and self._open(TOPTRUMP, holder)
+
+    def _top_trump_decided(self, action: int) -> None:
+        if action == YES:
+            self.top_point = self.current
+        self._advance()
+
+    def _exchange_possible(self) -> bool:
+        k = self.game.extras.exchange
+        return k is not None and len(self.stock) >= k * self.n
+
+    def _offer_exchange(self) -> bool:
+        if not self._exchange_possible():
+            return False
+        self.proposers = self._from_left()
+        return self._open(PROPOSE, self.proposers.pop(0))
+
+    def _proposed(self, action: int) -> None:
+        if action == YES:
+            self.proposer = self.current
+            self.queue = [(self.current + k) % self.n for k in range(1, self.n)]
+            return self._open(AGREE, self.queue.pop(0)) and None
+        self._next_proposer()
+
+    def _next_proposer(self) -> None:
+        if self.proposers and self._exchange_possible():
+            self._open(PROPOSE, self.proposers.pop(0))
+        else:
+            self._advance()
+
+    def _agreed(self, action: int) -> None:
+        if action == NO:
+            return self._next_proposer()
+        if self.queue:
+            self.current = self.queue.pop(0)
+            return
+        # Everyone agreed: each player in turn discards, then all draw replacements.
+        self.swap_left = {p: self.game.extras.exchange for p in range(self.n)}
+        self.queue = self._from_left()
+        self._open(SWAP_OUT, self.queue.pop(0))
+
+    def _swapped_out(self, card: int) -> None:
+        p = self.current
+        self.hands[p].remove(card)
+        self.discards.append(card)
+        self.swap_left[p] -= 1
+        if self.swap_left[p]:
+            return
+        if self.queue:
+            self.current = self.queue.pop(0)
+            return
+        k = self.game.extras.exchange
+        for q in self._from_left():
+            self.hands[q].extend(self.stock[:k])
+            del self.stock[:k]
+            self.hands[q].sort()
+        # A new round of proposals begins with the player after the one whose proposal passed.
+        self.proposers = [(self.proposer + k) % self.n for k in range(1, self.n + 1)]
+        self._next_proposer()
+
+    def _tricks_in_hand(self) -> int:
+        return min(len(h) for h in self.hands)
+
+    def _take_bids(self) -> bool:
+        if self.game.bidding.tricks is None:
+            return False
+        self.queue = [p for p in self.game.bidding.bidding_order(self.dealer, self.n) if not self.blind[p]]
+        return bool(self.queue) and self._open(BID, self.queue.pop(0))
+
+    def _bid(self, action: int) -> None:
+        self.bids[self.current] = action - BID_BASE
+        self._next_in_queue()
+
+    def _hold_auction(self) -> bool:
+        if self.game.bidding.auction is None:
+            return False
+        self.in_auction = [(self.dealer + k) % self.n for k in range(self.n)]
+        self.high_bid, self.high_bidder = 0, None
+        return self._open(AUCTION, self.in_auction[0])
+
+    def _auction_bid(self, action: int) -> None:
+        p = self.current
+        i = self.in_auction.index(p)
+        if action == PASS_BID:
+            self.in_auction.pop(i)
+        else:
+            self.high_bid, self.high_bidder = action - BID_BASE, p
+            i += 1
+        done = (self.high_bid == self.game.bidding.max_auction_bid
+                or (self.high_bidder is not None and self.in_auction == [self.high_bidder]))
+        if not self.in_auction:   # everyone passed: throw the cards in and deal again
+            self.steps = []
+            self._reset_hand_for_redeal()
+            return self._deal()
+        if not done:
+            self.current = self.in_auction[i % len(self.in_auction)]
+            return
+        # The landlord takes the kitty into hand and lays as many cards away.
+        ll = self.landlord = self.high_bidder
+        self.landlord_bid = self.high_bid
+        self.to_lay_away = len(self.kitty)
+        self.hands[ll].extend(self.kitty)
+        self.hands[ll].sort()
+        self.kitty = []
+        if self.to_lay_away:
+            self._open(LAY_AWAY, ll)
+        else:
+            self._advance()
+
+    def _laid_away(self, card: int) -> None:
+        self.hands[self.current].remove(card)
+        self.discards.append(card)
+        self.to_lay_away -= 1
+        if not self.to_lay_away:
+            self._advance()
 
     def _set_trump(self, trump: int | None) -> None:
         self.trump = trump
         self.eff = effective_suits(self.game.table, trump)
         self.win_trump = trump_of_hand(self.game.table, trump)
 
-    def _start_play(self) -> None:
+    def _start_play(self) -> bool:
         g = self.game
         self.phase = PLAY
         self.in_play = {c for h in self.hands for c in h}
-        self.won: list[list[int]] = [[] for _ in range(self.n)]
-        self.tricks_won = [0] * self.n
-        self.trick: list[int] = []
-        self.trick_seats: list[int] = []
+        self.joker_tricks = [0] * self.n
         self.trick_no = 0
         self.broken = False
-        self.played: list[int] = []
-        self.history: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []  # (seats, cards, taker) per trick
+        self.pig_suit_led = False
+        self.captured = False
+        self.lead_override: int | None = None
         self.forced_lead: int | None = None
         self.trump_pending = self.hidden is not None or g.trumps.method == "first-card"
+        self.boost_rank = g.boost_rank
+        self.play_extras = g.boost_rank is not None or bool(self.laws)
         leader = (self.dealer + 1) % self.n
         if g.opening == "dealer":
             leader = self.dealer
+        elif g.opening == "landlord" and self.landlord is not None:
+            leader = self.landlord
         elif g.opening == "holder":
-            holder = next((p for p in range(self.n) if g.opening_card in self.hands[p]), None)
+            holder = self._holder(g.opening_card)
             if holder is not None:
                 leader, self.forced_lead = holder, g.opening_card
-        self.leader = self.current = leader
+        self._lead_by(leader)
         if not all(self.hands):   # a hand in which someone holds nothing has no tricks
             self._end_hand()
+        return True
+
+    def _lead_by(self, leader: int) -> None:
+        self.leader = self.current = leader
+        n, d = self.n, self.direction
+        self._orders = self.game.turn_orders(n)
+        self.queue = list(self._orders[d][leader])   # popped from the end
+        self.boosted = False
 
     # -- play ------------------------------------------------------------------------------
 
@@ -378,34 +720,158 @@ class State:
             return []
         ph = self.phase
         if ph == PLAY:
-            if self.forced_lead is not None:
-                return [self.forced_lead]
-            return self.game.tricks.legal(self.hands[self.current], self.trick, self.eff, self.win_trump,
-                                          self.trick_no == 0, self.broken)
-        if ph == CONTRIBUTE:
-            return list(self.hands[self.current])
+            return self._play_options()
+        g = self.game
+        hand = self.hands[self.current]
+        if ph in (CONTRIBUTE, HIGHLOW, ROB_DISCARD, SWAP_OUT, LAY_AWAY):
+            return list(hand)
         if ph == CALL:
-            return [SUIT_ACTION + s for s in self.game.trumps.suits_to_call()]
+            return [SUIT_ACTION + s for s in g.trumps.suits_to_call()]
         if ph == ANTI:
-            return [SUIT_ACTION + s for s in range(len(self.game.table.suit_names)) if s != self.trump]
-        if ph == SHOW:
-            return [KEEP_HAND, SHOW_HAND]
+            return [SUIT_ACTION + s for s in range(len(g.table.suit_names)) if s != self.trump]
+        if ph == BLIND:
+            return g.bidding.blind_options(self._tricks_in_hand())
+        if ph == BID:
+            return g.bidding.bid_options(self._tricks_in_hand(), self.bids, last=not self.queue)
+        if ph == AUCTION:
+            return g.bidding.auction_options(self.high_bid)
+        if ph == INVENT:
+            return self._invent_options()
+        if ph in (SHOW, PIG, ROB, TOPTRUMP, PROPOSE, AGREE):
+            return [NO, YES]
         return []
 
-    def _play(self, card: int) -> None:
+    def _play_options(self) -> list[int]:
+        if self.forced_lead is not None:
+            return [self.forced_lead]
+        if self.game.plain_play:
+            return self.game.tricks.legal(self.hands[self.current], self.trick, self.eff, self.win_trump,
+                                          self.trick_no == 0, self.broken)
+        return self._rich_play_options()
+
+    def _rich_play_options(self) -> list[int]:
+        """Legal plays when wild jokers, a joker lead, the pig or invented laws are in the game."""
+        g, p = self.game, self.current
+        hand = self.hands[p]
+        jokers = [j for j in g.table.jokers if j in hand] if g.wild else []
+        trick, eff = self.trick, self.eff
+        if jokers:
+            # A wild joker may be any natural card: judge legality over the hand as it could be.
+            naturals = [c for c in range(g.table.size) if c not in g.table.jokers]
+            real = [c for c in hand if c not in jokers]
+            pool = sorted(set(real) | set(naturals))
+            legal = g.tricks.legal(pool, trick, eff, self.win_trump, self.trick_no == 0, self.broken)
+            legal = [c for c in legal if c in real] + [WILD_BASE + 1000 * g.table.jokers.index(j) + c
+                                                       for j in jokers for c in legal]
+        else:
+            legal = g.tricks.legal(hand, trick, eff, self.win_trump, self.trick_no == 0, self.broken)
+        if g.joker_lead is not None and self.trick_cards and self.trick_cards[0] in g.table.jokers:
+            of_suit = [c for c in hand if eff[c] == g.joker_lead and c not in g.table.jokers]
+            if of_suit:
+                legal = [max(of_suit, key=lambda c: g.table.strength[c])]
+        if self.pig_revealed and g.extras.pig in hand and g.pig_lead != "free":
+            legal = self._pig_restriction(legal, hand)
+        if self.laws:
+            allowed = [a for a in legal if not self._forbidden(a, p, known_only=True)]
+            legal = allowed or [PASS_PLAY]
+        return legal
+
+    def _pig_restriction(self, legal: list[int], hand: list[int]) -> list[int]:
+        pig = self.game.extras.pig
+        suit = self.eff[pig]
+        if sum(1 for c in hand if self.eff[c] == suit) == 1:
+            return legal   # its holder's only card of its suit: no restriction
+        if not self.trick:
+            barred = True
+        else:
+            barred = (self.game.pig_lead == "no-lead-or-first" and not self.pig_suit_led
+                      and self.eff[self.trick[0]] == suit)
+        if barred:
+            return [a for a in legal if a != pig] or legal
+        return legal
+
+    def _as_played(self, action: int) -> tuple[int, int]:
+        """(card that leaves the hand, card it counts as)."""
+        if action >= WILD_BASE:
+            joker, card = divmod(action - WILD_BASE, 1000)
+            return self.game.table.jokers[joker], card
+        return action, action
+
+    def _forbidden(self, action: int, seat: int, known_only: bool) -> bool:
+        if action == PASS_PLAY:
+            return False
+        _, card = self._as_played(action)
+        book = self.game.laws
+        return any(book.forbids(f.law, card, self.trick, self.eff)  # type: ignore[union-attr]
+                   for f in self.laws if (not known_only or seat in f.known_by))
+
+    def _apply_play(self, action: int) -> None:
+        if self.game.plain_play and action < WILD_BASE:
+            return self._play(action, action)
+        if action == PASS_PLAY:
+            return self._pass_play()
+        if self.laws:
+            broken = [f for f in self.laws if self.current not in f.known_by
+                      and self.game.laws.forbids(f.law, self._as_played(action)[1], self.trick, self.eff)]  # type: ignore[union-attr]
+            if broken:
+                # A secret law was broken: the card goes back and the player now knows that law.
+                for f in broken:
+                    f.known_by.add(self.current)
+                return
+        self._play(*self._as_played(action))
+
+    def _pass_play(self) -> None:
+        if self.queue:
+            self.current = self.queue.pop()
+            if not self.trick:
+                self.leader = self.current
+        elif self.trick:
+            self._finish_trick()
+        else:
+            self._end_hand()   # no one could play a card: the hand is over
+
+    def _play(self, card: int, as_card: int) -> None:
         p = self.current
         self.hands[p].remove(card)
-        self.forced_lead = None
+        if self.forced_lead is not None:
+            self.forced_lead = None
         trick = self.trick
         if self.trump_pending:
-            self._reveal_trump(card)
-        trick.append(card)
+            self._reveal_trump(as_card)
+        trick.append(as_card)
+        self.trick_cards.append(card)
         self.trick_seats.append(p)
-        self.played.append(card)
-        if len(trick) < self.n:
-            self.current = p + 1 if p + 1 < self.n else 0
+        if self.play_extras:
+            if self.boost_rank is not None and len(trick) == 1:
+                self.boosted = self.game.table.rank[as_card] == self.boost_rank
+            if self.laws:
+                self._law_effects(p, as_card)
+        queue = self.queue
+        if queue:
+            self.current = queue.pop()
+        elif self.boosted and all(self.hands):
+            # A boost trick goes round a second time, starting with its leader.
+            self.boosted = False
+            n, d = self.n, self.direction
+            self.queue = [(self.leader + k * d) % n for k in range(n - 1, -1, -1)]
+            self.current = self.queue.pop()
         else:
             self._finish_trick()
+
+    def _law_effects(self, seat: int, card: int) -> None:
+        for effect in self.game.laws.effects(self.laws, card):  # type: ignore[union-attr]
+            if effect == "lead-next":
+                self.lead_override = seat
+            elif effect == "draw" and self.stock:
+                self.hands[seat].append(self.stock.pop(0))
+                self.hands[seat].sort()
+            elif effect == "reverse":
+                self.direction = -self.direction
+                waiting = set(self.queue)
+                n, d = self.n, self.direction
+                self.queue = [s for s in ((seat + k * d) % n for k in range(n - 1, 0, -1)) if s in waiting]
+            elif effect == "skip" and self.queue:
+                self.queue.pop()
 
     def _reveal_trump(self, card: int) -> None:
         """Trumps that only appear in play: a hidden trump card is turned the first time a player
@@ -416,33 +882,60 @@ class State:
                 self._set_trump(self.game.trumps.suit_of_shown(self.hidden))
                 self.turned, self.hidden = self.hidden, None
                 self.trump_pending = False
-        elif not self.played:
+        elif not trick and not self.history:   # the first card of the hand
             self._set_trump(self.game.table.suit[card])
             self.trump_pending = False
 
     def _finish_trick(self) -> None:
-        rules = self.game.tricks
-        trick = self.trick
+        g = self.game
+        rules = g.tricks
+        trick, cards = self.trick, self.trick_cards
         i = rules.winner(trick, self.eff, self.win_trump, self.anti)
         taker = self.trick_seats[i]
-        self.won[taker].extend(trick)
+        self.won[taker].extend(cards)
         self.tricks_won[taker] += 1
         if rules.breaking is not None and not self.broken:
             self.broken = any(self.eff[c] == rules.breaking for c in trick)
-        if rules.next_leader == "winner":
-            self.leader = self.current = taker
+        if g.trick_extras:
+            self._after_trick(taker, trick, cards)
+        self.history.append((tuple(self.trick_seats), tuple(cards), taker))
+        if self.lead_override is not None:
+            leader = self.lead_override
+            self.lead_override = None
+        elif rules.next_leader == "winner":
+            leader = taker
+        elif rules.next_leader == "left-of-leader":
+            leader = (self.leader + self.direction) % self.n
         else:
-            self.leader = self.current = rules.next_lead(trick, self.trick_seats, taker, self.leader, self.n)
-        self.history.append((tuple(self.trick_seats), tuple(trick), taker))
+            leader = rules.next_lead(trick, self.trick_seats, taker, self.leader, self.n)
         self.trick = []
+        self.trick_cards = []
         self.trick_seats = []
         self.trick_no += 1
         if not all(self.hands):
             self._end_hand()
+        else:
+            self.leader = self.current = leader
+            self.queue = list(self._orders[self.direction][leader])
+            self.boosted = False
+
+    def _after_trick(self, taker: int, trick: list[int], cards: list[int]) -> None:
+        """What a finished trick means beyond its winner: joker tricks, the pig's suit, the kitty."""
+        g = self.game
+        if g.table.jokers and any(c in g.table.jokers for c in cards):
+            self.joker_tricks[taker] += 1
+        if g.extras.pig is not None and self.eff[trick[0]] == self.eff[g.extras.pig]:
+            self.pig_suit_led = True
+        if self.kitty and not self.captured and (g.capture_card in cards or (
+                g.capture_suit is not None and any(g.table.suit[c] == g.capture_suit for c in cards))):
+            self.won[taker].extend(self.kitty)
+            self.kitty = []
+            self.tricks_won[taker] += 1
+            self.captured = True
 
     def check_cards(self) -> None:
         """Card conservation: every card of the pack is in exactly one place. Raises on a breach."""
-        places = [*self.hands, *self.won, self.trick, self.kitty, self.stock]
+        places = [*self.hands, *self.won, self.trick_cards, self.kitty, self.stock, self.discards]
         seen = [c for place in places for c in place]
         if len(seen) != len(set(seen)) or set(seen) != set(range(self.game.table.size)):
             missing = set(range(self.game.table.size)) - set(seen)
@@ -451,19 +944,29 @@ class State:
             raise AssertionError(f"cards lost {sorted(names[c] for c in missing)} or doubled "
                                  f"{sorted(names[c] for c in doubled)} in hand {self.hand_no}")
 
+    # -- the end of a hand -----------------------------------------------------------------
+
     def _end_hand(self) -> None:
         g = self.game
         if g.audit:
             self.check_cards()
-        scores = g.scorer.score(self.tricks_won, self.won, self.in_play)
+        facts = HandFacts(self.tricks_won, self.won, self.in_play, self.bids, self.blind, self.joker_tricks,
+                          self.landlord, self.landlord_bid, g.extras.pig if self.pig_revealed else None,
+                          self.trump, self.top_point, self.low)
+        scores = g.scorer.score(facts)
         for p in range(self.n):
             self.totals[p] += scores[p]
         names = g.table.names
-        trump = None if self.trump is None else g.table.suit_names[self.trump] if self.trump < len(g.table.suit_names) else None
+        trump = g.table.suit_names[self.trump] if self.trump is not None and self.trump < len(g.table.suit_names) else None
         self.record.hands.append(HandRecord(self.dealer, trump, list(self.tricks_won),
                                             [[names[c] for c in w] for w in self.won], scores,
-                                            list(self.totals), self.deals))
+                                            list(self.totals), self.deals, list(self.bids), self.landlord,
+                                            self.low))
         self.hand_no += 1
+        instant = g.scorer.instant_winner(facts)
+        if instant is not None:
+            self.record.winner = instant
+            return self._stop("natural")
         self.over = self.over or g.ending.condition_met(self.totals, self.hand_no, self.n, self.sizes)
         if self.over:
             if self.totals.count(max(self.totals)) > 1:
@@ -472,8 +975,47 @@ class State:
             if winner is not None:
                 self.record.winner = winner
                 return self._stop("natural")
+        rules = g.extra_rules
+        if rules is not None and rules.kind == "bonus":
+            best = max(scores)
+            self.inventors = [next(p for p in self._from_left() if scores[p] == best)]
         self.dealer = (self.dealer + 1) % self.n
         self._start_hand()
+
+    # -- inventing laws (SU-09) ------------------------------------------------------------
+
+    def _secret_inventors(self) -> None:
+        who = self.game.extra_rules.inventor  # type: ignore[union-attr]
+        if who == "dealer":
+            self.inventors = [self.dealer]
+        elif who == "random-player":
+            self.inventors = [self.rng.randrange(self.n)]
+        else:
+            self.inventors = [self.dealer, (self.dealer - 1) % self.n]
+
+    def _invent_options(self) -> list[int]:
+        book = self.game.laws
+        in_force = {f.law for f in self.laws}
+        options = [LAW_BASE + i for i, law in enumerate(book.menu) if law not in in_force]  # type: ignore[union-attr]
+        rules = self.game.extra_rules
+        if rules.kind == "bonus":  # type: ignore[union-attr]
+            options = [NO] + options
+            if rules.repeal:  # type: ignore[union-attr]
+                options += [REPEAL_BASE + j for j in range(len(self.laws))]
+        return options
+
+    def _invented(self, action: int) -> None:
+        p = self.inventors.pop(0)
+        secret = self.game.extra_rules.kind == "secret"  # type: ignore[union-attr]
+        if LAW_BASE <= action < REPEAL_BASE:
+            law = self.game.laws.menu[action - LAW_BASE]  # type: ignore[union-attr]
+            self.laws.append(LawInForce(law, p, secret, {p} if secret else set(range(self.n))))
+        elif action >= REPEAL_BASE:
+            self.laws.pop(action - REPEAL_BASE)
+        if self.inventors:
+            self.current = self.inventors[0]
+        else:
+            self._deal_or_call()
 
     def _stop(self, outcome: str) -> None:
         self.terminal = True
@@ -484,6 +1026,14 @@ class State:
         w = rec.winner
         rec.ranking = [1 if p == w else 1 + sum(1 for q in range(self.n) if self.totals[q] > self.totals[p] or q == w)
                        for p in range(self.n)]
+
+
+_HANDLERS = {
+    INVENT: "_invented", CALL: "_called", ANTI: "_named_anti", BLIND: "_blind_bid", SHOW: "_showed",
+    CONTRIBUTE: "_contributed", PIG: "_pig_decided", HIGHLOW: "_chose_high_low", ROB: "_rob_decided",
+    ROB_DISCARD: "_rob_discarded", TOPTRUMP: "_top_trump_decided", PROPOSE: "_proposed", AGREE: "_agreed",
+    SWAP_OUT: "_swapped_out", BID: "_bid", AUCTION: "_auction_bid", LAY_AWAY: "_laid_away",
+}
 
 
 class Observation:
@@ -541,7 +1091,10 @@ class Observation:
 
     @property
     def played(self) -> list[int]:
-        return list(self._s.played) if self._s.phase == PLAY else []
+        s = self._s
+        if s.phase != PLAY:
+            return []
+        return [c for _, cards, _ in s.history for c in cards] + list(s.trick_cards)
 
     @property
     def tricks_won(self) -> list[int]:

@@ -95,7 +95,7 @@ class TrickRules:
         (possibly the jokers' own suit); ``anti`` the anti-trump suit, if any."""
         strength = self.strength
         if trump is not None and (anti is None or all(eff[c] != anti for c in trick)):
-            best, best_i = -1, -1
+            best, best_i = -(10**9), -1
             for i, c in enumerate(trick):
                 if eff[c] == trump and strength[c] > best:
                     best, best_i = strength[c], i
@@ -103,19 +103,19 @@ class TrickRules:
                 return best_i
         led = eff[trick[0]]
         if self.weak:
-            best, best_i = -1, -1
+            best, best_i = -(10**9), -1
             for i, c in enumerate(trick):
                 if eff[c] != led and strength[c] > best:
                     best, best_i = strength[c], i
             if best_i >= 0:
                 return best_i
         elif self.any_suit:
-            best, best_i = -1, 0
+            best, best_i = -(10**9), 0
             for i, c in enumerate(trick):
                 if strength[c] > best:
                     best, best_i = strength[c], i
             return best_i
-        best, best_i = -1, 0
+        best, best_i = -(10**9), 0
         for i, c in enumerate(trick):
             if eff[c] == led and strength[c] > best:
                 best, best_i = strength[c], i

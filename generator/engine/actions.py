@@ -1,0 +1,10 @@
+"""Action ids. Card actions are card ids (0 … pack size − 1); everything else lives above them."""
+
+SUIT_ACTION = 1000      # + suit index: name a suit (trumps when calling, anti-trumps)
+NO, YES = 2000, 2001    # a yes/no decision (show a hand, reveal the pig, rob, propose, agree, bid blind)
+PASS_BID = 2002         # pass in the auction
+PASS_PLAY = 2003        # play no card: the laws leave none
+BID_BASE = 3000         # + n: bid n
+LAW_BASE = 4000         # + index into the law menu: invent that law
+REPEAL_BASE = 6000      # + index into the laws in force: repeal it
+WILD_BASE = 10_000      # + 1000 × joker number + card id: play a wild joker as that card
