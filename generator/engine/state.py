@@ -1063,7 +1063,7 @@ class Observation:
     @property
     def hand(self) -> list[int]:
         s = self._s
-        if s.phase in (CALL, ANTI):  # trumps and anti-trumps are named before looking
+        if s.phase in BEFORE_LOOKING:  # trumps, anti-trumps, blind bids and laws come before looking
             return []
         return list(s.hands[self.player])
 
@@ -1121,6 +1121,39 @@ class Observation:
     @property
     def anti_trump(self) -> int | None:
         return self._s.anti
+
+    @property
+    def bids(self) -> list[int | None]:
+        """Trick bids made so far; simultaneous bids stay hidden until everyone has bid."""
+        s = self._s
+        if s.phase == BID and s.game.bidding.order == "simultaneous":
+            return [b if p == self.player or s.blind[p] else None for p, b in enumerate(s.bids)]
+        return list(s.bids)
+
+    @property
+    def landlord(self) -> int | None:
+        return self._s.landlord
+
+    @property
+    def auction_high_bid(self) -> int:
+        return getattr(self._s, "high_bid", 0)
+
+    @property
+    def pig(self) -> int | None:
+        """The pig card, once its holder has revealed it."""
+        s = self._s
+        return s.game.extras.pig if s.pig_revealed else None
+
+    @property
+    def low_hand(self) -> bool:
+        return self._s.low
+
+    @property
+    def laws(self) -> list[str]:
+        """The invented laws this player knows (all bonus laws; secret ones they made or broke)."""
+        s = self._s
+        book = s.game.laws
+        return [book.describe(f.law) for f in s.laws if self.player in f.known_by] if book else []
 
     @property
     def hand_number(self) -> int:

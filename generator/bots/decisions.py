@@ -1,0 +1,48 @@
+"""How the greedy bot takes the decisions outside card play: simple counting over its own hand.
+
+Every phase of ``generator.engine.state.PHASE_NAMES`` other than 'play' is handled here, so a
+new rule module that adds a decision adds one branch in this one place."""
+
+from __future__ import annotations
+
+import random
+
+from ..engine.actions import BID_BASE, NO, PASS_BID, YES
+from ..engine.state import Observation
+
+DISCARDS = ("give-to-kitty", "discard-after-robbing", "discard-for-exchange", "lay-away")
+
+
+def _strong_cards(obs: Observation, hand: list[int]) -> int:
+    """Cards likely to take a trick: trumps and the top quarter of the ranks."""
+    t = obs.table
+    top = sorted({t.strength[c] for c in range(t.size)})
+    cut = top[(3 * len(top)) // 4] if top else 0
+    trump = obs.trump
+    return sum(1 for c in hand if (trump is not None and obs.effective_suits[c] == trump) or t.strength[c] >= cut)
+
+
+def greedy_decision(obs: Observation, legal: list[int], rng: random.Random) -> int:
+    phase, hand = obs.phase, obs.hand
+    t = obs.table
+    if phase in DISCARDS:   # lay away the weakest card
+        return min(legal, key=lambda c: (t.strength[c], c))
+    if phase in ("call-trumps", "name-anti-trumps", "invent-law", "show-high-low") or not hand:
+        return legal[rng.randrange(len(legal))]
+    if phase == "show-misdeal":
+        return NO
+    if phase in ("reveal-pig", "rob", "show-top-trump"):
+        return YES
+    if phase in ("propose-exchange", "agree-exchange"):
+        weak = _strong_cards(obs, hand) < len(hand) / 4
+        return YES if weak else NO
+    if phase == "bid-blind":
+        return NO
+    if phase == "bid":
+        guess = round(_strong_cards(obs, hand) * 0.8)
+        return min(legal, key=lambda a: (abs(a - BID_BASE - guess), a))
+    if phase == "auction":
+        strong = _strong_cards(obs, hand) >= len(hand) / 3
+        bids = [a for a in legal if a != PASS_BID]
+        return bids[0] if strong and bids else PASS_BID
+    return legal[0]
