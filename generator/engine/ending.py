@@ -27,16 +27,25 @@ class EndRules:
             return hands_played >= n
         return hands_played >= len(sizes or ())
 
-    def winner(self, totals: list[int], hand_scores: list[list[int]]) -> int | None:
-        """The winning seat, or None if first place is shared and the tie rule calls for another hand."""
+    def winner(self, totals: list[int], best_of_hands: list[int]) -> int | None:
+        """The winning seat, or None if first place is shared and the tie rule calls for another hand.
+
+        ``best_of_hands`` holds, for each hand played, a bit mask of the seats that made that
+        hand's best score (see ``best_mask``)."""
         top = max(totals)
         tied = [p for p, t in enumerate(totals) if t == top]
         if len(tied) == 1:
             return tied[0]
         if self.ties == "latest-winner":
-            for scores in reversed(hand_scores):
-                best = max(scores)
-                had = [p for p in tied if scores[p] == best]
-                if len(had) == 1:
-                    return had[0]
+            tied_mask = sum(1 << p for p in tied)
+            for mask in reversed(best_of_hands):
+                had = mask & tied_mask
+                if had and not had & (had - 1):   # exactly one of the tied players
+                    return had.bit_length() - 1
         return None
+
+
+def best_mask(scores: list[int]) -> int:
+    """Bit mask of the seats that made the best score of a hand."""
+    best = max(scores)
+    return sum(1 << p for p, s in enumerate(scores) if s == best)

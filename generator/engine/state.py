@@ -16,7 +16,7 @@ from typing import Any, Callable
 from ..spec import GameSpec
 from .cards import CardTable, compile_deck, effective_suits, trump_of_hand
 from .deal import Dealer
-from .ending import EndRules
+from .ending import EndRules, best_mask
 from .actions import BID_BASE, LAW_BASE, NO, PASS_BID, PASS_PLAY, REPEAL_BASE, SUIT_ACTION, WILD_BASE, YES
 from .bidding import BiddingRules
 from .laws import LawBook, LawInForce
@@ -37,6 +37,8 @@ KEEP_HAND, SHOW_HAND = NO, YES
 
 #: Safety cap: a game that has not ended after this many moves is stopped as NON_TERMINATING.
 DEFAULT_MOVE_CAP = 100_000
+#: … or after this many hands (no real game lasts a thousand hands).
+MAX_HANDS = 1000
 
 
 class IllegalAction(ValueError):
@@ -179,6 +181,7 @@ class State:
         self._legal: list[int] | None = None
         self.laws: list[LawInForce] = []
         self.inventors: list[int] = []
+        self.best_of_hands: list[int] = []
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self._reset_hand()
         full = game.dealer.cards_each(players)
@@ -291,18 +294,25 @@ class State:
         return new
 
     def with_hidden_cards(self, hands: list[list[int]], kitty: list[int], stock: list[int],
-                          hidden: int | None = None, seed: int = 0) -> "State":
+                          hidden: int | None = None, seed: int = 0,
+                          discards: list[int] | None = None) -> "State":
         """A clone in which the cards nobody may see are placed as given (a determinization).
 
         The caller keeps what the observer can see unchanged (their own hand, cards played, a
-        turned card); this method only checks that the cards still add up."""
+        turned card); this method only checks that the cards still add up. The cards dealt to
+        players this hand (``in_play``, which scoring uses) are worked out again from the new hands."""
         new = self.clone()
         new.hands = [sorted(h) for h in hands]
         new.kitty, new.stock = list(kitty), list(stock)
+        if discards is not None:
+            new.discards = list(discards)
         if self.hidden is not None:
             new.hidden = hidden if hidden is not None else self.hidden
         new.rng = random.Random(seed)
         new._legal = None
+        if self.phase == PLAY:
+            new.in_play = ({c for h in new.hands for c in h} | set(new.trick_cards)
+                           | {c for _, cards, _ in new.history for c in cards})
         if self.game.audit:
             new.check_cards()
         return new
@@ -566,7 +576,7 @@ class State:
 
     def _exchange_possible(self) -> bool:
         k = self.game.extras.exchange
-        return k is not None and len(self.stock) >= k * self.n
+        return k is not None and len(self.stock) >= k * self.n and all(len(h) >= k for h in self.hands)
 
     def _offer_exchange(self) -> bool:
         if not self._exchange_possible():
@@ -963,6 +973,9 @@ class State:
                                             list(self.totals), self.deals, list(self.bids), self.landlord,
                                             self.low))
         self.hand_no += 1
+        self.best_of_hands.append(best_mask(scores))
+        if self.hand_no >= MAX_HANDS:
+            return self._stop("cap")
         instant = g.scorer.instant_winner(facts)
         if instant is not None:
             self.record.winner = instant
@@ -971,7 +984,7 @@ class State:
         if self.over:
             if self.totals.count(max(self.totals)) > 1:
                 self.record.tie_rule_used = True
-            winner = g.ending.winner(self.totals, [h.scores for h in self.record.hands])
+            winner = g.ending.winner(self.totals, self.best_of_hands)
             if winner is not None:
                 self.record.winner = winner
                 return self._stop("natural")
@@ -1171,6 +1184,57 @@ class Observation:
     def points(self) -> dict[int, int]:
         """What each card is worth to its taker under this game's scoring (negative = penalty)."""
         return _card_points(self._s.game)
+
+    # -- for search bots (determinization) -------------------------------------------------
+
+    #: Placeholders in ``public_state()``: a card this player cannot see, and the face-down trump card.
+    HIDDEN, HIDDEN_TRUMP = -1, -2
+
+    @property
+    def game(self) -> Game:
+        """The compiled rules of the game (public knowledge: there are no cards in it)."""
+        return self._s.game
+
+    def public_state(self) -> State:
+        """A copy of the game holding only what this player may know, for search bots.
+
+        Each card this player cannot see is replaced where it lies by ``HIDDEN``, so places and
+        counts stay public: the other players' hands (and this player's own before looking), the
+        kitty, the stock, the discards (laid away, or discarded after robbing or for an exchange),
+        and the face-down trump card (``HIDDEN_TRUMP`` where it lies, and in ``hidden``). Cards
+        everyone has seen stay: a turned trump card and the dealer's last card shown for trumps.
+        Also hidden: the cards dealt to players this hand (``in_play``), bids others made at the
+        same time, the secret laws this player does not know (left out of the copy), which other
+        seats lack the misdeal suit, the shuffle's random state and the game's seed.
+
+        A search bot samples cards for the placeholders and builds a complete state with
+        ``State.with_hidden_cards`` (a determinization). A rule module that adds a hidden place
+        or fact hides it here too."""
+        s = self._s
+        pub = s.clone()
+        me, hidden, face_down = self.player, self.HIDDEN, self.HIDDEN_TRUMP
+        shown = {s.turned} if s.turned is not None else set()
+        if s.game.trumps.method == "last-card" and s.phase not in (INVENT, CALL, OVER):
+            shown.add(getattr(s, "dealer_last", None))
+
+        def mask(cards: list[int]) -> list[int]:
+            return [c if c in shown else face_down if c == s.hidden else hidden for c in cards]
+
+        looked = s.phase not in BEFORE_LOOKING
+        pub.hands = [list(h) if p == me and looked else mask(h) for p, h in enumerate(s.hands)]
+        pub.kitty, pub.stock, pub.discards = mask(s.kitty), mask(s.stock), mask(s.discards)
+        if s.hidden is not None:
+            pub.hidden = face_down
+        if hasattr(s, "in_play"):
+            pub.in_play = set()
+        pub.bids = self.bids
+        pub.laws = [f for f in pub.laws if me in f.known_by]
+        if s.phase == SHOW:
+            pub.queue = []
+        pub.rng = random.Random(0)
+        pub.record.seed = 0
+        pub._legal = None
+        return pub
 
 
 def _card_points(game: Game) -> dict[int, int]:
