@@ -1,0 +1,71 @@
+"""Issue 3's bar: generate N trick-taking games with consecutive seeds and simulate each for G
+games at every allowed player count, with the card audit on. Prints how many specs failed a
+static check (must be 0), engine errors (must be 0), games stopped by the safety cap, and time.
+
+Usage: python benchmarks/simulate_sampled.py [--count 10000] [--games 20] [--workers 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+import traceback
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+
+from generator.checks import check_spec
+from generator.engine import Game
+from generator.sample import sample_game
+
+MOVE_CAP = 5_000
+
+
+def simulate(seed: int, games: int) -> tuple[int, int, int, str | None]:
+    """(static problems, games played, games capped, first engine error) for one sampled spec."""
+    spec = sample_game(seed).spec
+    problems = len(check_spec(spec))
+    game = Game(spec, audit=True, move_cap=MOVE_CAP)
+    played = capped = 0
+    for n in spec.players.counts():
+        for i in range(games):
+            state = game.new_initial_state(n, seed * 1000 + n * 100 + i)
+            try:
+                state.play_random(random.Random(i).random)
+            except Exception:  # an engine error is what this script looks for
+                return problems, played, capped, f"seed {seed}, {n} players, game {i}: {traceback.format_exc(limit=3)}"
+            played += 1
+            capped += state.record.outcome == "cap"
+    return problems, played, capped, None
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--count", type=int, default=10_000)
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--start", type=int, default=0)
+    args = ap.parse_args()
+    start = time.perf_counter()
+    totals: Counter[str] = Counter()
+    errors: list[str] = []
+    seeds = range(args.start, args.start + args.count)
+    with ProcessPoolExecutor(args.workers) as pool:
+        for problems, played, capped, error in pool.map(simulate, seeds, [args.games] * args.count, chunksize=20):
+            totals["specs"] += 1
+            totals["static problems"] += problems > 0
+            totals["games"] += played
+            totals["capped"] += capped
+            if error:
+                errors.append(error)
+    secs = time.perf_counter() - start
+    print(f"{totals['specs']} specs (seeds {args.start}..{args.start + args.count - 1}): "
+          f"{totals['static problems']} failed a static check; {totals['games']} games simulated, "
+          f"{totals['capped']} stopped by the safety cap of {MOVE_CAP} moves, {len(errors)} engine errors; "
+          f"{secs:.0f} s with {args.workers} workers")
+    for e in errors[:5]:
+        print(e)
+
+
+if __name__ == "__main__":
+    main()
