@@ -32,7 +32,8 @@ GOLDEN_SPECS = sorted(GOLDEN.glob("*.yaml"))
 
 
 def test_there_are_golden_specs() -> None:
-    assert {p.stem for p in GOLDEN_SPECS} >= {"whist", "hearts", "tarot", "german", "deal_all"}
+    assert {p.stem for p in GOLDEN_SPECS} >= {"whist", "hearts", "tarot", "german", "deal_all", "oh_hell", "landlord",
+                                              "pig_boost"}
 
 
 @pytest.mark.parametrize("path", GOLDEN_SPECS, ids=lambda p: p.stem)
@@ -53,7 +54,9 @@ def test_sections_in_order(path: Path) -> None:
     text = render_markdown(spec)
     headings = re.findall(r"^(#+ .*)$", text, flags=re.M)
     assert headings[0].startswith(f"# {spec.naming.name}")
-    assert headings[1:] == ["## The cards", "## Setup", "## Play", "## Scoring", "## End of the game"]
+    bidding = ["## Bidding"] if spec.bidding.any() else []
+    laws = [f"## {spec.setup.extra_rules.name.capitalize()}s"] if spec.setup.extra_rules else []
+    assert headings[1:] == ["## The cards", "## Setup", *bidding, "## Play", *laws, "## Scoring", "## End of the game"]
     intro = text.split("\n\n")[1]
     assert intro.startswith(f"{spec.naming.name} is a")
     assert "trick-taking game for" in intro
@@ -103,6 +106,8 @@ def test_phrases() -> None:
     assert phrases.a_an("old game") == "an old game" and phrases.a_an("unique game") == "a unique game"
     assert phrases.a_an("English game") == "an English game" and phrases.a_an("classic") == "a classic"
     assert phrases.a_an("unimportant") == "an unimportant" and phrases.a_an("European") == "a European"
+    assert phrases.a_an("*exchange*") == "an *exchange*" and phrases.a_an("*mulligan*") == "a *mulligan*"
+    assert phrases.a_an("*unseen edict*") == "an *unseen edict*" and phrases.a_an("“Alf”") == "an “Alf”"
     assert phrases.join_and(["a"]) == "a" and phrases.join_and(["a", "b", "c"]) == "a, b and c"
     assert phrases.join_or(["a", "b"]) == "a or b"
     assert phrases.card("Q of spades") == "the Queen of spades"
@@ -126,16 +131,117 @@ BASE: dict[str, Any] = {
     "players": {"min": 3, "max": 5},
     "deck": {"kind": "standard", "order": "ace-high", "promoted": None, "removed": [], "jokers": 0},
     "deal": {"hand_size": 7, "hand_size_over_three": None, "odd_card": None, "misdeal": None, "kitty": None},
-    "setup": {"trumps": {"method": "turn-up"}, "anti_trumps": False},
+    "setup": {"trumps": {"method": "turn-up"}, "anti_trumps": False, "robbing": None, "top_trump_point": False,
+              "high_low": False, "pig": None, "extra_rules": None, "exchange": None},
+    "bidding": {"tricks": None, "auction": None},
     "play": {
         "family": "trick-taking", "opening_leader": "dealer-left", "opening_card": None, "opening_lead": "any",
         "weak_led_suit": None, "following": "must-follow", "otherwise": "any", "breaking": None,
-        "first_trick_ban": None, "winner": "led-suit", "next_leader": "winner",
+        "first_trick_ban": None, "winner": "led-suit", "next_leader": "winner", "jokers": "top", "joker_lead": None,
+        "boost": None, "pig_lead": "free", "kitty_capture": None,
     },
     "scoring": {"kind": "avoid-suit", "suit": "hearts", "per_card": "one", "penalty_card": None, "bonus_card": None,
                 "joker_loss": None, "shoot_the_moon": None, "doubler": None},
     "ending": {"condition": {"kind": "threshold", "points": 50}, "ties": "extra-hand"},
 }
+
+PIG = {"card": "7 of clubs", "name": "goat"}
+KITTY = {"name": "talon", "form": "dealt", "size": 3}
+BIDS = {"order": "dealer-left", "blind": "none", "hook": False}
+PER_TRICK = {"kind": "per-trick", "beyond": 0}
+NO_EXTRAS = {"joker_tricks": "none", "pig": "none", "top_trump": "none", "bid_all_wins": False}
+TWO_JOKERS = {"deck.jokers": 2}
+
+
+def _extras(**changes: Any) -> dict[str, Any]:
+    return {"scoring": {**PER_TRICK, "extras": {**NO_EXTRAS, **changes}}, "ending.condition": {"kind": "target", "points": 20}}
+
+
+#: Variations for the issue-3 modules: setup extras, bidding, jokers, boost, pig, kitty, bid scoring.
+NEW_MODULES: list[tuple[str, dict[str, Any]]] = [
+    ("robbing take", {"setup.robbing": {"verb": "rob", "form": "take-and-discard"}}),
+    ("robbing swap", {"setup.robbing": {"verb": "rob", "form": "swap"}}),
+    ("robbing pinch", {"setup.robbing": {"verb": "pinch", "form": "swap"}}),
+    ("robbing with jokers", {**TWO_JOKERS, "setup.robbing": {"verb": "rob", "form": "swap"}}),
+    ("robbing tarot", {"deck.kind": "tarot", "deck.order": "natural", "setup.robbing": {"verb": "rob", "form": "swap"}}),
+    ("top trump point", {"setup.top_trump_point": True}),
+    ("top trump point majors", {"deck.kind": "tarot", "deck.order": "natural", "setup.trumps": {"method": "majors"},
+                                "setup.top_trump_point": True}),
+    ("high low", {"setup.high_low": True}),
+    ("high low German", {"deck.kind": "german32", "deck.order": "natural", "setup.high_low": True}),
+    ("high low tarot", {"deck.kind": "tarot", "deck.order": "natural", "setup.high_low": True}),
+    ("high low per trick", {"setup.high_low": True, **_extras()}),
+    ("pig", {"setup.pig": PIG}),
+    ("pig other card", {"setup.pig": {**PIG, "card": "K of hearts"}}),
+    ("pig other name", {"setup.pig": {**PIG, "name": "duck"}}),
+    ("bonus rules", {"setup.extra_rules": {"kind": "bonus", "name": "bonus rule", "repeal": False, "inventor": "dealer"}}),
+    ("bonus rules repeal", {"setup.extra_rules": {"kind": "bonus", "name": "bonus rule", "repeal": True, "inventor": "dealer"}}),
+    ("bonus laws", {"setup.extra_rules": {"kind": "bonus", "name": "occult law", "repeal": False, "inventor": "dealer"}}),
+    ("bonus rules wild", {**TWO_JOKERS, "play.jokers": "wild",
+                          "setup.extra_rules": {"kind": "bonus", "name": "bonus rule", "repeal": False, "inventor": "dealer"}}),
+    *[(f"secret {who}", {"setup.extra_rules": {"kind": "secret", "name": "secret law", "repeal": False, "inventor": who}})
+      for who in ("dealer", "random-player", "dealer-and-right")],
+    ("secret German", {"deck.kind": "german32", "deck.order": "natural",
+                       "setup.extra_rules": {"kind": "secret", "name": "secret law", "repeal": False, "inventor": "dealer"}}),
+    ("exchange two", {"setup.exchange": {"name": "exchange", "cards": 2, "single": False}}),
+    ("exchange three", {"setup.exchange": {"name": "exchange", "cards": 3, "single": False}}),
+    ("exchange single", {"setup.exchange": {"name": "exchange", "cards": 1, "single": True}}),
+    ("exchange one", {"setup.exchange": {"name": "exchange", "cards": 1, "single": False}}),
+    ("mulligan", {"setup.exchange": {"name": "mulligan", "cards": 2, "single": False}}),
+    *[(f"bids {order}", {"bidding.tricks": {**BIDS, "order": order}, **_extras()})
+      for order in ("simultaneous", "dealer", "dealer-left")],
+    ("bids blind", {"bidding.tricks": {**BIDS, "blind": "any"}, **_extras()}),
+    ("bids blind zero", {"bidding.tricks": {**BIDS, "blind": "zero"}, **_extras()}),
+    ("bids simultaneous blind", {"bidding.tricks": {**BIDS, "order": "simultaneous", "blind": "any"}, **_extras()}),
+    ("bids hook", {"bidding.tricks": {**BIDS, "hook": True}, **_extras()}),
+    ("auction", {"deal.kitty": KITTY, "bidding.auction": {"title": "squire"}, "play.opening_leader": "landlord"}),
+    ("auction duke", {"deal.kitty": KITTY, "bidding.auction": {"title": "duke"}, "play.opening_leader": "landlord"}),
+    ("auction per trick", {"deal.kitty": KITTY, "bidding.auction": {"title": "squire"}, "play.opening_leader": "landlord",
+                           **_extras()}),
+    ("auction and bids", {"deal.kitty": KITTY, "bidding.auction": {"title": "squire"}, "play.opening_leader": "landlord",
+                          "bidding.tricks": BIDS, **_extras()}),
+    ("jokers split", {**TWO_JOKERS, "play.jokers": "split"}),
+    ("jokers bottom", {**TWO_JOKERS, "play.jokers": "bottom"}),
+    ("joker bottom", {"deck.jokers": 1, "play.jokers": "bottom"}),
+    ("jokers wild", {**TWO_JOKERS, "play.jokers": "wild"}),
+    ("joker wild", {"deck.jokers": 1, "play.jokers": "wild"}),
+    ("joker lead hearts", {**TWO_JOKERS, "play.joker_lead": "hearts"}),
+    ("joker lead spades", {**TWO_JOKERS, "play.joker_lead": "spades"}),
+    ("boost", {"play.boost": {"rank": "7", "name": "boost"}}),
+    ("boost eight", {"play.boost": {"rank": "8", "name": "boost"}}),
+    ("boost ace", {"play.boost": {"rank": "A", "name": "boost"}}),
+    ("rush", {"play.boost": {"rank": "7", "name": "rush"}}),
+    ("pig no lead", {"setup.pig": PIG, "play.pig_lead": "no-lead"}),
+    ("pig no lead or first", {"setup.pig": PIG, "play.pig_lead": "no-lead-or-first"}),
+    ("capture card", {"deal.kitty": KITTY, "play.kitty_capture": {"card": "Q of spades", "nickname": None, "suit": None}}),
+    ("capture card nickname", {"deal.kitty": KITTY, "play.kitty_capture": {"card": "Q of spades", "nickname": "Alf", "suit": None}}),
+    ("capture suit", {"deal.kitty": KITTY, "play.kitty_capture": {"card": None, "nickname": None, "suit": "hearts"}}),
+    ("capture suit spades", {"deal.kitty": KITTY, "play.kitty_capture": {"card": None, "nickname": None, "suit": "spades"}}),
+    ("pig points loss", {"setup.pig": PIG, "scoring.pig_points": -5}),
+    ("pig points gain", {"setup.pig": PIG, "scoring.pig_points": 5}),
+    ("pig points bigger loss", {"setup.pig": PIG, "scoring.pig_points": -7}),
+    *[(f"exact bid {o}", {"bidding.tricks": BIDS, "scoring": {"kind": "exact-bid", "otherwise": o, "extras": NO_EXTRAS},
+                          "ending.condition": {"kind": "target", "points": 60}})
+      for o in ("zero", "tricks-if-under", "tricks-if-over")],
+    ("exact bonus", {"bidding.tricks": BIDS, "scoring": {**PER_TRICK, "exact_bonus": 10, "extras": NO_EXTRAS},
+                     "ending.condition": {"kind": "target", "points": 20}}),
+    ("exact bonus 5", {"bidding.tricks": BIDS, "scoring": {**PER_TRICK, "exact_bonus": 5, "extras": NO_EXTRAS},
+                       "ending.condition": {"kind": "target", "points": 20}}),
+    ("zero bonus", {"bidding.tricks": BIDS, "scoring": {**PER_TRICK, "exact_bonus": 10, "zero_bonus": 3, "extras": NO_EXTRAS},
+                    "ending.condition": {"kind": "target", "points": 20}}),
+    ("blind bonus", {"bidding.tricks": {**BIDS, "blind": "any"},
+                     "scoring": {**PER_TRICK, "exact_bonus": 10, "blind_bonus": 4, "extras": NO_EXTRAS},
+                     "ending.condition": {"kind": "target", "points": 20}}),
+    ("joker tricks void", {**TWO_JOKERS, **_extras(joker_tricks="void")}),
+    ("joker tricks bonus", {**TWO_JOKERS, **_extras(joker_tricks="bonus")}),
+    *[(f"pig extra {o}", {"setup.pig": PIG, **_extras(pig=o)}) for o in ("plus", "minus", "nothing")],
+    ("top trump plus", _extras(top_trump="plus")),
+    ("top trump minus", _extras(top_trump="minus")),
+    ("top trump tarot", {"deck.kind": "tarot", "deck.order": "natural", **_extras(top_trump="plus")}),
+    ("bid all wins", {"bidding.tricks": BIDS, **_extras(bid_all_wins=True)}),
+    ("exact bid extras", {"bidding.tricks": BIDS, "setup.pig": PIG, "ending.condition": {"kind": "target", "points": 60},
+                          "scoring": {"kind": "exact-bid", "otherwise": "zero", "extras": {**NO_EXTRAS, "pig": "plus"}}}),
+]
 
 #: Single-field variations of BASE (a few set two fields that only mean something together).
 VARIATIONS: list[tuple[str, dict[str, Any]]] = [
@@ -246,6 +352,7 @@ VARIATIONS: list[tuple[str, dict[str, Any]]] = [
     ("shrinking", {"ending.condition": {"kind": "shrinking", "back_up": False}}),
     ("shrinking back up", {"ending.condition": {"kind": "shrinking", "back_up": True}}),
     ("ties latest winner", {"ending.ties": "latest-winner"}),
+    *NEW_MODULES,
 ]
 
 
@@ -330,7 +437,32 @@ def test_every_variation_changes_the_text() -> None:
 
 @pytest.mark.parametrize("label,spec", _variation_specs(), ids=lambda x: x if isinstance(x, str) else "")
 def test_text_is_clean(label: str, spec: GameSpec) -> None:
-    text = render_markdown(spec)
+    _assert_clean(render_markdown(spec), label)
+
+
+def test_sampled_games_read_cleanly() -> None:
+    """Sampled games combine modules in ways no variation does: their text must be clean too, and
+    every module they use must leave a mark in it."""
+    from generator.sample import sample_game
+
+    for seed in range(400):
+        spec = sample_game(seed).spec
+        text = render_markdown(spec)
+        _assert_clean(text, f"seed {seed}")
+        st, b = spec.setup, spec.bidding
+        if st.robbing:
+            assert f"*{st.robbing.verb}* the turned card" in text
+        if st.pig:
+            assert f"called the *{st.pig.name}*" in text
+        if st.exchange:
+            assert f"*{st.exchange.name}*" in text
+        if b.any():
+            assert "\n## Bidding\n" in text
+        if spec.play.boost:
+            assert f"*{spec.play.boost.name} trick*" in text
+
+
+def _assert_clean(text: str, label: str) -> None:
     assert text.endswith("\n") and not text.endswith("\n\n")
     assert "\n\n\n" not in text
     for bad in ("None", "{{", "}}", "{%", "  ", " .", " ,", "..", "[", "]"):

@@ -19,13 +19,37 @@ from hypothesis import strategies as st
 
 import generator.sample as sample_mod
 from generator.checks import Problem, check_spec
-from generator.sample import MAX_REDRAWS, Draw, Sampled, SamplingError, sample_game, seeded, wpick_weights
+from generator.sample import (
+    MAX_REDRAWS,
+    Draw,
+    Sampled,
+    SamplingError,
+    sample_game,
+    seeded,
+    wpick_weights,
+)
+from generator.sample.bidding import LANDLORD_TITLES
 from generator.sample.deal import KITTY_NAMES
-from generator.sample.frequencies import format_table, frequency_rows, sample_all
-from generator.sample.naming import QUALITIES
-from generator.sample.play_tricks import BREAK_VERBS, WEAK_NAMES
-from generator.spec import GameSpec, dump_yaml, spec_from_data
+from generator.sample.frequencies import (
+    _no_adjective,
+    format_table,
+    frequency_rows,
+    sample_all,
+)
+from generator.sample.naming import ADJECTIVES, QUALITIES
+from generator.sample.play_tricks import BOOST_NAMES, BREAK_VERBS, WEAK_NAMES
+from generator.sample.setup import (
+    BONUS_WORDS,
+    EXCHANGE_NAMES,
+    PIG_NAMES,
+    ROB_VERBS,
+    RULE_NOUNS,
+    SECRET_WORDS,
+    stock_sizes,
+)
+from generator.spec import FACTS, GameSpec, dump_yaml, spec_from_data
 from generator.spec.deck import SUITS, card_suit
+from generator.spec.setup import TRUMPS_KNOWN_AT_START
 
 ROOT = Path(__file__).resolve().parents[1]
 N_GAMES = 3000
@@ -41,8 +65,12 @@ def specs(sampled: list[Sampled]) -> list[GameSpec]:
     return [s.spec for s in sampled]
 
 
+#: libyaml's loader when present (same YAML, eight times faster than the pure-Python one).
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def _round_trips(spec: GameSpec) -> bool:
-    return spec_from_data(yaml.safe_load(dump_yaml(spec))) == spec
+    return spec_from_data(yaml.load(dump_yaml(spec), Loader=_LOADER)) == spec
 
 
 # --- the random helpers ----------------------------------------------------------------------
@@ -247,6 +275,10 @@ def _bad_suit_users(spec: GameSpec) -> set[str]:
         used.add(spec.play.first_trick_ban)
     if spec.scoring.kind == "avoid-suit":
         used.add(spec.scoring.suit)
+    if spec.play.joker_lead:
+        used.add(spec.play.joker_lead)
+    if spec.play.kitty_capture and spec.play.kitty_capture.suit:
+        used.add(spec.play.kitty_capture.suit)
     return used
 
 
@@ -311,22 +343,112 @@ def test_spec_invariants(specs: list[GameSpec]) -> None:
         if cond.kind in ("target", "threshold") and cond.points > 50:
             assert cond.points % 10 == 0
         n = spec.naming
-        if n.fact is None:
+        if _no_adjective(spec):
             assert n.adjective in QUALITIES
+        else:
+            assert n.adjective in {w for words in ADJECTIVES.values() for w in words} | set(QUALITIES)
         assert len(n.aliases) == len(set(a.casefold() for a in n.aliases)) and n.name not in n.aliases
+        _new_module_invariants(spec)
+
+
+def _new_module_invariants(spec: GameSpec) -> None:
+    """The issue-3 modules: drawn only where the catalogue allows them, with its word lists."""
+    deck, deal, st, b, play, sc = spec.deck, spec.deal, spec.setup, spec.bidding, spec.play, spec.scoring
+    method = st.trumps.method
+    trump_flag = method not in ("none", "first-card")
+    if st.robbing:
+        assert method == "turn-up" and st.robbing.verb in ROB_VERBS
+    if st.top_trump_point:
+        assert method in TRUMPS_KNOWN_AT_START
+    if st.pig:
+        assert st.pig.card in deck.cards() and st.pig.name in PIG_NAMES
+        assert deck.kind != "tarot" or st.pig.card.startswith("major ")
+    else:
+        assert play.pig_lead == "free"
+    if st.extra_rules:
+        first, noun = st.extra_rules.name.rsplit(" ", 1)
+        assert noun in RULE_NOUNS
+        if st.extra_rules.kind == "bonus":
+            assert first in BONUS_WORDS and st.extra_rules.inventor == "dealer"
+        else:
+            assert first in SECRET_WORDS and not st.extra_rules.repeal
+    if st.exchange:
+        assert st.exchange.name in EXCHANGE_NAMES
+        assert deal.hand_size != "all" and not (deal.kitty and deal.kitty.form == "undealt")
+        assert (st.exchange.cards == 1) if st.exchange.single else st.exchange.cards in (1, 2, 3)
+        assert any(left >= n * st.exchange.cards for n, left in stock_sizes(deck, deal, spec.players).items())
+    if b.tricks:
+        if b.tricks.order == "simultaneous":
+            assert b.tricks.blind == "none" and not b.tricks.hook
+        assert sc.kind != "avoid-suit"
+    else:
+        assert sc.kind != "exact-bid"
+    if b.auction:
+        assert b.auction.title in LANDLORD_TITLES and spec.players.min >= 3
+        assert deal.kitty is not None and deal.kitty.form in ("dealt", "undealt")
+        assert play.opening_leader == "landlord" and play.kitty_capture is None
+    else:
+        assert play.opening_leader != "landlord"
+    if not deck.jokers:
+        assert play.jokers == "top" and play.joker_lead is None
+    elif not trump_flag:
+        assert play.jokers in ("top", "wild")
+    if deck.jokers == 1:
+        assert play.jokers != "split"
+    if play.boost:
+        assert play.boost.rank in deck.ranks() and play.boost.name in BOOST_NAMES
+    if play.kitty_capture:
+        assert deal.kitty is not None
+        cap = play.kitty_capture
+        assert (cap.suit is None) != (cap.card is None)
+        if cap.card:
+            assert cap.card in deck.cards() and (cap.nickname is None) == (deck.kind == "tarot")
+    elif deal.kitty is not None:
+        assert b.auction is not None
+    if sc.kind == "avoid-suit":
+        assert (sc.pig_points is not None) == (st.pig is not None)
+        assert sc.pig_points is None or 3 <= abs(sc.pig_points) <= 9
+    else:
+        x = sc.extras
+        assert (x.pig != "none") == (st.pig is not None)
+        assert x.joker_tricks == "none" or deck.jokers
+        assert x.top_trump == "none" or trump_flag
+        assert not x.bid_all_wins or b.tricks
+    if sc.kind == "per-trick":
+        assert (sc.exact_bonus == 10) == (b.tricks is not None) and (sc.exact_bonus is None) == (b.tricks is None)
+        assert sc.zero_bonus is None or (b.tricks and 1 <= sc.zero_bonus <= 5)
+        blind = b.tricks is not None and b.tricks.blind != "none"
+        assert (sc.blind_bonus is not None) == blind and (not blind or 1 <= sc.blind_bonus <= 5)
+
+
+def _basis(spec: GameSpec) -> F:
+    """EN-03's g: 10 / 35 for avoid-suit, 13 for the exact bid, H/2 per trick (+5 with trick
+    bidding); a landlord adds 0.6 × the most players."""
+    s = spec.scoring
+    if s.kind == "avoid-suit":
+        g = F(10 if s.per_card == "one" else 35)
+    elif s.kind == "exact-bid":
+        g = F(13)
+    else:
+        g = F(spec.deal.hand_size, 2) + (5 if spec.bidding.tricks else 0)
+    return g + (F(3, 5) * spec.players.max if spec.bidding.auction else 0)
 
 
 def test_targets_follow_the_basis(specs: list[GameSpec]) -> None:
-    """EN-03: per trick with fixed H: U[⌊1.75H⌋..⌊3.5H⌋]; 1-point avoid-suit −35…−70; face value −130…−250."""
+    """EN-03: T = U[⌊3.5g⌋..⌊7g⌋], rounded up to tens above 50: per trick with fixed H and no bidding
+    U[⌊1.75H⌋..⌊3.5H⌋]; 1-point avoid-suit −35…−70; face value −130…−250; exact bid 45…100."""
+    checked = Counter()
     for spec in specs:
-        c, s = spec.ending.condition, spec.scoring
-        if c.kind == "threshold":
-            lo, hi = (35, 70) if s.per_card == "one" else (130, 250)
-            assert lo <= c.points <= hi, (c, s.per_card)
-        elif c.kind == "target" and spec.deal.hand_size != "all":
-            h = spec.deal.hand_size
-            lo, hi = 7 * h // 4, 7 * h // 2
-            assert lo <= c.points <= (hi if hi <= 50 else -(-hi // 10) * 10)
+        c = spec.ending.condition
+        if c.kind not in ("target", "threshold") or spec.deal.hand_size == "all":
+            continue
+        g = _basis(spec)
+        lo, hi = int(F(7, 2) * g), int(7 * g)
+        assert lo <= c.points <= (hi if hi <= 50 else -(-hi // 10) * 10), (c, g)
+        assert c.points <= 50 or c.points % 10 == 0
+        checked[(spec.scoring.kind, bool(spec.bidding.tricks), bool(spec.bidding.auction))] += 1
+    assert checked[("exact-bid", True, False)] and checked[("per-trick", True, False)]
+    assert any(auction for (_, _, auction) in checked)
 
 
 # --- coverage: 3,000 games reach every option of every module ---------------------------------------
@@ -373,16 +495,42 @@ def test_every_option_is_reached(specs: list[GameSpec]) -> None:
             see("joker_loss", sc.joker_loss is not None)
             see("moon", sc.shoot_the_moon is not None)
             see("doubler", sc.doubler is not None)
-        else:
+        elif s.scoring.kind == "per-trick":
             see("beyond", s.scoring.beyond > 0)
         see("ending", (s.ending.condition.kind, getattr(s.ending.condition, "back_up", None)))
         see("ties", s.ending.ties)
+        st, b, p = s.setup, s.bidding, s.play
+        see("robbing", st.robbing.form if st.robbing else None)
+        see("top_trump_point", st.top_trump_point)
+        see("high_low", st.high_low)
+        see("pig", st.pig is not None)
+        see("extra_rules", (st.extra_rules.kind, st.extra_rules.repeal, st.extra_rules.inventor) if st.extra_rules else None)
+        see("exchange", (st.exchange.cards, st.exchange.single) if st.exchange else None)
+        see("bidding", (b.tricks.order, b.tricks.blind, b.tricks.hook) if b.tricks else None)
+        see("auction", b.auction is not None)
+        see("jokers", (s.deck.jokers, p.jokers))
+        see("joker_lead", p.joker_lead is not None)
+        see("boost", p.boost is not None)
+        see("pig_lead", p.pig_lead)
+        see("kitty_capture", ("card" if p.kitty_capture.card else "suit") if p.kitty_capture else None)
+        if s.scoring.kind == "avoid-suit":
+            see("pig_points", None if s.scoring.pig_points is None else s.scoring.pig_points > 0)
+        else:
+            x = s.scoring.extras
+            see("extras", ("joker_tricks", x.joker_tricks))
+            see("extras", ("pig", x.pig))
+            see("extras", ("top_trump", x.top_trump))
+            see("extras", ("bid_all_wins", x.bid_all_wins))
+        if s.scoring.kind == "exact-bid":
+            see("exact_otherwise", s.scoring.otherwise)
+        if s.scoring.kind == "per-trick":
+            see("bid_bonuses", (s.scoring.exact_bonus, s.scoring.zero_bonus is not None, s.scoring.blind_bonus is not None))
 
     expected = {
         "country": {"en", "fr", "de"},
         "aliases": {0, 1, 2},
         "show_country": {True, False},
-        "fact": {None, "hidden-trump", "anti-trumps", "weak-led-suit", "avoid-suit", "avoid-suit-face"},
+        "fact": {None} | set(FACTS),
         "players": {(2, 3), (2, 4), (2, 5), (2, 6), (3, 4), (3, 5), (3, 6)},
         "deck.kind": {"standard", "french32", "german32", "tarot"},
         "deck.order": {"ace-high", "ace-low", "no-courts", "two-over-ace", "three-two-over-ace", "promoted", "natural"},
@@ -396,7 +544,7 @@ def test_every_option_is_reached(specs: list[GameSpec]) -> None:
         "trumps": {"none", "turn-up", "called", "last-card", "rotating", "fixed", "hidden", "first-card", "majors"},
         "caller": {None, "dealer", "dealer-left"},
         "anti_trumps": {True, False},
-        "opening_leader": {"dealer", "dealer-left", "holder"},
+        "opening_leader": {"dealer", "dealer-left", "holder", "landlord"},
         "opening_lead": {"any", "no-trump"},
         "weak": {True, False},
         "following": {("must-follow", "any"), ("follow-or-trump", "any"), ("free", "any"), ("must-follow", "trump"),
@@ -405,7 +553,7 @@ def test_every_option_is_reached(specs: list[GameSpec]) -> None:
         "first_trick_ban": {True, False},
         "winner": {"led-suit", "any-suit"},
         "next_leader": {"winner", "left-of-leader", "lowest-card"},
-        "scoring": {"avoid-suit", "per-trick"},
+        "scoring": {"avoid-suit", "per-trick", "exact-bid"},
         "per_card": {"one", "face-value"},
         "penalty": {(False, False), (True, False), (True, True)},
         "bonus": {True, False},
@@ -415,6 +563,27 @@ def test_every_option_is_reached(specs: list[GameSpec]) -> None:
         "beyond": {True, False},
         "ending": {("target", None), ("threshold", None), ("rounds", None), ("shrinking", False), ("shrinking", True)},
         "ties": {"extra-hand", "latest-winner"},
+        "robbing": {None, "take-and-discard", "swap"},
+        "top_trump_point": {True, False},
+        "high_low": {True, False},
+        "pig": {True, False},
+        "extra_rules": {None, ("bonus", False, "dealer"), ("bonus", True, "dealer"), ("secret", False, "dealer"),
+                        ("secret", False, "random-player"), ("secret", False, "dealer-and-right")},
+        "exchange": {None, (1, True), (2, False), (3, False)},
+        "bidding": {None, ("simultaneous", "none", False)}
+        | {(o, blind, hook) for o in ("dealer", "dealer-left") for blind in ("none", "any") for hook in (True, False)}
+        | {(o, "zero", True) for o in ("dealer", "dealer-left")},
+        "auction": {True, False},
+        "jokers": {(0, "top"), (1, "top"), (1, "bottom"), (1, "wild"), (2, "top"), (2, "split"), (2, "wild")},
+        "joker_lead": {True, False},
+        "boost": {True, False},
+        "pig_lead": {"free", "no-lead", "no-lead-or-first"},
+        "kitty_capture": {None, "card", "suit"},
+        "pig_points": {None, True, False},
+        "extras": {("joker_tricks", o) for o in ("none", "void", "bonus")} | {("pig", o) for o in ("none", "plus", "minus", "nothing")}
+        | {("top_trump", o) for o in ("none", "plus", "minus")} | {("bid_all_wins", o) for o in (True, False)},
+        "exact_otherwise": {"zero", "tricks-if-under", "tricks-if-over"},
+        "bid_bonuses": {(None, False, False), (10, False, False), (10, True, False), (10, False, True), (10, True, True)},
     }
     for key, values in expected.items():
         assert seen[key] == values, (key, values - seen[key], seen[key] - values)

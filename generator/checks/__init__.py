@@ -34,7 +34,7 @@ def check_spec(spec: GameSpec) -> list[Problem]:
     problems = _deck(spec)
     if problems:
         return problems
-    for check in (_named_things, _deal, _trumps, _play, _scoring_and_end, _naming):
+    for check in (_named_things, _deal, _trumps, _setup_extras, _bidding, _play, _scoring_and_end, _naming):
         problems += check(spec)
     return problems
 
@@ -96,6 +96,30 @@ def _named_things(spec: GameSpec) -> list[Problem]:
             out.append(Problem("DECK_INCONSISTENT", "scoring.joker_loss", "a loss for taking jokers, but the pack has none"))
     if t.method == "majors" and spec.deck.kind != "tarot":
         out.append(Problem("DECK_INCONSISTENT", "setup.trumps.method", "only a tarot pack has major arcana to be trumps"))
+    pig = spec.setup.pig
+    out += _card_problem(spec, "setup.pig.card", pig.card if pig else None)
+    capture = p.kitty_capture
+    if capture is not None:
+        out += _card_problem(spec, "play.kitty_capture.card", capture.card)
+        out += _suit_problem(spec, "play.kitty_capture.suit", capture.suit)
+    out += _suit_problem(spec, "play.joker_lead", p.joker_lead)
+    if p.boost is not None and p.boost.rank not in spec.deck.ranks():
+        gone = p.boost.rank in spec.deck.full_order()
+        out.append(Problem("DECK_INCONSISTENT", "play.boost.rank",
+                           f"the rank {p.boost.rank} is {'removed from' if gone else 'not in'} this pack, so no trick is led with one"))
+    jokers = spec.deck.jokers
+    if not jokers:
+        if p.jokers != "top":
+            out.append(Problem("DECK_INCONSISTENT", "play.jokers", f"a rule for jokers ('{p.jokers}'), but the pack has none"))
+        if p.joker_lead is not None:
+            out.append(Problem("DECK_INCONSISTENT", "play.joker_lead", "a rule for leading a joker, but the pack has none"))
+        extras = getattr(s, "extras", None)
+        if extras is not None and extras.joker_tricks != "none":
+            out.append(Problem("DECK_INCONSISTENT", "scoring.extras.joker_tricks",
+                               "a score for tricks holding a joker, but the pack has none"))
+    elif jokers == 1 and p.jokers == "split":
+        out.append(Problem("DECK_INCONSISTENT", "play.jokers",
+                           "'split' ranks the red joker highest and the black joker lowest, but the pack has only the red joker"))
     return out
 
 
@@ -180,6 +204,96 @@ def _trumps(spec: GameSpec) -> list[Problem]:
     return out
 
 
+def _stock_left(spec: GameSpec, n: int) -> int:
+    """Cards in the stock after the deal at n players: what an exchange deals from (the engine's
+    stock, the turned trump card included). Zero when the whole pack is dealt or the kitty takes
+    every undealt card."""
+    if spec.deal.hand_size == "all" or (spec.deal.kitty and spec.deal.kitty.form == "undealt"):
+        return 0
+    return max(0, _stock(spec, n)[2])
+
+
+def _setup_extras(spec: GameSpec) -> list[Problem]:
+    """Robbing, the top trump point, the exchange and invented rules (SU-04, SU-06, SU-09, SU-10)."""
+    st, out = spec.setup, []
+    method = st.trumps.method
+    if st.robbing is not None and method != "turn-up":
+        out.append(Problem("RULE_CONFLICT", "setup.robbing",
+                           "robbing claims the card turned up for trumps, but trumps are not chosen by turning up a card"))
+    if st.top_trump_point and method not in TRUMPS_KNOWN_AT_START:
+        why = "there is no trump suit" if method == "none" else "the trump suit is not known when the cards are dealt"
+        out.append(Problem("RULE_CONFLICT", "setup.top_trump_point",
+                           f"the highest trump is shown for a point before play, but {why}"))
+    ex = st.exchange
+    if ex is not None:
+        if ex.single and ex.cards != 1:
+            out.append(Problem("RULE_CONFLICT", "setup.exchange.cards",
+                               f"an exchange of a single card cannot exchange {ex.cards} cards"))
+        elif spec.deal.hand_size == "all" or (spec.deal.kitty and spec.deal.kitty.form == "undealt"):
+            where = ("the whole pack is dealt" if spec.deal.hand_size == "all"
+                     else f"the {spec.deal.kitty.name} takes every card not dealt")
+            for n in spec.players.counts():
+                out.append(Problem("DEAL_IMPOSSIBLE", "setup.exchange",
+                                   f"{where}, so there is no stock to exchange cards from", n))
+        else:
+            lefts = {n: _stock_left(spec, n) for n in spec.players.counts()}
+            if all(left < n * ex.cards for n, left in lefts.items()):
+                for n, left in lefts.items():
+                    out.append(Problem("DEAL_IMPOSSIBLE", "setup.exchange",
+                                       f"an exchange needs {n * ex.cards} cards from the stock ({ex.cards} for each player), "
+                                       f"but only {left} {'is' if left == 1 else 'are'} left, so it can never happen", n))
+    rules = st.extra_rules
+    if rules is not None:
+        if rules.kind == "secret" and rules.repeal:
+            out.append(Problem("RULE_CONFLICT", "setup.extra_rules.repeal",
+                               "secret laws last the whole game; only bonus laws can be repealed"))
+        if rules.kind == "bonus" and rules.inventor != "dealer":
+            out.append(Problem("RULE_CONFLICT", "setup.extra_rules.inventor",
+                               "bonus laws are invented by the best scorer of each hand; only secret laws have "
+                               "an inventor chosen before the first hand"))
+    return out
+
+
+def _bidding(spec: GameSpec) -> list[Problem]:
+    """Trick bidding and the auction (BD-01, BD-03), and the rules that need them."""
+    b, p, out = spec.bidding, spec.play, []
+    tricks, auction = b.tricks, b.auction
+    if tricks is not None and tricks.order == "simultaneous" and tricks.hook:
+        out.append(Problem("RULE_CONFLICT", "bidding.tricks.hook",
+                           "the last bidder may not make the bids add up to the tricks, but with bids "
+                           "made all at once nobody bids last"))
+    kitty = spec.deal.kitty
+    if auction is not None:
+        for n in spec.players.counts():
+            if n < 3:
+                out.append(Problem("RULE_CONFLICT", "bidding.auction",
+                                   f"the {auction.title} plays against all the others, which needs at least three players", n))
+        if kitty is None or kitty.form not in ("dealt", "undealt"):
+            what = "there is no kitty" if kitty is None else f"the {kitty.name} is only made by the players after the deal"
+            out.append(Problem("RULE_CONFLICT", "bidding.auction",
+                               f"the winner of the auction takes the kitty into hand, but {what}"))
+    if (p.opening_leader == "landlord") != (auction is not None):
+        out.append(Problem("RULE_CONFLICT", "play.opening_leader",
+                           "the winner of the auction leads to the first trick exactly when there is an auction"))
+    capture = p.kitty_capture
+    if capture is not None:
+        if (capture.card is None) == (capture.suit is None):
+            out.append(Problem("SPEC_INVALID", "play.kitty_capture",
+                               "name either the card or the suit whose trick captures the kitty, not both or neither"))
+        elif capture.nickname is not None and capture.card is None:
+            out.append(Problem("SPEC_INVALID", "play.kitty_capture.nickname", "only a named card has a nickname"))
+        if kitty is None:
+            out.append(Problem("RULE_CONFLICT", "play.kitty_capture", "a trick captures the kitty, but there is no kitty"))
+        elif auction is not None:
+            out.append(Problem("RULE_CONFLICT", "play.kitty_capture",
+                               f"the {auction.title} takes the {kitty.name} into hand, so no trick can capture it"))
+        if capture.card is not None and p.opening_leader == "holder" and capture.card == p.opening_card:
+            out.append(Problem("RULE_CONFLICT", "play.kitty_capture.card",
+                               "the card that captures the kitty is the one led to the first trick, so the first "
+                               "trick always takes the kitty (or, if the card is in the kitty, none ever does)"))
+    return out
+
+
 def _play(spec: GameSpec) -> list[Problem]:
     p, out = spec.play, []
     method = spec.setup.trumps.method
@@ -199,13 +313,62 @@ def _play(spec: GameSpec) -> list[Problem]:
         out.append(Problem("RULE_CONFLICT", "play.otherwise", "what to play when unable to follow applies only when players must follow"))
     if p.weak_led_suit and p.winner != "led-suit":
         out.append(Problem("RULE_CONFLICT", "play.winner", "the weak led suit already decides which card wins"))
+    if p.pig_lead != "free" and spec.setup.pig is None:
+        out.append(Problem("RULE_CONFLICT", "play.pig_lead", "a rule for leading the pig, but the game has no pig card"))
+    if p.jokers in ("split", "bottom") and method == "none" and spec.deck.jokers:
+        out.append(Problem("RULE_CONFLICT", "play.jokers",
+                           f"'{p.jokers}' ranks the jokers among the trumps, but the game has no trump suit"))
     return out
 
 
-def _scoring_and_end(spec: GameSpec) -> list[Problem]:
-    s, end, out = spec.scoring, spec.ending.condition, []
+def _bid_scoring(spec: GameSpec) -> list[Problem]:
+    """Scoring that needs trick bidding, a pig or trumps (SC-T1…SC-T4)."""
+    s, out = spec.scoring, []
+    tricks = spec.bidding.tricks
     if s.kind == "avoid-suit":
-        gains = s.bonus_card is not None or s.shoot_the_moon is not None
+        if tricks is not None:
+            out.append(Problem("RULE_CONFLICT", "scoring.kind",
+                               "players bid to win tricks, but scoring for an avoided suit punishes taking them"))
+        if s.pig_points is not None and spec.setup.pig is None:
+            out.append(Problem("RULE_CONFLICT", "scoring.pig_points", "a score for taking the pig, but the game has no pig card"))
+        return out
+    if s.kind == "exact-bid" and tricks is None:
+        out.append(Problem("RULE_CONFLICT", "scoring.kind", "scoring by the exact bid needs players to bid for tricks"))
+    if s.kind == "per-trick":
+        for name in ("exact_bonus", "zero_bonus", "blind_bonus"):
+            if getattr(s, name) is not None and tricks is None:
+                out.append(Problem("RULE_CONFLICT", f"scoring.{name}", "a bonus for a bid, but players do not bid for tricks"))
+        if tricks is not None:
+            if s.zero_bonus is not None and s.exact_bonus is None:
+                out.append(Problem("RULE_CONFLICT", "scoring.zero_bonus",
+                                   "a further bonus for an exact bid of zero needs a bonus for an exact bid"))
+            if s.blind_bonus is not None and tricks.blind == "none":
+                out.append(Problem("RULE_CONFLICT", "scoring.blind_bonus", "a bonus for a blind bid, but nobody may bid blind"))
+    x = s.extras
+    if x.bid_all_wins and tricks is None:
+        out.append(Problem("RULE_CONFLICT", "scoring.extras.bid_all_wins",
+                           "bidding every trick wins the game, but players do not bid for tricks"))
+    if x.pig != "none" and spec.setup.pig is None:
+        out.append(Problem("RULE_CONFLICT", "scoring.extras.pig", "a score for taking the pig, but the game has no pig card"))
+    if x.top_trump != "none" and spec.setup.trumps.method == "none":
+        out.append(Problem("RULE_CONFLICT", "scoring.extras.top_trump",
+                           "a score for taking the highest trump, but there is no trump suit"))
+    return out
+
+
+def _can_lose(spec: GameSpec) -> bool:
+    """Whether a hand score under trick or bid scoring can be negative."""
+    s = spec.scoring
+    x = getattr(s, "extras", None)
+    return (spec.setup.high_low or spec.bidding.auction is not None
+            or (x is not None and (x.pig == "minus" or x.top_trump == "minus")))
+
+
+def _scoring_and_end(spec: GameSpec) -> list[Problem]:
+    s, end, out = spec.scoring, spec.ending.condition, _bid_scoring(spec)
+    if s.kind == "avoid-suit":
+        gains = (s.bonus_card is not None or s.shoot_the_moon is not None or (s.pig_points or 0) > 0
+                 or spec.bidding.auction is not None or spec.setup.high_low)
         if end.kind == "target" and not gains:
             out.append(Problem("NO_WIN_PATH", "ending.condition",
                                "scores only ever go down, so no one can reach a points target"))
@@ -216,10 +379,15 @@ def _scoring_and_end(spec: GameSpec) -> list[Problem]:
             if special is not None and special.points < 1:
                 out.append(Problem("SPEC_INVALID", f"scoring.{name}.points", "must be at least 1"))
     else:
-        if end.kind == "threshold":
+        if end.kind == "threshold" and not _can_lose(spec):
             out.append(Problem("NO_WIN_PATH", "ending.condition",
                                "scores never go below zero, so no one can reach a negative threshold"))
+        elif end.kind == "threshold":
+            out.append(Problem("RULE_CONFLICT", "ending.condition",
+                               "a negative threshold ends games scored in penalties; this game scores tricks"))
         for n in spec.players.counts():
+            if s.kind != "per-trick":
+                break
             each, _, _ = _stock(spec, n)
             # A hand lasts as many tricks as the smallest hand has cards.
             most = each - (1 if spec.deal.odd_card and not spec.deal.odd_card.extra else 0)
@@ -240,13 +408,22 @@ def _naming(spec: GameSpec) -> list[Problem]:
     if n.fact not in FACTS:
         return [Problem("SPEC_INVALID", "naming.fact", f"unknown fact '{n.fact}' (known: {', '.join(FACTS)})")]
     s = spec.scoring
+    st, b = spec.setup, spec.bidding
     holds = {
-        "hidden-trump": spec.setup.trumps.method == "hidden",
-        "anti-trumps": spec.setup.anti_trumps,
+        "hidden-trump": st.trumps.method == "hidden",
+        "anti-trumps": st.anti_trumps,
         "weak-led-suit": spec.play.weak_led_suit is not None,
         "avoid-suit": s.kind == "avoid-suit" and s.per_card == "one",
         "avoid-suit-face": s.kind == "avoid-suit" and s.per_card == "face-value",
-    }[n.fact]
+        "high-low": st.high_low,
+        "pig": st.pig is not None,
+        "bonus-rules": st.extra_rules is not None and st.extra_rules.kind == "bonus",
+        "secret-rules": st.extra_rules is not None and st.extra_rules.kind == "secret",
+        "exchange": st.exchange is not None,
+        "trick-bidding": b.tricks is not None,
+        "landlord-together": b.auction is not None,
+        "landlord-gang": b.auction is not None,
+    }.get(n.fact, True)
     if not holds:
         out.append(Problem("RULE_CONFLICT", "naming.fact", f"the introduction says {FACTS[n.fact]!r}, but no rule makes it so"))
     return out

@@ -67,6 +67,11 @@ class HandScorer:
             scores[f.top_point] += 1
         if f.landlord is not None:
             self._landlord_payments(f, scores)
+        if self.extras and self.extras.pig == "nothing" and f.pig is not None:
+            # the pig's taker scores nothing at all for the hand, whatever else they earned
+            taker = next((p for p, w in enumerate(f.won) if f.pig in w), None)
+            if taker is not None:
+                scores[taker] = 0
         if f.low:
             scores = [-x for x in scores]
         return scores
@@ -119,8 +124,6 @@ class HandScorer:
                     scores[taker] += 1
                 elif ex.pig == "minus":
                     scores[taker] -= 1
-                else:
-                    scores[taker] = 0
         if ex.top_trump != "none":
             top = self._top_trump_card(f.trump)
             taker = next((p for p, w in enumerate(f.won) if top in w), None) if top is not None else None

@@ -574,9 +574,20 @@ class State:
             self.top_point = self.current
         self._advance()
 
+    def _drawable(self) -> int:
+        """Where drawing from the stock starts: below a trump card lying on top of it."""
+        return 1 if self.stock and self.stock[0] in (self.turned, self.hidden) else 0
+
+    def _draw(self, seat: int, k: int) -> None:
+        start = self._drawable()
+        self.hands[seat].extend(self.stock[start:start + k])
+        del self.stock[start:start + k]
+        self.hands[seat].sort()
+
     def _exchange_possible(self) -> bool:
         k = self.game.extras.exchange
-        return k is not None and len(self.stock) >= k * self.n and all(len(h) >= k for h in self.hands)
+        return (k is not None and len(self.stock) - self._drawable() >= k * self.n
+                and all(len(h) >= k for h in self.hands))
 
     def _offer_exchange(self) -> bool:
         if not self._exchange_possible():
@@ -620,9 +631,7 @@ class State:
             return
         k = self.game.extras.exchange
         for q in self._from_left():
-            self.hands[q].extend(self.stock[:k])
-            del self.stock[:k]
-            self.hands[q].sort()
+            self._draw(q, k)
         # A new round of proposals begins with the player after the one whose proposal passed.
         self.proposers = [(self.proposer + k) % self.n for k in range(1, self.n + 1)]
         self._next_proposer()
@@ -872,9 +881,8 @@ class State:
         for effect in self.game.laws.effects(self.laws, card):  # type: ignore[union-attr]
             if effect == "lead-next":
                 self.lead_override = seat
-            elif effect == "draw" and self.stock:
-                self.hands[seat].append(self.stock.pop(0))
-                self.hands[seat].sort()
+            elif effect == "draw" and len(self.stock) > self._drawable():
+                self._draw(seat, 1)
             elif effect == "reverse":
                 self.direction = -self.direction
                 waiting = set(self.queue)

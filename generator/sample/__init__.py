@@ -1,13 +1,13 @@
 """The seeded sampler: a seed in, a checked GameSpec out.
 
-``sample_game(seed)`` draws the modules of the old generator in its generation order and with its
-probabilities (``docs/hyloe-modules.md``), for the modules the spec has; modules the spec does not
-have yet (bidding, pig, exchange, robbing, wild jokers, boost tricks, kitty capture, landlord,
-high/low, extra rules) are skipped without drawing. A drawn spec that fails the static checks is
-thrown away and another is drawn from the same stream, so the result depends on the seed alone.
+``sample_game(seed)`` draws the trick-taking modules of the old generator in its generation order
+and with its probabilities (``docs/hyloe-modules.md``; ``generator.modules`` lists them). A drawn
+spec that fails the static checks is thrown away and another is drawn from the same stream, so the
+result depends on the seed alone.
 
 One file per phase, mirroring ``generator/spec``: ``naming``, ``deck``, ``deal``, ``setup``,
-``play_tricks``, ``scoring``, ``ending``; ``rng`` holds the catalogue's kinds of random choice.
+``bidding``, ``play_tricks``, ``scoring``, ``ending``; ``rng`` holds the catalogue's kinds of random
+choice.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from ..checks import Problem, check_spec
 from ..spec import GameSpec
+from .bidding import draw_bidding
 from .deal import PLAYER_COUNTS, draw_deal, draw_hand_size, draw_players
 from .deck import draw_bad_suit, draw_deck
 from .ending import draw_ending
@@ -54,13 +55,14 @@ def draw_spec(draw: Draw, family: str = "trick-taking", players: int | None = No
     h = draw_hand_size(draw, size, player_range.max)
     bad_suit = draw_bad_suit(draw, deck)
     deal = draw_deal(draw, family, deck.kind, size, player_range, h, bad_suit)
-    setup = draw_setup(draw, family, deck, deal, flavour)
-    play = draw_play(draw, deck, deal, setup, bad_suit, flavour)
-    scored = draw_scoring(draw, deck, deal, h, bad_suit, flavour)
+    setup = draw_setup(draw, family, deck, deal, player_range, flavour)
+    bidding = draw_bidding(draw, family, deal, player_range, flavour)
+    play = draw_play(draw, deck, deal, setup, bidding, bad_suit, flavour)
+    scored = draw_scoring(draw, deck, deal, player_range, h, bad_suit, setup, bidding, flavour)
     ending = draw_ending(draw, scored)
     naming = draw_intro(draw, name, flavour)
     return GameSpec(
-        naming=naming, players=player_range, deck=deck, deal=deal, setup=setup, play=play,
+        naming=naming, players=player_range, deck=deck, deal=deal, setup=setup, bidding=bidding, play=play,
         scoring=scored.scoring, ending=ending,
     )
 

@@ -21,13 +21,21 @@ QUALITIES = (
     "enjoyable", "little-known", "classic", "underrated", "over-rated", "mediocre", "tolerable",
 )
 
-#: NM-06: adjective lists (W-pick order) of the registering modules the spec has; () = fact only.
+#: NM-06: adjective lists (W-pick order) of the registering modules; () = fact only.
 ADJECTIVES: dict[str, tuple[str, ...]] = {
     "hidden-trump": ("suspenseful", "tense"),
     "anti-trumps": ("vindictive", "cruel", "spiteful"),
     "weak-led-suit": (),
     "avoid-suit": ("classic", "simple"),
     "avoid-suit-face": ("vindictive", "cruel", "spiteful", "harsh"),
+    "high-low": ("uneasy",),
+    "pig": (),
+    "bonus-rules": ("creative", "imaginative", "inventive", "curious", "increasingly complex"),
+    "secret-rules": ("deductive", "analytical", "mysterious", "logical", "cerebral"),
+    "exchange": (),
+    "trick-bidding": ("thoughtful", "subtle"),
+    "landlord-together": ("collaborative", "combative", "competitive", "antagonistic", "ruthless"),
+    "landlord-gang": ("collaborative", "combative", "competitive", "antagonistic", "ruthless"),
 }
 
 
@@ -39,8 +47,11 @@ class Flavour:
     facts: list[str] = field(default_factory=list)
 
     def register(self, draw: Draw, fact: str) -> None:
-        assert fact in FACTS, fact
-        self.facts.append(fact)
+        """A drawn module's fact and one W-picked adjective. A fact whose phrase the spec does not
+        know yet (``spec.naming.FACTS``) registers its adjective only."""
+        assert fact in ADJECTIVES, fact
+        if fact in FACTS:
+            self.facts.append(fact)
         words = ADJECTIVES[fact]
         if words:
             self.adjectives.append(draw.wpick(words))

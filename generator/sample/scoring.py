@@ -1,4 +1,6 @@
-"""Scoring at the end of each hand (SC-T1 avoid-suit, SC-T3 per trick)."""
+"""Scoring at the end of each hand: SC-T1 avoid-suit, SC-T2 exact bid, SC-T3 per trick with the
+bidding bonuses, SC-T4 extras. The landlord's payments (BD-03) and the high/low inversion (SC-T6)
+follow from the auction and the setup and draw nothing."""
 
 from __future__ import annotations
 
@@ -6,18 +8,30 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .. import names
-from ..spec import AvoidSuit, DealSpec, Doubler, DeckSpec, SpecialCard, TrickPoints
+from ..spec import (
+    AvoidSuit,
+    BiddingSpec,
+    DealSpec,
+    DeckSpec,
+    Doubler,
+    ExactBid,
+    Players,
+    SetupSpec,
+    SpecialCard,
+    TrickExtras,
+    TrickPoints,
+)
 from .naming import Flavour
 from .rng import Draw
 
 
 @dataclass
 class Scored:
-    scoring: AvoidSuit | TrickPoints
+    scoring: AvoidSuit | TrickPoints | ExactBid
     basis: Fraction  # g of EN-03: the expected score per hand that scales the target
 
 
-def _nickname(draw: Draw, deck: DeckSpec, p: Fraction | float = 1) -> str | None:
+def nickname(draw: Draw, deck: DeckSpec, p: Fraction | float = 1) -> str | None:
     """NM-07: a nickname with probability p; tarot cards never carry one (the old helper's "card"
     placeholder was removed by the text clean-up)."""
     if p != 1 and not draw.chance(p):
@@ -28,13 +42,14 @@ def _nickname(draw: Draw, deck: DeckSpec, p: Fraction | float = 1) -> str | None
 def _card(draw: Draw, deck: DeckSpec, points: bool, nickname_p: Fraction | float) -> SpecialCard:
     card = draw.choice(deck.cards())
     pts = draw.uniform_int(7, 13) if points else 0
-    return SpecialCard(card=card, nickname=_nickname(draw, deck, nickname_p), points=pts)
+    return SpecialCard(card=card, nickname=nickname(draw, deck, nickname_p), points=pts)
 
 
-def draw_avoid_suit(draw: Draw, deck: DeckSpec, bad_suit: str, flavour: Flavour) -> Scored:
+def draw_avoid_suit(draw: Draw, deck: DeckSpec, bad_suit: str, setup: SetupSpec, flavour: Flavour) -> Scored:
     """SC-T1: 4/5 one point per bad-suit card (g 10), 1/5 their face value (g 35); 1/4 penalty card
     U[7..13] (nickname 1/3), else 1/4 bonus card U[7..13] (nicknamed); with jokers 1/7 a loss of
-    U[3..9] per joker; 1/8 shoot the moon for U[7..31]; 1/4 a doubling card (nickname 1/3)."""
+    U[3..9] per joker; with a pig, its taker scores a further loss or a gain (uniform) of U[3..9];
+    1/8 shoot the moon for U[7..31]; 1/4 a doubling card (nickname 1/3)."""
     one = draw.chance(Fraction(4, 5))
     flavour.register(draw, "avoid-suit" if one else "avoid-suit-face")
     penalty = bonus = None
@@ -43,6 +58,10 @@ def draw_avoid_suit(draw: Draw, deck: DeckSpec, bad_suit: str, flavour: Flavour)
     elif draw.chance(1 / 4):
         bonus = _card(draw, deck, points=True, nickname_p=1)
     joker_loss = draw.uniform_int(3, 9) if deck.jokers and draw.chance(1 / 7) else None
+    pig_points = None
+    if setup.pig is not None:
+        sign = -1 if draw.chance(1 / 2) else 1
+        pig_points = sign * draw.uniform_int(3, 9)
     moon = draw.uniform_int(7, 31) if draw.chance(1 / 8) else None
     doubler = None
     if draw.chance(1 / 4):
@@ -56,21 +75,67 @@ def draw_avoid_suit(draw: Draw, deck: DeckSpec, bad_suit: str, flavour: Flavour)
         joker_loss=joker_loss,
         shoot_the_moon=moon,
         doubler=doubler,
+        pig_points=pig_points,
     )
     return Scored(scoring, Fraction(10 if one else 35))
 
 
-def draw_per_trick(draw: Draw, deal: DealSpec, h: int) -> Scored:
+#: SC-T2, W-pick(4): a missed bid scores nothing (two phrasings), its tricks if short, its tricks if over.
+EXACT_OTHERWISE = ("zero", "zero", "tricks-if-under", "tricks-if-over")
+
+
+def draw_extras(draw: Draw, deck: DeckSpec, setup: SetupSpec, bidding: BiddingSpec) -> TrickExtras:
+    """SC-T4: with jokers 1/8 a joker's trick scores nothing or one more (uniform); with a pig, its
+    taker scores one more 14/16, one less 1/16, nothing for the hand 1/16 (W-pick(4)); with trumps
+    1/8 the taker of the highest trump one more 8/9 or one less 1/9; with trick bidding 1/16
+    bidding every trick and taking them all wins the game."""
+    joker_tricks = "none"
+    if deck.jokers and draw.chance(1 / 8):
+        joker_tricks = draw.choice(("void", "bonus"))
+    pig = draw.wpick(("plus", "plus", "minus", "nothing")) if setup.pig is not None else "none"
+    top_trump = "none"
+    if setup.trumps.method not in ("none", "first-card") and draw.chance(1 / 8):
+        top_trump = draw.wpick(("plus", "plus", "minus"))
+    bid_all_wins = bidding.tricks is not None and draw.chance(1 / 16)
+    return TrickExtras(joker_tricks=joker_tricks, pig=pig, top_trump=top_trump, bid_all_wins=bid_all_wins)
+
+
+def draw_per_trick(draw: Draw, deal: DealSpec, h: int, bidding: BiddingSpec) -> TrickPoints:
     """SC-T3: uniform between every trick and tricks beyond the N-th, N = U[⌊0.4H⌋..⌊0.6H⌋]
-    (always every trick when the whole pack is dealt). g = H/2, H the nominal hand size."""
+    (always every trick when the whole pack is dealt). With trick bidding: ten more for taking
+    exactly the bid; 1/8 a further U[1..5] when that bid was zero; with blind bids a further
+    U[1..5] for a successful blind bid."""
     beyond = 0
     if deal.hand_size != "all" and draw.chance(1 / 2):
         beyond = draw.uniform_int(4 * h // 10, 6 * h // 10)
-    return Scored(TrickPoints(beyond=beyond), Fraction(h, 2))
+    exact = zero = blind = None
+    tricks = bidding.tricks
+    if tricks is not None:
+        exact = 10
+        zero = draw.uniform_int(1, 5) if draw.chance(1 / 8) else None
+        blind = draw.uniform_int(1, 5) if tricks.blind != "none" else None
+    return TrickPoints(beyond=beyond, exact_bonus=exact, zero_bonus=zero, blind_bonus=blind)
 
 
-def draw_scoring(draw: Draw, deck: DeckSpec, deal: DealSpec, h: int, bad_suit: str, flavour: Flavour) -> Scored:
-    """SC-T1 with p 1/3 (the spec has no bidding, so it is always allowed), else SC-T3."""
-    if draw.chance(1 / 3):
-        return draw_avoid_suit(draw, deck, bad_suit, flavour)
-    return draw_per_trick(draw, deal, h)
+def draw_scoring(
+    draw: Draw, deck: DeckSpec, deal: DealSpec, players: Players, h: int, bad_suit: str, setup: SetupSpec,
+    bidding: BiddingSpec, flavour: Flavour,
+) -> Scored:
+    """SC-T1 with p 1/3, only without trick bidding; else with trick bidding SC-T2 with p 1/8 (g 13);
+    else SC-T3 (g = H/2, plus 5 with trick bidding). SC-T4 extras follow SC-T2 and SC-T3. With a
+    landlord, g grows by 0.6 × the most players (EN-03)."""
+    if bidding.tricks is None and draw.chance(1 / 3):
+        scored = draw_avoid_suit(draw, deck, bad_suit, setup, flavour)
+    else:
+        if bidding.tricks is not None and draw.chance(1 / 8):
+            otherwise = draw.wpick(EXACT_OTHERWISE)
+            extras = draw_extras(draw, deck, setup, bidding)
+            scored = Scored(ExactBid(otherwise=otherwise, extras=extras), Fraction(13))
+        else:
+            points = draw_per_trick(draw, deal, h, bidding)
+            extras = draw_extras(draw, deck, setup, bidding)
+            basis = Fraction(h, 2) + (5 if bidding.tricks is not None else 0)
+            scored = Scored(TrickPoints(**{**dict(points), "extras": extras}), basis)
+    if bidding.auction is not None:
+        scored.basis += Fraction(3, 5) * players.max
+    return scored

@@ -13,6 +13,14 @@ FACTS: dict[str, str] = {
     "weak-led-suit": "the led suit is weaker than the rest",
     "avoid-suit": "players avoid taking {suit}",
     "avoid-suit-face": "players avoid taking {suit} cards",
+    "high-low": "hands are played high or low",
+    "pig": "players must keep track of “the {pig}”",
+    "bonus-rules": "players invent their own extra rules",
+    "secret-rules": "players must obey secret rules",
+    "exchange": "opening hands can be negotiated",
+    "trick-bidding": "players predict how many tricks they will take during a hand",
+    "landlord-together": "players work together against the “{title}”",
+    "landlord-gang": "players gang up against the “{title}”",
 }
 
 

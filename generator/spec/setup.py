@@ -90,7 +90,7 @@ class PigCard(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     card: str
-    name: str = Field("pig", description="what the card is called, e.g. 'the pig'")
+    name: str = Field("pig", description="what the card is called, e.g. 'pig' (printed “the pig”)")
 
 
 class Exchange(BaseModel):

@@ -111,7 +111,7 @@ def roman(n: int) -> str:
 
 def a_an(phrase: str) -> str:
     """The phrase with the indefinite article it takes: "a classic", "an old", "a unique"."""
-    word = phrase.split(" ", 1)[0].lower()
+    word = phrase.split(" ", 1)[0].lower().lstrip("*_“\"'(")
     vowel = word[:1] in ("a", "e", "i", "o", "u")
     if word.startswith(("use", "usu", "eu", "one", "once")) or (word.startswith("uni") and word[3:4] not in "nmd"):
         vowel = False

@@ -18,11 +18,19 @@ import jinja2
 
 from ..names import COUNTRY_ADJECTIVE
 from ..spec import GameSpec
-from ..spec.deck import TRUMP_ROTATION
+from ..spec.deck import MAJORS, TRUMP_ROTATION
 from ..spec.naming import FACTS
 from . import phrases
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+
+#: SU-07: the cards that, if every player shows one, make the hand low (the engine's low suits).
+LOW_CARDS = {
+    "standard": "a heart or a diamond",
+    "french32": "a heart or a diamond",
+    "german32": "an acorn or a leaf",
+    "tarot": "a major",
+}
 
 
 @functools.cache
@@ -80,6 +88,9 @@ def _derived(spec: GameSpec) -> dict[str, Any]:
         phrase = FACTS.get(spec.naming.fact, spec.naming.fact)
         s = getattr(spec.scoring, "suit", "")
         fact = phrase.replace("{suit} cards", phrases.suit_one(s) + " cards").replace("{suit}", phrases.suit(s))
+        # Facts of the issue-3 modules, once spec.naming.FACTS has them, may name the pig and the title.
+        pig, auction = spec.setup.pig, spec.bidding.auction
+        fact = fact.replace("{pig}", pig.name if pig else "pig").replace("{title}", auction.title if auction else "landlord")
 
     shares = []
     if deal.hand_size == "all":
@@ -111,7 +122,30 @@ def _derived(spec: GameSpec) -> dict[str, Any]:
         or spec.play.otherwise == "higher"
         or spec.play.next_leader == "lowest-card"
     )
+    # The trump suits a hand can have: plain suits (with the rank list) and/or the tarot majors.
+    fixed_suit = getattr(spec.setup.trumps, "suit", None)
+    majors_trumps = deck.kind == "tarot" and (
+        method in ("turn-up", "hidden", "called", "rotating", "last-card", "majors", "first-card") or fixed_suit == MAJORS)
+    plain_trumps = method != "majors" and fixed_suit != MAJORS
+    low, high = (ranks[-1], ranks[0]) if ranks else ("", "")
+    lowest = [f"the {phrases.rank_word(low)} of trumps"] if plain_trumps else []
+    highest = [f"the {phrases.rank_word(high)} of trumps"] if plain_trumps else []
+    if majors_trumps:
+        when = " when the majors are trumps" if plain_trumps else ""
+        lowest.append(phrases.major(0) + when)
+        highest.append(phrases.major(20) + when)
+    suits = deck.suits()
+    picks = [len(ranks) - 1, len(ranks) // 2, 1, 0, len(ranks) - 2]
+    law_example = {
+        "suit_a": suits[2 % len(suits)],
+        "suit_b": suits[0],
+        "ranks": [ranks[i % len(ranks)] for i in picks] if ranks else [""] * 5,
+    }
     return {
+        "low_cards": LOW_CARDS[deck.kind],
+        "lowest_trump": ", or ".join(lowest),
+        "highest_trump": ", or ".join(highest),
+        "law_example": law_example,
         "ranks": ranks,
         "size": size,
         "aces_low": aces_low,
