@@ -1,5 +1,5 @@
 """The module registry (generator.modules): every trick-taking module of the catalogue has its five
-places — spec fields, sampler rows, rulebook templates, engine, parser — and sampling reaches
+places — spec fields, sampler rows, rulebook templates, parser, engine — and sampling reaches
 every module. A test here fails as soon as one place is missing for one module."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from pydantic import BaseModel
 
 from generator.checks import check_spec
-from generator.modules import ENGINE, MODULES, Module, modules_of
+from generator.modules import ENGINE, MODULES, PARSER, Module, modules_of
 from generator.sample import sample_game
 from generator.sample.frequencies import _rules
 from generator.spec import GameSpec
@@ -120,12 +120,24 @@ def test_engine_table_is_used() -> None:
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.id)
 def test_parser_place(module: Module) -> None:
-    """No module has a parser yet (design.md's round trip is still to come); when one is named it
-    must import."""
-    if module.parser is not None:
-        name, _, attr = module.parser.partition(":")
+    """Every module has its parser (``generator.text.parse``): the phase modules whose sentence rules
+    read its fields back — one for each template that prints it, of the same name."""
+    assert module.parser, f"{module.id} names no parser"
+    assert {Path(t).name.removesuffix(".md.j2") for t in module.templates} == set(module.parser), (
+        f"{module.id}: its parser modules do not mirror its templates")
+    text = ""
+    for path in module.parser_paths:
+        name, _, attr = path.partition(":")
         mod = importlib.import_module(name)
-        assert not attr or hasattr(mod, attr)
+        assert getattr(mod, attr, None), f"{module.id}: {name} has no {attr}"
+        text += Path(mod.__file__).read_text(encoding="utf-8")
+    for field in module.fields:
+        leaf = field.rsplit(".", 1)[-1]
+        assert leaf in text, f"{module.id}: {field} is not read by {', '.join(module.parser)}"
+
+
+def test_parser_table_is_used() -> None:
+    assert {key for m in MODULES for key in m.parser} == set(PARSER)
 
 
 def test_present_on_plain_whist() -> None:

@@ -3,3 +3,7 @@
 from .render import environment, render_markdown
 
 __all__ = ["environment", "render_markdown"]
+
+from .parse import ParseError, parse_markdown  # noqa: E402  (the way back: rulebook text to spec)
+
+__all__ = ["ParseError", "parse_markdown", "render_markdown"]

@@ -1,0 +1,144 @@
+"""The deal (``templates/rules/deal.md.j2``), read from the *Setup* section: hand sizes, the odd
+card, the kitty, the stock, the misdeal and a contributed kitty.
+
+The kitty's and the stock's uses ("which takes no part in the play", "which goes to the winner of
+the auction …") follow from other rules (the auction, kitty capture, an exchange or invented
+rules); they are read as forms and checked against the finished spec.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .core import Draft, Rule, rule
+from .words import NAME, NUM, SUIT, Unreadable, count, counted, number, suit
+
+_WHO = {
+    "The player to the dealer's right": "dealer-right",
+    "The player to the dealer's left": "dealer-left",
+    "The dealer": "dealer",
+}
+_KITTY_USES = {
+    "which goes to the winner of the auction (see *Bidding*)": "auction",
+    "which is not played but may be won with a trick (see *Play*)": "capture",
+    "which takes no part in the play": "none",
+}
+KITTY_USE = "|".join(re.escape(u) for u in _KITTY_USES)
+_STOCK_USES = {"which is used only as the rules below say": True, "which takes no part in the play": False}
+_SHARE = re.compile(rf"(?P<each>{count('card')}) each with (?P<n>{NUM}) players(?: \((?P<left>{NUM}) set aside\))?")
+
+
+def kitty_use(d: Draft, text: str) -> None:
+    """Check what the text says becomes of the kitty against the auction and kitty capture."""
+    use = _KITTY_USES[text]
+
+    def test(spec) -> bool:
+        actual = "auction" if spec.bidding.auction else "capture" if spec.play.kitty_capture else "none"
+        return actual == use
+
+    d.check(test, "what becomes of the kitty")
+
+
+def _hand_size(d: Draft, m: re.Match[str]) -> None:
+    d.put("deal.hand_size", counted(m["size"]))
+
+
+def _over_three(d: Draft, m: re.Match[str]) -> None:
+    d.put("deal.hand_size_over_three", counted(m["size"]))
+
+
+def _deal_all(d: Draft, m: re.Match[str]) -> None:
+    d.put("deal.hand_size", "all")
+    shares = []
+    for part in m["shares"].split("; "):
+        s = _SHARE.fullmatch(part)
+        if s is None:
+            raise Unreadable(f"“{part}” is not a share of the pack")
+        shares.append((number(s["n"]), counted(s["each"]), number(s["left"]) if s["left"] else 0))
+
+    def test(spec) -> bool:
+        size, kitty = spec.deck.size(), spec.deal.kitty
+        reserve = kitty.size if kitty and kitty.form == "dealt" and kitty.size else 0
+        expected = []
+        for n in spec.players.counts():
+            each = max(0, spec.deal.cards_each(n, size))
+            expected.append((n, each, max(0, size - reserve - each * n)))
+        return expected == shares
+
+    d.check(test, "the shares of the pack")
+
+
+def _odd_card(d: Draft, m: re.Match[str]) -> None:
+    d.put("deal.odd_card", {"who": _WHO[m["who"]], "extra": m["how"] == "one extra card"})
+
+
+def _kitty_dealt(d: Draft, m: re.Match[str]) -> None:
+    size = counted(m["size"])
+    if (m["verb"] == "is") != (size == 1):
+        raise Unreadable("the verb does not agree with the number of cards")
+    d.put("deal.kitty", {"name": m["name"], "form": "dealt", "size": size or None})
+    kitty_use(d, m["use"])
+
+
+def _kitty_undealt(d: Draft, m: re.Match[str]) -> None:
+    d.put("deal.kitty", {"name": m["name"], "form": "undealt"})
+    kitty_use(d, m["use"])
+
+
+def _stock(d: Draft, m: re.Match[str]) -> None:
+    used = _STOCK_USES[m["use"]]
+    d.check(lambda spec: bool(spec.setup.exchange or spec.setup.extra_rules) == used, "what the stock is for")
+
+
+def _misdeal(d: Draft, m: re.Match[str]) -> None:
+    d.put("deal.misdeal", {"suit": suit(m["suit"]), "must_show": m["must"] == "must show their hand; then"})
+
+
+def _kitty_contributed(d: Draft, m: re.Match[str]) -> None:
+    d.put("deal.kitty", {"name": m["name"], "form": "contributed"})
+    kitty_use(d, m["use"])
+
+
+def _kitty_size(d: Draft, m: re.Match[str]) -> None:
+    kitty = d.get("deal.kitty")
+    if kitty is None or kitty["name"] != m["name"] or kitty["form"] == "dealt":
+        raise Unreadable(f"there is no kitty called “{m['name']}” to hold cards")
+    d.put("deal.kitty.size", counted(m["size"]))
+
+
+RULES: list[Rule] = [
+    # How the cards are dealt: the same in every game (the rulebook's reading of the book).
+    rule(r"The dealer deals the cards face down, one at a time and clockwise, beginning with the player to the "
+         r"dealer's left\."),
+    rule(r"The deal passes to the left after every hand\."),
+    rule(rf"Each player is dealt (?P<size>{count('card')})\.", _hand_size),
+    rule(rf"With more than three players, each player is dealt (?P<size>{count('card')}) instead\.", _over_three),
+    rule(r"The whole pack is dealt, each player receiving the same number of cards: (?P<shares>[^.]+)\.", _deal_all),
+    rule(r"Any cards left over are set aside face down, unseen, for the hand\.",
+         lambda d, m: d.check(lambda spec: spec.deal.hand_size == "all", "a deal of the whole pack")),
+    rule(rf"(?P<who>{'|'.join(_WHO)}) is dealt (?P<how>one extra card|one card fewer)\.", _odd_card),
+    rule(rf"After the hands, (?P<size>{count('card')}) (?P<verb>is|are) dealt face down to form the "
+         rf"\*(?P<name>[^*]+)\*, (?P<use>{KITTY_USE})\.", _kitty_dealt),
+    rule(rf"The cards not dealt are left face down as the \*(?P<name>[^*]+)\*, (?P<use>{KITTY_USE})\.",
+         _kitty_undealt),
+    rule(r"Any cards not dealt form a face-down \*stock\*, (?P<use>which is used only as the rules below say|"
+         r"which takes no part in the play)\.", _stock, marks="stock"),
+    rule(rf"A player who has no (?P<suit>{SUIT}) (?P<must>must show their hand; then|may show their hand; if one "
+         r"does,) all the cards are thrown in and the same dealer deals again\.", _misdeal),
+    rule(r"In turn, beginning with the player to the dealer's left, each player chooses one card from their hand "
+         rf"and puts it face down into the \*(?P<name>[^*]+)\*, (?P<use>{KITTY_USE})\.", _kitty_contributed),
+    rule(rf"The (?P<name>{NAME}) is to hold (?P<size>{count('card')})\.", _kitty_size),
+]
+
+
+def has_stock(spec) -> bool:
+    """Whether the deal leaves a stock: cards left over at some player count, or a turned trump
+    card that must come from one (the rulebook prints the stock step exactly then)."""
+    deal, kitty, size = spec.deal, spec.deal.kitty, spec.deck.size()
+    if deal.hand_size == "all" or (kitty and kitty.form == "undealt"):
+        return False
+    reserve = kitty.size if kitty and kitty.form == "dealt" and kitty.size else 0
+    odd = (1 if deal.odd_card.extra else -1) if deal.odd_card else 0
+    if any(size - reserve - odd - deal.cards_each(n, size) * n > 0 for n in spec.players.counts()):
+        return True
+    return spec.setup.trumps.method in ("turn-up", "hidden") and not (kitty and kitty.form == "dealt")

@@ -1,0 +1,102 @@
+"""The end of the game (``templates/rules/ending.md.j2``), the *End of the game* section: a target, a
+threshold, as many hands as players, or shrinking hands (and back up); then ties. The list of hand
+sizes of a shrinking game follows from the deal and is checked against the finished spec.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .core import Draft, Rule, rule
+from .words import Unreadable, count, counted
+
+
+def _condition(kind: str):
+    def handler(d: Draft, m: re.Match[str]) -> None:
+        value: dict[str, object] = {"kind": kind}
+        if kind == "target":
+            value["points"] = counted(m["points"])
+        elif kind == "threshold":
+            points = int(m["points"])
+            if points < 1 or m["points"].startswith("0"):
+                raise Unreadable(f"−{m['points']} is not a threshold")
+            value["points"] = points
+        d.put("ending.condition", value)
+    return handler
+
+
+def _back_up(value: bool):
+    def handler(d: Draft, m: re.Match[str]) -> None:
+        condition = d.get("ending.condition")
+        if not condition or condition.get("kind") != "shrinking":
+            raise Unreadable("the hands do not shrink")
+        if condition.get("back_up", value) != value:
+            raise Unreadable("the hands are said both to grow back and not to")
+        condition["back_up"] = value
+    return handler
+
+
+def _sizes(d: Draft, m: re.Match[str]) -> None:
+    sizes = [int(s) for s in m["sizes"].split(", ")]
+    if m["noun"] != ("card" if len(sizes) == 1 else "cards") or counted(m["hands"]) != len(sizes):
+        raise Unreadable("the number of hands does not agree with the list of hands")
+    label = m["label"]
+
+    def test(spec) -> bool:
+        deal = spec.deal
+        if spec.ending.condition.kind != "shrinking" or not isinstance(deal.hand_size, int):
+            return False
+        back = spec.ending.condition.back_up
+        if deal.hand_size_over_three is None:
+            starts = {None: deal.hand_size}
+        else:
+            starts = {"up to three players": deal.hand_size, "more than three players": deal.hand_size_over_three}
+        if label not in starts:
+            return False
+        top = starts[label]
+        return sizes == list(range(top, 0, -1)) + (list(range(2, top + 1)) if back else [])
+
+    d.check(test, "the sizes of the hands")
+
+
+def _ties(value: str):
+    def handler(d: Draft, m: re.Match[str]) -> None:
+        d.put("ending.ties", value)
+        if value == "extra-hand":
+            same = bool(m["same"])
+            d.check(lambda spec: (spec.ending.condition.kind == "shrinking") == same, "shrinking hands")
+    return handler
+
+
+RULES: list[Rule] = [
+    rule(rf"The game ends after any hand in which a player's total reaches (?P<points>{count('point')}) or more\.",
+         _condition("target")),
+    rule(r"The game ends after any hand in which a player's total falls to −(?P<points>\d+) points or lower\.",
+         _condition("threshold")),
+    rule(r"The game lasts as many hands as there are players, so that each player deals once\.", _condition("rounds")),
+    rule(r"The first hand is dealt with the full number of cards, and each later hand with one card fewer per "
+         r"player, down to one card each\.", _condition("shrinking")),
+    rule(r"After the one-card hand, each hand has one card more, back up to the full number\.", _back_up(True)),
+    rule(r"The game ends after the last full hand\.",
+         lambda d, m: d.check(lambda spec: getattr(spec.ending.condition, "back_up", False), "hands growing back")),
+    rule(r"The game ends after the one-card hand\.", _back_up(False)),
+    rule(rf"(?:With (?P<label>up to three players|more than three players), t|T)he hands are of "
+         rf"(?P<sizes>\d+(?:, \d+)*) (?P<noun>cards?): (?P<hands>{count('hand')}) in all\.", _sizes),
+    rule(r"The player with the highest total wins\.", marks="wins"),
+    rule(r"If several players share the highest total, another hand is played(?P<same> with as many cards as the "
+         r"last)?, and so on, until one player alone has the highest total\.", _ties("extra-hand")),
+    rule(r"If several players share the highest total, the winner is the one of them who most recently made the "
+         r"best score of a hand without sharing it with another of them; if none of them ever did, another hand is "
+         r"played\.", _ties("latest-winner")),
+]
+
+
+def finish(d: Draft) -> None:
+    condition = d.get("ending.condition")
+    if condition is None:
+        raise Unreadable("the rulebook never says when the game ends")
+    if condition["kind"] == "shrinking" and "back_up" not in condition:
+        raise Unreadable("the rulebook never says when the shrinking hands stop")
+    if "wins" not in d.seen:
+        raise Unreadable("the rulebook never says who wins")
+

@@ -1,0 +1,131 @@
+"""The title and the introduction (``templates/rules/intro.md.j2``): name, aliases, adjective,
+country, the player range and the intro fact.
+
+    # Brindle Heath (also Brindley or Brinsley)
+    Brindle Heath is a lively trick-taking game for three to five players, in which players avoid taking hearts.
+    It takes its name from an English village.
+
+The country is printed either as a word before "trick-taking" (``show_country``) or, when it is
+not, in the "It takes its name from …" line — so that line's presence decides which.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from ...names import COUNTRY_ADJECTIVE
+from ...spec.naming import FACTS
+from .core import Draft, Rule, rule
+from .words import NUM, SUIT, SUIT_ONE, Unreadable, number, split_and, suit, suit_one
+
+_COUNTRY_BY_WORD = {word: key for key, word in COUNTRY_ADJECTIVE.items()}
+_COUNTRY = "|".join(_COUNTRY_BY_WORD)
+_TITLE = re.compile(r"(?P<name>.+?)(?: \(also (?P<aliases>.+)\))?")
+
+
+def read_title(d: Draft, heading: str) -> None:
+    m = _TITLE.fullmatch(heading)
+    if m is None:  # pragma: no cover - the pattern matches any non-empty heading
+        raise Unreadable("not a title")
+    d.put("naming.name", m["name"])
+    aliases = split_and(m["aliases"], "or") if m["aliases"] else []
+    d.put("naming.aliases", aliases)
+    d.notes["name"] = m["name"]
+
+
+def _fact_pattern(phrase: str) -> re.Pattern[str]:
+    """A fact phrase of ``spec.naming.FACTS`` as a regex: {suit}, {suit} cards, {pig}, {title}."""
+    out = re.escape(phrase)
+    out = out.replace(re.escape("{suit} cards"), f"(?P<suit_one>{SUIT_ONE}) cards")
+    out = out.replace(re.escape("{suit}"), f"(?P<suit>{SUIT})")
+    out = out.replace(re.escape("{pig}"), "(?P<pig>[^”]+)").replace(re.escape("{title}"), "(?P<title>[^”]+)")
+    return re.compile(out)
+
+
+FACT_PATTERNS = [(key, _fact_pattern(phrase)) for key, phrase in FACTS.items()]
+
+
+def _fact(d: Draft, text: str) -> None:
+    for key, pattern in FACT_PATTERNS:
+        m = pattern.fullmatch(text)
+        if m is None:
+            continue
+        d.put("naming.fact", key)
+        groups = m.groupdict()
+        if groups.get("suit") or groups.get("suit_one"):
+            s = suit(groups["suit"]) if groups.get("suit") else suit_one(groups["suit_one"])
+            d.check(lambda spec, s=s: getattr(spec.scoring, "suit", "") == s, "the avoided suit")
+        if groups.get("pig"):
+            pig = groups["pig"]
+            d.check(lambda spec, pig=pig: (spec.setup.pig.name if spec.setup.pig else "pig") == pig, "the pig's name")
+        if groups.get("title"):
+            title = groups["title"]
+            d.check(lambda spec, title=title: (spec.bidding.auction.title if spec.bidding.auction else "landlord")
+                    == title,
+                    "the auction's title")
+        return
+    raise Unreadable(f"no intro fact reads “{text}”")
+
+
+def _intro(d: Draft, m: re.Match[str]) -> None:
+    if m["name"] != d.notes["name"]:
+        raise Unreadable(f"the introduction is about “{m['name']}”, not the game of the title")
+    if m["family"] != "trick-taking":
+        raise Unreadable(f"the {m['family']} family is not one Parlour plays")
+    lo = number(m["lo"])
+    hi = number(m["hi"]) if m["hi"] else lo
+    if m["hi"] and (hi <= lo or (m["join"] == "or") != (hi == lo + 1)):
+        raise Unreadable("the player range is not written as the rulebook writes one")
+    d.put("players.min", lo)
+    d.put("players.max", hi)
+    d.notes["words"] = m["words"]
+    if m["fact"] is None:
+        d.put("naming.fact", None)
+    else:
+        _fact(d, m["fact"])
+
+
+def _village(d: Draft, m: re.Match[str]) -> None:
+    d.put("naming.show_country", False)
+    d.put("naming.country", _COUNTRY_BY_WORD[m["country"]])
+
+
+def finish(d: Draft) -> None:
+    """The adjective, with the country word split off when there is no village line."""
+    words = d.notes.get("words")
+    if words is None:
+        raise Unreadable("the introduction never says what kind of game this is")
+    if d.get("naming.show_country") is False:
+        d.put("naming.adjective", words)
+        return
+    adjective, _, country = words.rpartition(" ")
+    if country not in _COUNTRY_BY_WORD or not adjective:
+        raise Unreadable(f"the introduction names no country for “{words}” and has no village line")
+    d.put("naming.show_country", True)
+    d.put("naming.country", _COUNTRY_BY_WORD[country])
+    d.put("naming.adjective", adjective)
+
+
+_INTRO_FORM = (r" is an? (?P<words>[^.]+?) (?P<family>[a-z]+(?:-[a-z]+)*) game for "
+               rf"(?P<lo>{NUM})(?: (?P<join>or|to) (?P<hi>{NUM}))? players(?:, in which (?P<fact>[^.]+))?\.")
+
+
+@functools.cache
+def _intro_rule(length: int) -> Rule:
+    """The introduction's first sentence for a name of ``length`` characters (a village name may
+    hold any character, even a full stop; the handler checks it is the title's)."""
+    return rule(rf"(?P<name>.{{{length}}}){_INTRO_FORM}", _intro)
+
+
+#: The rest of the introduction.
+RULES: list[Rule] = [
+    rule(rf"It takes its name from an? (?P<country>{_COUNTRY}) village\.", _village),
+    # Playtest figures (render_markdown's ``summary``) are not part of the spec.
+    rule(r"A typical game lasts about [^.]+\."),
+]
+
+
+def rules(d: Draft) -> list[Rule]:
+    """The introduction's sentences, the first for the name in the title."""
+    return [_intro_rule(len(d.notes["name"])), *RULES]

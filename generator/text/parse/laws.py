@@ -1,0 +1,102 @@
+"""Rules the players invent (``templates/rules/laws.md.j2``): the section headed by their name in
+the plural ("## Unseen edicts") — bonus or secret, repeal, who invents them — and the grammar of
+laws with its examples, which are read as forms and checked against the pack.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..phrases import cap
+from .core import Draft, Rule, rule
+from .words import NAME, RANK, SUIT_ONE, Unreadable, rank, suit_one
+
+_NAME = r"\*(?P<name>[^*]+)\*"
+
+
+def _name(d: Draft, name: str) -> None:
+    if d.get("setup.extra_rules.name", name) != name:
+        raise Unreadable(f"“{name}” is not what these rules are called")
+    d.put("setup.extra_rules.name", name)
+
+
+def _named(d: Draft, m: re.Match[str]) -> None:
+    """A later sentence naming the rules ("Unseen edicts stay in force …"): the same name."""
+    text = m["name"]
+    name = d.get("setup.extra_rules.name")
+    if name is None or text not in (name, cap(name), name + "s", cap(name) + "s"):
+        raise Unreadable(f"“{text}” is not what these rules are called")
+
+
+def _bonus(d: Draft, m: re.Match[str]) -> None:
+    _name(d, m["name"])
+    d.put("setup.extra_rules.kind", "bonus")
+    d.put("setup.extra_rules.repeal", bool(m["repeal"]))
+
+
+def _add_up(d: Draft, m: re.Match[str]) -> None:
+    _named(d, m)
+    if (m["until"] == "until it is repealed") != d.get("setup.extra_rules.repeal"):
+        raise Unreadable("the rules are said both to last and to be repealed")
+
+
+def _secret(d: Draft, m: re.Match[str]) -> None:
+    _name(d, m["name"])
+    d.put("setup.extra_rules.kind", "secret")
+    who = m["who"]
+    d.put("setup.extra_rules.inventor", {"the dealer": "dealer", "a player chosen at random": "random-player"}.get(
+        who, "dealer-and-right"))
+
+
+def _example(d: Draft, m: re.Match[str]) -> None:
+    """An example law: its suits and ranks must be cards of the pack."""
+    suits = [suit_one(m[g]) for g in ("a", "b") if g in m.re.groupindex]
+    ranks = [rank(m["rank"])] if "rank" in m.re.groupindex else []
+    d.check(lambda spec: set(suits) <= set(spec.deck.suits()) and set(ranks) <= set(spec.deck.ranks()),
+            "an example law from the pack")
+
+
+RULES: list[Rule] = [
+    # Bonus rules (SU-09 bonus, SC-T5).
+    rule(rf"After each hand has been scored, the player with the highest score for that hand may invent a new "
+         rf"{_NAME}(?P<repeal>, or instead repeal one already in force)?; if several players share the highest "
+         r"score, the first of them clockwise from the dealer's left does so\.", _bonus),
+    rule(rf"(?P<name>{NAME}) are announced to everyone and apply to every player from the next hand on\.", _named),
+    rule(rf"They add up: every (?P<name>{NAME}) in force applies at once, (?P<until>until it is repealed|for the rest "
+         r"of the game)\.", _add_up),
+    # Secret rules (SU-09 secret, TT-11).
+    rule(rf"Before the first hand, (?P<who>the dealer|a player chosen at random) invents an? {_NAME}, writes it down "
+         r"and shows it to no one\.", _secret),
+    rule(rf"Before the first hand, (?P<who>the dealer and then the player to the dealer's right) each invent an? "
+         rf"{_NAME}, write it down and show it to no one\.", _secret),
+    rule(rf"(?P<name>{NAME}) stay in force for the whole game, and at first only their inventor knows them\.", _named),
+    rule(rf"A player who plays a card that an? (?P<name>{NAME}) forbids has it handed back and is told only that it "
+         r"breaks an? (?P=name); that player now knows the (?P=name), and plays again\.", _named),
+    # The grammar of laws (generator.spec.laws), with examples.
+    rule(rf"An? (?P<name>{NAME}) takes one of these forms, for any suits and ranks of the pack:", _named),
+    rule(rf"No card of one suit may be played directly after a card of another \(or the same\) suit in the same "
+         rf"trick; for example, “No (?P<a>{SUIT_ONE}) may be played directly after an? (?P<b>{SUIT_ONE})\.”",
+         _example),
+    rule(rf"No card of a given rank may be led; for example, “No (?P<rank>{RANK}) may be led\.”", _example),
+    rule(r"A player who plays a card of a given rank leads to the next trick, whoever wins this one; for example, "
+         rf"“Whoever plays an? (?P<rank>{RANK}) leads next\.”", _example),
+    rule(r"A player who plays a card of a given rank then draws the top card of the stock, if there is one \(never "
+         rf"a trump card lying face up on it\); for example, “Whoever plays an? (?P<rank>{RANK}) draws a card\.”",
+         _example),
+    rule(r"When a card of a given rank is played, the direction of play reverses for the rest of the hand; for "
+         rf"example, “An? (?P<rank>{RANK}) reverses play\.”", _example),
+    rule(r"When a card of a given rank is played, the next player in turn misses the rest of that trick; for "
+         rf"example, “An? (?P<rank>{RANK}) skips the next player\.”", _example),
+    rule(r"A joker counts as the card it is played as\.",
+         lambda d, m: d.check(lambda spec: spec.play.jokers == "wild" and spec.deck.jokers > 0, "wild jokers")),
+    rule(rf"If the (?P<name>{NAME}) leave a player no card they may play, that player passes: they play no card to "
+         r"that trick\.", _named),
+]
+
+
+def finish(d: Draft, heading: str) -> None:
+    name = d.get("setup.extra_rules.name")
+    if name is None:
+        raise Unreadable("a section of invented rules that never says what they are")
+    if heading != cap(name + "s"):
+        raise Unreadable(f"the heading “{heading}” is not the name of these rules")
