@@ -1,9 +1,7 @@
-"""The rulebook: a GameSpec rendered as Markdown with Jinja (templates in ``<repo>/templates``)."""
+"""The rulebook: a GameSpec rendered as Markdown with Jinja (templates in ``<repo>/templates``), and
+the parser that reads such a rulebook back into the same GameSpec."""
 
+from .parse import ParseError, parse_markdown  # the way back: rulebook text to spec
 from .render import environment, render_markdown
 
-__all__ = ["environment", "render_markdown"]
-
-from .parse import ParseError, parse_markdown  # noqa: E402  (the way back: rulebook text to spec)
-
-__all__ = ["ParseError", "parse_markdown", "render_markdown"]
+__all__ = ["ParseError", "environment", "parse_markdown", "render_markdown"]
