@@ -1,0 +1,143 @@
+"""`parlour import`: read the seed book's plain text into game specs, with an import report, and
+judge every imported game (static checks and a Tier-1 playtest)."""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from ..spec import dump_yaml
+from .common import InputError, write_file
+
+
+@click.command("import")
+@click.argument("book", type=click.Path())
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="corpus/hyloe", show_default=True,
+              help="Where the specs and reports go.")
+@click.option("--lenient", is_flag=True, help="Warn about sentences not understood instead of failing (exit 1).")
+@click.option("--force", is_flag=True, help="Replace files that already exist.")
+@click.option("--judge/--no-judge", default=True, show_default=True,
+              help="Run the static checks and a playtest on every imported game and write REPORT.md.")
+@click.option("--games", type=click.IntRange(1, 100_000), default=200, show_default=True,
+              help="Playtest games at each player count.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the playtests.")
+@click.option("--tier", type=click.IntRange(1, 2), default=1, show_default=True, help="Playtest tier.")
+@click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True,
+              help="Judge this many games at once, in separate processes (the reports do not change).")
+def import_book(book: str, out_dir: str, lenient: bool, force: bool, judge: bool, games: int, seed: int,
+                tier: int, workers: int) -> None:
+    """Import the trick-taking games of BOOK (the seed book's plain text) as specs.
+
+    Writes OUT/<slug>.yaml per game, OUT/IMPORT.md (per game: family, status, repairs) and, unless
+    --no-judge, OUT/REPORT.md (verdicts and reasons). Exit 1 if a sentence is not understood
+    (unless --lenient), 2 for bad input (a missing or unreadable book, files that exist without
+    --force). Nothing is written when the import fails.
+    """
+    from ..importer import import_book as read_book
+    from ..importer.report import import_report
+
+    start = time.perf_counter()
+    path = Path(book)
+    try:
+        raw = path.read_bytes()
+        text = raw.decode("utf-8")
+    except FileNotFoundError:
+        raise InputError(f"{book}: no such file") from None
+    except (IsADirectoryError, PermissionError) as exc:
+        raise InputError(f"{book}: cannot read the file ({exc.__class__.__name__})") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{book}: not UTF-8 text") from None
+    result = read_book(text)
+    if not result.games:
+        raise InputError(f"{book}: no games found (a game begins \"‹Name› is a … game for N to M players\")")
+    problems = result.all_problems()
+    for p in problems:
+        click.echo(f"{'warning' if lenient else 'error'}: {p}", err=True)
+    if problems and not lenient:
+        games_hit = len({p.game for p in problems})
+        click.echo(f"parlour: {len(problems)} sentence{'s' if len(problems) > 1 else ''} not understood in {games_hit} "
+                   f"game{'s' if games_hit > 1 else ''}; nothing written (use --lenient to import the rest)", err=True)
+        sys.exit(1)
+
+    out = Path(out_dir)
+    files: dict[int, str] = {}  # book line of a game → its spec file
+    outputs: list[tuple[Path, str]] = []
+    used: set[str] = set()
+    for g in result.games:
+        if g.spec is None:
+            continue
+        stem = _slug(g.name)
+        base, k = stem, 2
+        while stem in used:
+            stem, k = f"{base}-{k}", k + 1
+        used.add(stem)
+        files[g.line] = f"{stem}.yaml"
+        outputs.append((out / f"{stem}.yaml", _header(g, path.name) + dump_yaml(g.spec)))
+    digest = hashlib.sha256(raw).hexdigest()
+    outputs.append((out / "IMPORT.md", import_report(path.name, digest, result, files, lenient)))
+    report_path = out / "REPORT.md"
+    if not force:  # check everything before writing anything
+        targets = [p for p, _ in outputs] + ([report_path] if judge else [])
+        clash = [p for p in targets if p.exists()]
+        if clash:
+            raise InputError(f"{clash[0]}: already exists ({len(clash)} file{'s' if len(clash) > 1 else ''} would be "
+                             "replaced; use --force)")
+    for target, content in outputs:
+        write_file(target, content, force=True)
+    supported = [g for g in result.games if g.supported]
+    counts = {s: sum(1 for g in supported if g.status == s) for s in ("imported", "repaired", "error", "failed")}
+    others = len(result.games) - len(supported)
+    click.echo(f"imported {len(files)} of {len(supported)} trick-taking games into {out}/ ({counts['imported']} as written, "
+               f"{counts['repaired']} repaired" + (f", {counts['error']} with sentences skipped" if counts["error"] else "")
+               + (f", {counts['failed']} not imported" if counts["failed"] else "")
+               + f"); {others} games of other families: family not supported yet; see {out / 'IMPORT.md'}")
+    if judge:
+        _judge(result, files, out, path.name, games, seed, tier, workers)
+    click.echo(f"done in {time.perf_counter() - start:.1f} s")
+
+
+def _judge(result, files: dict[int, str], out: Path, book_name: str, games: int, seed: int, tier: int,
+           workers: int) -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from ..importer.judge import judge_spec
+    from ..importer.report import judge_report
+
+    judgements = []
+    todo = [g for g in result.games if g.spec is not None]
+    args = ([g.spec for g in todo], [files[g.line] for g in todo], [games] * len(todo), [seed] * len(todo),
+            [tier] * len(todo))
+    if workers > 1:
+        pool = ProcessPoolExecutor(max_workers=workers)
+        results = pool.map(judge_spec, *args)
+    else:
+        pool, results = None, map(judge_spec, *args)
+    try:
+        for i, (g, j) in enumerate(zip(todo, results), start=1):
+            judgements.append(j)
+            click.echo(f"  [{i}/{len(todo)}] {g.name}: {j.verdict}"
+                       + (f" ({', '.join(sorted({f.code for f in j.reasons}))})" if j.reasons else ""), err=True)
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    write_file(out / "REPORT.md", judge_report(book_name, judgements, games, seed, tier), force=True)
+    passed = sum(1 for j in judgements if j.verdict == "pass")
+    click.echo(f"judged {len(judgements)} games: {passed} pass, {len(judgements) - passed} reject; see {out / 'REPORT.md'}")
+
+
+def _header(game, book_name: str) -> str:
+    fixes = sorted({r.kind for r in game.repairs if r.category != "reading"})
+    lines = [f"# {game.name}: imported from Hyloe's Book of Games ({book_name}, line {game.line}) by `parlour import`."]
+    if fixes:
+        lines.append(f"# Repaired or dropped: {', '.join(fixes)}. Details in IMPORT.md.")
+    return "\n".join(lines) + "\n"
+
+
+def _slug(name: str) -> str:
+    from .generate import _slug as slug
+
+    return slug(name)

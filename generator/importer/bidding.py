@@ -1,0 +1,89 @@
+"""BD-01 trick bidding (order, blind bids, the hook rule) and BD-03 the landlord auction."""
+
+from __future__ import annotations
+
+import re
+
+from .core import Draft, Phase, word_check
+from .words import NUM, number
+
+phase = Phase("bidding")
+
+#: BD-03 landlord titles, generator order (W-pick(14)).
+TITLES = ("squire", "banker", "lord", "baron", "noble", "patrician", "duke", "count", "innkeeper", "house", "guard",
+          "dragon", "gangster", "gendarme")
+
+BID_ORDER = {"the dealer": "dealer", "the player to the left of the dealer": "dealer-left",
+             "the player to the dealer's left": "dealer-left"}
+
+
+@phase.rule("BD-01", r"(?:Starting with (?P<who>" + "|".join(re.escape(w) for w in BID_ORDER) + r"), each player bids|Players "
+            r"(?P<all>simultaneously) bid) the number of tricks they think they will take during the hand, to a minimum of zero\.")
+def _bids(m: re.Match[str], d: Draft) -> None:
+    d.note("bids.order", "simultaneous" if m["all"] else BID_ORDER[m["who"]])
+
+
+@phase.rule("BD-01", r'A player may bid "blind" by bidding without looking at their cards(?P<zero>, but this bid can only be zero)?\.')
+def _blind(m: re.Match[str], d: Draft) -> None:
+    d.note("bids.blind", "zero" if m["zero"] else "any")
+
+
+@phase.rule("BD-01", r"The final bidder cannot bid a number that would cause the total bids to equal the number of tricks available\.")
+def _hook(m: re.Match[str], d: Draft) -> None:
+    d.note("bids.hook", True)
+
+
+@phase.rule("BD-03", r"Starting with the dealer, players (?:then )?bid to become the (?P<title>[\w -]+?)\.")
+def _auction(m: re.Match[str], d: Draft) -> None:
+    word_check(d, "landlord title", m["title"], TITLES)
+    d.note("auction.title", m["title"])
+
+
+@phase.rule("BD-03", r"A bid may be a number from one to (?P<max>" + NUM + r") \(which must be larger than all previous bids\), or a pass\.")
+def _auction_bids(m: re.Match[str], d: Draft) -> None:
+    d.note("auction.max", number(m["max"]))
+
+
+@phase.rule("BD-03", r"As soon as two consecutive players pass, or a bid of (?P<max>" + NUM + r") is made, the highest bidder becomes "
+            r"the (?P<title>[\w -]+?) and takes the (?P<kitty>[\w -]+?) into their hand\.")
+def _auction_end(m: re.Match[str], d: Draft) -> None:
+    d.note("auction.max", number(m["max"]))
+    d.note("auction.title", m["title"])
+    d.note("auction.kitty", m["kitty"])
+
+
+@phase.rule("BD-03", r"If all players pass, the hand is redealt\.")
+def _auction_redeal(m: re.Match[str], d: Draft) -> None:
+    d.note("auction.redeal")
+
+
+def finish(d: Draft) -> None:
+    order = d.heard("bids.order")
+    if order is None:
+        for key in ("bids.blind", "bids.hook"):
+            if d.heard(key) is not None:
+                d.problem("a rule about bids, but players do not bid for tricks", d.said_in[key])
+        d.set("bidding.tricks", None)
+    else:
+        d.set("bidding.tricks", {"order": order, "blind": d.heard("bids.blind", "none"), "hook": bool(d.heard("bids.hook"))})
+    title = d.heard("auction.title")
+    if title is None:
+        for key in ("auction.max", "auction.redeal"):
+            if d.heard(key) is not None:
+                d.problem("a rule of an auction, but no auction", d.said_in[key])
+        d.set("bidding.auction", None)
+        return
+    d.set("bidding.auction", {"title": title})
+    sentence = d.said_in["auction.title"]
+    top = d.heard("auction.max")
+    if top is not None and top != d.get("players.max"):
+        d.problem(f"bids go up to {top}, but the spec's auction goes up to the most players ({d.get('players.max')})",
+                  d.said_in["auction.max"])
+    kitty = d.get("deal.kitty")
+    said_kitty = d.heard("auction.kitty")
+    if kitty is None or (said_kitty is not None and said_kitty != kitty["name"]):
+        d.problem(f"the {title} takes the {said_kitty or 'kitty'} into hand, but there is no such kitty", sentence)
+    d.repair("landlord-hand", "reading",
+             f"the {title} takes the {said_kitty or 'kitty'} into hand and the book leaves their hand larger (so \"all N "
+             f"tricks\" is off by the kitty); the spec's reading: the {title} then lays as many cards away face down, so "
+             "hands stay equal", d.said_in.get("auction.kitty", sentence))

@@ -1,0 +1,241 @@
+"""Reading a whole book: find each game's block, read its sentences with the phase patterns,
+cross-check, and assemble a ``GameSpec``."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..spec import GameSpec, SpecError, spec_from_data
+from ..spec.deck import DeckSpec
+from . import bidding, deal, deck, ending, naming, play_tricks, scoring, setup
+from .core import Draft, Pattern, Problem, Repair, split_sentences
+
+#: Every phase's patterns, in the order they are tried (the intro first).
+PHASES = (naming.phase, deck.phase, deal.phase, setup.phase, bidding.phase, play_tricks.phase, scoring.phase, ending.phase)
+PATTERNS: tuple[Pattern, ...] = tuple(p for phase in PHASES for p in phase.patterns)
+
+SUPPORTED = ("trick-taking",)
+
+
+@dataclass
+class Block:
+    """The text of one game: its paragraphs (lines of the book, with their numbers)."""
+
+    name: str
+    family: str
+    line: int
+    paragraphs: list[tuple[int, str]]
+
+    def sentences(self) -> list[tuple[str, str]]:
+        """(where, sentence) for every sentence: where is "line N, sentence k"."""
+        return [(f"line {no}, sentence {k}", s) for no, text in self.paragraphs
+                for k, s in enumerate(split_sentences(text), start=1)]
+
+
+@dataclass
+class ImportedGame:
+    name: str
+    family: str
+    line: int
+    status: str                                  # imported | repaired | unsupported | error | failed
+    spec: GameSpec | None = None
+    repairs: list[Repair] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    sentences: int = 0
+    modules: Counter[str] = field(default_factory=Counter)
+    skipped: list[str] = field(default_factory=list)   # unsupported families: deck-paragraph text not read
+
+    @property
+    def supported(self) -> bool:
+        return self.family in SUPPORTED
+
+
+@dataclass
+class BookImport:
+    games: list[ImportedGame]
+    problems: list[Problem]                      # text outside any game
+
+    def all_problems(self) -> list[Problem]:
+        return self.problems + [p for g in self.games for p in g.problems]
+
+
+def split_book(text: str) -> tuple[list[tuple[int, str]], list[Block]]:
+    """The book's lines grouped into games. A game begins at a line whose first sentence reads
+    "‹Name› is a … ‹family› game for N to M players"; blank lines are ignored. Returns the
+    non-blank lines before the first game (numbered from 1) and the blocks."""
+    stray: list[tuple[int, str]] = []
+    blocks: list[Block] = []
+    for no, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        m = naming.GAME_START.match(line)
+        if m is not None:
+            blocks.append(Block(m["name"].split(" (", 1)[0].strip(), m["family"], no, [(no, line)]))
+        elif blocks:
+            blocks[-1].paragraphs.append((no, line))
+        else:
+            stray.append((no, line))
+    return stray, blocks
+
+
+def import_book(text: str) -> BookImport:
+    stray, blocks = split_book(text)
+    problems = [Problem("(before the first game)", line, "this line belongs to no game", f"line {no}") for no, line in stray]
+    return BookImport([import_game(b) for b in blocks], problems)
+
+
+def import_game(block: Block) -> ImportedGame:
+    d = Draft(block.name)
+    located = block.sentences()
+    sentences = [s for _, s in located]
+    d.where = {s: w for w, s in reversed(located)}
+    intro = sentences[0]
+    d.sentence = intro
+    if not any(p.read(intro, d) for p in naming.phase.patterns):
+        d.problem("the first sentence is not an intro (\"‹Name› is a … game for N to M players, …\")")
+        return ImportedGame(block.name, block.family, block.line, "failed", problems=d.problems)
+    family = d.family or block.family
+    if family not in SUPPORTED:
+        return _unsupported(d, block, family, sentences)
+    modules: Counter[str] = Counter({"NM-04": 1})
+    for sentence in sentences[1:]:
+        d.sentence = sentence
+        for pattern in PATTERNS:
+            if pattern.read(sentence, d):
+                modules[pattern.module] += 1
+                break
+        else:
+            d.problem("sentence not understood")
+    d.sentence = None
+    _finish(d)
+    game = ImportedGame(d.get("naming.name", block.name), family, block.line, "imported", repairs=d.repairs,
+                        problems=d.problems, sentences=len(sentences), modules=modules)
+    structural = [p for p in d.problems if p.message != "sentence not understood"]
+    try:
+        game.spec = spec_from_data(assemble(d.fields), f"{block.name} (book line {block.line})")
+    except SpecError as exc:
+        if not structural:
+            d.problem(f"the sentences do not make a valid spec: {exc}", "")
+        game.spec = None
+    if game.spec is None:
+        game.status = "failed"
+    elif d.problems:
+        game.status = "error"
+    elif any(r.category != "reading" for r in d.repairs):
+        game.status = "repaired"
+    return game
+
+
+def _unsupported(d: Draft, block: Block, family: str, sentences: list[str]) -> ImportedGame:
+    """A game of a family not supported yet: not an error. Its deck (the rest of the intro
+    paragraph) is still read, so that the deck defects of every game are listed."""
+    game = ImportedGame(d.get("naming.name", block.name), family, block.line, "unsupported", sentences=len(sentences))
+    first = split_sentences(block.paragraphs[0][1])
+    for sentence in first[1:]:
+        d.sentence = sentence
+        for pattern in deck.phase.patterns:
+            if pattern.read(sentence, d):
+                game.modules[pattern.module] += 1
+                break
+        else:
+            game.skipped.append(sentence)
+    d.sentence = None
+    deck.finish(d)
+    game.repairs = d.repairs
+    game.skipped += [f"{p.message}: {p.sentence}" if p.sentence else p.message for p in d.problems]
+    return game
+
+
+def _finish(d: Draft) -> None:
+    """Cross-check the phases, in an order where each sees what it needs."""
+    deck.finish(d)
+    spec_deck = _deck(d)
+    size = spec_deck.size() if spec_deck else 0
+    deal.finish(d)
+    setup.finish(d, spec_deck.ranks() if spec_deck else (), _stock_per_player(d, size))
+    bidding.finish(d)
+    play_tricks.finish(d)
+    ending.finish(d)
+    scoring.finish(d)
+    scoring.check_trick_count(d, size)
+    scoring.defaults(d)
+    naming.finish(d)
+    _special_cards(d)
+
+
+#: Rules that name one special card, with what the card is in each.
+ROLES = (("play.kitty_capture", "the card that captures the kitty"), ("scoring.penalty_card", "the penalty card"),
+         ("scoring.bonus_card", "the bonus card"), ("scoring.doubler", "the card that doubles a score"),
+         ("setup.pig", "the pig"), ("play.opening_card", "the opening card"))
+
+
+def _special_cards(d: Draft) -> None:
+    """NM-07 defects: one nickname for two different cards; one card drawn for two roles."""
+    nicks: dict[str, set[str]] = {}
+    roles: dict[str, list[str]] = {}
+    for path, role in ROLES:
+        value = d.get(path)
+        if not value:
+            continue
+        c = value if isinstance(value, str) else value.get("card")
+        if c is None:
+            continue
+        roles.setdefault(c, []).append(role)
+        nick = value.get("nickname") if isinstance(value, dict) else None
+        if nick:
+            nicks.setdefault(nick, set()).add(c)
+    for joker, nick in d.heard("jokers.nicknames", ()):
+        nicks.setdefault(nick, set()).add(joker)
+    for nick, cards in sorted(nicks.items()):
+        if len(cards) > 1:
+            d.repair("nickname-twice", "defect",
+                     f"the nickname \"{nick}\" is given to {' and '.join(sorted(cards))} (two independent draws); each "
+                     "rule keeps its own card", "")
+    for c, rs in sorted(roles.items()):
+        if len(rs) > 1:
+            d.repair("card-two-roles", "reading", f"{c} is {' and '.join(rs)} (two independent draws); every rule applies", "")
+
+
+def _deck(d: Draft) -> DeckSpec | None:
+    try:
+        return DeckSpec(kind=d.get("deck.kind"), order=d.get("deck.order"), promoted=d.get("deck.promoted"),
+                        removed=d.get("deck.removed", []), jokers=d.get("deck.jokers", 0))
+    except ValueError:  # pydantic's ValidationError: the deck's own problems are already reported
+        return None
+
+
+def _stock_per_player(d: Draft, size: int) -> int:
+    """The most cards per player left in the stock after the deal, over the player counts."""
+    hand, lo, hi = d.get("deal.hand_size"), d.get("players.min"), d.get("players.max")
+    kitty = d.get("deal.kitty") or {}
+    if hand in (None, "all") or lo is None or hi is None or kitty.get("form") == "undealt":
+        return 0
+    best = 0
+    for n in range(lo, hi + 1):
+        over = d.get("deal.hand_size_over_three")
+        each = over if over is not None and n > 3 else hand
+        used = each * n + (kitty.get("size") or 0 if kitty.get("form") == "dealt" else 0)
+        odd = d.get("deal.odd_card")
+        if odd:
+            used += 1 if odd["extra"] else -1
+        best = max(best, (size - used) // n)
+    return best
+
+
+def assemble(fields: dict[str, Any]) -> dict[str, Any]:
+    """Dotted spec paths → the nested data of a spec (in GameSpec's field order)."""
+    data: dict[str, Any] = {"version": 1}
+    for top in ("naming", "players", "deck", "deal", "setup", "bidding", "play", "scoring", "ending"):
+        data[top] = {}
+    for path in sorted(fields):
+        node = data
+        parts = path.split(".")
+        for part in parts[:-1]:
+            node = node.setdefault(part, {})
+        node[parts[-1]] = fields[path]
+    data["play"] = {"family": "trick-taking", **data["play"]}
+    return data
+

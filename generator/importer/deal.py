@@ -1,0 +1,81 @@
+"""DL-02…DL-07, DL-11: hand size, the smaller hand with more than three players, dealing the whole
+pack, the odd card, the misdeal redeal and the kitty."""
+
+from __future__ import annotations
+
+import re
+
+from .core import Draft, Phase, word_check
+from .words import NUM, SUIT_MANY, number, suit
+
+phase = Phase("deal")
+
+#: DL-11 kitty names, generator order (W-pick(17)).
+KITTY_NAMES = ("kitty", "crib", "pot", "box", "talon", "cradle", "rack", "pit", "claw", "crypt", "heap", "stash",
+               "reliquary", "coffer", "crate", "grapnel", "hook")
+
+
+@phase.rule("DL-05", r"(?:Each player is dealt (?P<a>" + NUM + r") cards?|Deal (?P<b>" + NUM
+            + r") cards? (?:per player|to each player))\.")
+def _hand_size(m: re.Match[str], d: Draft) -> None:
+    d.set("deal.hand_size", number(m["a"] or m["b"]))
+
+
+@phase.rule("DL-03", r"Deal out (?:the |all the )?cards until none remain\.")
+def _deal_all(m: re.Match[str], d: Draft) -> None:
+    d.set("deal.hand_size", "all")
+
+
+@phase.rule("DL-05", r"With more than three players, deal (?P<n>" + NUM + r") (?:cards )?(?:per|to each) player\.")
+def _over_three(m: re.Match[str], d: Draft) -> None:
+    d.set("deal.hand_size_over_three", number(m["n"]))
+
+
+ODD_WHO = {"The player to the right of the dealer": "dealer-right", "The player to the dealer's right": "dealer-right",
+           "The player to the left of the dealer": "dealer-left", "The player to the dealer's left": "dealer-left",
+           "The dealer": "dealer"}
+
+
+@phase.rule("DL-06", r"(?P<who>" + "|".join(re.escape(w) for w in ODD_WHO) + r") receives (?:(?P<extra>an extra card|one extra card)|one fewer card|one card fewer)\.")
+def _odd_card(m: re.Match[str], d: Draft) -> None:
+    d.set("deal.odd_card", {"who": ODD_WHO[m["who"]], "extra": bool(m["extra"])})
+
+
+@phase.rule("DL-07", r"Any player who was dealt no (?P<suit>" + SUIT_MANY + r") (?P<mode>must|may) reveal their hand: "
+            r"all players must throw in their hands, and the cards are shuffled and re-dealt\.")
+def _misdeal(m: re.Match[str], d: Draft) -> None:
+    d.set("deal.misdeal", {"suit": suit(m["suit"]), "must_show": m["mode"] == "must"})
+
+
+@phase.rule("DL-11", r'Deal (?P<n>' + NUM + r') cards to form a face-down "(?P<name>[^"]+)"\.')
+def _kitty_dealt(m: re.Match[str], d: Draft) -> None:
+    word_check(d, "kitty name", m["name"], KITTY_NAMES)
+    d.set("deal.kitty", {"name": m["name"], "form": "dealt", "size": number(m["n"])})
+
+
+@phase.rule("DL-11", r'The undealt cards form a face-down "(?P<name>[^"]+)"\.')
+def _kitty_undealt(m: re.Match[str], d: Draft) -> None:
+    word_check(d, "kitty name", m["name"], KITTY_NAMES)
+    d.set("deal.kitty", {"name": m["name"], "form": "undealt", "size": None})
+
+
+# The contributed kitty (deal-all games) has no example in the shared book; this phrasing follows
+# the catalogue's description ("each player chooses one card from hand and puts it face-down in
+# the kitty, which is shuffled").
+@phase.rule("DL-11", r'(?:After the deal, )?[Ee]ach player (?:then )?(?:chooses|picks|selects) (?:one|a) card from their hand '
+            r'and (?:puts|places|adds) it face-down (?:in|into|to|to form) (?:the |a )?"(?P<name>[^"]+)"(?:, which is (?:then )?shuffled)?\.')
+def _kitty_contributed(m: re.Match[str], d: Draft) -> None:
+    word_check(d, "kitty name", m["name"], KITTY_NAMES)
+    d.set("deal.kitty", {"name": m["name"], "form": "contributed", "size": None})
+
+
+def finish(d: Draft) -> None:
+    if not d.has("deal.hand_size"):
+        d.problem("no sentence says how many cards each player is dealt", "")
+    for key in ("deal.hand_size_over_three", "deal.odd_card", "deal.misdeal", "deal.kitty"):
+        d.fields.setdefault(key, None)
+    over = d.get("deal.hand_size_over_three")
+    if over is not None and d.get("players.max", 0) <= 3:
+        d.repair("over-three-unused", "defect",
+                 "a hand size for more than three players in a game for at most three; kept as written",
+                 d.source.get("deal.hand_size_over_three"))

@@ -1,0 +1,248 @@
+"""DK-01…DK-04: the pack, the rank order (with its note), removed ranks and jokers.
+
+The sentences are read into remarks; ``finish`` then works out the spec's order, promoted rank and
+removed ranks, and checks them against the printed rank list (which always runs high → low).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..spec.deck import DeckSpec
+from .core import Draft, Phase
+from .words import RANK, RANKS, rank, rank_is_short
+
+phase = Phase("deck")
+
+#: DK-01: deck phrases of the intro.
+DECK_PHRASES = {
+    r"a standard (?P<n>\d+) card pack": ("standard", 52),
+    r"a tarot deck": ("tarot", None),
+    r"an? (?P<n>\d+)-card German deck": ("german32", 32),
+    r"an? (?P<n>\d+)-card French deck": ("french32", 32),
+}
+
+
+def read_deck_phrase(text: str, d: Draft) -> bool:
+    for regex, (kind, size) in DECK_PHRASES.items():
+        m = re.fullmatch(regex, text)
+        if m is None:
+            continue
+        if size is not None and int(m["n"]) != size:
+            d.problem(f"a {kind} pack has {size} cards, not {m['n']}")
+        d.set("deck.kind", kind)
+        return True
+    return False
+
+
+@phase.rule("DK-01", r"It uses (?P<deck>.+)\.")
+def _uses(m: re.Match[str], d: Draft) -> None:
+    if not read_deck_phrase(m["deck"], d):
+        d.problem(f"unknown deck \"{m['deck']}\"")
+
+
+MINOR = r"(?P<minor> from the minor arcana)?"
+
+
+@phase.rule("DK-02", r"Remove court cards\.")
+def _no_courts(m: re.Match[str], d: Draft) -> None:
+    d.note("order.note", "no-courts")
+
+
+@phase.rule("DK-03", r"Remove all (?P<r>" + RANKS + r")" + MINOR + r"\.")
+def _remove_one(m: re.Match[str], d: Draft) -> None:
+    _removal(d, [rank(m["r"])], m["minor"])
+
+
+@phase.rule("DK-03", r"Remove (?P<a>" + RANKS + r") and (?P<b>" + RANKS + r")" + MINOR + r"\.")
+def _remove_two(m: re.Match[str], d: Draft) -> None:
+    a, b = rank(m["a"]), rank(m["b"])
+    if a == b:
+        d.repair("rank-named-twice", "defect",
+                 f"\"{m['a']} and {m['b']}\" names one rank twice (the generator's one-rank block); read as removing {m['a']} only")
+        _removal(d, [a], m["minor"])
+    else:
+        _removal(d, [a, b], m["minor"])
+
+
+@phase.rule("DK-03", r"Remove (?P<a>" + RANKS + r") through (?P<b>" + RANKS + r")" + MINOR + r"\.")
+def _remove_block(m: re.Match[str], d: Draft) -> None:
+    d.note("removal.block", (rank(m["a"]), rank(m["b"]), m["a"], m["b"]))
+    _removal(d, [], m["minor"])
+
+
+def _removal(d: Draft, ranks: list[str], minor: str | None) -> None:
+    d.note("removal.sentence", True)
+    d.note("removal.ranks", ranks)
+    d.note("removal.minor", bool(minor))
+
+
+#: DK-02 notes before the rank list.
+NOTE_TWO = r"2s are higher than Aces"
+NOTE_THREE_TWO = r"3s and 2s are ranked above Aces"
+NOTE_PROMOTED = r"(?P<promoted>" + RANKS + r") are higher than aces"
+
+
+@phase.rule("DK-02", r"(?:(?P<note>.+?): c|C)ards rank (?P<list>(?:" + RANK + r", )*" + RANK + r")\.")
+def _rank_list(m: re.Match[str], d: Draft) -> None:
+    words = m["list"].split(", ")
+    d.note("rank.list", tuple(rank(w) for w in words))
+    d.note("rank.words", tuple(words))
+    note = m["note"]
+    if note is None:
+        return
+    if re.fullmatch(NOTE_TWO, note):
+        d.note("order.note", "two-over-ace")
+    elif re.fullmatch(NOTE_THREE_TWO, note):
+        d.note("order.note", "three-two-over-ace")
+    elif (pm := re.fullmatch(NOTE_PROMOTED, note)) is not None:
+        promoted = rank(pm["promoted"])
+        if promoted == "A":
+            d.repair("ace-over-aces", "defect",
+                     f"\"{note}\" promotes the Ace above itself (the generator drew the Ace as the rank to promote), "
+                     "so the order is unchanged: read as Ace high")
+            d.note("order.note", "ace-high")
+        else:
+            d.note("order.note", "promoted")
+            d.note("order.promoted", promoted)
+    else:
+        d.problem(f"unknown note before the rank list: \"{note}\"")
+
+
+# DK-05 (climbing and melding only): the lowest rank may also sit above the top one in a run. The
+# spec has no field for it yet (no family with runs is supported); the sentence is read and noted.
+@phase.rule("DK-05", r"(?P<low>" + RANKS + r") can be counted either high or low in a run, such that (?P<examples>[^()]+) are both "
+            r"valid runs \(but (?P<bad>[^()]+) is not\)\.")
+def _run_wrap(m: re.Match[str], d: Draft) -> None:
+    d.note("run-wrap", rank(m["low"]))
+
+
+@phase.rule("DK-04", r"Include (?:two jokers, one red and one black|(?P<one>one|a) red joker)\.")
+def _jokers(m: re.Match[str], d: Draft) -> None:
+    d.set("deck.jokers", 1 if m["one"] else 2)
+
+
+# -- finishing -------------------------------------------------------------------------------------
+
+
+def finish(d: Draft) -> None:
+    kind = d.get("deck.kind")
+    if kind is None:
+        d.problem("no sentence says which pack is used", "")
+        return
+    d.fields.setdefault("deck.jokers", 0)
+    printed = d.heard("rank.list")
+    sentence = d.said_in.get("rank.list")
+    if printed is None:
+        d.problem("no sentence gives the rank order", "")
+        return
+    _labels(d, kind, sentence)
+    candidates = _orders(d, kind, printed, sentence)
+    fits: list[tuple[str, str | None, list[str]]] = []
+    tried: list[str] = []
+    for order, promoted in candidates:
+        full = DeckSpec(kind=kind, order=order, promoted=promoted).full_order()
+        removed = _removed(d, kind, full, quiet=True)
+        if removed is None:
+            continue
+        ranks = DeckSpec(kind=kind, order=order, promoted=promoted, removed=removed).ranks()
+        if ranks == tuple(printed):
+            fits.append((order, promoted, removed))
+        else:
+            tried.append(f"{', '.join(ranks)} from the {order} order less {', '.join(removed) or 'nothing'}")
+    if not fits:
+        d.problem("the printed rank list does not match the pack (" + "; or ".join(tried) + ")", sentence)
+        return
+    order, promoted, _ = fits[0]
+    if len(fits) > 1:
+        d.repair("aces-removed-order", "reading",
+                 "the Aces are removed, so Ace high and Ace low give the same list; recorded as Ace high", sentence)
+    full = DeckSpec(kind=kind, order=order, promoted=promoted).full_order()
+    removed = _removed(d, kind, full, quiet=False)
+    d.set("deck.order", order)
+    d.set("deck.promoted", promoted)
+    d.set("deck.removed", removed)
+
+
+def _orders(d: Draft, kind: str, printed: tuple[str, ...], sentence: str | None) -> list[tuple[str, str | None]]:
+    """The orders the rank sentence allows: the note's, or for a plain standard list Ace high and
+    Ace low (both, when the Aces are removed and the list cannot tell)."""
+    note = d.heard("order.note")
+    if kind != "standard":
+        if note is not None:
+            d.problem(f"a rank-order note (\"{note}\") for a {kind} pack, whose order is fixed", sentence)
+            return []
+        return [("natural", None)]
+    if note == "promoted":
+        return [("promoted", d.heard("order.promoted"))]
+    if note is not None:
+        return [(note, None)]
+    if "A" not in printed:
+        return [("ace-high", None), ("ace-low", None)]
+    if printed.index("A") == 0:
+        return [("ace-high", None)]
+    if printed.index("A") == len(printed) - 1:
+        return [("ace-low", None)]
+    d.problem("the Ace sits in the middle of the rank list with no note to say why", sentence)
+    return []
+
+
+LETTERS = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack"}
+
+
+def _labels(d: Draft, kind: str, sentence: str | None) -> None:
+    """DK-02 printing: standard and French lists use letters for the Ace and courts; tarot and German
+    lists spell the courts out but leave the Ace as "A" — the mixed labels the catalogue lists."""
+    words = d.heard("rank.words", ())
+    letters = [w for w in words if rank_is_short(w)]
+    spelled = [w for w in words if w in ("Ace", "King", "Queen", "Jack", "Knight", "Page", "Ober", "Unter")]
+    if letters and spelled:
+        d.repair("mixed-rank-labels", "defect",
+                 f"the rank list mixes letters ({', '.join(letters)}) with words ({', '.join(spelled)}); "
+                 + ", ".join(f"\"{w}\" read as {LETTERS[w]}" for w in letters),
+                 sentence)
+
+
+def _removed(d: Draft, kind: str, full: tuple[str, ...], quiet: bool) -> list[str] | None:
+    """The removed ranks in a full order; with ``quiet`` no repair or problem is recorded (used to
+    try an order), and None says the removal does not fit that order."""
+    block = d.heard("removal.block")
+    removed: list[str] = list(d.heard("removal.ranks", []))
+    sentence = d.said_in.get("removal.sentence")
+    if block is not None:
+        a, b, wa, wb = block
+        if a not in full or b not in full:
+            if not quiet:
+                d.problem(f"there is no rank {a if a not in full else b} in this pack", sentence)
+            return None
+        i, j = sorted((full.index(a), full.index(b)))
+        removed = list(full[i : j + 1])
+        if i == 0:  # the generator never removes the top rank: a block at the top means another order
+            return None
+        if quiet:
+            pass
+        elif len(removed) == 2:
+            d.repair("two-rank-range", "defect",
+                     f"\"{wa} through {wb}\" prints a block of two neighbouring ranks as a range; read as removing "
+                     f"{wa} and {wb}", sentence)
+        elif len(removed) == 1:
+            d.repair("one-rank-range", "defect", f"\"{wa} through {wb}\" is a range of one rank; read as removing {wa}",
+                     sentence)
+    for r in removed:
+        if r not in full:
+            if not quiet:
+                d.problem(f"there is no rank {r} to remove in this pack", sentence)
+            return None
+    minor = d.heard("removal.minor", False)
+    if quiet:
+        return [r for r in full if r in removed]
+    if removed and kind == "tarot" and not minor:
+        d.repair("tarot-removal-unqualified", "reading",
+                 "a removal in a tarot pack that does not say \"from the minor arcana\"; read as the minor suits only",
+                 sentence)
+    if minor and kind != "tarot":
+        d.problem("\"from the minor arcana\" in a pack that is not tarot", sentence)
+        return None
+    # Keep the spec's removed list in rank order (high → low) for stable files.
+    return [r for r in full if r in removed]
+

@@ -1,0 +1,79 @@
+"""EN-02…EN-04: the end of the game — a points target, a losing threshold, as many rounds as
+players, shrinking hands (and back up) — and the tie rule."""
+
+from __future__ import annotations
+
+import re
+
+from .core import Draft, Phase
+from .words import NUM, number
+
+phase = Phase("ending")
+
+
+@phase.rule("EN-03", r"The first player to reach (?P<n>\d+) points wins the game\.")
+def _target(m: re.Match[str], d: Draft) -> None:
+    d.set("ending.condition", {"kind": "target", "points": int(m["n"])})
+
+
+@phase.rule("EN-03", r"When a player's score reaches -(?P<n>\d+) or lower,? the player with the highest score wins the game\.")
+def _threshold(m: re.Match[str], d: Draft) -> None:
+    d.set("ending.condition", {"kind": "threshold", "points": int(m["n"])})
+
+
+@phase.rule("EN-02", r"Play as many (?:rounds|hands) as there are players\.")
+def _rounds(m: re.Match[str], d: Draft) -> None:
+    d.set("ending.condition", {"kind": "rounds"})
+
+
+@phase.rule("EN-02", r"Each successive hand is played with one fewer card, down to just one card each(?P<up>, then one additional "
+            r"card back up to (?P<n>" + NUM + r") cards?)?\.")
+def _shrinking(m: re.Match[str], d: Draft) -> None:
+    d.set("ending.condition", {"kind": "shrinking", "back_up": bool(m["up"])})
+    if m["n"]:
+        d.note("shrink.top", number(m["n"]))
+
+
+@phase.rule("EN-02", r"After the final (?P<n>" + NUM + r")-card hand, the game ends\.")
+def _shrink_end(m: re.Match[str], d: Draft) -> None:
+    d.note("shrink.last", number(m["n"]))
+
+
+@phase.rule("EN-02", r"The (?:highest-scoring player|player with the highest score) (?:wins(?: the game)?|is the winner)\.")
+def _highest_wins(m: re.Match[str], d: Draft) -> None:
+    d.note("highest-wins")
+
+
+@phase.rule("EN-04", r"If tied, (?:(?P<extra>play an extra (?:round|hand))|the tied player who won a round latest in the game wins)\.")
+def _ties(m: re.Match[str], d: Draft) -> None:
+    d.set("ending.ties", "extra-hand" if m["extra"] else "latest-winner")
+    if not m["extra"]:
+        d.repair("latest-winner", "reading",
+                 "\"the tied player who won a round latest\": rounds of a trick game have no winner; read as the tied "
+                 "player who most recently had the best score in a single hand (design.md)")
+
+
+def finish(d: Draft) -> None:
+    cond = d.get("ending.condition")
+    if cond is None:
+        d.problem("no sentence says when the game ends", "")
+        return
+    if not d.has("ending.ties"):
+        d.problem("no sentence says what happens on a tie", "")
+    if cond["kind"] in ("rounds", "shrinking") and not d.heard("highest-wins"):
+        d.repair("winner-unsaid", "reading", "the book does not say who wins after the last hand; the highest score wins",
+                 d.source.get("ending.condition"))
+    if cond["kind"] in ("target", "threshold") and d.heard("highest-wins"):
+        d.problem("\"the highest-scoring player wins\" with a points target or threshold", d.said_in["highest-wins"])
+    hand = d.get("deal.hand_size")
+    if cond["kind"] == "shrinking":
+        top, last = d.heard("shrink.top"), d.heard("shrink.last")
+        if cond["back_up"]:
+            if top is not None and top != hand:
+                d.problem(f"hands grow back up to {top} cards, but {hand} are dealt", d.said_in["shrink.top"])
+            if last is not None and last != hand:
+                d.problem(f"the game ends after a {last}-card hand, but hands grow back to {hand}", d.said_in["shrink.last"])
+        elif last is not None and last != 1:
+            d.problem(f"the game ends after a {last}-card hand, but hands shrink to one card", d.said_in["shrink.last"])
+    elif d.heard("shrink.last") is not None:
+        d.problem("the game ends after the final hand of a size, but hands do not shrink", d.said_in["shrink.last"])

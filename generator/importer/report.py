@@ -1,0 +1,245 @@
+"""The two reports of an import, as Markdown: IMPORT.md (what was read, repaired, dropped) and
+REPORT.md (static checks and playtest verdicts). Both are functions of their input only, so the
+same book gives byte-identical files."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from .book import BookImport, ImportedGame
+from .judge import Judgement
+
+#: What each repair kind means, for the summary table.
+KINDS: dict[str, str] = {
+    "rank-named-twice": "\"Remove Xs and Xs\": one rank named twice; only that rank removed",
+    "ace-over-aces": "\"Aces are higher than aces\": order unchanged (Ace high)",
+    "two-rank-range": "\"Remove Xs through Ys\" for two neighbouring ranks: both removed",
+    "one-rank-range": "a removal range of one rank",
+    "mixed-rank-labels": "rank list mixing letters and words (\"A, King, …\"): \"A\" read as Ace",
+    "trick-count": "\"When all N tricks have been played\" with N wrong: read as \"when all tricks have been played\"",
+    "jokers-no-rule": "jokers with no rule: read as the highest trumps (README)",
+    "joker-nickname": "jokers' nicknames: no spec field",
+    "fact-no-key": "intro fact with no key in spec.naming.FACTS: dropped",
+    "fact-other-family": "intro fact of another family's module: dropped",
+    "fact-unbacked": "intro fact no rule makes true: dropped",
+    "nickname-twice": "one nickname given to two different cards",
+    "card-two-roles": "one card drawn for two special roles: both apply",
+    "first-card-winner": "first card fixes trumps but the winner sentence ignores trumps",
+    "trump-source": "trump turned from the deck although there is a kitty",
+    "rotation-plural": "rotation list with a singular suit (\"club/diamonds/…\")",
+    "all-or-none-all": "\"all or none all\" typo",
+    "over-three-unused": "hand size for more than three players in a game for at most three",
+    "unequal-hands": "odd card: hands unequal; a hand ends when a player has no card left (README)",
+    "landlord-hand": "the landlord takes the kitty into hand: spec lays as many away (hands stay equal)",
+    "landlord-payment-unsaid": "auction with no payment sentence",
+    "latest-winner": "tie rule \"won a round latest\": the latest hand with the best hand score (design.md)",
+    "face-value": "\"face value\" of courts and Aces: J=11, Q=12, K=13, A=14/1 (design.md)",
+    "deal-all-uneven": "dealing the whole pack unevenly: the rest set aside (README)",
+    "exchange-count": "exchange of \"a specific number of cards\": read as a fixed 2 (spec holds one number)",
+    "country-inferred": "no country word: country from the pack or the village lists",
+    "aces-removed-order": "Aces removed: Ace high and Ace low read the same",
+    "tarot-removal-unqualified": "tarot removal without \"from the minor arcana\"",
+    "joker-turned-unsaid": "joker turned for trumps, unsaid: no trumps that hand (README)",
+    "majors-unsaid": "tarot majors with no rule: their own fifth suit",
+    "majors-rank-unsaid": "tarot majors ranked irrespective of suit: by number",
+    "low-unsaid": "high/low hands with no scoring note: scores inverted",
+    "winner-unsaid": "fixed-length game with no winner sentence: highest score wins",
+    "weak-wording": "weak-suit sentence's trump clause does not fit the game",
+}
+STATUS = {"imported": "imported", "repaired": "imported, repaired", "error": "imported with errors (--lenient)",
+          "failed": "not imported (errors)", "unsupported": "family not supported yet"}
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def import_report(book_name: str, digest: str, result: BookImport, files: dict[int, str], lenient: bool) -> str:
+    """``files``: the spec file written for each game, by the game's first line in the book."""
+    games = result.games
+    out: list[str] = ["# Hyloe's Book of Games — import report", ""]
+    out.append(f"Written by `parlour import` from `{book_name}` (SHA-256 `{digest[:16]}…`, {len(games)} games). "
+               "Do not edit by hand; to make it again run")
+    out.append("")
+    out.append(f"    parlour import ../shared/seeds/{book_name} --out corpus/hyloe/ --force")
+    out.append("")
+    out.append("Book text is not reprinted here: a repair names its sentence by line and position in the book and quotes "
+               "only the words at fault. ")
+    out[-1] += ("Every sentence of every trick-taking game is read by one pattern of `generator/importer/` (one phrasing of one "
+               "rule module of the catalogue). A **repair** is a defect of the book read the way its meaning is clear; "
+               "**dropped** text is text the spec cannot hold; a **reading** resolves something the book leaves unsaid "
+               "or ambiguous, as `design.md`, the README and the catalogue (§2.4) say. Games of other families are "
+               "listed as not supported yet.")
+    out.append("")
+    out += _summary(games)
+    out += _kinds(games)
+    if result.all_problems():
+        out += ["## Sentences not understood", ""]
+        out.append("These sentences were " + ("skipped (`--lenient`)." if lenient else "not read."))
+        out.append("")
+        for p in result.all_problems():
+            quoted = f" — \"{_cell(p.sentence)}\"" if p.sentence else ""
+            at = f" ({p.where})" if p.where else ""
+            out.append(f"* **{_cell(p.game)}**{at}: {_cell(p.message)}{quoted}")
+        out.append("")
+    out += ["## Games", "", "| game | family | line | status | spec | repairs and dropped text | readings |",
+            "|---|---|---|---|---|---|---|"]
+    for g in games:
+        fixes = sorted({r.kind for r in g.repairs if r.category != "reading"})
+        reads = sorted({r.kind for r in g.repairs if r.category == "reading"})
+        spec = f"`{files[g.line]}`" if g.line in files else "—"
+        out.append(f"| {_cell(g.name)} | {g.family} | {g.line} | {STATUS[g.status]} | {spec} | "
+                   f"{', '.join(fixes) or '—'} | {', '.join(reads) or '—'} |")
+    out.append("")
+    out += ["## Details", ""]
+    for g in games:
+        if not g.supported:
+            continue
+        out.append(f"### {g.name}")
+        out.append("")
+        spec = f"`{files[g.line]}`" if g.line in files else "no spec written"
+        modules = ", ".join(f"{m}" + (f" ×{n}" if n > 1 else "") for m, n in sorted(g.modules.items()))
+        out.append(f"Book line {g.line}; {g.sentences} sentences; {STATUS[g.status]}; {spec}. Modules read: {modules}.")
+        out.append("")
+        for category, title in (("defect", "Repaired"), ("dropped", "Dropped"), ("reading", "Read")):
+            for r in (r for r in g.repairs if r.category == category):
+                at = f", {r.where}" if r.where else ""
+                out.append(f"* {title} `{r.kind}`{at}: {_cell(r.text)}")
+        for p in g.problems:
+            quoted = f" — \"{_cell(p.sentence)}\"" if p.sentence else ""
+            at = f", {p.where}" if p.where else ""
+            out.append(f"* **Not understood**{at}: {_cell(p.message)}{quoted}")
+        if not g.repairs and not g.problems:
+            out.append("* Every sentence read as written; nothing repaired.")
+        out.append("")
+    others = [g for g in games if not g.supported and (g.repairs or g.skipped)]
+    if others:
+        out += ["## Other families: the deck", "",
+                "Only the deck sentences of these games are read (their family is not supported yet).", ""]
+        for g in others:
+            for r in g.repairs:
+                at = f", {r.where}" if r.where else ""
+                kind = "Read" if r.category == "reading" else "Repaired"
+                out.append(f"* **{_cell(g.name)}** ({g.family}{at}): {kind} `{r.kind}`: {_cell(r.text)}")
+            for text in g.skipped:
+                out.append(f"* **{_cell(g.name)}** ({g.family}): not read: {_cell(text)}")
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _summary(games: list[ImportedGame]) -> list[str]:
+    out = ["## Summary", "", "| family | games | imported as written | imported, repaired | with errors | not imported |",
+           "|---|---|---|---|---|---|"]
+    fams = sorted({g.family for g in games}, key=lambda f: (f != "trick-taking", f))
+    for fam in fams:
+        gs = [g for g in games if g.family == fam]
+        c = Counter(g.status for g in gs)
+        if gs[0].supported:
+            out.append(f"| {fam} | {len(gs)} | {c['imported']} | {c['repaired']} | {c['error']} | {c['failed']} |")
+        else:
+            out.append(f"| {fam} | {len(gs)} | — | — | — | {len(gs)}: family not supported yet |")
+    out.append("")
+    return out
+
+
+def _kinds(games: list[ImportedGame]) -> list[str]:
+    by: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for g in games:
+        for r in g.repairs:
+            if g.name not in by[(r.category, r.kind)]:
+                by[(r.category, r.kind)].append(g.name)
+    out: list[str] = []
+    for category, title in (("defect", "Repairs (defects of the book)"), ("dropped", "Dropped text"),
+                            ("reading", "Readings")):
+        rows = sorted(((k, names) for (c, k), names in by.items() if c == category), key=lambda x: (-len(x[1]), x[0]))
+        if not rows:
+            continue
+        out += [f"## {title} by kind", "", "| kind | games | what | which |", "|---|---|---|---|"]
+        for kind, names in rows:
+            out.append(f"| `{kind}` | {len(names)} | {_cell(KINDS.get(kind, kind))} | {_cell(', '.join(names))} |")
+        out.append("")
+    return out
+
+
+# -- REPORT.md -------------------------------------------------------------------------------------
+
+
+def _players(f) -> str:
+    return f" ({f.players}p)" if f.players else ""
+
+
+def judge_report(book_name: str, judgements: list[Judgement], games: int, seed: int, tier: int) -> str:
+    out = ["# Hyloe's Book of Games — judged", ""]
+    out.append(f"Written by `parlour import` (book `{book_name}`). Each imported spec in this folder was put through the "
+               f"Tier-0 static checks (`parlour check`) and then a Tier-{tier} playtest (random self-play, {games} games per "
+               f"player count, seed {seed}) at every player count the static checks leave playable. Reason codes are those "
+               "of `docs/playtest-metrics.md`; tier 0 is a static check. A game that fails a static check is still a "
+               "faithful import of the book's rules: it is kept, and `parlour check` shows its problems.")
+    out.append("")
+    passed = [j for j in judgements if j.verdict == "pass"]
+    out += ["## Summary", "", f"{len(judgements)} games: **{len(passed)} pass**, **{len(judgements) - len(passed)} reject**.", ""]
+    static_only = [j for j in judgements if j.reasons and all(f.tier == 0 for f in j.reasons)]
+    play_only = [j for j in judgements if j.reasons and all(f.tier > 0 for f in j.reasons)]
+    both = [j for j in judgements if j.reasons and j not in static_only and j not in play_only]
+    out.append(f"Rejected by static checks only: {len(static_only)}; by the playtest only: {len(play_only)}; by both: {len(both)}.")
+    out.append("")
+    by: dict[tuple[int, str], dict[str, set[int | None]]] = defaultdict(lambda: defaultdict(set))
+    for j in judgements:
+        for f in j.reasons:
+            by[(f.tier, f.code)][j.name].add(f.players)
+    out += ["| reason code | tier | games | which (player counts) |", "|---|---|---|---|"]
+    for (tier_, code), names in sorted(by.items(), key=lambda x: (x[0][0], -len(x[1]), x[0][1])):
+        which = "; ".join(f"{n} ({_counts(ps)})" for n, ps in sorted(names.items()))
+        out.append(f"| `{code}` | {tier_} | {len(names)} | {_cell(which)} |")
+    warns: dict[str, set[str]] = defaultdict(set)
+    for j in judgements:
+        for w in j.warnings:
+            warns[w.code].add(j.name)
+    if warns:
+        out += ["", "Warnings (not reasons to reject):", "", "| warning | games | which |", "|---|---|---|"]
+        for code, names in sorted(warns.items(), key=lambda x: (-len(x[1]), x[0])):
+            out.append(f"| `{code}` | {len(names)} | {_cell(', '.join(sorted(names)))} |")
+    out += ["", "## Games", "", "| game | spec | players | verdict | reasons |", "|---|---|---|---|---|"]
+    for j in judgements:
+        codes = Counter(f.code for f in j.reasons)
+        reasons = ", ".join(f"{c}" + (f" ×{n}" if n > 1 else "") for c, n in sorted(codes.items())) or "—"
+        out.append(f"| {_cell(j.name)} | `{j.file}` | {j.players[0]}–{j.players[1]} | {j.verdict} | {reasons} |")
+    out += ["", "## Details", ""]
+    for j in judgements:
+        out.append(f"### {j.name} — {j.verdict}")
+        out.append("")
+        for f in j.reasons:
+            if f.tier == 0:
+                out.append(f"* static `{f.code}` {f.field}: {_cell(f.message)}{_players(f)}")
+        if j.skipped and j.played:
+            out.append(f"* not playtested at {_counts(set(j.skipped))}: a static check rules these counts out")
+        elif not j.played:
+            out.append("* not playtested: a static check concerns every player count")
+        for f in j.reasons:
+            if f.tier > 0:
+                seed = f"; replay seed {f.seed}" if f.seed is not None else ""
+                out.append(f"* tier {f.tier} `{f.code}`: {_cell(f.message)}{_players(f)}{seed}")
+        for f in j.warnings:
+            out.append(f"* warning `{f.code}`: {_cell(f.message)}{_players(f)}")
+        for c in j.counts:
+            if c.get("games") is None:
+                continue
+            out.append(f"* {c['players']} players: {c['completed']}/{c['games']} games ended naturally, "
+                       f"{c.get('capped', 0)} stopped by the cap, {c.get('draws', 0)} shared wins; median "
+                       f"{_num(c.get('hands_median'))} hands, about {_num(c.get('minutes_median'))} min at the table")
+        if not j.reasons and not j.warnings and not j.counts:
+            out.append("* nothing to report")
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _num(x) -> str:
+    if x is None:
+        return "?"
+    return f"{x:.0f}" if isinstance(x, (int, float)) else str(x)
+
+
+def _counts(ps: set[int | None]) -> str:
+    if None in ps:
+        return "all counts"
+    return ", ".join(f"{p}p" for p in sorted(p for p in ps if p is not None))

@@ -1,0 +1,374 @@
+"""SU-01…SU-10: how trumps are chosen, anti-trumps, robbing the turned trump, a joker turned, the
+top trump for a point, the tarot majors, high/low hands, the pig card, invented rules and the
+exchange."""
+
+from __future__ import annotations
+
+import re
+
+from ..spec.deck import TRUMP_ROTATION
+from .core import Draft, Phase, word_check
+from .words import CARD, RANK, SUIT_MANY, card, rank, suit
+
+phase = Phase("setup")
+
+#: SU-04 rob verbs, SU-08 pig animals, SU-09 rule names, SU-10 exchange names (generator order).
+ROB_VERBS = ("rob", "steal", "loot", "swipe", "lift", "pinch", "pilfer", "plunder")
+PIG_NAMES = ("sheep", "pig", "cow", "goat", "duck", "goose", "horse", "bull", "piglet", "hen", "lamb", "turkey",
+             "donkey", "chicken", "duckling", "rat", "mouse", "beast", "bird")
+BONUS_WORDS = ("bonus", "mystic", "occult")
+SECRET_WORDS = ("secret", "god", "mystic", "occult", "unseen", "unspoken", "chairman")
+RULE_NOUNS = ("rule", "law", "order", "code", "edict", "decree", "bylaw")
+EXCHANGE_NAMES = ("exchange", "redraw", "mulligan", "swap", "shift", "switch", "barter", "turnabout")
+
+# -- SU-02 trump selection -------------------------------------------------------------------------
+
+
+@phase.rule("SU-02", r"(?P<verb>Turn|Reveal) the top card of the (?P<src>[\w' -]+?) to determine (?:the )?trump suit\.")
+def _turn_up(m: re.Match[str], d: Draft) -> None:
+    d.set("setup.trumps", {"method": "turn-up"})
+    d.note("trumps.source", m["src"])
+
+
+@phase.rule("SU-02a", r"Place the top card of the (?P<src>[\w' -]+?) face-down: this determines trump suit, but is not "
+            r"revealed \(and does not apply\) until the first time a player plays a suit that does not match the lead suit\.")
+def _hidden(m: re.Match[str], d: Draft) -> None:
+    d.set("setup.trumps", {"method": "hidden"})
+    d.note("trumps.source", m["src"])
+
+
+CALLERS = {"The dealer": "dealer", "The player to the dealer's left": "dealer-left",
+           "The player to the left of the dealer": "dealer-left"}
+
+
+@phase.rule("SU-02", r"(?P<who>" + "|".join(re.escape(w) for w in CALLERS) + r") calls a trump suit before looking at their hand\.")
+def _called(m: re.Match[str], d: Draft) -> None:
+    d.set("setup.trumps", {"method": "called", "caller": CALLERS[m["who"]]})
+
+
+@phase.rule("SU-02", r"Reveal the final card as it is dealt; it determines (?:the )?trump suit\.")
+def _last_card(m: re.Match[str], d: Draft) -> None:
+    d.set("setup.trumps", {"method": "last-card"})
+
+
+# Rotation: the catalogue quotes the generator's text as "Trumps alternate club/diamonds/hearts/
+# spades" (with its plural bug); what may follow the list is not quoted, so a short tail is allowed.
+@phase.rule("SU-02", r"Trumps (?:alternate|rotate)(?: between)? (?P<list>\w+(?: arcana(?: cards?)?)?(?:/\w+(?: arcana(?: cards?)?)?)+)(?P<tail>(?: (?:with|on|for|from|in|each|every)[\w ,'-]*)?)\.")
+def _rotating(m: re.Match[str], d: Draft) -> None:
+    d.set("setup.trumps", {"method": "rotating"})
+    d.note("trumps.rotation", tuple(p.strip() for p in m["list"].split("/")))
+
+
+@phase.rule("SU-02", r"(?P<suit>" + SUIT_MANY + r") are always trumps\.")
+def _fixed(m: re.Match[str], d: Draft) -> None:
+    s = suit(m["suit"])
+    d.set("setup.trumps", {"method": "majors"} if s == "majors" else {"method": "fixed", "suit": s})
+
+
+@phase.rule("SU-02f", r"The suit of (?:the )?first card played in the hand will determine the trump(?: suit)? for the entire hand\.")
+def _first_card(m: re.Match[str], d: Draft) -> None:
+    d.set("setup.trumps", {"method": "first-card"})
+
+
+@phase.rule("SU-02", r"The major arcana are (?:always )?trumps\.")
+def _majors(m: re.Match[str], d: Draft) -> None:
+    d.set("setup.trumps", {"method": "majors"})
+
+
+@phase.rule("SU-02", r"The major arcana (?:is|are) considered to be (?:its|their) own suit\.")
+def _majors_own_suit(m: re.Match[str], d: Draft) -> None:
+    d.note("majors.own-suit")
+
+
+# -- SU-03…SU-06 -----------------------------------------------------------------------------------
+
+
+@phase.rule("SU-03", r"Without looking at their hand, the dealer then calls any suit other than the trump suit as anti-trumps\.")
+def _anti(m: re.Match[str], d: Draft) -> None:
+    d.set("setup.anti_trumps", True)
+
+
+@phase.rule("SU-04", r'If a player has the (?P<rank>' + RANK + r') of trumps,? they may at this point "(?P<verb>[^"]+)" the revealed '
+            r"trump card, (?:swapping the (?P<rank2>" + RANK + r") for it|(?P<take>taking it into their hand and discarding "
+            r"any other card face-down))\.")
+def _rob(m: re.Match[str], d: Draft) -> None:
+    word_check(d, "rob verb", m["verb"], ROB_VERBS)
+    d.set("setup.robbing", {"verb": m["verb"], "form": "take-and-discard" if m["take"] else "swap"})
+    d.note("rob.rank", rank(m["rank"]))
+    if m["rank2"] and rank(m["rank2"]) != rank(m["rank"]):
+        d.problem(f"the player with the {m['rank']} of trumps swaps the {m['rank2']} for the turned card")
+
+
+@phase.rule("SU-05", r"If a joker is (?:revealed|turned(?: up)?), there is no trump(?: suit)?(?: for (?:the|this) hand)?\.")
+def _joker_turned(m: re.Match[str], d: Draft) -> None:
+    d.note("trumps.joker-turned")
+
+
+@phase.rule("SU-06", r"If any player has the (?P<rank>" + RANK + r") of trumps in their hand, they may optionally at this point "
+            r"score one point by revealing it\.")
+def _top_trump(m: re.Match[str], d: Draft) -> None:
+    d.set("setup.top_trump_point", True)
+    d.note("top.rank", rank(m["rank"]))
+
+
+# -- SU-07 high/low --------------------------------------------------------------------------------
+
+
+@phase.rule("SU-07", r'Each hand is played either "high" or "low"\.')
+def _high_low(m: re.Match[str], d: Draft) -> None:
+    d.note("high-low.intro")
+
+
+@phase.rule("SU-07", r"Before the hand each player chooses an? (?P<choice>[\w -]+?) card from their hand, and these are revealed "
+            r"simultaneously: if all cards are (?P<low>[\w -]+?) the hand is played low, otherwise it is played high\.")
+def _high_low_how(m: re.Match[str], d: Draft) -> None:
+    d.set("setup.high_low", True)
+    d.note("high-low.choice", (m["choice"], m["low"]))
+
+
+# -- SU-08 pig -------------------------------------------------------------------------------------
+
+
+@phase.rule("SU-08", r"A player who holds (?P<card>" + CARD + r")(?: \((?P<name>[^)]+)\))? may choose to reveal it at this point\.")
+def _pig(m: re.Match[str], d: Draft) -> None:
+    c = card(m["card"])
+    if m["name"]:
+        name = re.sub(r"^the ", "", m["name"])
+        word_check(d, "pig name", name, PIG_NAMES)
+    else:
+        # A tarot major carries no nickname (the generator's helper returns "card", which its
+        # clean-up removes): the rules call it by its title.
+        name = "pig"
+        d.note("pig.title", m["card"])
+        d.repair("pig-by-title", "reading",
+                 f"the pig card {m['card']} has no nickname (tarot majors get none) and is called by its title; the spec's "
+                 "name for it is the default \"pig\"")
+    d.set("setup.pig", {"card": c, "name": name})
+
+
+def is_pig(d: Draft, text: str | None) -> bool:
+    """Whether a sentence's name for a card ("the goat", "The Tower") is the game's pig."""
+    pig = d.get("setup.pig")
+    if pig is None or text is None:
+        return False
+    t = re.sub(r"^the ", "", text.strip(), flags=re.IGNORECASE).lower()
+    title = d.heard("pig.title")
+    return t == pig["name"].lower() or (title is not None and t == re.sub(r"^the ", "", title, flags=re.IGNORECASE).lower())
+
+
+# -- SU-09 invented rules (Bartok; Mao has no example in the shared book) ---------------------------
+
+
+def _rule_name(d: Draft, plural_or_one: str, plural: bool) -> None:
+    name = plural_or_one.strip()
+    if plural:
+        if not name.endswith("s"):
+            d.problem(f"expected a plural rule name, got \"{name}\"")
+        name = name[:-1]
+    d.note("rules.name", name)
+
+
+@phase.rule("SU-09", r"After the first hand of the game, players may have to obey additional (?P<name>[\w -]+?)\.")
+def _bonus_intro(m: re.Match[str], d: Draft) -> None:
+    _rule_name(d, m["name"], plural=True)
+    d.note("rules.kind", "bonus")
+
+
+@phase.rule("SU-09", r'\(An? (?P<name>[\w -]+?) can be a constraint on card play, such as "[^"]*", or a bonus ability, eg\. "[^"]*"\.\)')
+def _rule_example(m: re.Match[str], d: Draft) -> None:
+    _rule_name(d, m["name"], plural=False)
+
+
+@phase.rule("TT-11", r"If the (?P<name>[\w -]+?) mean that a player has no valid play open to them, they must pass\.")
+def _rule_pass(m: re.Match[str], d: Draft) -> None:
+    _rule_name(d, m["name"], plural=True)
+
+
+@phase.rule("SC-T5", r"The player with the highest score at the end of a hand may invent an? (?P<name>[\w -]+?), to apply to all "
+            r"future rounds(?P<repeal>, or repeal an existing (?P<name2>[\w -]+?))?\.")
+def _rule_invent(m: re.Match[str], d: Draft) -> None:
+    _rule_name(d, m["name"], plural=False)
+    if m["name2"]:
+        _rule_name(d, m["name2"], plural=False)
+    d.note("rules.kind", "bonus")
+    d.note("rules.repeal", bool(m["repeal"]))
+
+
+@phase.rule("SC-T5", r"New (?P<name>[\w -]+?) exist alongside older ones\.")
+def _rule_stack(m: re.Match[str], d: Draft) -> None:
+    _rule_name(d, m["name"], plural=True)
+    d.note("rules.repeal", False)
+
+
+# Mao ("secret rules") has no example in the shared book: this phrasing follows the catalogue
+# (before the first hand the dealer, a random player, or the dealer and the player to their right
+# invent a rule, kept secret).
+SECRET_INVENTORS = {"the dealer": "dealer", "a randomly chosen player": "random-player", "a random player": "random-player",
+                    "the dealer and the player to their right": "dealer-and-right"}
+
+
+@phase.rule("SU-09", r"Before the first hand(?: of the game)?, (?P<who>" + "|".join(re.escape(w) for w in SECRET_INVENTORS)
+            + r") (?:each )?(?:invents?|makes? up) (?:a|an|one) (?P<name>[\w -]+?)(?:, which (?:is|they keep) (?:kept )?secret| in secret)?\.")
+def _secret(m: re.Match[str], d: Draft) -> None:
+    _rule_name(d, m["name"], plural=False)
+    d.note("rules.kind", "secret")
+    d.note("rules.inventor", SECRET_INVENTORS[m["who"]])
+
+
+# -- SU-10 exchange --------------------------------------------------------------------------------
+
+
+@phase.rule("SU-10", r"After looking at their cards, any player may suggest an? (?P<name>[\w-]+) of "
+            r"(?:(?P<single>a single card)|a specific number of cards)\.")
+def _exchange(m: re.Match[str], d: Draft) -> None:
+    word_check(d, "exchange name", m["name"], EXCHANGE_NAMES)
+    d.note("exchange.name", m["name"])
+    d.note("exchange.single", bool(m["single"]))
+
+
+@phase.rule("SU-10", r"If all players agree to it, each player discards (?:(?P<one>one card face-down and is dealt a replacement)"
+            r"|that many cards face-down and is dealt replacements)\.")
+def _exchange_how(m: re.Match[str], d: Draft) -> None:
+    d.note("exchange.single", bool(m["one"]))
+
+
+@phase.rule("SU-10", r"\(If insufficient cards remain, an? (?P<name>[\w-]+) may not be suggested\.\)")
+def _exchange_limit(m: re.Match[str], d: Draft) -> None:
+    d.note("exchange.name", m["name"])
+
+
+@phase.rule("SU-10", r"When no further (?P<names>[\w-]+) are requested, play proceeds\.")
+def _exchange_end(m: re.Match[str], d: Draft) -> None:
+    names = m["names"]
+    known = d.heard("exchange.name")
+    if known is None or names not in (known + "s", known + "es"):
+        d.problem(f"the exchange is called \"{known}\" and \"{names}\"" if known else "an exchange ends, but none is offered")
+
+
+# -- finishing -------------------------------------------------------------------------------------
+
+
+def finish(d: Draft, ranks: tuple[str, ...], stock_per_player: int) -> None:
+    """Cross-check the setup against the pack (``ranks``: high → low) and the deal."""
+    trumps = d.get("setup.trumps")
+    if trumps is None:
+        d.set("setup.trumps", {"method": "none"})
+        trumps = d.get("setup.trumps")
+    method = trumps["method"]
+    kind = d.get("deck.kind")
+    kitty = d.get("deal.kitty")
+    _source(d, method, kitty)
+    if d.heard("trumps.joker-turned"):
+        if not d.get("deck.jokers"):
+            d.problem("a rule for a joker turned for trumps, but the pack has no joker", d.said_in["trumps.joker-turned"])
+        elif method not in ("turn-up", "hidden"):
+            d.problem("a rule for a joker turned for trumps, but no card is turned", d.said_in["trumps.joker-turned"])
+    elif d.get("deck.jokers") and method in ("turn-up", "hidden"):
+        d.repair("joker-turned-unsaid", "reading",
+                 "the book does not say what a joker turned for trumps means; read as no trumps that hand (README)",
+                 d.source.get("setup.trumps"))
+    if method == "rotating":
+        _rotation(d, kind)
+    if d.heard("majors.own-suit") and kind != "tarot":
+        d.problem("the major arcana are mentioned, but the pack is not tarot", d.said_in["majors.own-suit"])
+    if d.heard("majors.own-suit") and method == "majors":
+        d.problem("the major arcana are both trumps and their own suit", d.said_in["majors.own-suit"])
+    if kind == "tarot" and method != "majors" and not d.heard("majors.own-suit"):
+        d.repair("majors-unsaid", "reading", "the book does not say what the major arcana are; read as their own fifth suit",
+                 d.source.get("deck.kind"))
+    if ranks:
+        _rank_checks(d, ranks)
+    if d.heard("high-low.intro") and not d.get("setup.high_low"):
+        d.problem("hands are played high or low, but no sentence says how that is decided", d.said_in["high-low.intro"])
+    d.fields.setdefault("setup.anti_trumps", False)
+    d.fields.setdefault("setup.robbing", None)
+    d.fields.setdefault("setup.top_trump_point", False)
+    d.fields.setdefault("setup.high_low", False)
+    d.fields.setdefault("setup.pig", None)
+    _extra_rules(d)
+    _exchange_finish(d, stock_per_player)
+
+
+def _source(d: Draft, method: str, kitty: dict | None) -> None:
+    """A turned or hidden trump comes from the kitty when there is one (the spec's reading)."""
+    src = d.heard("trumps.source")
+    if src is None:
+        return
+    sentence = d.said_in["trumps.source"]
+    if src == "deck":
+        if kitty is not None and kitty["form"] in ("dealt", "undealt"):
+            d.repair("trump-source", "defect",
+                     f"the trump card is turned from the deck although there is a {kitty['name']}; read as the top card "
+                     f"of the {kitty['name']} (the spec turns the kitty's top card when there is one)", sentence)
+        return
+    if kitty is None or kitty["name"] != src:
+        d.problem(f"the trump card is turned from the \"{src}\", but there is no {src}", sentence)
+
+
+def _rotation(d: Draft, kind: str | None) -> None:
+    said = d.heard("trumps.rotation", ())
+    sentence = d.said_in.get("trumps.rotation")
+    try:
+        order = tuple(suit(s) for s in said)
+    except KeyError:
+        d.problem("the rotation of trumps names something that is not a suit", sentence)
+        return
+    if kind and order != TRUMP_ROTATION[kind]:
+        d.problem(f"trumps rotate {'/'.join(order)}, but the spec rotates {'/'.join(TRUMP_ROTATION[kind])}", sentence)
+        return
+    plural = [s for s in said if s.lower() in ("club", "diamond", "heart", "spade", "bell", "acorn", "leaf", "cup", "sword",
+                                               "pentacle", "wand")]
+    if plural:
+        d.repair("rotation-plural", "defect",
+                 f"the rotation list writes {', '.join(plural)} in the singular (a generator typo); read as the suits", sentence)
+
+
+def _rank_checks(d: Draft, ranks: tuple[str, ...]) -> None:
+    top, low = ranks[0], ranks[-1]
+    if d.heard("top.rank") is not None and d.heard("top.rank") != top:
+        d.problem(f"the top trump for a point is the {d.heard('top.rank')}, but the highest rank is {top}",
+                  d.said_in["top.rank"])
+    if d.heard("rob.rank") is not None and d.heard("rob.rank") != low:
+        d.problem(f"the turned trump is claimed by the {d.heard('rob.rank')}, but the lowest rank is {low}",
+                  d.said_in["rob.rank"])
+
+
+def _extra_rules(d: Draft) -> None:
+    kind = d.heard("rules.kind")
+    if d.heard("rules.name") is None:
+        d.fields.setdefault("setup.extra_rules", None)
+        return
+    if kind is None:
+        d.problem("invented rules are mentioned, but no sentence says when they are made", d.said_in["rules.name"])
+        return
+    name = d.heard("rules.name")
+    words = name.split(" ")
+    first, noun = (words[0], words[-1]) if len(words) > 1 else ("", name)
+    lists = BONUS_WORDS if kind == "bonus" else SECRET_WORDS
+    if first not in lists or noun not in RULE_NOUNS:
+        d.repair("unlisted-rule-name", "reading",
+                 f"the rule name \"{name}\" is not one the catalogue lists for {kind} rules; kept as written",
+                 d.said_in["rules.name"])
+    rules = {"kind": kind, "name": name, "repeal": bool(d.heard("rules.repeal", False))}
+    if kind == "secret":
+        rules["inventor"] = d.heard("rules.inventor", "dealer")
+    d.set("setup.extra_rules", rules)
+
+
+def _exchange_finish(d: Draft, stock_per_player: int) -> None:
+    name = d.heard("exchange.name")
+    if name is None:
+        if d.heard("exchange.single") is not None:
+            d.problem("an exchange is described, but not offered", d.said_in["exchange.single"])
+        d.fields.setdefault("setup.exchange", None)
+        return
+    single = bool(d.heard("exchange.single"))
+    if single:
+        d.set("setup.exchange", {"name": name, "cards": 1, "single": True})
+        return
+    cards = 1 if stock_per_player == 1 else 2
+    d.set("setup.exchange", {"name": name, "cards": cards, "single": False})
+    d.repair("exchange-count", "reading",
+             f"an exchange of \"a specific number of cards\" (the proposer's choice) is read as {cards} card"
+             f"{'s' if cards > 1 else ''} each, the spec holding one fixed number", d.said_in.get("exchange.name"))
+
