@@ -10,6 +10,8 @@ import click
 
 from .commands.check import check
 from .commands.generate import generate
+from .commands.import_book import import_book
+from .commands.parse import parse
 from .commands.playtest import playtest
 from .commands.render import render
 from .commands.schema import schema
@@ -21,7 +23,7 @@ def main() -> None:
     """Parlour: invent card games, print their rulebooks, and playtest them with bots."""
 
 
-for command in (generate, check, render, playtest, schema):
+for command in (generate, check, render, parse, playtest, schema, import_book):
     main.add_command(command)
 
 

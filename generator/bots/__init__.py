@@ -35,6 +35,9 @@ class GreedyBot:
         legal = obs.legal
         if obs._s.phase != PLAY:  # noqa: SLF001 - phase number is public information
             return self._other(obs, legal)
+        legal = [c for c in legal if c < obs.table.size] or legal   # cards, not special actions
+        if len(legal) == 1 or legal[0] >= obs.table.size:
+            return legal[0]
         t = obs.table
         points = obs.points
         strength = t.strength
@@ -54,12 +57,9 @@ class GreedyBot:
         return min(legal, key=lambda c: (-points.get(c, 0), strength[c], c))
 
     def _other(self, obs: Observation, legal: list[int]) -> int:
-        hand = obs.hand
-        if obs.phase == "give-to-kitty":   # give away the weakest card
-            return min(legal, key=lambda c: (obs.table.strength[c], c))
-        if obs.phase in ("call-trumps", "name-anti-trumps") or not hand:
-            return legal[self.rng.randrange(len(legal))]
-        return legal[0]   # misdeal: keep the hand
+        from .decisions import greedy_decision
+
+        return greedy_decision(obs, legal, self.rng)
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
