@@ -110,6 +110,9 @@ def write_new(path: Path, text: str, overwrite: bool = False) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)   # mkstemp makes files private; ours are ordinary files
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
