@@ -3,7 +3,11 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 
-.PHONY: setup demo test bench clean
+.PHONY: setup sysdeps demo test bench clean
+
+# Debian packages for PDFs (WeasyPrint's Pango and HarfBuzz), the PDF page checks (pdftoppm) and the
+# browser checks (chromium). Installed only when missing, and only as root with apt-get; otherwise a warning.
+SYSPKGS = libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils chromium
 
 $(BIN)/parlour: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,13 +17,24 @@ $(BIN)/parlour: pyproject.toml
 
 setup: $(BIN)/parlour
 
-demo: setup
+sysdeps:
+	@missing=$$(for p in $(SYSPKGS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing system packages:" $$missing; \
+	    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; } >/dev/null 2>&1 \
+	      || echo "warning: apt-get could not install:" $$missing >&2; \
+	  else echo "warning: missing system packages (install them as root):" $$missing >&2; fi; \
+	fi
+
+demo: setup sysdeps
 	$(BIN)/parlour generate --family trick-taking --count 12 --seed 7 --out output/demo --force
 	$(BIN)/parlour check output/demo/*.yaml
 	$(BIN)/parlour playtest output/demo/$$(ls output/demo | grep -m1 '\.yaml$$') --games 200 --seed 1 || true
+	$(BIN)/parlour render output/demo/$$(ls output/demo | grep -m1 '\.yaml$$') --format pdf --playtest 100 --out output/demo --force
 	@echo "Rulebooks and specs are in output/demo/"
 
-test: setup
+test: setup sysdeps
 	$(BIN)/python -m pytest -n 2 -q
 
 bench: setup

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import click
 
+from .commands.book import book
 from .commands.check import check
 from .commands.generate import generate
-from .commands.import_book import import_book
 from .commands.parse import parse
+from .commands.import_book import import_book
 from .commands.playtest import playtest
 from .commands.render import render
+from .commands.replay import replay
 from .commands.schema import schema
 
 
@@ -23,7 +25,7 @@ def main() -> None:
     """Parlour: invent card games, print their rulebooks, and playtest them with bots."""
 
 
-for command in (generate, check, render, parse, playtest, schema, import_book):
+for command in (generate, check, render, parse, playtest, replay, book, schema, import_book):
     main.add_command(command)
 
 

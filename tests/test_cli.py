@@ -130,3 +130,14 @@ def test_generate_for_a_player_count(run, tmp_path):
     for path in tmp_path.glob("*.yaml"):
         data = yaml.safe_load(path.read_text())
         assert data["players"]["min"] <= 6 <= data["players"]["max"]
+
+
+def test_parse_reads_a_rulebook_back(run, tmp_path):
+    book = tmp_path / "whist.md"
+    book.write_text(run("render", str(WHIST)).output, encoding="utf-8")
+    res = run("parse", str(book))
+    assert res.exit_code == 0
+    assert yaml.safe_load(res.output) == yaml.safe_load(run("render", str(WHIST), "--format", "yaml").output)
+    book.write_text(book.read_text(encoding="utf-8") + "\nThe dealer sings.\n", encoding="utf-8")
+    bad = run("parse", str(book))
+    assert bad.exit_code == 2 and "no rule reads this sentence: “The dealer sings.”" in bad.output

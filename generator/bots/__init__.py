@@ -1,8 +1,19 @@
-"""Bots choose actions from an Observation only (they never see the State)."""
+"""Bots choose actions from an Observation only (they never see the State).
+
+* ``random`` — uniform over the legal actions;
+* ``greedy`` — plays for the trick in hand (cheap wins, sheds penalty cards);
+* ``strong`` — determinized Monte Carlo search (``strong.StrongBot``), a budget in rollouts;
+* ``highest``, ``lowest``, ``greedy-points`` — the trivial policies of the dominance check
+  (``trivial``).
+
+``make_bot(name, seed)`` builds any of them; a bot's seed comes from the game's seed and its seat
+(``bot_seed``), so a game replays exactly.
+"""
 
 from __future__ import annotations
 
 import random
+from typing import Any, Callable
 
 from ..engine.state import PLAY, Observation
 
@@ -62,4 +73,32 @@ class GreedyBot:
         return greedy_decision(obs, legal, self.rng)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+from .strong import StrongBot  # noqa: E402  (uses bot_seed and GreedyBot above)
+from .trivial import GreedyPointsBot, HighestBot, LowestBot  # noqa: E402
+
+#: Every bot by name: a factory taking the bot's seed.
+BOTS: dict[str, Callable[..., Any]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "strong": StrongBot,
+    "highest": HighestBot,
+    "lowest": LowestBot,
+    "greedy-points": GreedyPointsBot,
+}
+
+#: The trivial policies of the dominance check (docs/playtest-metrics.md, DOMINANT_STRATEGY).
+TRIVIAL = ("highest", "lowest", "greedy-points")
+
+
+def make_bot(name: str, seed: int, **options: Any) -> Any:
+    """A bot by name. ``options`` go to the strong bot (``rollouts``, ``max_rollouts``,
+    ``restrict``) and are ignored by the others."""
+    if name not in BOTS:
+        raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
+    if name == "strong":
+        return StrongBot(seed, **options)
+    return BOTS[name](seed)
+
+
+__all__ = ["BOTS", "TRIVIAL", "GreedyBot", "GreedyPointsBot", "HighestBot", "LowestBot", "RandomBot",
+           "StrongBot", "bot_seed", "make_bot"]

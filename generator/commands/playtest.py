@@ -1,4 +1,4 @@
-"""`parlour playtest`: play a game many times and judge it."""
+"""`parlour playtest`: play games many times and judge them (docs/playtest-metrics.md)."""
 
 from __future__ import annotations
 
@@ -6,45 +6,127 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any, Callable
 
 import click
 
 from .common import InputError, load_checked, write_file
 
+TIER1_BOTS = ("random", "greedy", "strong", "highest", "lowest", "greedy-points")
+
+
+def executor_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    """--workers, --scheduler and --dask-local (shared with `generate --playtest`)."""
+    f = click.option("--dask-local", is_flag=True,
+                     help="Run on a Dask LocalCluster started here (one worker per --workers, default all cores).")(f)
+    f = click.option("--scheduler", metavar="ADDRESS", default=None,
+                     help="Run on a Dask distributed cluster (e.g. tcp://host:8786); its workers need Parlour installed.")(f)
+    f = click.option("--workers", type=click.IntRange(1, 1024), default=None,
+                     help="Local worker processes (default: all cores; 1 runs in this process). "
+                          "Results do not depend on it.")(f)
+    return f
+
+
+def make_executor(workers: int | None, scheduler: str | None, dask_local: bool):
+    from ..playtest.parallel import make_executor as make
+
+    try:
+        return make(workers, scheduler, dask_local)
+    except ImportError as exc:  # pragma: no cover - dask is a dependency
+        raise InputError(f"the Dask backend needs the 'distributed' package ({exc})") from None
+    except OSError as exc:
+        raise InputError(f"cannot reach the Dask scheduler {scheduler}: {exc}") from None
+
+
+class ProgressBar:
+    """A progress bar on standard error for long runs (only on a terminal; never in --json output)."""
+
+    def __init__(self, label: str, enabled: bool = True, after: float = 1.0):
+        self.bar = None
+        self.label = label
+        self.enabled = enabled and sys.stderr.isatty()
+        self.start = time.monotonic() + after
+
+    def __call__(self, done: int, planned: int) -> None:
+        if not self.enabled or time.monotonic() < self.start:
+            return
+        if self.bar is None:
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=planned, desc=self.label, unit="game", file=sys.stderr, leave=False)
+        self.bar.total = planned
+        self.bar.n = done
+        self.bar.refresh()
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
 
 @click.command()
-@click.argument("file", type=click.Path())
+@click.argument("files", nargs=-1, required=True, type=click.Path())
+@click.option("--tier", type=click.IntRange(1, 2), default=1, show_default=True,
+              help="1: random self-play; 2: also strong bots (seat bias, luck, dominant strategies …).")
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=200, show_default=True,
-              help="Games at each player count.")
+              help="Tier-1 games at each player count (more when a metric is close to its threshold).")
+@click.option("--max-games", type=click.IntRange(1, 10_000_000), default=None,
+              help="Most Tier-1 games at a player count when escalating  [default: 4 × --games]")
+@click.option("--tier2-games", type=click.IntRange(1, 100_000), default=100, show_default=True,
+              help="Games per Tier-2 configuration (doubled once when a metric is close).")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--players", type=click.IntRange(2, 8), default=None, help="Only this player count.")
-@click.option("--bot", type=click.Choice(["random", "greedy"]), default="random", show_default=True)
+@click.option("--bot", type=click.Choice(TIER1_BOTS), default="random", show_default=True,
+              help="The bot at every seat in Tier 1.")
+@click.option("--rollouts", type=click.IntRange(1, 1000), default=None,
+              help="Strong bot: rollouts per legal action  [default: 4]")
+@click.option("--max-rollouts", type=click.IntRange(2, 100_000), default=None,
+              help="Strong bot: most rollouts per decision  [default: 24]")
+@executor_options
 @click.option("--records", type=click.Path(dir_okay=False), default=None,
-              help="Write one JSON line per game to this file.")
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+              help="Write one JSON line per Tier-1 game to this file.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the report as JSON (docs/playtest-report.schema.json); a list for several files.")
 @click.option("--force", is_flag=True, help="Replace the records file if it exists.")
-def playtest(file: str, games: int, seed: int, players: int | None, bot: str, records: str | None,
-             as_json: bool, force: bool) -> None:
-    """Play GAMES games at each allowed player count and judge the game (Tier 1)."""
+def playtest(files: tuple[str, ...], tier: int, games: int, max_games: int | None, tier2_games: int, seed: int,
+             players: int | None, bot: str, rollouts: int | None, max_rollouts: int | None, workers: int | None,
+             scheduler: str | None, dask_local: bool, records: str | None, as_json: bool, force: bool) -> None:
+    """Play each game many times with bots and judge it: a verdict (pass, or reject with reasons)
+    and every metric with its 95% interval. Exit 1 if any game is rejected."""
+    from ..playtest import MAX_ROLLOUTS, ROLLOUTS
     from ..playtest import playtest as run
     from ..playtest.report import format_report
 
-    spec = load_checked(file)
-    if players is not None and players not in spec.players.counts():
-        raise InputError(f"{file}: players: {spec.naming.name} is for {spec.players.min} to "
-                         f"{spec.players.max} players, not {players}")
+    specs = [(f, load_checked(f)) for f in files]
+    for f, spec in specs:
+        if players is not None and players not in spec.players.counts():
+            raise InputError(f"{f}: players: {spec.naming.name} is for {spec.players.min} to "
+                             f"{spec.players.max} players, not {players}")
     if records and Path(records).exists() and not force:
         raise InputError(f"{records}: already exists (use --force)")
     lines: list[str] = []
     sink = (lambda rec: lines.append(json.dumps(rec, ensure_ascii=False))) if records else None
-    start = time.perf_counter()
-    report = run(spec, games=games, seed=seed, players=[players] if players else None, bot=bot, record_sink=sink)
-    secs = time.perf_counter() - start
+    reports = []
+    texts = []
+    with make_executor(workers, scheduler, dask_local) as ex:
+        for f, spec in specs:
+            bar = ProgressBar(Path(f).name)
+            start = time.perf_counter()
+            try:
+                report = run(spec, games=games, seed=seed, players=[players] if players else None, bot=bot,
+                             record_sink=sink, tier=tier, max_games=max_games, tier2_games=tier2_games,
+                             rollouts=rollouts or ROLLOUTS, max_rollouts=max_rollouts or MAX_ROLLOUTS,
+                             executor=ex, progress=bar)
+            finally:
+                bar.close()
+            secs = time.perf_counter() - start
+            reports.append(report)
+            texts.append(format_report(report, secs, path=f))
     if records:
         write_file(Path(records), "\n".join(lines) + "\n", force=True)
     if as_json:
-        click.echo(json.dumps(report.as_dict(), ensure_ascii=False, indent=2))
+        data = [r.as_dict() for r in reports]
+        click.echo(json.dumps(data[0] if len(data) == 1 else data, ensure_ascii=False, indent=2))
     else:
-        click.echo(format_report(report, secs))
-    if report.verdict != "pass":
+        click.echo("\n\n".join(texts))
+    if any(r.verdict != "pass" for r in reports):
         sys.exit(1)

@@ -1,36 +1,124 @@
-"""`parlour render`: rulebooks, or normalised spec files."""
+"""`parlour render`: rulebooks (Markdown, HTML, PDF), or normalised spec files."""
 
 from __future__ import annotations
 
+import json
+import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
-from ..spec import dump_json, dump_yaml
+from ..spec import GameSpec, dump_json, dump_yaml
 from .common import InputError, load_checked, write_file
+
+FORMATS = ("md", "html", "pdf", "yaml", "json")
+
+
+def load_reports(paths: tuple[str, ...]) -> list[dict[str, Any]]:
+    """Playtest reports written by `parlour playtest --json`."""
+    out = []
+    for path in paths:
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise InputError(f"{path}: no such file") from None
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise InputError(f"{path}: not a playtest report (not valid JSON: {exc.__class__.__name__})") from None
+        if not isinstance(data, dict) or not isinstance(data.get("counts"), list):
+            raise InputError(f"{path}: counts: not a playtest report (write one with 'parlour playtest --json')")
+        out.append(data)
+    return out
+
+
+def report_for(spec: GameSpec, reports: list[dict[str, Any]], single: bool) -> dict[str, Any] | None:
+    for r in reports:
+        if r.get("game") == spec.naming.name:
+            return r
+    return reports[0] if single and len(reports) == 1 else None
 
 
 @click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path())
-@click.option("--format", "fmt", type=click.Choice(["md", "yaml", "json"]), default="md", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="md", show_default=True,
+              help="md, html or pdf: the rulebook; yaml or json: the spec, normalised.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
               help="Write one file per game here instead of printing.")
+@click.option("--paper", type=click.Choice(["A5", "A4"], case_sensitive=False), default="A5", show_default=True,
+              help="Page size of the PDF (and of the HTML's print style).")
+@click.option("--playtest", "games", type=click.IntRange(1, 100_000), default=None,
+              help="Playtest each game first (GAMES per player count) and print its figures and plots.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of --playtest.")
+@click.option("--report", "reports", multiple=True, type=click.Path(dir_okay=False),
+              help="A playtest report (from 'parlour playtest --json') to print with the game of its name.")
 @click.option("--force", is_flag=True, help="Replace files that already exist.")
-def render(files: tuple[str, ...], fmt: str, out_dir: str | None, force: bool) -> None:
-    """Render specs as rulebooks (Markdown), or normalise them as YAML or JSON."""
-    from ..text import render_markdown
+def render(files: tuple[str, ...], fmt: str, out_dir: str | None, paper: str, games: int | None, seed: int,
+           reports: tuple[str, ...], force: bool) -> None:
+    """Render specs as rulebooks (Markdown, HTML or PDF), or normalise them as YAML or JSON.
 
+    HTML pages are standalone (the CSS inline); with --out the fonts are copied into DIR/fonts/.
+    A PDF goes to --out DIR, or to standard output when one file is given and the output is
+    redirected.
+    """
+    paper = paper.upper()
     specs = [(path, load_checked(path)) for path in files]
-    outputs = []
+    given = load_reports(reports)
+    if fmt == "pdf" and out_dir is None and (len(specs) > 1 or sys.stdout.isatty()):
+        raise InputError("--format pdf writes files: give --out DIR (or redirect the output of a single file)")
+    summaries: list[dict[str, Any] | None] = []
     for path, spec in specs:
-        text = {"md": render_markdown, "yaml": dump_yaml, "json": dump_json}[fmt](spec)
-        outputs.append((Path(path), text))
+        summary = report_for(spec, given, single=len(specs) == 1)
+        if games is not None and fmt in ("md", "html", "pdf"):
+            from ..publish.figures import run_playtest
+
+            _, summary = run_playtest(spec, games=games, seed=seed)
+        summaries.append(summary)
+
+    outputs: list[tuple[Path, str | bytes]] = []
+    for (path, spec), summary in zip(specs, summaries):
+        outputs.append((Path(path), _render_one(spec, fmt, summary, paper)))
+
     if out_dir is None:
-        click.echo("\n".join(text for _, text in outputs), nl=False)
+        if fmt == "pdf":
+            sys.stdout.buffer.write(outputs[0][1])  # type: ignore[arg-type]
+            sys.stdout.flush()
+            return
+        click.echo("\n".join(str(text) for _, text in outputs), nl=False)
         return
-    targets = [(Path(out_dir) / f"{p.stem}.{fmt}", text) for p, text in outputs]
+    targets = [(Path(out_dir) / f"{p.stem}.{fmt}", data) for p, data in outputs]
     if not force and any(t.exists() for t, _ in targets):
         raise InputError(f"{next(t for t, _ in targets if t.exists())}: already exists (use --force)")
-    for target, text in targets:
-        write_file(target, text, force=True)
+    if fmt == "html":
+        from ..publish.html import copy_fonts
+
+        copy_fonts(Path(out_dir))
+    for target, data in targets:
+        if fmt in ("html", "pdf"):
+            from ..publish.pdf import write_atomic
+
+            write_atomic(target, data if isinstance(data, bytes) else data.encode("utf-8"))
+        else:
+            write_file(target, str(data), force=True)
         click.echo(f"wrote {target}")
+
+
+def _render_one(spec: GameSpec, fmt: str, summary: dict[str, Any] | None, paper: str) -> str | bytes:
+    if fmt == "yaml":
+        return dump_yaml(spec)
+    if fmt == "json":
+        return dump_json(spec)
+    if fmt == "md":
+        from ..publish.facts import text_summary
+        from ..text import render_markdown
+
+        return render_markdown(spec, text_summary(summary))
+    if fmt == "html":
+        from ..publish import render_html
+
+        return render_html(spec, summary, paper=paper)
+    from ..publish import render_pdf
+
+    try:
+        return render_pdf(spec, summary, paper=paper)
+    except RuntimeError as exc:  # WeasyPrint's system libraries are missing
+        raise click.ClickException(str(exc)) from None

@@ -1,101 +1,62 @@
-"""Playtest, first cut: Tier-1 random self-play at every allowed player count, metrics with
-Wilson intervals, and a verdict with reason codes (docs/playtest-metrics.md).
+"""Playtest: does a game work, and is it any good? (docs/playtest-metrics.md)
 
-Every game has its own seed, derived from the run's seed, the player count and the game's
-index, so any single game can be replayed on its own.
+* Tier 1 — random self-play at every allowed player count (``Tier1Count``): engine errors, games
+  that never end, completion, shared wins, length, agency, loops.
+* Tier 2 — strong bots (``Tier2Count``): seat bias, luck against skill (Order), the dead tail,
+  tension, dominant trivial strategies, rules that change nothing.
+
+Every proportion has a Wilson 95% interval, every median a distribution-free one. A game is
+rejected only when a whole interval lies on the wrong side of a threshold; while an estimate is
+on the wrong side but its interval straddles the threshold the run plays more games (200 → 400 →
+800 by default), and a rejection already certain after a first batch (the pilot) ends the run
+early. Tier 2 runs only for a game that passes Tier 1. A report gives a verdict (pass or reject),
+its reasons and warnings — each with a code, a sentence, the player count and the seed of a game
+that shows it — and, for a game that passes, a quality score for ranking.
+
+Every game's seed comes from the run's seed, the player count and the game's index
+(``game_seed``), so results are the same on one process, on many (``--workers``) or on a Dask
+cluster, and ``parlour replay`` replays any single game.
 """
 
 from __future__ import annotations
 
-import math
-import random
-import statistics
-import traceback
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Sequence
 
-from ..bots import BOTS, bot_seed
-from ..engine import Game, GameRecord, play_game
+from ..bots import TRIVIAL
 from ..spec import GameSpec
+from .metrics import (Findings, Reason, Tier1Count, Tier2Count, lineup_of, quality, r4,  # noqa: F401
+                      tier2_configs)
+from .parallel import Executor, SerialExecutor, Task, spec_json
+from .runner import PLAYTEST_MOVE_CAP, GameSummary, game_seed, play_one  # noqa: F401
+from .stats import harmonic_mean, wilson  # noqa: F401
 
-# Tier-1 thresholds of docs/playtest-metrics.md.
-MAX_CAPPED = 0.01
-MIN_COMPLETION = 0.95
-MAX_DRAWS, WARN_DRAWS = 0.20, 0.10
-MIN_DECISIONS_PER_PLAYER = 4
-MAX_MINUTES, WARN_MINUTES = 60, 40
-MIN_AGENCY, WARN_AGENCY = 0.30, 0.50
+SCHEMA_ID = "https://parlour.example/schemas/playtest-report-1.json"
 
-
-def game_seed(seed: int, players: int, index: int) -> int:
-    """The seed of one game of a run: stable, and independent of how many games the run plays."""
-    return (seed * 1_000_003 + players * 10_007 + index) & 0xFFFFFFFFFFFF
-
-
-def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score 95% interval for a proportion."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+#: The strong bot's default budget: rollouts per legal action, and at most per decision.
+ROLLOUTS, MAX_ROLLOUTS = 4, 24
+#: A batch smaller than this (games × cost, a random game costing 1) runs in this process.
+SMALL_BATCH = 150
+#: At most this many optional rule features are tested for INERT_RULE (each costs a configuration).
+MAX_FEATURES = 2
+#: Optional decisions whose removal the INERT_RULE check tries, when random play met them.
+OPTIONAL_PHASES = ("call-trumps", "name-anti-trumps", "show-misdeal", "reveal-pig", "rob", "show-top-trump",
+                   "propose-exchange", "bid-blind", "invent-law", "show-high-low")
 
 
 @dataclass
-class Reason:
-    code: str
-    message: str
-    players: int
-    seed: int | None = None
+class Settings:
+    tier: int = 1
+    games: int = 200
+    max_games: int = 800
+    tier2_games: int = 100
+    tier2_max_games: int = 200
+    rollouts: int = ROLLOUTS
+    max_rollouts: int = MAX_ROLLOUTS
+    pilot: int = 50
 
     def as_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message, "players": self.players, "seed": self.seed}
-
-
-@dataclass
-class CountReport:
-    """Results at one player count."""
-
-    players: int
-    games: int
-    completed: int = 0
-    capped: int = 0
-    errors: list[tuple[int, str]] = field(default_factory=list)
-    tie_breaks: int = 0
-    draws: int = 0
-    wins: list[int] = field(default_factory=list)
-    decisions: list[int] = field(default_factory=list)
-    moves: list[int] = field(default_factory=list)
-    hands: list[int] = field(default_factory=list)
-    deals: list[int] = field(default_factory=list)
-    first_capped_seed: int | None = None
-
-    def minutes(self) -> float:
-        """Median estimated table time: decisions × 8 s + deals × 60 s + scorings × 30 s."""
-        times = [d * 8 + dl * 60 + h * 30 for d, dl, h in zip(self.decisions, self.deals, self.hands)]
-        return statistics.median(times) / 60 if times else 0.0
-
-    def agency(self) -> float:
-        return sum(self.decisions) / max(1, sum(self.moves))
-
-    def as_dict(self) -> dict[str, Any]:
-        played = self.completed + self.capped
-        return {
-            "players": self.players, "games": self.games, "completed": self.completed,
-            "completion": self.completed / self.games if self.games else 0.0,
-            "completion_interval": wilson(self.completed, self.games),
-            "capped": self.capped, "engine_errors": len(self.errors), "tie_breaks": self.tie_breaks,
-            "draws": self.draws,
-            "win_rates": [w / played if played else 0.0 for w in self.wins],
-            "win_intervals": [wilson(w, played) for w in self.wins],
-            "decisions_median": statistics.median(self.decisions) if self.decisions else 0,
-            "decisions_per_player_median": statistics.median(self.decisions) / self.players if self.decisions else 0,
-            "hands_median": statistics.median(self.hands) if self.hands else 0,
-            "hands_mean": statistics.fmean(self.hands) if self.hands else 0,
-            "decision_share": self.agency(), "minutes_median": self.minutes(),
-        }
+        return dict(self.__dict__)
 
 
 @dataclass
@@ -103,120 +64,238 @@ class Report:
     name: str
     seed: int
     bot: str
-    counts: list[CountReport]
+    counts: list[Tier1Count]
     reasons: list[Reason]
     warnings: list[Reason]
+    tier2: list[Tier2Count] | None = None
+    settings: Settings = field(default_factory=Settings)
+    notes: list[str] = field(default_factory=list)
 
     @property
     def verdict(self) -> str:
         return "reject" if self.reasons else "pass"
 
+    def quality(self) -> dict[str, Any] | None:
+        """The quality score (harmonic mean of the components, each floored at 0.01) per player
+        count and overall (the mean over counts); only for a game that passes."""
+        if self.reasons or not self.counts:
+            return None
+        by2 = {t.players: t for t in self.tier2 or []}
+        per = []
+        for c in self.counts:
+            comp = quality(c, by2.get(c.players))
+            per.append({"players": c.players, "score": r4(harmonic_mean(list(comp.values()))), "components": comp})
+        return {"score": r4(sum(p["score"] for p in per) / len(per)), "by_players": per}
+
     def as_dict(self) -> dict[str, Any]:
-        return {"game": self.name, "seed": self.seed, "bot": self.bot, "verdict": self.verdict,
-                "reasons": [r.as_dict() for r in self.reasons],
-                "warnings": [w.as_dict() for w in self.warnings],
-                "counts": [c.as_dict() for c in self.counts]}
+        return {
+            "$schema": SCHEMA_ID,
+            "game": self.name, "seed": self.seed, "bot": self.bot, "tier": self.settings.tier,
+            "verdict": self.verdict,
+            "reasons": [r.as_dict() for r in self.reasons],
+            "warnings": [w.as_dict() for w in self.warnings],
+            "quality": self.quality(),
+            "settings": self.settings.as_dict(),
+            "notes": list(self.notes),
+            "counts": [c.as_dict() for c in self.counts],
+            "tier2": None if self.tier2 is None else [t.as_dict() for t in self.tier2],
+        }
 
 
-def _play_one(game: Game, players: int, seed: int, bot: str) -> GameRecord:
-    if bot == "random":
-        state = game.new_initial_state(players, seed)
-        state.play_random(random.Random(bot_seed(seed, 0)).random)
-        return state.record
-    make = BOTS[bot]
-    return play_game(game, players, seed, [make(bot_seed(seed, p)) for p in range(players)])
+def _stages(base: int, pilot: int, most: int) -> list[int]:
+    """Game counts after which the run stops to judge: small pilots (a fifth of the pilot, then
+    the pilot), the base, then doubling up to ``most``."""
+    sizes = sorted({p for p in (pilot // 5, pilot) if p and p < base})
+    size = base
+    while True:
+        sizes.append(size)
+        if size >= most:
+            return sizes
+        size = min(most, size * 2)
 
 
-def play_records(spec: GameSpec, games: int, seed: int, players: int, bot: str = "random",
-                 on_error: Callable[[int, BaseException], None] | None = None) -> Iterator[GameRecord | None]:
-    """Play `games` games at one player count, yielding each record (None for an engine error)."""
-    game = Game(spec, audit=True)
-    for i in range(games):
-        s = game_seed(seed, players, i)
-        try:
-            yield _play_one(game, players, s, bot)
-        except Exception as exc:  # an engine error is a finding, not a crash of the playtest
-            if on_error:
-                on_error(s, exc)
-            yield None
+def _chunk(total: int, workers: int, cost: int) -> int:
+    """Games per task: a few tasks per worker, fewer games when each game is dear."""
+    if workers <= 1:
+        return max(1, total)
+    return max(1, min(max(1, 400 // cost), -(-total // (workers * 4))))
+
+
+class _Runner:
+    """Plays batches of games through an executor, with a progress callback."""
+
+    def __init__(self, spec: GameSpec, seed: int, executor: Executor, progress: Callable[[int, int], None] | None,
+                 bot_options: dict[str, Any]):
+        self.json = spec_json(spec)
+        self.seed = seed
+        self.executor = executor
+        self.progress = progress
+        self.options = tuple(sorted(bot_options.items()))
+        self.planned = self.done = 0
+
+    def run(self, wanted: list[tuple[Any, int, int, int, tuple[str, ...] | None, bool]], cost: int,
+            keep_records: bool = False, audit: bool = True) -> dict[Any, list[GameSummary]]:
+        """``wanted``: (key, players, start, stop, line-up, rotate). Returns key -> summaries in index order."""
+        total = sum(stop - start for _, _, start, stop, _, _ in wanted)
+        if not total:
+            return {}
+        executor = self.executor
+        if total * cost < SMALL_BATCH:   # not worth shipping to other processes
+            executor = SerialExecutor()
+        size = _chunk(total, executor.workers, cost)
+        tasks, keys = [], []
+        for key, n, start, stop, lineup, rotate in wanted:
+            for a in range(start, stop, size):
+                tasks.append(Task(self.json, n, self.seed, a, min(stop, a + size), lineup, rotate,
+                                  self.options, keep_records, audit, PLAYTEST_MOVE_CAP, str(key)))
+                keys.append(key)
+        self.planned += total
+        if self.progress:
+            self.progress(self.done, self.planned)
+
+        def step(k: int) -> None:
+            self.done += k
+            if self.progress:
+                self.progress(self.done, self.planned)
+
+        results = executor.run(tasks, step)
+        out: dict[Any, list[GameSummary]] = {}
+        for key, res in zip(keys, results):
+            out.setdefault(key, []).extend(res)
+        return out
+
+
+def features_of(spec: GameSpec, counts: Sequence[Tier1Count], limit: int = MAX_FEATURES) -> list[str]:
+    """Optional rule features the INERT_RULE check can forbid: playing trumps (when the game has
+    trumps or jokers), then the optional decisions random play met most often."""
+    found: list[str] = []
+    trumps = getattr(spec.setup, "trumps", None)
+    if (trumps is not None and trumps.method != "none") or spec.deck.jokers:
+        found.append("trumps")
+    met: dict[str, int] = {}
+    for c in counts:
+        for name, k in c.phase_decisions().items():
+            if name in OPTIONAL_PHASES:
+                met[name] = met.get(name, 0) + k
+    found += [f"phase:{name}" for name, _ in sorted(met.items(), key=lambda kv: (-kv[1], kv[0]))]
+    return found[:limit]
 
 
 def playtest(spec: GameSpec, games: int = 200, seed: int = 0, players: list[int] | None = None,
-             bot: str = "random", record_sink: Callable[[dict[str, Any]], None] | None = None) -> Report:
-    """Tier 1: play `games` games at each player count and judge the results."""
+             bot: str = "random", record_sink: Callable[[dict[str, Any]], None] | None = None, *,
+             tier: int = 1, max_games: int | None = None, tier2_games: int = 100,
+             tier2_max_games: int | None = None, rollouts: int = ROLLOUTS, max_rollouts: int = MAX_ROLLOUTS,
+             pilot: int = 50, executor: Executor | None = None,
+             progress: Callable[[int, int], None] | None = None) -> Report:
+    """Tier 1 (and with ``tier=2`` Tier 2) at each player count, judged (see the module's docstring).
+
+    ``executor`` runs the games (default: this process); ``progress(done, planned)`` is called
+    as games finish."""
+    settings = Settings(tier, games, max_games or 4 * games, tier2_games, tier2_max_games or 2 * tier2_games,
+                        rollouts, max_rollouts, pilot)
     counts = players or list(spec.players.counts())
-    reports: list[CountReport] = []
-    for n in counts:
-        cr = CountReport(n, games, wins=[0] * n)
-        errors: list[tuple[int, str]] = cr.errors
-
-        def note_error(s: int, exc: BaseException) -> None:
-            errors.append((s, "".join(traceback.format_exception_only(type(exc), exc)).strip()))
-
-        for rec in play_records(spec, games, seed, n, bot, note_error):
-            if rec is None:
-                continue
-            if record_sink:
-                record_sink(rec.as_dict())
-            if rec.outcome == "cap":
-                cr.capped += 1
-                if cr.first_capped_seed is None:
-                    cr.first_capped_seed = rec.seed
+    own = executor is None
+    ex = executor or SerialExecutor()
+    try:
+        runner = _Runner(spec, seed, ex, progress, {"rollouts": rollouts, "max_rollouts": max_rollouts})
+        t1, findings = _tier1(runner, counts, settings, bot, record_sink is not None)
+        if record_sink is not None:
+            for c in t1:
+                for g in c.games:
+                    if g.record is not None:
+                        record_sink(g.record)
+        report = Report(spec.naming.name, seed, bot, t1, findings.reasons, findings.warnings, settings=settings)
+        if tier >= 2:
+            if findings.reasons:
+                report.notes.append("Tier 2 was not run: the game failed Tier 1.")
             else:
-                cr.completed += 1
-                if rec.winner is None:
-                    cr.draws += 1
-                else:
-                    cr.wins[rec.winner] += 1
-            cr.tie_breaks += rec.tie_rule_used
-            cr.decisions.append(rec.decisions)
-            cr.moves.append(rec.moves)
-            cr.hands.append(len(rec.hands))
-            cr.deals.append(sum(h.deals for h in rec.hands))
-        reports.append(cr)
-    reasons, warnings = judge(reports)
-    return Report(spec.naming.name, seed, bot, reports, reasons, warnings)
+                t2, f2 = _tier2(runner, spec, t1, settings)
+                report.tier2 = t2
+                report.reasons += f2.reasons
+                report.warnings += f2.warnings
+        return report
+    finally:
+        if own:
+            ex.close()
 
 
-def judge(counts: list[CountReport]) -> tuple[list[Reason], list[Reason]]:
-    """Reasons to reject (the whole 95% interval on the wrong side) and warnings, per player count."""
-    reasons: list[Reason] = []
-    warnings: list[Reason] = []
+def _tier1(runner: _Runner, counts: Sequence[int], s: Settings, bot: str,
+           keep_records: bool) -> tuple[list[Tier1Count], Findings]:
+    lineup = None if bot == "random" else (bot, bot)
+    stages = _stages(s.games, s.pilot, max(s.games, s.max_games))
+    games: dict[int, list[GameSummary]] = {n: [] for n in counts}
+    target = {n: stages[0] for n in counts}
+    cost = 1 if bot == "random" else 50
+    while True:
+        wanted = [(n, n, len(games[n]), target[n], lineup, lineup is not None) for n in counts
+                  if target[n] > len(games[n])]
+        for n, res in runner.run(wanted, cost, keep_records).items():
+            games[n] += res
+        tier1 = [Tier1Count(n, games[n], bot) for n in counts]
+        findings = Findings()
+        for c in tier1:
+            findings.extend(c.judge())
+        if findings.reasons:
+            return tier1, findings   # a rejection is already certain
+        grown = False
+        for c in tier1:
+            n = c.players
+            here = len(games[n])
+            nxt = next((x for x in stages if x > here), None)
+            if nxt is None:
+                continue
+            if here < s.games or "tier1" in c.judge().escalate:
+                target[n] = nxt
+                grown = True
+        if not grown:
+            return tier1, findings
+
+
+def _tier2(runner: _Runner, spec: GameSpec, t1: list[Tier1Count], s: Settings) -> tuple[list[Tier2Count], Findings]:
+    features = features_of(spec, t1)
+    first = max(1, s.tier2_games // 2) if s.tier2_games >= 20 else s.tier2_games
+    stages = sorted({first, s.tier2_games} | set(_stages(s.tier2_games, 0, max(s.tier2_games, s.tier2_max_games))))
+    configs = {c.players: tier2_configs(c.players, features, TRIVIAL) for c in t1}
+    games: dict[tuple[int, str], list[GameSummary]] = {(n, tag): [] for n, cf in configs.items() for tag in cf}
+    target = {key: stages[0] for key in games}
+    while True:
+        wanted = [(key, key[0], len(games[key]), target[key], configs[key[0]][key[1]], True)
+                  for key in games if target[key] > len(games[key])]
+        for key, res in runner.run(wanted, cost=200, audit=False).items():
+            games[key] += res
+        tier2 = [Tier2Count(n, configs[n], {tag: games[(n, tag)] for tag in configs[n]}) for n in configs]
+        findings = Findings()
+        judged = {}
+        for c in tier2:
+            judged[c.players] = f = c.judge()
+            findings.extend(f)
+        if findings.reasons:
+            return tier2, findings
+        grown = False
+        for key in games:
+            here = len(games[key])
+            nxt = next((x for x in stages if x > here), None)
+            if nxt is None:
+                continue
+            verdict = judged[key[0]]
+            if (here < s.tier2_games and key[1] not in verdict.settled) or key[1] in verdict.escalate:
+                target[key] = nxt
+                grown = True
+        if not grown:
+            return tier2, findings
+
+
+# The first cut's names, still used by older callers.
+CountReport = Tier1Count
+
+
+def judge(counts: list[Tier1Count]) -> tuple[list[Reason], list[Reason]]:
+    """Reasons and warnings of Tier-1 results, per player count."""
+    f = Findings()
     for c in counts:
-        n, g = c.players, c.games
-        if c.errors:
-            s, msg = c.errors[0]
-            reasons.append(Reason("ENGINE_ERROR", f"the engine failed in {len(c.errors)} of {g} games: {msg}", n, s))
-        if g == 0:
-            continue
-        lo, _ = wilson(c.capped, g)
-        if lo > MAX_CAPPED:
-            reasons.append(Reason("NON_TERMINATING", f"{c.capped} of {g} games never ended (stopped by the safety cap)",
-                                  n, c.first_capped_seed))
-        _, hi = wilson(c.completed, g)
-        if hi < MIN_COMPLETION:
-            reasons.append(Reason("INCOMPLETE", f"only {c.completed} of {g} games reached a natural end", n,
-                                  c.first_capped_seed))
-        played = c.completed
-        if played:
-            lo, _ = wilson(c.draws, played)
-            if lo > MAX_DRAWS:
-                reasons.append(Reason("DRAWISH", f"first place was shared in {c.draws} of {played} games", n))
-            elif c.draws / played > WARN_DRAWS:
-                warnings.append(Reason("DRAWISH", f"first place was shared in {c.draws} of {played} games", n))
-        if not c.decisions:
-            continue
-        per_player = statistics.median(c.decisions) / n
-        if per_player < MIN_DECISIONS_PER_PLAYER:
-            reasons.append(Reason("TOO_SHORT", f"a player makes only {per_player:.1f} real decisions in a typical game", n))
-        minutes = c.minutes()
-        if minutes > MAX_MINUTES:
-            reasons.append(Reason("TOO_LONG", f"a typical game would take about {minutes:.0f} minutes at the table", n))
-        elif minutes > WARN_MINUTES:
-            warnings.append(Reason("TOO_LONG", f"a typical game would take about {minutes:.0f} minutes at the table", n))
-        agency = c.agency()
-        if agency < MIN_AGENCY:
-            reasons.append(Reason("NO_AGENCY", f"only {agency:.0%} of moves offer a real choice", n))
-        elif agency < WARN_AGENCY:
-            warnings.append(Reason("NO_AGENCY", f"only {agency:.0%} of moves offer a real choice", n))
-    return reasons, warnings
+        f.extend(c.judge())
+    return f.reasons, f.warnings
+
+
+__all__ = ["CountReport", "Findings", "GameSummary", "MAX_ROLLOUTS", "ROLLOUTS", "Reason", "Report", "Settings",
+           "Tier1Count", "Tier2Count", "game_seed", "judge", "play_one", "playtest", "wilson"]

@@ -1,0 +1,214 @@
+"""Running playtest games in this process, in local worker processes, or on a Dask cluster.
+
+Work is cut into ``Task``s (a slice of game indices of one configuration at one player count);
+``run_task`` plays a task's games and returns their summaries. Every game's seed comes from the
+run's seed, the player count and the game's index, and every bot's seed from the game's seed
+and its seat, so a task's result does not depend on where or in what order it runs, and the
+executors return results in task order: the same seed gives the same report on one process, on
+many, or on a cluster.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Sequence
+
+from ..engine.state import Game
+from ..spec import GameSpec, spec_from_data
+from .runner import PLAYTEST_MOVE_CAP, GameSummary, game_seed, play_one
+
+
+@dataclass(frozen=True)
+class Task:
+    spec_json: str                      # the spec as JSON (compiled once per worker)
+    players: int
+    seed: int                           # the run's seed
+    start: int                          # game indices [start, stop)
+    stop: int
+    lineup: tuple[str, ...] | None = None        # None: Tier-1 random self-play
+    rotate: bool = False                # game i puts lineup[0] at seat i mod n (others as given)
+    bot_options: tuple[tuple[str, Any], ...] = ()
+    keep_records: bool = False
+    audit: bool = True
+    move_cap: int = PLAYTEST_MOVE_CAP
+    tag: str = ""                       # which configuration the games belong to
+
+    @property
+    def games(self) -> int:
+        return self.stop - self.start
+
+
+def seat_lineup(lineup: Sequence[str], n: int, index: int, rotate: bool) -> list[str]:
+    """The bots of game ``index``: with ``rotate``, the first bot sits at seat index mod n and the
+    second bot fills the other seats, so each seat gets the first bot equally often."""
+    if not rotate:
+        return list(lineup)
+    focus, other = lineup[0], lineup[1]
+    seat = index % n
+    return [focus if p == seat else other for p in range(n)]
+
+
+_GAMES: dict[tuple[str, bool, int], Game] = {}
+
+
+def _game(task: Task) -> Game:
+    key = (task.spec_json, task.audit, task.move_cap)
+    game = _GAMES.get(key)
+    if game is None:
+        if len(_GAMES) > 32:
+            _GAMES.clear()
+        spec = spec_from_data(__import__("json").loads(task.spec_json))
+        game = _GAMES[key] = Game(spec, move_cap=task.move_cap, audit=task.audit)
+    return game
+
+
+def run_task(task: Task) -> list[GameSummary]:
+    """Play the games of one task (in any process)."""
+    game = _game(task)
+    options = dict(task.bot_options)
+    out = []
+    for i in range(task.start, task.stop):
+        lineup = None if task.lineup is None else seat_lineup(task.lineup, task.players, i, task.rotate)
+        out.append(play_one(game, task.players, game_seed(task.seed, task.players, i), i, lineup,
+                            options, task.keep_records))
+    return out
+
+
+def spec_json(spec: GameSpec) -> str:
+    return spec.model_dump_json()
+
+
+# -- executors ----------------------------------------------------------------------------------
+
+Progress = Callable[[int], None]
+
+
+class Executor:
+    """Runs tasks and returns their results in task order."""
+
+    workers = 1
+    label = "1 process"
+
+    def run(self, tasks: Sequence[Task], progress: Progress | None = None) -> list[list[GameSummary]]:
+        results = []
+        for t in tasks:
+            results.append(run_task(t))
+            if progress:
+                progress(t.games)
+        return results
+
+    def close(self) -> None:
+        pass
+
+    def __enter__(self) -> "Executor":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+
+class SerialExecutor(Executor):
+    pass
+
+
+class ProcessExecutor(Executor):
+    """Local worker processes (forked on Linux: no start-up import cost)."""
+
+    def __init__(self, workers: int):
+        self.workers = workers
+        self.label = f"{workers} local processes"
+        self._pool = None
+
+    def _get(self):  # noqa: ANN202
+        if self._pool is None:
+            from concurrent.futures import ProcessPoolExecutor
+
+            method = "fork" if sys.platform.startswith("linux") else None
+            ctx = multiprocessing.get_context(method)
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx)
+        return self._pool
+
+    def run(self, tasks: Sequence[Task], progress: Progress | None = None) -> list[list[GameSummary]]:
+        if len(tasks) <= 1:
+            return super().run(tasks, progress)
+        from concurrent.futures import as_completed
+
+        pool = self._get()
+        futures = {pool.submit(run_task, t): i for i, t in enumerate(tasks)}
+        results: list[Any] = [None] * len(tasks)
+        for fut in as_completed(futures):
+            i = futures[fut]
+            results[i] = fut.result()
+            if progress:
+                progress(tasks[i].games)
+        return results
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+
+class DaskExecutor(Executor):
+    """A Dask distributed cluster: an existing scheduler's address, or a LocalCluster started here.
+
+    The workers must be able to import ``generator`` (install Parlour on every machine)."""
+
+    def __init__(self, scheduler: str | None = None, local_workers: int | None = None,
+                 processes: bool = True):
+        from distributed import Client, LocalCluster
+
+        self._cluster = None
+        if scheduler:
+            self._client = Client(scheduler)
+            self.label = f"Dask scheduler {scheduler}"
+        else:
+            n = local_workers or os.cpu_count() or 1
+            self._cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=processes,
+                                         dashboard_address=None)
+            self._client = Client(self._cluster)
+            self.label = f"Dask LocalCluster of {n} workers"
+        self.workers = max(1, len(self._client.scheduler_info().get("workers", {})) or (local_workers or 1))
+
+    def run(self, tasks: Sequence[Task], progress: Progress | None = None) -> list[list[GameSummary]]:
+        from distributed import as_completed
+
+        futures = self._client.map(run_task, list(tasks), pure=False)
+        index = {f.key: i for i, f in enumerate(futures)}
+        results: list[Any] = [None] * len(tasks)
+        for fut in as_completed(futures):
+            i = index[fut.key]
+            results[i] = fut.result()
+            if progress:
+                progress(tasks[i].games)
+        return results
+
+    def close(self) -> None:
+        self._client.close()
+        if self._cluster is not None:
+            self._cluster.close()
+
+
+def make_executor(workers: int | None = None, scheduler: str | None = None, dask_local: bool = False,
+                  dask_processes: bool = True) -> Executor:
+    """``workers`` local processes (None: all cores; 1: this process), or a Dask cluster."""
+    if scheduler or dask_local:
+        return DaskExecutor(scheduler, workers, processes=dask_processes)
+    n = workers if workers is not None else (os.cpu_count() or 1)
+    return SerialExecutor() if n <= 1 else ProcessExecutor(n)
+
+
+def split(total_games: Iterable[tuple[Any, int, int]], chunk: int) -> list[tuple[Any, int, int]]:
+    """Cut (key, start, stop) ranges into chunks of at most ``chunk`` games."""
+    out = []
+    for key, start, stop in total_games:
+        for a in range(start, stop, max(1, chunk)):
+            out.append((key, a, min(stop, a + chunk)))
+    return out
+
+
+__all__ = ["DaskExecutor", "Executor", "ProcessExecutor", "SerialExecutor", "Task", "make_executor", "run_task",
+           "seat_lineup", "spec_json", "split"]

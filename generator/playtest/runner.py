@@ -1,0 +1,237 @@
+"""Playing one game for the playtest and keeping what the metrics need.
+
+``play_one`` drives a game through the public State API and returns a small, picklable
+``GameSummary``. With no line-up it is random self-play exactly as ``State.play_random`` plays it
+(one generator, seeded from the game's seed, one draw per real decision), so a Tier-1 game and its
+replay are the same game. With a line-up, each seat gets its own bot, seeded from the game's seed
+and the seat (``bots.bot_seed``).
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+import traceback
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from ..bots import bot_seed, make_bot
+from ..engine.state import PHASE_NAMES, PLAY, Game, Observation, State
+from .bounds import ScoreBounds, settled_at
+
+#: Safety cap on moves in a playtest game: far beyond any game that passes TOO_LONG (a game still
+#: going after 5,000 moves would take over five hours at the table), so that a game that never
+#: ends is stopped soon.
+PLAYTEST_MOVE_CAP = 5_000
+#: The same for hands: a game still going after 200 hands would take over five hours (deals and
+#: scorings alone), however small its hands.
+PLAYTEST_HAND_CAP = 200
+
+Observer = Callable[[State, int, Sequence[int]], None]
+
+#: The table-time model of TOO_LONG. docs/playtest-metrics.md says 8 s a decision; calibrated on
+#: Hearts (corpus/real/hearts.yaml) that put a standard game to 100 at 82 minutes, when real
+#: tables play a card every few seconds and a hand in a few minutes. 5 s a decision gives 58.
+SECONDS_PER_DECISION, SECONDS_PER_DEAL, SECONDS_PER_SCORING = 5, 60, 30
+
+
+def game_seed(seed: int, players: int, index: int) -> int:
+    """The seed of one game of a run: stable, and independent of how many games the run plays."""
+    return (seed * 1_000_003 + players * 10_007 + index) & 0xFFFFFFFFFFFF
+
+
+@dataclass
+class GameSummary:
+    """What the metrics need from one game (small: it travels between processes)."""
+
+    index: int
+    seed: int
+    players: int
+    outcome: str = "natural"                 # 'natural', 'cap' or 'error'
+    error: str | None = None
+    winner: int | None = None
+    ranking: list[int] = field(default_factory=list)
+    tie_rule: bool = False
+    moves: int = 0
+    decisions: int = 0
+    branching: int = 0                       # sum of the number of legal actions at decisions
+    by_cards: list[tuple[int, int, int]] = field(default_factory=list)   # (cards in hand, sum, decisions)
+    phases: list[tuple[str, int]] = field(default_factory=list)          # decisions per phase name
+    hands: int = 0
+    deals: int = 0
+    totals: list[int] = field(default_factory=list)
+    lead_changes: int = 0
+    comeback: bool = False                   # the winner was strictly last at half-time
+    dead_tail: float | None = None           # share of moves left after the winner was settled
+    looped: bool = False                     # a position (outside trick play) came back
+    record: dict[str, Any] | None = None     # GameRecord.as_dict(), when asked for
+
+    @property
+    def minutes(self) -> float:
+        """Estimated table time: decisions × 5 s + deals × 60 s + scorings × 30 s (see
+        ``SECONDS_PER_DECISION``)."""
+        return (self.decisions * SECONDS_PER_DECISION + self.deals * SECONDS_PER_DEAL
+                + self.hands * SECONDS_PER_SCORING) / 60
+
+
+_UNKEYED = frozenset({"game", "rng", "record", "_legal", "_orders", "hand_no", "deals"})
+
+
+def _plain(value: Any) -> Any:
+    """A value with its sets in a fixed order, and objects as their fields, ready to pickle."""
+    t = type(value)
+    if t is set or t is frozenset:
+        return ("set", sorted(value, key=repr))
+    if t is list or t is tuple:
+        return [_plain(v) for v in value] if any(type(v) not in (int, str, bool, float, type(None))
+                                                 for v in value) else value
+    if t is dict:
+        return ("dict", sorted(((repr(k), _plain(v)) for k, v in value.items())))
+    if t in (int, str, bool, float, type(None)):
+        return value
+    d = getattr(value, "__dict__", None)
+    return _plain(d) if d is not None else repr(value)
+
+
+def position_key(state: State) -> int:
+    """A hash of the whole position (cards in every place, scores, seat to move, phase …), leaving
+    out counters and the shuffle's random state. Two equal keys mean the game came back to a
+    position it was in before."""
+    return hash(pickle.dumps([(k, _plain(v)) for k, v in sorted(state.__dict__.items()) if k not in _UNKEYED],
+                             protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def _lead_changes(per_hand: list[list[int]]) -> int:
+    """Changes of the sole leader (highest total) from one scoring to the next; a shared lead
+    keeps the last sole leader."""
+    changes, leader = 0, None
+    for totals in per_hand:
+        top = max(totals)
+        if totals.count(top) == 1:
+            now = totals.index(top)
+            if leader is not None and now != leader:
+                changes += 1
+            leader = now
+    return changes
+
+
+def play_one(game: Game, players: int, seed: int, index: int = 0, lineup: Sequence[str] | None = None,
+             bot_options: dict[str, Any] | None = None, keep_record: bool = False,
+             observer: Observer | None = None, bounds: ScoreBounds | None | bool = True) -> GameSummary:
+    """Play one game and summarise it; an exception in the engine gives outcome 'error'."""
+    out = GameSummary(index, seed, players)
+    try:
+        _play(game, players, seed, lineup, bot_options or {}, keep_record, observer, bounds, out)
+    except Exception as exc:   # an engine error is a finding, not a crash of the playtest
+        out.outcome = "error"
+        out.error = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+    return out
+
+
+def make_lineup(lineup: Sequence[str], seed: int, options: dict[str, Any]) -> list[Any]:
+    """One bot per seat. ``strong-without:FEATURE`` is the strong bot forbidden that feature."""
+    bots = []
+    for p, name in enumerate(lineup):
+        if name.startswith("strong-without:"):
+            bots.append(make_bot("strong", bot_seed(seed, p), restrict=name.split(":", 1)[1], **options))
+        else:
+            bots.append(make_bot(name, bot_seed(seed, p), **(options if name == "strong" else {})))
+    return bots
+
+
+def _play(game: Game, n: int, seed: int, lineup: Sequence[str] | None, options: dict[str, Any],
+          keep_record: bool, observer: Observer | None, bounds: Any, out: GameSummary) -> None:
+    state = game.new_initial_state(n, seed)
+    if bounds is True:
+        try:
+            bounds = ScoreBounds.build(game, n)
+        except Exception:  # bounds are a refinement: never let them stop a playtest
+            bounds = None
+    if lineup is None:
+        rnd = random.Random(bot_seed(seed, 0)).random
+        bots = None
+        views: list[Observation] = []
+    else:
+        bots = make_lineup(lineup, seed, options)
+        views = [state.observation(p) for p in range(n)]
+    record = state.record
+    branching = 0
+    by_cards: dict[int, list[int]] = {}
+    phases: dict[int, int] = {}
+    seen: set[int] = set()
+    keyed_hand = -1
+    looped = False
+    checkpoints: list[tuple[int, list[float], list[float]]] = []
+    per_hand: list[list[int]] = []
+    capped = False
+    while not state.terminal:
+        legal = state.legal_actions()
+        k = len(legal)
+        phase = state.phase
+        hand = state.hand_no
+        if hand >= PLAYTEST_HAND_CAP:
+            capped = True
+            break
+        if phase != PLAY or keyed_hand != hand:
+            # Within trick play a position cannot come back (a card played never returns to a
+            # hand), so positions are compared outside it and once at the start of each hand's play.
+            if phase == PLAY:
+                keyed_hand = hand
+            key = position_key(state)
+            if key in seen:
+                looped = True
+            seen.add(key)
+        if k > 1:
+            branching += k
+            bucket = len(state.hands[state.current]) if phase == PLAY else 0
+            acc = by_cards.get(bucket)
+            if acc is None:
+                by_cards[bucket] = [k, 1]
+            else:
+                acc[0] += k
+                acc[1] += 1
+            phases[phase] = phases.get(phase, 0) + 1
+            if bots is None:
+                action = legal[int(rnd() * k)]
+            else:
+                p = state.current
+                action = bots[p].act(views[p])
+        else:
+            action = legal[0]
+        if observer is not None:
+            observer(state, action, legal)
+        state.apply_action(action)
+        if state.hand_no != hand:
+            per_hand.append(list(state.totals))
+            if bounds is not None and not state.terminal:
+                r = bounds.final_ranges(state, between_hands=True)
+                if r is not None:
+                    checkpoints.append((record.moves, r[0], r[1]))
+        elif bounds is not None and phase == PLAY and not state.trick and state.phase == PLAY:
+            r = bounds.final_ranges(state, between_hands=False)
+            if r is not None:
+                checkpoints.append((record.moves, r[0], r[1]))
+    out.outcome = "cap" if capped else record.outcome
+    out.winner = record.winner
+    out.ranking = list(record.ranking)
+    out.tie_rule = bool(record.tie_rule_used)
+    out.moves = record.moves
+    out.decisions = record.decisions
+    out.branching = branching
+    out.by_cards = sorted((b, s, c) for b, (s, c) in by_cards.items())
+    out.phases = sorted((PHASE_NAMES[ph], c) for ph, c in phases.items())
+    out.hands = len(record.hands)
+    out.deals = sum(h.deals for h in record.hands)
+    out.totals = list(state.totals)
+    out.looped = looped
+    out.lead_changes = _lead_changes(per_hand)
+    w = record.winner
+    if w is not None and len(per_hand) >= 2:
+        half = per_hand[(len(per_hand) + 1) // 2 - 1]
+        low = min(half)
+        out.comeback = half[w] == low and half.count(low) == 1
+    if bounds is not None and w is not None and record.outcome == "natural" and record.moves:
+        at = settled_at(checkpoints, w)
+        out.dead_tail = 0.0 if at is None else (record.moves - at) / record.moves
+    if keep_record:
+        out.record = record.as_dict()

@@ -1,0 +1,75 @@
+"""Playtest figures for a rulebook: the report, plus what the plots need.
+
+A *summary* is a plain dict (JSON-friendly): ``Report.as_dict()`` (``verdict``, ``reasons``,
+``warnings``, ``counts`` with win rates, intervals, medians…), and, when the games' records were
+seen, two more keys:
+
+* ``lengths``: ``[{"players": n, "hands": [[hands, games], ...]}, ...]``, the distribution of
+  the number of hands per game at each player count;
+* ``typical``: ``{"players": n, "seed": s, "totals": [[seat totals after hand 1], ...]}``, the
+  running totals of one typical game (the first game at the middle player count whose length is
+  the median length).
+
+Every publish function takes such a dict, or a plain ``as_dict()``, or None (no playtest section).
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from typing import Any
+
+from ..spec import GameSpec
+
+
+def as_summary(report: Any) -> dict[str, Any] | None:
+    """A report object (with ``as_dict``) or dict, as a summary dict; None stays None."""
+    if report is None:
+        return None
+    if hasattr(report, "as_dict"):
+        return report.as_dict()
+    if isinstance(report, dict):
+        return report
+    raise TypeError(f"not a playtest report: {type(report).__name__}")
+
+
+class _Collector:
+    """A record sink that keeps only the hand counts, and the totals at one player count."""
+
+    def __init__(self, typical_players: int):
+        self.typical_players = typical_players
+        self.lengths: dict[int, Counter[int]] = {}
+        self.games: list[tuple[int, list[list[int]]]] = []  # (seed, totals per hand)
+
+    def __call__(self, rec: dict[str, Any]) -> None:
+        n = rec.get("players")
+        hands = rec.get("hands") or []
+        if rec.get("outcome", "natural") != "natural":
+            return
+        self.lengths.setdefault(n, Counter())[len(hands)] += 1
+        if n == self.typical_players:
+            self.games.append((rec.get("seed", 0), [list(h.get("totals", [])) for h in hands]))
+
+    def extras(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "lengths": [{"players": n, "hands": sorted([h, c] for h, c in counter.items())}
+                        for n, counter in sorted(self.lengths.items())],
+        }
+        if self.games:
+            med = statistics.median_low([len(t) for _, t in self.games])
+            seed, totals = next((s, t) for s, t in self.games if len(t) == med)
+            out["typical"] = {"players": self.typical_players, "seed": seed, "totals": totals}
+        return out
+
+
+def run_playtest(spec: GameSpec, games: int = 100, seed: int = 0, bot: str = "random") -> tuple[Any, dict[str, Any]]:
+    """Tier 1 at every player count; returns (the Report, its summary with lengths and a typical game)."""
+    from ..playtest import playtest
+
+    counts = list(spec.players.counts())
+    collector = _Collector(counts[len(counts) // 2])
+    report = playtest(spec, games=games, seed=seed, bot=bot, record_sink=collector)
+    summary = report.as_dict()
+    summary.update(collector.extras())
+    summary["games_per_count"] = games
+    return report, summary

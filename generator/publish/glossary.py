@@ -1,0 +1,61 @@
+"""The glossary of the book: the card-game terms its rulebooks use, each defined once.
+
+A term is printed only when some rulebook in the book uses it (its pattern matches the text), so
+a book of trick-taking games has no entry for *meld*. Definitions follow Parlett's "Technical
+terms" in spirit, written for this book.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+#: (term, pattern matched case-insensitively against the rulebooks' text, definition).
+TERMS: tuple[tuple[str, str, str], ...] = (
+    ("Ace", r"\baces?\b", "The card of rank one, which ranks above the King in most packs; the rules of each game say where it ranks."),
+    ("anti-trumps", r"\banti-trumps?\b", "A suit named to work against trumps: a trick that holds an anti-trump is won as if it held no trump."),
+    ("auction", r"\bauction\b", "A round of bidding in which the players compete for the right to name the terms of the hand."),
+    ("bid", r"\bbids?\b|\bbidding\b", "A promise, made before the play, of how many tricks (or points) a player will take."),
+    ("break (a suit)", r"\bbreaking\b|\bbroken\b", "To play the first card of a suit that may not be led until one of its cards has been played."),
+    ("card points", r"\bcard points\b|\bface value\b", "Points that the cards taken in tricks are worth; the face value of a card is its number, with the court cards and the Ace valued as each game says."),
+    ("court cards", r"\bcourt cards?\b", "The King, Queen and Jack (in a German pack the King, Ober and Unter; in a tarot pack the King, Queen, Knight and Page)."),
+    ("deal", r"\bdeal(s|t|ing)?\b", "To give out the cards; also the cards so given, and one hand of the game from the deal to the scoring."),
+    ("dealer", r"\bdealer\b", "The player who deals. The first dealer is chosen by any fair means; the deal then passes to the left."),
+    ("follow suit", r"\bfollow(s|ing)? suit\b", "To play a card of the same suit as the card led to the trick."),
+    ("hand", r"\bhands?\b", "The cards a player holds; also one deal of the game and its play and scoring."),
+    ("joker", r"\bjokers?\b", "An extra card added to the pack; each game says how it ranks."),
+    ("kitty", r"\bkitty\b", "Cards set aside face down during the deal, which take no part in the play unless a rule says otherwise. Games may give it another name."),
+    ("lay off", r"\blay(s|ing)? off\b|\blaid off\b", "To add a card from one's hand to a meld already on the table."),
+    ("lead", r"\blead(s|er|ing)?\b|\bled\b", "To play the first card to a trick; the player who does so is the leader, and the card's suit is the suit led."),
+    ("majors", r"\bmajors?\b", "The 21 picture cards of the tarot pack (The Fool to Judgement here), which form a suit of their own."),
+    ("meld", r"\bmelds?\b|\bmelding\b", "A set of cards shown on the table that scores or counts, such as three of a kind or a run in one suit."),
+    ("misdeal", r"\bmisdeal\b|\bdeals again\b", "A deal that does not count; the cards are thrown in and dealt again."),
+    ("pack", r"\bpack\b", "All the cards a game uses (also called a deck)."),
+    ("rank", r"\brank(s|ed|ing)?\b", "The place of a card in its suit (Ace, King, Queen, …), which decides which of two cards is higher."),
+    ("shoot the moon", r"\btook every\b|\bshoot(s|ing)? the moon\b", "To take every penalty card of a hand, which in some games turns the loss into a gain."),
+    ("stock", r"\bstock\b", "Cards left face down after the deal, from which cards may be turned or drawn."),
+    ("suit", r"\bsuits?\b", "One of the sets of cards marked with the same sign: ♠ ♥ ♦ ♣ in a French pack; hearts, bells, acorns and leaves in a German pack; cups, swords, pentacles and wands, and the majors, in a tarot pack."),
+    ("trick", r"\btricks?\b", "One card played by each player in turn; the best card wins the trick, and its winner takes the cards."),
+    ("trump", r"\btrumps?\b|\btrumping\b", "A card of the trump suit, chosen for the hand, which beats every card of the other suits."),
+    ("void", r"\bvoid\b|\bno card of\b|\bcannot follow\b", "Having no card of a suit: a player who is void in the suit led cannot follow suit."),
+)
+
+
+def glossary(texts: Iterable[str], kitty_names: Iterable[str] = ()) -> list[tuple[str, str]]:
+    """The (term, definition) pairs used by these texts, in alphabetical order."""
+    corpus = "\n".join(texts).lower()
+    out = []
+    names = sorted({n for n in kitty_names if n and n.lower() != "kitty"})
+    for term, pattern, definition in TERMS:
+        if term == "kitty" and names:
+            if not re.search(pattern, corpus) and not any(n.lower() in corpus for n in names):
+                continue
+            definition += " In this book it is also called " + _join([f"the {n}" for n in names]) + "."
+        elif not re.search(pattern, corpus):
+            continue
+        out.append((term, definition))
+    return sorted(out, key=lambda td: td[0].lower())
+
+
+def _join(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
