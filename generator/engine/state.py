@@ -282,10 +282,10 @@ class State:
         for key, value in d.items():
             if isinstance(value, list):
                 d[key] = [list(v) if isinstance(v, list) else (set(v) if isinstance(v, set) else v) for v in value]
-            elif isinstance(value, set):
-                d[key] = set(value)
+            elif isinstance(value, (set, dict)):
+                d[key] = value.copy()   # e.g. the exchange's cards still to discard
         d["laws"] = [LawInForce(f.law, f.inventor, f.secret, set(f.known_by)) for f in self.laws]
-        d["rng"] = random.Random()
+        d["rng"] = random.Random.__new__(random.Random)   # no reseeding from the OS: the state is set next
         d["rng"].setstate(self.rng.getstate())
         d["record"] = GameRecord(self.record.players, self.record.seed, list(self.record.hands),
                                  self.record.winner, list(self.record.ranking), self.record.outcome,
