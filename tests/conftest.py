@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import copy
+import types
+import typing
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from pydantic import BaseModel
 
 from generator.spec import GameSpec, spec_from_data
 
@@ -34,3 +37,22 @@ def make_spec(**changes: Any) -> GameSpec:
 @pytest.fixture
 def whist() -> GameSpec:
     return make_spec()
+
+
+def annotation_parts(annotation: Any) -> tuple[set[Any], list[type[BaseModel]]]:
+    """(Literal options, sub-models) of a field's type, through Annotated, Optional and unions."""
+    literals: set[Any] = set()
+    models: list[type[BaseModel]] = []
+    stack = [annotation]
+    while stack:
+        tp = stack.pop()
+        origin = typing.get_origin(tp)
+        if origin is typing.Annotated:
+            stack.append(typing.get_args(tp)[0])
+        elif origin in (typing.Union, types.UnionType):
+            stack.extend(typing.get_args(tp))
+        elif origin is typing.Literal:
+            literals.update(typing.get_args(tp))
+        elif isinstance(tp, type) and issubclass(tp, BaseModel):
+            models.append(tp)
+    return literals, models

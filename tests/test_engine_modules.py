@@ -9,7 +9,7 @@ import pytest
 
 from generator.bots import GreedyBot, RandomBot, bot_seed
 from generator.engine import Game, Observation, play_game
-from generator.engine.actions import BID_BASE, NO, PASS_BID, PASS_PLAY, WILD_BASE, YES
+from generator.engine.actions import BID_BASE, NO, PASS_BID, WILD_BASE
 from generator.engine.state import AUCTION, BID, PLAY
 from tests.conftest import make_spec
 

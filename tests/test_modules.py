@@ -5,8 +5,6 @@ every module. A test here fails as soon as one place is missing for one module."
 from __future__ import annotations
 
 import importlib
-import types
-import typing
 from pathlib import Path
 
 import pytest
@@ -17,7 +15,7 @@ from generator.modules import ENGINE, MODULES, PARSER, Module, modules_of
 from generator.sample import sample_game
 from generator.sample.frequencies import _rules
 from generator.spec import GameSpec
-from tests.conftest import make_spec
+from tests.conftest import annotation_parts, make_spec
 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATES = ROOT / "templates"
@@ -39,16 +37,7 @@ def _paths(model: type[BaseModel], prefix: str = "") -> tuple[set[str], set[str]
     for name, info in model.model_fields.items():
         path = f"{prefix}{name}"
         every.add(path)
-        stack, models = [info.annotation], []
-        while stack:
-            tp = stack.pop()
-            origin = typing.get_origin(tp)
-            if origin is typing.Annotated:
-                stack.append(typing.get_args(tp)[0])
-            elif origin in (typing.Union, types.UnionType):
-                stack.extend(typing.get_args(tp))
-            elif isinstance(tp, type) and issubclass(tp, BaseModel):
-                models.append(tp)
+        _, models = annotation_parts(info.annotation)
         for sub in models:
             e, lv = _paths(sub, path + ".")
             every |= e

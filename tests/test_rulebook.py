@@ -9,8 +9,6 @@ from __future__ import annotations
 import copy
 import os
 import re
-import types
-import typing
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +20,7 @@ from generator.checks import check_spec
 from generator.spec import GameSpec, load_spec, spec_from_data
 from generator.text import environment, render_markdown
 from generator.text import phrases
+from tests.conftest import annotation_parts
 
 GOLDEN = Path(__file__).parent / "golden"
 REPO = Path(__file__).resolve().parents[1]
@@ -380,20 +379,7 @@ def _fields(model: type[BaseModel], prefix: str = "") -> dict[str, set[Any] | No
     out: dict[str, set[Any] | None] = {}
     for name, info in model.model_fields.items():
         path = f"{prefix}{name}"
-        literals: set[Any] = set()
-        models: list[type[BaseModel]] = []
-        stack = [info.annotation]
-        while stack:
-            tp = stack.pop()
-            origin = typing.get_origin(tp)
-            if origin is typing.Annotated:
-                stack.append(typing.get_args(tp)[0])
-            elif origin in (typing.Union, types.UnionType):
-                stack.extend(typing.get_args(tp))
-            elif origin is typing.Literal:
-                literals.update(typing.get_args(tp))
-            elif isinstance(tp, type) and issubclass(tp, BaseModel):
-                models.append(tp)
+        literals, models = annotation_parts(info.annotation)
         for sub in models:
             for sub_path, sub_literals in _fields(sub, path + ".").items():
                 before = out.get(sub_path)
