@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from ..engine.state import PLAY, Observation
+from ..engine import Observation
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -44,7 +44,7 @@ class GreedyBot:
 
     def act(self, obs: Observation) -> int:
         legal = obs.legal
-        if obs._s.phase != PLAY:  # noqa: SLF001 - phase number is public information
+        if not obs.card_play:
             return self._other(obs, legal)
         legal = [c for c in legal if c < obs.table.size] or legal   # cards, not special actions
         if len(legal) == 1 or legal[0] >= obs.table.size:

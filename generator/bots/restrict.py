@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..engine.state import Observation
+from ..engine import Observation
 
 Restriction = Callable[[Observation, list[int]], list[int]]
 

@@ -30,16 +30,14 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from ..engine.state import Observation, State
+from ..engine import Observation, State
+from ..engine.places import OWNER, PUBLIC
 
 #: Value of winning (losing) the game inside a rollout, against hand scores of a few points.
 GAME_BONUS = 100.0
 
 Restriction = Callable[[Observation, list[int]], list[int]]
 
-#: Phases in which a player puts a card away face down, and where it goes.
-PUT_AWAY = {"give-to-kitty": "kitty", "discard-after-robbing": "discards", "discard-for-exchange": "discards",
-            "lay-away": "discards"}
 
 
 class DeterminizationError(RuntimeError):
@@ -70,7 +68,7 @@ class StrongBot:
         if obs.hand_number != self._hand:
             self._hand, self._put_away = obs.hand_number, {}
         choice = self._choose(obs, legal)
-        place = PUT_AWAY.get(obs.phase)
+        place = obs.game.put_away.get(obs.phase)
         if place is not None:
             self._put_away.setdefault(place, []).append(choice)
         return choice
@@ -93,7 +91,7 @@ class StrongBot:
         rng = self.rng
         roll = random.Random(rng.randrange(1 << 62))
         rnd = roll.random
-        copy = (lambda st: fast_copy(st, sampler.plan)) if sampler.fast else State.clone
+        copy = _rollout_copy
         for _ in range(per_action):
             det = sampler.sample(rng)
             common = rng.randrange(1 << 62)
@@ -116,10 +114,7 @@ def last_hand(state: State) -> bool:
     deal the next hand (a fifth of a rollout's time) only for the rollout to stop there. Returns
     whether the game was already bound to end (then nothing changes). ``rollout_value`` then asks
     the game's own end condition whether the game really ended."""
-    if getattr(state, "over", True):
-        return True
-    state.over = True
-    return False
+    return state.end_after_hand()
 
 
 def rollout_value(state: State, me: int, hand: int, ending: bool = True) -> float:
@@ -134,130 +129,18 @@ def rollout_value(state: State, me: int, hand: int, ending: bool = True) -> floa
         n = len(scores)
         value = scores[me] - (sum(scores) - scores[me]) / (n - 1) if n > 1 else scores[me]
     if state.terminal and rec.winner is not None and rec.outcome == "natural" and (
-            ending or state.game.ending.condition_met(state.totals, state.hand_no, state.n, state.sizes)):
+            ending or state.end_condition_met()):
         value += GAME_BONUS if rec.winner == me else -GAME_BONUS
     return value
 
 
-# -- copying a determinized state for a rollout -------------------------------------------------
-
-_PLAIN = (int, float, str, bool, type(None), tuple, frozenset)
-
-
-def _copyable(state: State) -> bool:
-    """Whether ``fast_copy`` copies this state fully: every field is a plain value, or a list, set
-    or dict of plain values (lists may hold lists and sets of plain values), or the shared game,
-    the record or the random generator. Otherwise the search uses ``State.clone``."""
-    for key, value in state.__dict__.items():
-        if key in ("game", "record", "rng") or isinstance(value, _PLAIN):
-            continue
-        t = type(value)
-        if t is set:
-            continue
-        if t is dict:   # copied shallowly, as State.clone shares them (turn orders, counters)
-            continue
-        if t is not list:
-            return False
-        for x in value:
-            if isinstance(x, _PLAIN):
-                continue
-            if type(x) in (list, set) and all(isinstance(y, _PLAIN) for y in x):
-                continue
-            return False
-    return True
-
-
-def _plan(state: State) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """How ``fast_copy`` copies each field of this state: flat lists and sets copied whole, nested
-    lists element by element, dicts shallowly; plain values shared. Worked out once per state and
-    kept on it: the rollouts of a decision all copy the same determinized state."""
-    flat, nested, other = [], [], []
-    for key, value in state.__dict__.items():
-        t = type(value)
-        if t is list:
-            (nested if any(type(x) in (list, set) for x in value) else flat).append(key)
-        elif t is set or t is dict:
-            other.append(key)
-    return tuple(flat), tuple(nested), tuple(other)
-
-
-def fast_copy(state: State, plan: tuple[tuple[str, ...], ...] | None = None) -> State:
-    """``State.clone`` for a rollout, without copying the random generator: a determinized state
-    is copied once per action and rollout, and copying the Mersenne Twister's state is most of the
-    cost of ``clone``. The copies share the generator, which only deals the hand after the
-    rollout's end. Only for states that ``_copyable`` accepts. ``plan`` (from ``_plan``, of this
-    state or of one with the same fields) makes it quicker."""
-    new = State.__new__(State)
-    d = state.__dict__.copy()
-    if plan is None:
-        for key, value in d.items():
-            t = type(value)
-            if t is list:
-                d[key] = [list(x) if type(x) is list else set(x) if type(x) is set else x for x in value]
-            elif t is set or t is dict:
-                d[key] = value.copy()
-    else:
-        flat, nested, other = plan
-        for key in flat:
-            d[key] = d[key][:]
-        for key in nested:
-            d[key] = [list(x) if type(x) is list else set(x) if type(x) is set else x for x in d[key]]
-        for key in other:
-            d[key] = d[key].copy()
-    rec = state.record
-    new_rec = rec.__class__.__new__(rec.__class__)
-    rd = rec.__dict__.copy()
-    rd["hands"] = list(rec.hands)
-    rd["ranking"] = list(rec.ranking)
-    new_rec.__dict__ = rd
-    d["record"] = new_rec
-    new.__dict__ = d
-    return new
-
-
-class _QuickClone:
-    """The public state as ``State.with_hidden_cards`` sees it, but cloned with ``fast_copy`` (the
-    engine's own determinization code runs unchanged; only the copying is quicker)."""
-
-    __slots__ = ("_state", "_plan")
-
-    def __init__(self, state: State, plan: Any = None):
-        self._state = state
-        self._plan = plan
-
-    def clone(self) -> State:
-        return fast_copy(self._state, self._plan)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._state, name)
+def _rollout_copy(state: State) -> State:
+    """A rollout's copy of a determinization: it shares the random generator (only the deal
+    after the rollout's end could draw from it), which makes the copy cheap."""
+    return state.clone(share_chance=True)
 
 
 # -- interchangeable cards ----------------------------------------------------------------------
-
-def _special_cards(obs: Observation) -> frozenset[int]:
-    """Cards the rules name (penalty, bonus, doubler, opening card …): never merged with others."""
-    game = obs.game
-    cached = getattr(game, "_bot_special_cards", None)
-    if cached is None:
-        names = {n: i for i, n in enumerate(obs.table.names)}
-        found: set[int] = set()
-
-        def walk(node: Any) -> None:
-            if isinstance(node, str):
-                if node in names:
-                    found.add(names[node])
-            elif isinstance(node, dict):
-                for v in node.values():
-                    walk(v)
-            elif isinstance(node, (list, tuple)):
-                for v in node:
-                    walk(v)
-
-        walk(game.spec.model_dump())
-        cached = frozenset(found)
-        game._bot_special_cards = cached  # type: ignore[attr-defined]
-    return cached
-
 
 def distinct_actions(obs: Observation, legal: list[int]) -> list[int]:
     """The legal actions with interchangeable cards merged (the weakest of a run stands for it).
@@ -271,12 +154,12 @@ def distinct_actions(obs: Observation, legal: list[int]) -> list[int]:
     if obs.phase != "play" or len(legal) < 2 or any(a >= size or a < 0 for a in legal):
         return legal
     game = obs.game
-    if not getattr(game, "plain_play", True) or getattr(game.spec.play, "otherwise", "any") == "new-rank":
+    if not getattr(obs, "plain_play", True) or getattr(game.spec.play, "otherwise", "any") == "new-rank":
         return legal
     eff = obs.effective_suits
     strength = table.strength
     points = obs.points
-    special = _special_cards(obs)
+    special = obs.game.named_cards
     in_trick = {c for _, c in obs.trick}
     gone = set(obs.played) - in_trick
     mine = set(obs.hand)
@@ -304,34 +187,34 @@ def distinct_actions(obs: Observation, legal: list[int]) -> list[int]:
 
 class Sampler:
     """Deals the cards a player cannot see into the places they may be, consistently with what
-    the player has seen. Built once per decision; ``sample`` gives one determinized State."""
+    the player has seen. Built once per decision; ``sample`` gives one determinized State.
 
-    PLACES = ("kitty", "stock", "discards")
+    The places come from the game's declaration (``engine.places``): every card a public place
+    holds, and every card this player can see in a hidden one, is seen; each placeholder is a
+    slot to fill. Per-seat places are filled seat by seat, in declaration order."""
 
     def __init__(self, obs: Observation, put_away: dict[str, list[int]]):
-        HT = obs.HIDDEN_TRUMP
         pub = obs.public_state()
         self.pub = pub
         size = obs.table.size
-        self.hands = [list(h) for h in pub.hands]
-        self.piles = {place: list(getattr(pub, place, None) or []) for place in self.PLACES}
-        seen = {c for h in self.hands for c in h if c >= 0}
-        for pile in self.piles.values():
-            seen.update(c for c in pile if c >= 0)
+        hidden_places = [p for p in obs.game.places if p.visibility != PUBLIC]
+        self.places = {p.name: [list(v) for v in getattr(pub, p.name)] if p.per_seat else list(getattr(pub, p.name))
+                       for p in hidden_places}
+        self.per_seat = {p.name: p.per_seat for p in hidden_places}
+        seen: set[int] = set()
+        for place in obs.game.places:
+            value = getattr(pub, place.name)
+            for pile in (value if place.per_seat else [value]):
+                seen.update(c for c in pile if c >= 0)
         seen.update(obs.played)
-        for won in getattr(pub, "won", None) or []:
-            seen.update(won)
         unseen = [c for c in range(size) if c not in seen]
         # Hidden places to fill, with how many cards each takes.
         slots: dict[Any, int] = {}
-        for p, h in enumerate(self.hands):
-            k = sum(1 for c in h if c < 0)
-            if k:
-                slots[("hand", p)] = k
-        for place, pile in self.piles.items():
-            k = sum(1 for c in pile if c < 0)
-            if k:
-                slots[(place,)] = k
+        for name, value in self.places.items():
+            for key, pile in (((name, p), v) for p, v in enumerate(value)) if self.per_seat[name] else [((name,), value)]:
+                k = sum(1 for c in pile if c < 0)
+                if k:
+                    slots[key] = k
         self.before_deal = not seen and not slots   # no card is anywhere yet: nothing to sample
         if sum(slots.values()) != len(unseen) and not self.before_deal:
             raise DeterminizationError(f"{sum(slots.values())} hidden places for {len(unseen)} unseen cards")
@@ -348,16 +231,13 @@ class Sampler:
                 unseen = [c for c in unseen if c not in mine]
         self.unseen = unseen
         self.slots = slots
-        self.HT = HT
         # What each hidden hand cannot hold: suits its holder has shown to be void in.
         forbidden = voids(obs)
-        self.forbidden = {key: forbidden.get(key[1], frozenset()) for key in slots if key[0] == "hand"}
+        owned = {p.name for p in hidden_places if p.visibility == OWNER}
+        self.forbidden = {key: forbidden.get(key[1], frozenset()) for key in slots if key[0] in owned and len(key) == 2}
         keys = self.keys = list(slots)
         self.options = {c: [k for k in keys if c not in self.forbidden.get(k, ())] for c in unseen}
         self.free = all(len(o) == len(keys) for o in self.options.values())
-        self.fast = _copyable(pub)
-        self.pub_plan = self.plan = _plan(pub) if self.fast else None   # a determinization has the same fields
-        self.checked = False
 
     def sample(self, rng: random.Random) -> State:
         if self.before_deal:   # the deal to come is chance: a copy with its own random generator
@@ -365,36 +245,33 @@ class Sampler:
             det.rng = random.Random(rng.randrange(1 << 62))
             return det
         placed = self._place(rng)
-        hands = []
-        for p, h in enumerate(self.hands):
-            fill = iter(placed.get(("hand", p), ()))
-            hands.append([c if c >= 0 else next(fill) for c in h])
-        trump = None
-        piles: dict[str, list[int]] = {}
-        for place, src in self.piles.items():
-            mine = self.known.get(place, [])
-            drawn = placed.get((place,), [])
-            if mine:   # one's own cards go to random places among the hidden ones
-                drawn = drawn + mine
-                rng.shuffle(drawn)
+        cards: dict[str, Any] = {}
+        face_down: dict[int, int] = {}
+
+        def fill_in(src: list[int], drawn: list[int]) -> list[int]:
             fill = iter(drawn)
-            out = piles[place] = []
+            out = []
             for c in src:
                 if c >= 0:
                     out.append(c)
                 else:
                     card = next(fill)
-                    if c == self.HT:
-                        trump = card
+                    if c < Observation.HIDDEN:   # a face-down card with a part of its own
+                        face_down[c] = card
                     out.append(card)
-        base = _QuickClone(self.pub, self.pub_plan) if self.fast else self.pub
-        det = State.with_hidden_cards(base, hands, piles["kitty"], piles["stock"], hidden=trump,  # type: ignore[arg-type]
-                                      seed=rng.randrange(1 << 62), discards=piles["discards"])
-        if self.fast and not self.checked:   # the rollouts copy with the public copy's plan: check it once
-            self.checked = True
-            if _plan(det) != self.plan:
-                self.plan = None
-        return det
+            return out
+
+        for name, src in self.places.items():
+            if self.per_seat[name]:
+                cards[name] = [fill_in(v, placed.get((name, p), [])) for p, v in enumerate(src)]
+                continue
+            mine = self.known.get(name, [])
+            drawn = placed.get((name,), [])
+            if mine:   # one's own cards go to random places among the hidden ones
+                drawn = drawn + mine
+                rng.shuffle(drawn)
+            cards[name] = fill_in(src, drawn)
+        return self.pub.with_hidden_cards(cards, face_down, seed=rng.randrange(1 << 62), share_chance=True)
 
     def _place(self, rng: random.Random) -> dict[Any, list[int]]:
         """Cards to each hidden place. Cards that may go anywhere are dealt uniformly; cards that

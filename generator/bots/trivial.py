@@ -7,7 +7,7 @@ they take the first legal action, except that the kitty gets their weakest card.
 
 from __future__ import annotations
 
-from ..engine.state import Observation
+from ..engine import Observation
 
 
 def _cards(obs: Observation) -> list[int]:

@@ -111,3 +111,19 @@ def trump_of_hand(table: CardTable, trump: int | None) -> int | None:
 
 
 __all__ = ["ACE_HIGH", "CardTable", "compile_deck", "effective_suits", "trump_of_hand"]
+
+
+def lowest_of(table: CardTable, suit: int | None) -> int | None:
+    """The lowest card of a suit in the rank list (jokers excluded): the card that may rob."""
+    if suit is None or suit == table.joker_suit:
+        return None
+    cards = table.cards_of(suit)
+    return min(cards, key=lambda c: table.strength[c]) if cards else None
+
+
+def highest_of(table: CardTable, suit: int | None) -> int | None:
+    """The highest card of a suit (jokers excluded): the top trump, shown for a point."""
+    if suit is None or suit == table.joker_suit:
+        return None
+    cards = table.cards_of(suit)
+    return max(cards, key=lambda c: table.strength[c]) if cards else None

@@ -9,13 +9,20 @@ from ..spec.laws import Law, all_laws
 from .cards import CardTable
 
 
-
 @dataclass
 class LawInForce:
     law: Law
     inventor: int
     secret: bool
     known_by: set[int] = field(default_factory=set)
+
+    def copy(self) -> "LawInForce":
+        """A copy for another state (who knows the law changes as play goes on)."""
+        return LawInForce(self.law, self.inventor, self.secret, set(self.known_by))
+
+    def key(self) -> tuple:
+        """Its part of a position key."""
+        return (repr(self.law), self.inventor, self.secret, tuple(sorted(self.known_by)))
 
 
 class LawBook:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Sequence
 
-from .state import Game, GameRecord, Observation
+from .observation import Observation
+from .record import GameRecord
+from .state import Game
 
 BotFactory = Callable[[int, int], "Bot"]   # (seat, seed) -> bot
 

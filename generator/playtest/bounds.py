@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.state import State
+from ..engine import State
 
 _PLAY_KEYS = {"family", "opening_leader", "opening_card", "opening_lead", "weak_led_suit", "following",
               "otherwise", "breaking", "first_trick_ban", "winner", "next_leader", "jokers"}
@@ -139,6 +139,11 @@ class ScoreBounds:
             lows.append(low)
             highs.append(high)
         return lows, highs
+
+    def checkpoint(self, state: State, was_card_play: bool) -> bool:
+        """Whether the move just made ended a trick within the hand (a checkpoint of the bounds;
+        the end of a hand is one too, handled by the runner)."""
+        return was_card_play and state.phase is not None and state.phase.card_play and not state.trick
 
     # -- the whole game ---------------------------------------------------------------------
 

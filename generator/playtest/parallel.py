@@ -16,7 +16,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
-from ..engine.state import Game
+from ..engine import Game
 from ..spec import GameSpec, spec_from_data
 from .runner import PLAYTEST_MOVE_CAP, GameSummary, game_seed, play_one
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..engine.state import PHASE_NAMES, PLAY, Game, State
+from ..engine import Game, State
 from .runner import GameSummary, play_one
 
 
@@ -58,7 +58,8 @@ class Narrator:
         if state.hand_no != self.hand:
             self.hand = state.hand_no
             self.lines.append(f"hand {state.hand_no + 1}: {self.seat(state.dealer)} deals")
-        if state.phase == PLAY and self.play_shown != state.hand_no:
+        card_play = state.phase is not None and state.phase.card_play
+        if card_play and self.play_shown != state.hand_no:
             self.play_shown = state.hand_no
             suits = self.game.table.suit_names
             trump = state.trump
@@ -71,10 +72,10 @@ class Narrator:
                 self.lines.append(f"  kitty (face down): {self._cards(state.kitty)}")
         what = state.action_to_string(action)
         choice = f"(1 of {len(legal)})" if len(legal) > 1 else "(forced)"
-        if state.phase == PLAY:
+        if card_play:
             self.lines.append(f"    {self.seat(state.current)} plays {what} {choice}")
         else:
-            self.lines.append(f"  {PHASE_NAMES[state.phase]}: {self.seat(state.current)} — {what} {choice}")
+            self.lines.append(f"  {state.decision}: {self.seat(state.current)} — {what} {choice}")
 
 
 def replay(game: Game, players: int, seed: int, lineup: Sequence[str] | None = None,

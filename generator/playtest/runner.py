@@ -9,14 +9,13 @@ and the seat (``bots.bot_seed``).
 
 from __future__ import annotations
 
-import pickle
 import random
 import traceback
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from ..bots import bot_seed, make_bot
-from ..engine.state import PHASE_NAMES, PLAY, Game, Observation, State
+from ..engine import Game, Observation, State
 from .bounds import ScoreBounds, settled_at
 
 #: Safety cap on moves in a playtest game: far beyond any game that passes TOO_LONG (a game still
@@ -72,33 +71,6 @@ class GameSummary:
         ``SECONDS_PER_DECISION``)."""
         return (self.decisions * SECONDS_PER_DECISION + self.deals * SECONDS_PER_DEAL
                 + self.hands * SECONDS_PER_SCORING) / 60
-
-
-_UNKEYED = frozenset({"game", "rng", "record", "_legal", "_orders", "hand_no", "deals"})
-
-
-def _plain(value: Any) -> Any:
-    """A value with its sets in a fixed order, and objects as their fields, ready to pickle."""
-    t = type(value)
-    if t is set or t is frozenset:
-        return ("set", sorted(value, key=repr))
-    if t is list or t is tuple:
-        return [_plain(v) for v in value] if any(type(v) not in (int, str, bool, float, type(None))
-                                                 for v in value) else value
-    if t is dict:
-        return ("dict", sorted(((repr(k), _plain(v)) for k, v in value.items())))
-    if t in (int, str, bool, float, type(None)):
-        return value
-    d = getattr(value, "__dict__", None)
-    return _plain(d) if d is not None else repr(value)
-
-
-def position_key(state: State) -> int:
-    """A hash of the whole position (cards in every place, scores, seat to move, phase …), leaving
-    out counters and the shuffle's random state. Two equal keys mean the game came back to a
-    position it was in before."""
-    return hash(pickle.dumps([(k, _plain(v)) for k, v in sorted(state.__dict__.items()) if k not in _UNKEYED],
-                             protocol=pickle.HIGHEST_PROTOCOL))
 
 
 def _lead_changes(per_hand: list[list[int]]) -> int:
@@ -157,7 +129,7 @@ def _play(game: Game, n: int, seed: int, lineup: Sequence[str] | None, options: 
     record = state.record
     branching = 0
     by_cards: dict[int, list[int]] = {}
-    phases: dict[int, int] = {}
+    phases: dict[str, int] = {}
     seen: set[int] = set()
     keyed_hand = -1
     looped = False
@@ -167,30 +139,32 @@ def _play(game: Game, n: int, seed: int, lineup: Sequence[str] | None, options: 
     while not state.terminal:
         legal = state.legal_actions()
         k = len(legal)
-        phase = state.phase
+        decision = state.decision
+        card_play = state.phase is not None and state.phase.card_play
         hand = state.hand_no
         if hand >= PLAYTEST_HAND_CAP:
             capped = True
             break
-        if phase != PLAY or keyed_hand != hand:
-            # Within trick play a position cannot come back (a card played never returns to a
-            # hand), so positions are compared outside it and once at the start of each hand's play.
-            if phase == PLAY:
+        repeats = state.repeats_possible()
+        if repeats or keyed_hand != hand:
+            # Where a phase says a position cannot come back (in trick play a card played never
+            # returns to a hand), positions are compared once, when the phase begins in a hand.
+            if not repeats:
                 keyed_hand = hand
-            key = position_key(state)
+            key = state.position_key()
             if key in seen:
                 looped = True
             seen.add(key)
         if k > 1:
             branching += k
-            bucket = len(state.hands[state.current]) if phase == PLAY else 0
+            bucket = len(state.hands[state.current]) if card_play else 0
             acc = by_cards.get(bucket)
             if acc is None:
                 by_cards[bucket] = [k, 1]
             else:
                 acc[0] += k
                 acc[1] += 1
-            phases[phase] = phases.get(phase, 0) + 1
+            phases[decision] = phases.get(decision, 0) + 1
             if bots is None:
                 action = legal[int(rnd() * k)]
             else:
@@ -207,7 +181,7 @@ def _play(game: Game, n: int, seed: int, lineup: Sequence[str] | None, options: 
                 r = bounds.final_ranges(state, between_hands=True)
                 if r is not None:
                     checkpoints.append((record.moves, r[0], r[1]))
-        elif bounds is not None and phase == PLAY and not state.trick and state.phase == PLAY:
+        elif bounds is not None and bounds.checkpoint(state, card_play):
             r = bounds.final_ranges(state, between_hands=False)
             if r is not None:
                 checkpoints.append((record.moves, r[0], r[1]))
@@ -219,7 +193,7 @@ def _play(game: Game, n: int, seed: int, lineup: Sequence[str] | None, options: 
     out.decisions = record.decisions
     out.branching = branching
     out.by_cards = sorted((b, s, c) for b, (s, c) in by_cards.items())
-    out.phases = sorted((PHASE_NAMES[ph], c) for ph, c in phases.items())
+    out.phases = sorted(phases.items())
     out.hands = len(record.hands)
     out.deals = sum(h.deals for h in record.hands)
     out.totals = list(state.totals)

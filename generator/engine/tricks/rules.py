@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..spec import GameSpec
-from .cards import CardTable
+from ...spec import GameSpec
+from ..cards import CardTable
 
 
 class TrickRules:

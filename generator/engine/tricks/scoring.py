@@ -4,9 +4,13 @@ their extras (SC-T4), landlord payments, the top-trump point (SU-06) and low han
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from ..spec import GameSpec
-from .cards import CardTable
+from ...spec import GameSpec
+from ..cards import CardTable
+
+if TYPE_CHECKING:   # pragma: no cover
+    from ..state import State
 
 
 @dataclass
@@ -28,7 +32,11 @@ class HandFacts:
 
 
 class HandScorer:
+    #: The order of a trick-taking hand's record fields.
+    RECORD_ORDER = ("dealer", "trump", "deals", "tricks", "won", "scores", "totals", "bids", "landlord", "low")
+
     def __init__(self, spec: GameSpec, table: CardTable):
+        self.pig_card = pig_card_of(spec, table)
         s = spec.scoring
         self.kind = s.kind
         self.table = table
@@ -53,6 +61,47 @@ class HandScorer:
             self.moon = s.shoot_the_moon
             self.doubler = table.index(s.doubler.card) if s.doubler else None
             self.pig_points = s.pig_points
+
+    # -- what the engine asks of a family's scorer ---------------------------------------------
+
+    def facts(self, state: "State") -> HandFacts:
+        """The facts of the hand just played, gathered from the phases that made them."""
+        return HandFacts(state.tricks_won, state.won, state.in_play, state.bids, state.blind, state.joker_tricks,
+                         state.landlord, state.landlord_bid, self.pig_card if state.pig_revealed else None,
+                         state.trump, state.top_point, state.low)
+
+    def record(self, state: "State", f: HandFacts) -> dict[str, Any]:
+        """The hand's own facts for its record (trump suit, tricks and cards taken, bids …)."""
+        t = self.table
+        names = t.names
+        trump = t.suit_names[f.trump] if f.trump is not None and f.trump < len(t.suit_names) else None
+        out: dict[str, Any] = {"trump": trump, "tricks": list(f.tricks), "won": [[names[c] for c in w] for w in f.won]}
+        if any(b is not None for b in f.bids):
+            out["bids"] = list(f.bids)
+        if f.landlord is not None:
+            out["landlord"] = f.landlord
+        if f.low:
+            out["low"] = True
+        return out
+
+    @property
+    def card_points(self) -> dict[int, int]:
+        """What each card is worth to its taker under this scoring (negative = penalty); empty
+        when tricks, not cards, score."""
+        cached = self.__dict__.get("_card_points")
+        if cached is None:
+            cached = {}
+            if self.kind == "avoid-suit":
+                for c, loss in self.loss.items():
+                    cached[c] = -loss
+                if self.penalty:
+                    cached[self.penalty[0]] = cached.get(self.penalty[0], 0) - self.penalty[1]
+                if self.bonus:
+                    cached[self.bonus[0]] = self.bonus[1]
+                for j in self.jokers:
+                    cached[j] = cached.get(j, 0) - self.joker_loss
+            self._card_points = cached
+        return cached
 
     def score(self, f: HandFacts) -> list[int]:
         """Hand scores per seat."""
@@ -176,3 +225,7 @@ class HandScorer:
             if p != ll:
                 scores[p] -= sign * bid
                 scores[ll] += sign * bid  # type: ignore[index]
+
+
+def pig_card_of(spec: GameSpec, table: CardTable) -> int | None:
+    return table.index(spec.setup.pig.card) if spec.setup.pig else None

@@ -1,0 +1,59 @@
+"""What a finished game leaves behind: one record per hand and one for the game.
+
+The generic parts (dealer, deals, scores, totals) are the same for every family; what else a hand
+records (tricks taken, the trump suit, bids …) comes from the family's scoring as ``facts``, in
+the order the family lists its record fields, so records read the same whatever the family.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class HandRecord:
+    dealer: int
+    scores: list[int]
+    totals: list[int]
+    deals: int = 1
+    facts: dict[str, Any] = field(default_factory=dict)   # the family's own facts of the hand
+    order: tuple[str, ...] = ()                          # the family's order of record fields
+
+    def __getattr__(self, name: str) -> Any:
+        # The family's facts read like fields (``hand.tricks``); only reached for unknown names.
+        facts = self.__dict__.get("facts")
+        if facts is not None and name in facts:
+            return facts[name]
+        raise AttributeError(name)
+
+    def as_dict(self) -> dict[str, Any]:
+        fields = {"dealer": self.dealer, "deals": self.deals, "scores": self.scores, "totals": self.totals,
+                  **self.facts}
+        out = {k: fields[k] for k in self.order if k in fields}
+        out.update((k, v) for k, v in fields.items() if k not in out)
+        return out
+
+
+@dataclass
+class GameRecord:
+    players: int
+    seed: int
+    hands: list[HandRecord] = field(default_factory=list)
+    winner: int | None = None
+    ranking: list[int] = field(default_factory=list)   # place of each seat, 1 = first
+    outcome: str = "natural"                          # 'natural' or 'cap'
+    tie_rule_used: bool = False                       # first place was shared when the game could end
+    moves: int = 0
+    decisions: int = 0
+
+    def copy(self) -> "GameRecord":
+        """A copy that a search may extend without touching this one (hand records are shared:
+        they are never changed once written)."""
+        return GameRecord(self.players, self.seed, list(self.hands), self.winner, list(self.ranking),
+                          self.outcome, self.tie_rule_used, self.moves, self.decisions)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"seed": self.seed, "players": self.players, "outcome": self.outcome,
+                "winner": self.winner, "ranking": self.ranking, "tie_rule_used": self.tie_rule_used, "moves": self.moves,
+                "decisions": self.decisions, "hands": [h.as_dict() for h in self.hands]}

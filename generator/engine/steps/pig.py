@@ -1,0 +1,51 @@
+"""The pig (SU-08): the holder of the pig card may reveal it; a revealed pig restricts its lead
+(TT-09, in trick play) and scores (SC-T1, SC-T4)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import NO, YES
+from ..phase import Phase
+
+if TYPE_CHECKING:   # pragma: no cover
+    from ...spec import GameSpec
+    from ..state import Game, State
+
+PIG = "reveal-pig"
+
+
+def pig_card(game: "Game") -> int | None:
+    """The pig card of this game, if it has one."""
+    pig = game.spec.setup.pig
+    return game.table.index(pig.card) if pig else None
+
+
+def _pig_seen(state: "State", player: int) -> int | None:
+    """The pig card, once its holder has revealed it."""
+    return pig_card(state.game) if state.pig_revealed else None
+
+
+class RevealPig(Phase):
+    decisions = (PIG,)
+    hand_fields = {"pig_revealed": False}
+    views = {"pig": _pig_seen}
+
+    def __init__(self, game: "Game"):
+        super().__init__(game)
+        self.pig = pig_card(game)
+
+    @classmethod
+    def needed(cls, spec: "GameSpec") -> bool:
+        return spec.setup.pig is not None
+
+    def start(self, state: "State") -> bool:
+        holder = state.holder(self.pig)
+        return holder is not None and state.open(self, PIG, holder)
+
+    def legal(self, state: "State") -> list[int]:
+        return [NO, YES]
+
+    def apply(self, state: "State", action: int) -> None:
+        state.pig_revealed = action == YES
+        state.advance()
