@@ -8,9 +8,11 @@ import random
 import pytest
 
 from generator.bots import BOTS, TRIVIAL, GreedyPointsBot, HighestBot, LowestBot, bot_seed, make_bot
-from generator.bots.strong import Sampler, StrongBot, distinct_actions, fast_copy, voids
+from generator.bots.strong import Sampler, StrongBot, distinct_actions, voids
 from generator.engine import Game
-from generator.engine.state import BEFORE_LOOKING, PHASE_NAMES, PLAY, Observation
+from generator.engine import Observation
+from generator.engine.steps.trumps import HIDDEN_TRUMP
+from generator.engine.tricks.play import PLAY
 from generator.playtest.runner import game_seed, play_one
 from generator.sample import sample_game
 from tests.conftest import ROOT, make_spec
@@ -71,7 +73,7 @@ def test_public_state_hides_everything_hidden():
             assert all(c < 0 for c in pub.hands[p]) and len(pub.hands[p]) == len(state.hands[p])
     assert all(c < 0 for c in pub.kitty + pub.stock if c != state.turned)
     if state.hidden is not None:
-        assert pub.hidden == Observation.HIDDEN_TRUMP
+        assert pub.hidden == HIDDEN_TRUMP
     assert pub.record.seed == 0 and pub.in_play == set()
     assert pub.rng.getstate() != state.rng.getstate()
 
@@ -95,7 +97,7 @@ def test_strong_bot_never_peeks():
             k = len(state.hands[p]) - len(keep)
             hands.append(keep + others[at:at + k])
             at += k
-        twin = state.with_hidden_cards(hands, state.kitty, state.stock, seed=99)
+        twin = state.with_hidden_cards({"hands": hands, "kitty": state.kitty, "stock": state.stock}, seed=99)
         assert twin.hands != state.hands
         a, b = state.observation(me), twin.observation(me)
         pa, pb = a.public_state(), b.public_state()
@@ -125,7 +127,7 @@ def test_determinizations_respect_what_was_seen():
             assert det.history == state.history and det.trick == state.trick
             for p, cards in forbidden.items():
                 assert not set(det.hands[p]) & cards
-            if state.phase == PLAY and state.dealer_last in state.hands[state.dealer]:
+            if state.decision == PLAY and state.dealer_last in state.hands[state.dealer]:
                 assert state.dealer_last in det.hands[state.dealer]   # the shown trump card stays
             checked += 1
     assert checked == 40
@@ -150,18 +152,19 @@ def test_determinizations_in_every_phase_of_sampled_games():
                 det = sampler.sample(random.Random(0))
                 if not sampler.before_deal:
                     det.check_cards()
-                    if state.phase not in BEFORE_LOOKING:
+                    if state.decision not in game.before_looking:
                         assert det.hands[obs.player] == sorted(state.hands[obs.player])
-                seen.add(PHASE_NAMES[state.phase])
+                seen.add(state.decision)
             state.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
     assert {"play", "bid", "rob", "propose-exchange"} <= seen or len(seen) >= 6
 
 
 def test_fast_copy_plays_like_clone():
+    """A rollout's copy (sharing the random generator) plays like a full clone."""
     game = Game(make_spec())
     state = _advance(game, 4, 2, 7)
     det = Sampler(state.observation(state.current), {}).sample(random.Random(3))
-    a, b = fast_copy(det), det.clone()
+    a, b = det.clone(share_chance=True), det.clone()
     a.rng, b.rng = random.Random(1), random.Random(1)
     a.play_random(random.Random(4).random, hands=1)
     b.play_random(random.Random(4).random, hands=1)
@@ -229,7 +232,7 @@ def test_rollouts_that_end_with_their_hand_value_it_the_same():
         for seed in range(12):
             state = _advance(game, 4, seed, 20 + seed)
             for k in range(3):
-                a, b = fast_copy(state), fast_copy(state)
+                a, b = state.clone(share_chance=True), state.clone(share_chance=True)
                 a.rng, b.rng = random.Random(k), random.Random(k)
                 hand = state.hand_no
                 ending = last_hand(b)
@@ -240,24 +243,18 @@ def test_rollouts_that_end_with_their_hand_value_it_the_same():
                     assert rollout_value(a, me, hand) == rollout_value(b, me, hand, ending)
 
 
-def test_quick_determinization_is_the_engines():
-    """The sampler's quicker copy runs State.with_hidden_cards itself: the same state either way."""
-    from generator.bots.strong import _QuickClone
-    from generator.engine.state import State
-
+def test_determinization_sharing_chance_is_the_engines():
+    """A determinization whose copy shares the random generator is the same state as one that
+    copies it (the sampler's quicker way): only the generator is replaced."""
     game = Game(make_spec(**{"deal.kitty": {"form": "dealt", "size": 4}, "deal.hand_size": 12}), audit=True)
     state = _advance(game, 4, 6, 17)
     sampler = Sampler(state.observation(state.current), {})
-    assert sampler.fast
     hands = [sorted(h) for h in state.hands]
-    slow = State.with_hidden_cards(sampler.pub, hands, state.kitty, state.stock, seed=3, discards=state.discards)
-    quick = State.with_hidden_cards(_QuickClone(sampler.pub), hands, state.kitty, state.stock, seed=3,
-                                    discards=state.discards)
+    cards = {"hands": hands, "kitty": state.kitty, "stock": state.stock, "discards": state.discards}
+    slow = sampler.pub.with_hidden_cards(cards, seed=3)
+    quick = sampler.pub.with_hidden_cards(cards, seed=3, share_chance=True)
     a, b = dict(slow.__dict__), dict(quick.__dict__)
     for d in (a, b):
         d["rng"] = d["rng"].getstate()
         d["record"] = d["record"].as_dict()
     assert a == b
-    from generator.bots.strong import _plan
-
-    assert _plan(quick) == sampler.plan   # a determinization has the public copy's fields

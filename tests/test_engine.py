@@ -10,7 +10,7 @@ import pytest
 from generator.bots import GreedyBot, RandomBot, bot_seed
 from generator.engine import Game, IllegalAction, Observation, play_game
 from generator.engine.cards import compile_deck, effective_suits, trump_of_hand
-from generator.engine.tricks import TrickRules
+from generator.engine.tricks.rules import TrickRules
 from generator.spec import load_spec
 from tests.conftest import WHIST, make_spec
 

@@ -10,7 +10,10 @@ import pytest
 from generator.bots import GreedyBot, RandomBot, bot_seed
 from generator.engine import Game, Observation, play_game
 from generator.engine.actions import BID_BASE, NO, PASS_BID, WILD_BASE
-from generator.engine.state import AUCTION, BID, PLAY
+from generator.engine.steps.auction import AUCTION
+from generator.engine.steps.invent import INVENT
+from generator.engine.steps.bids import BID
+from generator.engine.tricks.play import PLAY
 from tests.conftest import make_spec
 
 KITTY = {"deal.hand_size": 10, "deal.kitty": {"form": "dealt", "size": 4, "name": "kitty"}}
@@ -90,11 +93,11 @@ def test_hook_rule_and_exact_bid_scores():
 
     def choose(state, legal):
         nonlocal seen_hook
-        if state.phase == BID and not state.queue:
+        if state.decision == BID and not state.queue:
             total = sum(b for b in state.bids if b is not None)
             assert BID_BASE + (13 - total) not in legal or total > 13
             seen_hook = True
-        return legal[-1] if state.phase == BID else legal[0]
+        return legal[-1] if state.decision == BID else legal[0]
 
     state = drive(spec, 4, 3, choose)
     assert seen_hook
@@ -105,8 +108,8 @@ def test_hook_rule_and_exact_bid_scores():
 
 def test_landlord_leads_and_payments():
     spec = make_spec(**MODULES["auction"])
-    state = drive(spec, 3, 5, lambda st, legal: BID_BASE + 1 if st.phase == AUCTION and BID_BASE + 1 in legal
-                  else (PASS_BID if st.phase == AUCTION else legal[0]))
+    state = drive(spec, 3, 5, lambda st, legal: BID_BASE + 1 if st.decision == AUCTION and BID_BASE + 1 in legal
+                  else (PASS_BID if st.decision == AUCTION else legal[0]))
     hand = state.record.hands[0]
     ll = hand.landlord
     assert ll == 0   # the dealer bid one and everyone else passed
@@ -125,7 +128,7 @@ def test_wild_joker_is_offered_as_any_card_and_counts_as_it():
         while not state.terminal and not found:
             legal = state.legal_actions()
             wild = [a for a in legal if a >= WILD_BASE]
-            if state.phase == PLAY and wild and not state.trick:
+            if state.decision == PLAY and wild and not state.trick:
                 state.apply_action(wild[0])
                 joker, card = divmod(wild[0] - WILD_BASE, 1000)
                 assert state.trick == [card] and state.trick_cards == [game.table.jokers[joker]]
@@ -181,7 +184,7 @@ def test_bonus_laws_are_public_and_stack():
     # inventors always add a law when they may (the last option is never NO)
     while not state.terminal and state.hand_no < 4:
         legal = state.legal_actions()
-        state.apply_action(legal[-1] if len(legal) > 1 and legal[0] == NO and state.phase == 0 else legal[0])
+        state.apply_action(legal[-1] if len(legal) > 1 and legal[0] == NO and state.decision == INVENT else legal[0])
     assert state.laws and all(f.known_by == set(range(4)) for f in state.laws)
 
 
@@ -204,7 +207,7 @@ def test_low_hand_negates_scores():
 def test_observation_hides_the_hand_before_looking_and_other_bids():
     spec = make_spec(**{"bidding.tricks": {"order": "simultaneous", "blind": "none", "hook": False}})
     state = Game(spec).new_initial_state(4, 1)
-    while state.phase != BID:
+    while state.decision != BID:
         state.apply_action(state.legal_actions()[0])
     first = state.current
     state.apply_action(state.legal_actions()[0])

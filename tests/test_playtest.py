@@ -9,7 +9,7 @@ import pytest
 
 from generator.bots import bot_seed
 from generator.engine import Game
-from generator.engine.state import PLAY
+from generator.engine.tricks.play import PLAY
 from generator.playtest import Settings, Tier1Count, _stages, playtest
 from generator.playtest.bounds import ScoreBounds
 from generator.playtest.metrics import ORDER, STRONG, Tier2Count, tier2_configs
@@ -88,7 +88,7 @@ def test_score_bounds_hold():
             ranges = []
             while not state.terminal:
                 legal = state.legal_actions()
-                phase, hand = state.phase, state.hand_no
+                phase, hand = state.decision, state.hand_no
                 state.apply_action(legal[int(rnd() * len(legal))])
                 if state.hand_no != hand and not state.terminal:
                     ranges.append(bounds.final_ranges(state, True))
@@ -138,18 +138,18 @@ def test_a_game_without_choices_is_rejected():
 
 
 def test_an_engine_error_is_a_finding(monkeypatch):
-    from generator.engine.state import State
+    from generator.engine.tricks.play import TrickPlay
 
-    real = State._finish_trick
+    real = TrickPlay._finish_trick
     calls = {"n": 0}
 
-    def flaky(self):
+    def flaky(self, state):
         calls["n"] += 1
         if calls["n"] == 500:
             raise RuntimeError("a card went missing")
-        return real(self)
+        return real(self, state)
 
-    monkeypatch.setattr(State, "_finish_trick", flaky)
+    monkeypatch.setattr(TrickPlay, "_finish_trick", flaky)
     report = playtest(make_spec(), games=20, seed=0)
     reason = next(r for r in report.reasons if r.code == "ENGINE_ERROR")
     assert "a card went missing" in reason.message and reason.seed is not None

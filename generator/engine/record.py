@@ -19,6 +19,7 @@ class HandRecord:
     deals: int = 1
     facts: dict[str, Any] = field(default_factory=dict)   # the family's own facts of the hand
     order: tuple[str, ...] = ()                          # the family's order of record fields
+    optional: frozenset[str] = frozenset()               # facts left out of as_dict() when unset
 
     def __getattr__(self, name: str) -> Any:
         # The family's facts read like fields (``hand.tricks``); only reached for unknown names.
@@ -32,7 +33,15 @@ class HandRecord:
                   **self.facts}
         out = {k: fields[k] for k in self.order if k in fields}
         out.update((k, v) for k, v in fields.items() if k not in out)
+        for k in self.optional:
+            if _unset(out.get(k)):
+                out.pop(k, None)
         return out
+
+
+def _unset(value: Any) -> bool:
+    """None, False, or a list of nothing but None: a fact the hand did not have."""
+    return value is None or value is False or (isinstance(value, list) and all(v is None for v in value))
 
 
 @dataclass

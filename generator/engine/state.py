@@ -384,7 +384,8 @@ class State:
         for p in range(n):
             self.totals[p] += scores[p]
         self.record.hands.append(HandRecord(self.dealer, scores, list(self.totals), self.deals,
-                                            scorer.record(self, facts), scorer.RECORD_ORDER))
+                                            scorer.record(self, facts), scorer.RECORD_ORDER,
+                                            scorer.RECORD_OPTIONAL))
         self.hand_no += 1
         self.best_of_hands.append(best_mask(scores))
         if self.hand_no >= MAX_HANDS:

@@ -34,6 +34,8 @@ class HandFacts:
 class HandScorer:
     #: The order of a trick-taking hand's record fields.
     RECORD_ORDER = ("dealer", "trump", "deals", "tricks", "won", "scores", "totals", "bids", "landlord", "low")
+    #: … and the ones a record leaves out when the hand did not have them.
+    RECORD_OPTIONAL = frozenset({"bids", "landlord", "low"})
 
     def __init__(self, spec: GameSpec, table: CardTable):
         self.pig_card = pig_card_of(spec, table)
@@ -75,14 +77,8 @@ class HandScorer:
         t = self.table
         names = t.names
         trump = t.suit_names[f.trump] if f.trump is not None and f.trump < len(t.suit_names) else None
-        out: dict[str, Any] = {"trump": trump, "tricks": list(f.tricks), "won": [[names[c] for c in w] for w in f.won]}
-        if any(b is not None for b in f.bids):
-            out["bids"] = list(f.bids)
-        if f.landlord is not None:
-            out["landlord"] = f.landlord
-        if f.low:
-            out["low"] = True
-        return out
+        return {"trump": trump, "tricks": list(f.tricks), "won": [[names[c] for c in w] for w in f.won],
+                "bids": list(f.bids), "landlord": f.landlord, "low": f.low}
 
     @property
     def card_points(self) -> dict[int, int]:
