@@ -25,18 +25,24 @@ class HandRecord:
         # The family's facts read like fields (``hand.tricks``); only reached for unknown names.
         facts = self.__dict__.get("facts")
         if facts is not None and name in facts:
-            return facts[name]
+            return _plain(facts[name])
         raise AttributeError(name)
 
     def as_dict(self) -> dict[str, Any]:
         fields = {"dealer": self.dealer, "deals": self.deals, "scores": self.scores, "totals": self.totals,
-                  **self.facts}
+                  **{k: _plain(v) for k, v in self.facts.items()}}
         out = {k: fields[k] for k in self.order if k in fields}
         out.update((k, v) for k, v in fields.items() if k not in out)
         for k in self.optional:
             if _unset(out.get(k)):
                 out.pop(k, None)
         return out
+
+
+def _plain(value: Any) -> Any:
+    """A fact as plain data: a fact kept compact in memory says how with ``as_json()``."""
+    as_json = getattr(value, "as_json", None)
+    return as_json() if as_json is not None else value
 
 
 def _unset(value: Any) -> bool:

@@ -13,19 +13,17 @@ from __future__ import annotations
 
 import random
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from ..spec import GameSpec
 from .cards import CardTable, compile_deck
 from .deal import Dealer
 from .ending import EndRules, best_mask
 from .family import engine_family
+from .observation import Observation
 from .phase import Phase
 from .places import Place, audit
 from .record import GameRecord, HandRecord
-
-if TYPE_CHECKING:   # pragma: no cover
-    from .observation import Observation
 
 #: Safety cap: a game that has not ended after this many moves is stopped as NON_TERMINATING.
 DEFAULT_MOVE_CAP = 100_000
@@ -75,8 +73,15 @@ class Game:
             self.views.update(cls.views)
             self.before_looking |= cls.before_looking
         self.places: tuple[Place, ...] = tuple(places.values())
+        # Resetting a hand's fields is on the hot path (thousands of hands a second): plain
+        # values are copied in one dict update, empty containers made by their type.
         self._defaults = [(k, v) for k, v in self.hand_fields.items() if not callable(v)]
         self._makers = [(k, v) for k, v in self.hand_fields.items() if callable(v)]
+        self._plain_defaults = {k: v for k, v in self._defaults if type(v) not in (list, set, dict)}
+        self._empty_defaults = [(k, type(v)) for k, v in self._defaults
+                                if type(v) in (list, set, dict) and not v]
+        self._other_defaults = [(k, v) for k, v in self._defaults
+                                if type(v) in (list, set, dict) and v]
         self._copy_plan = _copy_plan(self)
         self._orders: dict[int, dict[int, list[tuple[int, ...]]]] = {}
 
@@ -215,9 +220,7 @@ class State:
         w = self.record.winner
         return [1.0 if p == w else 0.0 for p in range(self.n)]
 
-    def observation(self, player: int) -> "Observation":
-        from .observation import Observation
-
+    def observation(self, player: int) -> Observation:
         return Observation(self, player)
 
     def action_to_string(self, action: int) -> str:
@@ -429,11 +432,16 @@ class State:
 
     def _reset_hand(self) -> None:
         g = self.game
-        self.deals = 0
-        for name, value in g._defaults:
-            setattr(self, name, _fresh(value))
+        d = self.__dict__
+        d["deals"] = 0
+        d.update(g._plain_defaults)
+        for name, kind in g._empty_defaults:
+            d[name] = kind()
+        for name, value in g._other_defaults:
+            d[name] = _fresh(value)
+        n = self.n
         for name, make in g._makers:
-            setattr(self, name, make(g, self.n))
+            d[name] = make(g, n)
 
     def _start_hand(self) -> None:
         self._reset_hand()

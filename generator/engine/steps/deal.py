@@ -29,7 +29,9 @@ class Deal(Phase):
         self.dealer = game.dealer
 
     def start(self, state: "State") -> bool:
-        checks = [ph for ph in self.game.phases if type(ph).thrown_in is not Phase.thrown_in]
+        checks = self.__dict__.get("_checks")
+        if checks is None:   # the phases that may throw a deal in (known once the game is compiled)
+            checks = self._checks = [ph for ph in self.game.phases if type(ph).thrown_in is not Phase.thrown_in]
         while True:
             state.deals += 1
             if state.deals > MAX_DEALS:

@@ -66,6 +66,7 @@ class TrickPlay(Phase):
         "joker_tricks": lambda g, n: [0] * n, "trick_no": 0, "broken": False, "pig_suit_led": False,
         "captured": False, "lead_override": None, "forced_lead": None, "trump_pending": False,
         "boost_rank": None, "play_extras": False, "leader": 0, "boosted": False, "direction": 1,
+        "simple": False,
     }
     views = {
         "trick": _trick_seen, "played": _played,
@@ -98,6 +99,10 @@ class TrickPlay(Phase):
         self.trick_extras = bool(table.jokers) or self.pig is not None or cap is not None
         # Games without any of these play every card through TrickRules.legal alone (the fast path).
         self.plain = not (self.wild or self.joker_lead is not None or self.pig is not None or self.laws is not None)
+        # … and of those, the ones that must follow suit and may lead anything: the commonest
+        # game of all, whose cards are played inline (``State.simple`` says so for a hand in
+        # which no trump waits to be revealed and no boost or law acts on a card played).
+        self.simple = self.plain and self.rules.plain and self.rules.plain_lead
         self.naturals = [c for c in range(table.size) if c not in table.jokers]
 
     @classmethod
@@ -112,6 +117,7 @@ class TrickPlay(Phase):
         state.trump_pending = state.hidden is not None or self.trumps.method == "first-card"
         state.boost_rank = self.boost_rank
         state.play_extras = self.boost_rank is not None or bool(state.laws)
+        state.simple = self.simple and not state.trump_pending and not state.play_extras
         leader = (state.dealer + 1) % state.n
         if self.opening == "dealer":
             leader = state.dealer
@@ -136,6 +142,14 @@ class TrickPlay(Phase):
     def legal(self, state: "State") -> list[int]:
         if state.forced_lead is not None:
             return [state.forced_lead]
+        if state.simple:   # TrickRules.legal for must-follow, inline
+            hand = state.hands[state.current]
+            trick = state.trick
+            if not trick:
+                return hand
+            eff = state.eff
+            led = eff[trick[0]]
+            return [c for c in hand if eff[c] == led] or hand
         if self.plain:
             return self.rules.legal(state.hands[state.current], state.trick, state.eff, state.win_trump,
                                     state.trick_no == 0, state.broken)
@@ -198,6 +212,8 @@ class TrickPlay(Phase):
     # -- applying a play -------------------------------------------------------------------
 
     def apply(self, state: "State", action: int) -> None:
+        if state.simple and state.forced_lead is None:
+            return self._play_simple(state, action)
         if self.plain and action < WILD_BASE:
             return self._play(state, action, action)
         if action == PASS_PLAY:
@@ -215,6 +231,8 @@ class TrickPlay(Phase):
     def play_random(self, state: "State", rnd: Callable[[], float]) -> bool:
         if not self.plain or state.forced_lead is not None:
             return False
+        if state.simple:
+            return self._random_simple(state, rnd)
         # The plain trick game: straight to the trick rules and the card play, a hand at a time.
         rec = state.record
         legal_for = self.rules.legal
@@ -237,6 +255,60 @@ class TrickPlay(Phase):
         if rec.moves >= self.game.move_cap and not state.terminal:
             state.stop("cap")
         return True
+
+    def _random_simple(self, state: "State", rnd: Callable[[], float]) -> bool:
+        """``play_random`` for a simple hand: must follow suit, and nothing else acts on a card
+        played — the legal cards and the play written out in one loop, with the same draws."""
+        rec = state.record
+        hands, eff = state.hands, state.eff
+        finish = self._finish_trick
+        hand_no = state.hand_no
+        moves = decisions = 0
+        while True:
+            p = state.current
+            hand = hands[p]
+            trick = state.trick
+            if trick:
+                led = eff[trick[0]]
+                legal = [c for c in hand if eff[c] == led] or hand
+            else:
+                legal = hand
+            k = len(legal)
+            moves += 1
+            if k > 1:
+                decisions += 1
+                c = legal[int(rnd() * k)]
+            else:
+                c = legal[0]
+            hand.remove(c)
+            trick.append(c)
+            state.trick_cards.append(c)
+            state.trick_seats.append(p)
+            queue = state.queue
+            if queue:
+                state.current = queue.pop()
+                continue
+            finish(state)
+            if state.hand_no != hand_no or state.decision != PLAY:
+                break
+        rec.moves += moves
+        rec.decisions += decisions
+        if rec.moves >= self.game.move_cap and not state.terminal:
+            state.stop("cap")
+        return True
+
+    def _play_simple(self, state: "State", card: int) -> None:
+        """``_play`` for a simple hand (see ``_random_simple``)."""
+        p = state.current
+        state.hands[p].remove(card)
+        state.trick.append(card)
+        state.trick_cards.append(card)
+        state.trick_seats.append(p)
+        queue = state.queue
+        if queue:
+            state.current = queue.pop()
+        else:
+            self._finish_trick(state)
 
     def _pass_play(self, state: "State") -> None:
         if state.queue:

@@ -31,6 +31,21 @@ class HandFacts:
     low: bool = False
 
 
+class CardNames:
+    """Cards taken, per seat, kept as card ids and written by name only when a record is read
+    (most records of a playtest are never read as text)."""
+
+    __slots__ = ("cards", "names")
+
+    def __init__(self, cards: tuple[tuple[int, ...], ...], names: tuple[str, ...]):
+        self.cards = cards
+        self.names = names
+
+    def as_json(self) -> list[list[str]]:
+        names = self.names
+        return [[names[c] for c in pile] for pile in self.cards]
+
+
 class HandScorer:
     #: The order of a trick-taking hand's record fields.
     RECORD_ORDER = ("dealer", "trump", "deals", "tricks", "won", "scores", "totals", "bids", "landlord", "low")
@@ -77,7 +92,7 @@ class HandScorer:
         t = self.table
         names = t.names
         trump = t.suit_names[f.trump] if f.trump is not None and f.trump < len(t.suit_names) else None
-        return {"trump": trump, "tricks": list(f.tricks), "won": [[names[c] for c in w] for w in f.won],
+        return {"trump": trump, "tricks": list(f.tricks), "won": CardNames(tuple(map(tuple, f.won)), names),
                 "bids": list(f.bids), "landlord": f.landlord, "low": f.low}
 
     @property
