@@ -1,7 +1,8 @@
 """Render a GameSpec as a Markdown rulebook with Jinja (templates in ``<repo>/templates``).
 
-``rulebook.md.j2`` includes one template per phase (``rules/<phase>.md.j2``, the same names as
-``generator/spec/``). Every sentence comes from the spec, one fixed wording per option, so two
+``rulebook.md.j2`` prints the sections of ``generator.text.sections.SECTIONS`` in order, including
+one template per phase (``rules/<phase>.md.j2``, the same names as ``generator/spec/``) and, for
+*Play*, the template of the game's family (``generator.families``). Every sentence comes from the spec, one fixed wording per option, so two
 different specs never give the same text and a parser can read the text back.
 
 Layout conventions of the output: one sentence per line inside a paragraph (Markdown joins
@@ -16,11 +17,13 @@ from typing import Any
 
 import jinja2
 
+from ..families import family_of
 from ..names import COUNTRY_ADJECTIVE
 from ..spec import GameSpec
 from ..spec.deck import MAJORS, TRUMP_ROTATION
 from ..spec.naming import FACTS
 from . import phrases
+from .sections import SECTIONS, parts_of
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
@@ -58,7 +61,14 @@ def render_markdown(spec: GameSpec, summary: dict | None = None) -> str:
     games the figures come from). Other keys are ignored; without any, no line is added.
     """
     template = environment().get_template("rulebook.md.j2")
-    return template.render(spec=spec, d=_derived(spec), summary=_summary(summary))
+    return template.render(spec=spec, d=_derived(spec), summary=_summary(summary), sections=sections_of(spec))
+
+
+def sections_of(spec: GameSpec) -> list[dict[str, Any]]:
+    """The sections this game prints, in order: each its heading (None: none) and template parts."""
+    family = family_of(spec)
+    return [{"name": s.name, "heading": s.heading_for(spec), "parts": parts_of(s, family)}
+            for s in SECTIONS if s.shown(spec)]
 
 
 def _summary(summary: dict | None) -> dict[str, int]:

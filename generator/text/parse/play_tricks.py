@@ -205,6 +205,10 @@ RULES: list[Rule] = [
 ]
 
 
+#: Sentence forms printed exactly when a fact of the spec holds (see generator.text.sections).
+MARKS = (("compare", compares_suits, "how cards of different suits compare"),)
+
+
 def finish(d: Draft) -> None:
     for mark, what in (("lead", "how a trick is led"), ("following", "how players follow"),
                        ("winner", "who wins a trick"), ("next", "who leads next"), ("end", "when a hand ends")):
