@@ -80,6 +80,36 @@ def _summary(summary: dict | None) -> dict[str, int]:
     return out
 
 
+_PACK = ("deck.kind", "deck.order", "deck.promoted", "deck.removed")
+_SIZE = ("deck.kind", "deck.order", "deck.removed", "deck.jokers")
+_SHARES = ("deal.hand_size", "deal.hand_size_over_three", "deal.kitty", "players.min", "players.max")
+
+#: The spec fields each derived value (``d.<key>`` in the templates) is computed from: a template
+#: that prints ``d.country`` prints ``naming.country``. ``generator.modules`` checks with it that each
+#: rule module's fields are printed; a test keeps its keys those of ``_derived``.
+DERIVED_FROM: dict[str, tuple[str, ...]] = {
+    "low_cards": ("deck.kind",),
+    "lowest_trump": (*_PACK, "setup.trumps"),
+    "highest_trump": (*_PACK, "setup.trumps"),
+    "law_example": _PACK,
+    "ranks": _PACK,
+    "size": _SIZE,
+    "aces_low": ("deck.kind", "deck.order", "deck.promoted"),
+    "face": _PACK,
+    "numbers_in_play": _PACK,
+    "fact": ("naming.fact", "scoring.suit", "setup.pig", "bidding.auction"),
+    "country": ("naming.country",),
+    "shares": (*_SHARES, *_SIZE),
+    "shrink": ("ending.condition", "deal.hand_size", "deal.hand_size_over_three"),
+    "rotation": ("deck.kind",),
+    "stock": (*_SHARES, *_SIZE, "deal.odd_card", "setup.trumps"),
+    "kitty_source": ("deal.kitty",),
+    "trumps_possible": ("setup.trumps", "deck.jokers"),
+    "joker_turned": ("deck.jokers", "setup.trumps"),
+    "tarot_compare": ("deck.kind", "play.winner", "play.weak_led_suit", "play.otherwise", "play.next_leader"),
+}
+
+
 def _derived(spec: GameSpec) -> dict[str, Any]:
     """Facts computed from the spec that the templates print (never new information)."""
     deck, deal, kitty = spec.deck, spec.deal, spec.deal.kitty
