@@ -14,12 +14,14 @@ from typing import Literal
 import pytest
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
+from generator.checks import Problem, check_spec
 from generator.families import (
     ANY, DEFAULT, FAMILIES, Family, SamplerTraits, check_family, choose, family_named, family_of, play_union, register,
 )
 from generator.refs import UnresolvedReference, resolve
 from generator.sample import family_for, sample_game
 from generator.spec import GameSpec, TrickPlay, dump_yaml
+from generator.text.render import sections_of
 from tests.conftest import make_spec
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -101,6 +103,28 @@ def test_the_play_section_is_built_from_the_registry() -> None:
     assert isinstance(union.validate_python({"family": "trick-taking", "opening_leader": "dealer"}), TrickPlay)
     with pytest.raises(ValidationError):
         union.validate_python({"family": "climbing", "opening_leader": "dealer"})
+
+
+# --- the generic code asks the family -------------------------------------------------------------
+
+_CLIMB_PROBLEM = Problem("RULE_CONFLICT", "play.sets", "a stand-in family's own check")
+
+
+def _climb_checks(spec: GameSpec) -> list[Problem]:
+    return [_CLIMB_PROBLEM]
+
+
+def test_the_renderer_and_the_checks_ask_the_family(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game of another family gets that family's Play template and that family's checks."""
+    climbing = dataclasses.replace(TRICKS, name="climbing", spec=f"{__name__}:_Climb", template="rules/climbing.md.j2",
+                                   checks=f"{__name__}:_climb_checks")
+    monkeypatch.setitem(FAMILIES, "climbing", climbing)
+    spec = make_spec().model_copy(update={"play": _Climb()})  # a spec of the stand-in family
+    parts = [p.template for s in sections_of(spec) for p in s["parts"]]
+    assert "rules/climbing.md.j2" in parts and "rules/play_tricks.md.j2" not in parts
+    assert _CLIMB_PROBLEM in check_spec(spec)
+    assert [p.template for s in sections_of(make_spec()) for p in s["parts"] if s["name"] == "play"] == [
+        "rules/play_tricks.md.j2"]
 
 
 # --- drawing a family -------------------------------------------------------------------------------

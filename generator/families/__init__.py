@@ -99,14 +99,12 @@ FAMILIES: dict[str, Family] = {}
 
 def register(family: Family) -> Family:
     """Add a family to the registry (its registration file's one line)."""
-    if family.name in FAMILIES or family.name == ANY:
+    if family.name == ANY:
+        raise ValueError(f"{ANY!r} stands for a family drawn at random; no family may take that name")
+    if family.name in FAMILIES:
         raise ValueError(f"a family named {family.name!r} is already registered")
     FAMILIES[family.name] = family
     return family
-
-
-def names() -> tuple[str, ...]:
-    return tuple(FAMILIES)
 
 
 def family_named(name: str) -> Family:
@@ -180,5 +178,5 @@ _discover()
 
 __all__ = [
     "ANY", "DEFAULT", "FAMILIES", "Family", "SamplerTraits", "UnresolvedReference", "check_family", "choose",
-    "family_named", "family_of", "names", "play_union", "register", "resolve",
+    "family_named", "family_of", "play_union", "register", "resolve",
 ]
