@@ -1,45 +1,95 @@
-"""The registry of rule modules: every trick-taking module of the seed book's catalogue
-(``docs/hyloe-modules.md``) that Parlour supports, and the five places each one lives.
+"""The registry of rule modules: every module of the seed book's catalogue (``docs/hyloe-modules.md``)
+that Parlour supports, as an object that points at its five places — and ``check_registry``, which
+follows every pointer and says what is missing.
 
-A module is one idea (robbing the turned trump, the boost trick, exact-bid scoring) that appears in
-the spec (``fields``), the sampler (``sampler``: the module column of its rows in
-``generator.sample.frequencies``, where its rate is compared with the catalogue's), the rulebook
-(``templates``: the Jinja files that print it), the parser (``parser``: keys of ``PARSER``, the
-modules of ``generator.text.parse`` whose sentence rules read it back) and the engine (``engine``:
-``"package.module"`` or ``"package.module:Name"``, a name that module must define).
-``present(spec)`` says whether a game uses the module. ``tests/test_modules.py`` fails when a place
-is missing, and ``benchmarks/modules.py`` counts how often sampled games use each.
+A module is one idea (robbing the turned trump, the boost trick, exact-bid scoring) that lives in:
+
+* the spec (``fields``: dotted ``GameSpec`` paths, checked against the spec's models);
+* the sampler (``sampler``: the module column of its rows in ``generator.sample.frequencies``, where
+  its rate is compared with the catalogue's; ``draws``: the sampler functions that draw it);
+* the rulebook (``templates``: the Jinja files that print it, each included by the rulebook's
+  sections list and each referring to the module's fields — ``spec.<path>``, an alias of one, or a
+  derived value computed from one, ``generator.text.render.DERIVED_FROM``);
+* the parser (``parser``: ``"<phase>:<rule>"``, the sentence rules of ``generator.text.parse.<phase>``
+  named ``<rule>`` that read its sentences — each rule's handler must write or check one of the
+  module's fields — or a step of that phase that does, ``finish`` or ``read_title``);
+* the engine (``engine``: keys of ``ENGINE``, lazy references to the phase class or function that
+  executes it; only the naming modules have none).
+
+``present(spec)`` says whether a game uses the module. ``tests/test_modules.py`` runs
+``check_registry`` on ``MODULES`` and on registries with one place knocked out, and
+``benchmarks/modules.py`` counts how often sampled games use each module.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+import inspect
+import re
+import types
+import typing
+from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
+import jinja2
+from jinja2 import nodes
+from pydantic import BaseModel
+
+from .families import FAMILIES
+from .refs import resolve, resolves
 from .spec import GameSpec
+from .text import sections as rulebook
 
-#: The engine's places, in one table so they are easy to rename (module, or module:attribute).
-ENGINE = {
+TRICKS = FAMILIES["trick-taking"]
+
+#: The engine's places (lazy references, ``generator.refs``): one phase class per file under
+#: ``engine/steps/`` for the setup steps, the family's play, rules and scoring for trick-taking.
+ENGINE: dict[str, str] = {
     "game": "generator.engine.state:Game",
-    "state": "generator.engine.state:State",
     "cards": "generator.engine.cards:compile_deck",
-    "deal": "generator.engine.deal:Dealer",
-    "trumps": "generator.engine.setup:TrumpRules",
-    "setup": "generator.engine.setup:SetupExtras",
-    "bidding": "generator.engine.bidding:BiddingRules",
-    "tricks": "generator.engine.tricks:TrickRules",
+    "deal": "generator.engine.steps.deal:Deal",
+    "misdeal": "generator.engine.steps.misdeal:ShowMisdeal",
+    "kitty": "generator.engine.steps.kitty:GiveToKitty",
+    "invent": "generator.engine.steps.invent:InventLaw",
+    "call": "generator.engine.steps.call:CallTrumps",
+    "trumps": "generator.engine.steps.trumps:FixTrumps",
+    "anti": "generator.engine.steps.anti:NameAntiTrumps",
+    "blind": "generator.engine.steps.blind:BlindBids",
+    "bids": "generator.engine.steps.bids:TrickBids",
+    "auction": "generator.engine.steps.auction:Auction",
+    "pig": "generator.engine.steps.pig:RevealPig",
+    "high_low": "generator.engine.steps.high_low:ShowHighLow",
+    "rob": "generator.engine.steps.rob:Rob",
+    "top_trump": "generator.engine.steps.top_trump:ShowTopTrump",
+    "exchange": "generator.engine.steps.exchange:Exchange",
+    "play": TRICKS.phases[0],
+    "tricks": TRICKS.rules,
+    "scoring": TRICKS.scoring,
     "laws": "generator.engine.laws:LawBook",
-    "scoring": "generator.engine.scoring:HandScorer",
     "ending": "generator.engine.ending:EndRules",
 }
 
-#: The parser's places: one module per phase of ``generator.text.parse``, each with its sentence rules.
-PARSER = {
-    phase: f"generator.text.parse.{phase}:RULES"
-    for phase in ("intro", "deck", "deal", "setup", "bidding", "play_tricks", "laws", "scoring", "ending")
-}
 
-SETUP, BIDDING, PLAY, SCORING = "rules/setup.md.j2", "rules/bidding.md.j2", "rules/play_tricks.md.j2", "rules/scoring.md.j2"
+def _parser_phases() -> tuple[str, ...]:
+    """The modules of ``generator.text.parse`` the rulebook's sections read with, in section order."""
+    names: list[str] = []
+    for section in rulebook.SECTIONS:
+        if section.by_family:
+            names += [f.parser.removeprefix(rulebook.PARSE + ".") for f in FAMILIES.values()]
+        else:
+            names += [name.partition(":")[0] for name in section.rules]  # type: ignore[union-attr]
+    return tuple(dict.fromkeys(names))
+
+
+#: The parser's places: one module per phase of ``generator.text.parse``, each with its sentence rules.
+PARSER: dict[str, str] = {phase: f"{rulebook.PARSE}.{phase}:RULES" for phase in _parser_phases()}
+#: Parser steps a module may point at besides rules: a phase's finish, the title.
+STEPS = ("finish", "read_title")
+
+SETUP, BIDDING, PLAY, SCORING = "rules/setup.md.j2", "rules/bidding.md.j2", TRICKS.template, "rules/scoring.md.j2"
 INTRO, DECK, DEAL, LAWS, ENDING = "rules/intro.md.j2", "rules/deck.md.j2", "rules/deal.md.j2", "rules/laws.md.j2", "rules/ending.md.j2"
 
 
@@ -50,17 +100,31 @@ class Module:
     fields: tuple[str, ...]  # dotted GameSpec field paths the module lives in
     present: Callable[[GameSpec], bool]
     sampler: str  # module column of its rows in generator.sample.frequencies
+    draws: tuple[str, ...]  # references to the sampler functions that draw it
     templates: tuple[str, ...]  # under templates/
-    engine: str | None  # key of ENGINE; None only for naming (no effect on play)
-    parser: tuple[str, ...] = ()  # keys of PARSER: the parser modules that read its sentences
+    parser: tuple[str, ...]  # "<phase>:<rule or step>" of generator.text.parse
+    engine: tuple[str, ...] = ()  # keys of ENGINE; none only for naming (no effect on play)
 
     @property
-    def engine_path(self) -> str | None:
-        return ENGINE[self.engine] if self.engine else None
+    def engine_paths(self) -> tuple[str, ...]:
+        return tuple(ENGINE[key] for key in self.engine)
+
+    @property
+    def parser_phases(self) -> tuple[str, ...]:
+        """The parse modules its rules are in (keys of PARSER), in order."""
+        return tuple(dict.fromkeys(ref.partition(":")[0] for ref in self.parser))
 
     @property
     def parser_paths(self) -> tuple[str, ...]:
-        return tuple(PARSER[key] for key in self.parser)
+        return tuple(PARSER[key] for key in self.parser_phases if key in PARSER)
+
+    def draw_functions(self) -> tuple[Any, ...]:
+        """The sampler functions themselves."""
+        return tuple(resolve(ref) for ref in self.draws)
+
+    def parser_rules(self) -> tuple[Any, ...]:
+        """The parser's rule objects (and steps) that read the module's sentences."""
+        return tuple(r for ref in self.parser for r in readers(ref))
 
 
 def _trumps(s: GameSpec) -> bool:
@@ -71,122 +135,147 @@ def _extras(s: GameSpec):
     return getattr(s.scoring, "extras", None)
 
 
+def _draw(phase: str, *names: str) -> tuple[str, ...]:
+    return tuple(f"generator.sample.{phase}:{name}" for name in names)
+
+
+PLAY_DRAW = TRICKS.sampler
+
 MODULES: tuple[Module, ...] = (
     # naming and players
-    Module("NM-01", "country", ("naming.country", "naming.show_country"), lambda s: True, "NM-01 country", (INTRO,), None,
-           parser=("intro",)),
+    Module("NM-01", "country", ("naming.country", "naming.show_country"), lambda s: True, "NM-01 country",
+           _draw("naming", "draw_name", "draw_intro"), (INTRO,), ("intro:village", "intro:finish")),
     Module("NM-03", "aliases", ("naming.name", "naming.aliases"), lambda s: bool(s.naming.aliases), "NM-03 aliases",
-           (INTRO,), None, parser=("intro",)),
+           _draw("naming", "draw_name"), (INTRO,), ("intro:read_title",)),
     Module("NM-05", "adjective and fact", ("naming.adjective", "naming.fact"), lambda s: True, "NM-05 adjective",
-           (INTRO,), None, parser=("intro",)),
-    Module("DL-01", "player range", ("players.min", "players.max"), lambda s: True, "DL-01 players", (INTRO,), "game",
-           parser=("intro",)),
+           _draw("naming", "draw_intro"), (INTRO,), ("intro:intro", "intro:finish")),
+    Module("DL-01", "player range", ("players.min", "players.max"), lambda s: True, "DL-01 players",
+           _draw("deal", "draw_players"), (INTRO,), ("intro:intro",), ("game",)),
     # the deck
-    Module("DK-01", "deck type", ("deck.kind",), lambda s: True, "DK-01 deck", (DECK,), "cards", parser=("deck",)),
-    Module("DK-02", "rank order", ("deck.order", "deck.promoted"), lambda s: True, "DK-02 rank order", (DECK,), "cards",
-           parser=("deck",)),
+    Module("DK-01", "deck type", ("deck.kind",), lambda s: True, "DK-01 deck", _draw("deck", "draw_kind"), (DECK,),
+           ("deck:pack", "deck:tarot"), ("cards",)),
+    Module("DK-02", "rank order", ("deck.order", "deck.promoted"), lambda s: True, "DK-02 rank order",
+           _draw("deck", "draw_order"), (DECK,), ("deck:promoted", "deck:finish"), ("cards",)),
     Module("DK-03", "rank removal", ("deck.removed",), lambda s: bool(s.deck.removed), "DK-03 ranks removed",
-           (DECK,), "cards", parser=("deck",)),
-    Module("DK-04", "jokers", ("deck.jokers",), lambda s: s.deck.jokers > 0, "DK-04 jokers", (DECK,), "cards",
-           parser=("deck",)),
+           _draw("deck", "draw_removed"), (DECK,), ("deck:removed",), ("cards",)),
+    Module("DK-04", "jokers", ("deck.jokers",), lambda s: s.deck.jokers > 0, "DK-04 jokers",
+           _draw("deck", "draw_jokers"), (DECK,), ("deck:jokers",), ("cards",)),
     # the deal
     Module("DL-02", "hand size", ("deal.hand_size",), lambda s: s.deal.hand_size != "all", "DL-02 hand size",
-           (DEAL,), "deal", parser=("deal",)),
+           _draw("deal", "draw_hand_size"), (DEAL,), ("deal:hand_size",), ("deal",)),
     Module("DL-03", "deal all", ("deal.hand_size",), lambda s: s.deal.hand_size == "all", "DL-03 deal all",
-           (DEAL,), "deal", parser=("deal",)),
+           _draw("deal", "draw_deal"), (DEAL,), ("deal:deal_all",), ("deal",)),
     Module("DL-05", "fewer cards with more than three", ("deal.hand_size_over_three",),
-           lambda s: s.deal.hand_size_over_three is not None, "DL-05 fewer over three", (DEAL,), "deal",
-           parser=("deal",)),
+           lambda s: s.deal.hand_size_over_three is not None, "DL-05 fewer over three", _draw("deal", "draw_deal"),
+           (DEAL,), ("deal:over_three",), ("deal",)),
     Module("DL-06", "odd card", ("deal.odd_card",), lambda s: s.deal.odd_card is not None, "DL-06 odd card",
-           (DEAL,), "deal", parser=("deal",)),
+           _draw("deal", "draw_deal"), (DEAL,), ("deal:odd_card",), ("deal",)),
     Module("DL-07", "misdeal", ("deal.misdeal",), lambda s: s.deal.misdeal is not None, "DL-07 misdeal",
-           (DEAL,), "state", parser=("deal",)),
-    Module("DL-11", "kitty", ("deal.kitty",), lambda s: s.deal.kitty is not None, "DL-11 kitty", (DEAL,), "deal",
-           parser=("deal",)),
+           _draw("deal", "draw_deal"), (DEAL,), ("deal:misdeal",), ("misdeal",)),
+    Module("DL-11", "kitty", ("deal.kitty",), lambda s: s.deal.kitty is not None, "DL-11 kitty",
+           _draw("deal", "draw_deal"), (DEAL,),
+           ("deal:kitty_dealt", "deal:kitty_undealt", "deal:kitty_contributed", "deal:kitty_size"), ("deal", "kitty")),
     # setup
-    Module("SU-02", "trump selection", ("setup.trumps",), _trumps, "SU-02 trump method", (SETUP,), "trumps",
-           parser=("setup",)),
+    Module("SU-02", "trump selection", ("setup.trumps",), _trumps, "SU-02 trump method", _draw("setup", "draw_trumps"),
+           (SETUP,), ("setup:method",), ("call", "trumps")),
     Module("SU-03", "anti-trumps", ("setup.anti_trumps",), lambda s: s.setup.anti_trumps, "SU-03 anti-trumps",
-           (SETUP, PLAY), "tricks", parser=("setup", "play_tricks")),
+           _draw("setup", "draw_setup"), (SETUP, PLAY), ("setup:anti_trumps", "play_tricks:anti_trumps"),
+           ("anti", "tricks")),
     Module("SU-04", "robbing the turned trump", ("setup.robbing",), lambda s: s.setup.robbing is not None,
-           "SU-04 robbing", (SETUP,), "setup", parser=("setup",)),
+           "SU-04 robbing", _draw("setup", "draw_setup"), (SETUP,), ("setup:robbing", "setup:rob_joker"), ("rob",)),
     Module("SU-05", "joker turned means no trump", ("setup.trumps",),
            lambda s: s.deck.jokers > 0 and s.setup.trumps.method in ("turn-up", "hidden", "last-card"),
-           "SU-05 joker turned", (SETUP,), "trumps", parser=("setup",)),
+           "SU-05 joker turned", _draw("setup", "draw_trumps"), (SETUP,), ("setup:method",), ("trumps",)),
     Module("SU-06", "top trump for a point", ("setup.top_trump_point",), lambda s: s.setup.top_trump_point,
-           "SU-06 top trump point", (SETUP, SCORING), "setup", parser=("setup", "scoring")),
+           "SU-06 top trump point", _draw("setup", "draw_setup"), (SETUP, SCORING),
+           ("setup:top_trump", "scoring:top_trump_shown"), ("top_trump",)),
     Module("SU-07", "high or low hands", ("setup.high_low",), lambda s: s.setup.high_low, "SU-07 high/low",
-           (SETUP,), "setup", parser=("setup",)),
-    Module("SU-08", "pig card", ("setup.pig",), lambda s: s.setup.pig is not None, "SU-08 pig", (SETUP, SCORING), "setup",
-           parser=("setup", "scoring")),
+           _draw("setup", "draw_setup"), (SETUP,), ("setup:low",), ("high_low",)),
+    Module("SU-08", "pig card", ("setup.pig",), lambda s: s.setup.pig is not None, "SU-08 pig",
+           _draw("setup", "draw_setup"), (SETUP, SCORING), ("setup:pig", "setup:pig_shown", "scoring:pig_points"),
+           ("pig",)),
     Module("SU-09", "invented rules", ("setup.extra_rules",), lambda s: s.setup.extra_rules is not None,
-           "SU-09 extra rules", (LAWS,), "laws", parser=("laws",)),
+           "SU-09 extra rules", _draw("setup", "draw_setup"), (LAWS,), ("laws:named", "laws:bonus", "laws:secret"),
+           ("invent", "laws")),
     Module("SU-10", "exchange", ("setup.exchange",), lambda s: s.setup.exchange is not None, "SU-10 exchange",
-           (SETUP,), "setup", parser=("setup",)),
+           _draw("setup", "draw_exchange"), (SETUP,), ("setup:exchange", "setup:exchange_steps", "setup:exchange_end"),
+           ("exchange",)),
     # bidding
     Module("BD-01", "trick bidding", ("bidding.tricks",), lambda s: s.bidding.tricks is not None,
-           "BD-01 trick bidding", (BIDDING,), "bidding", parser=("bidding",)),
+           "BD-01 trick bidding", _draw("bidding", "draw_trick_bidding"), (BIDDING,),
+           ("bidding:bids", "bidding:blind", "bidding:blind_step", "bidding:simultaneous", "bidding:hook"),
+           ("bids", "blind")),
     Module("BD-03", "landlord auction", ("bidding.auction", "play.opening_leader"),
-           lambda s: s.bidding.auction is not None, "BD-03 auction", (BIDDING, PLAY), "bidding",
-           parser=("bidding", "play_tricks")),
+           lambda s: s.bidding.auction is not None, "BD-03 auction", (*_draw("bidding", "draw_auction"), PLAY_DRAW),
+           (BIDDING, PLAY), ("bidding:auction", "bidding:landlord", "play_tricks:leader"), ("auction",)),
     Module("BD-03p", "landlord payments", ("bidding.auction",), lambda s: s.bidding.auction is not None,
-           "BD-03 auction", (SCORING,), "scoring", parser=("scoring",)),
+           "BD-03 auction", _draw("bidding", "draw_auction"), (SCORING,), ("scoring:settles",), ("scoring",)),
     # play
     Module("TT-01", "opening leader", ("play.opening_leader", "play.opening_card"), lambda s: True,
-           "TT-01 opening leader", (PLAY,), "state", parser=("play_tricks",)),
+           "TT-01 opening leader", (PLAY_DRAW,), (PLAY,),
+           ("play_tricks:leader", "play_tricks:holder", "play_tricks:opening_card"), ("play",)),
     Module("TT-02", "opening-lead restriction", ("play.opening_lead",), lambda s: s.play.opening_lead != "any",
-           "TT-02 opening lead", (PLAY,), "tricks", parser=("play_tricks",)),
+           "TT-02 opening lead", (PLAY_DRAW,), (PLAY,), ("play_tricks:opening_lead",), ("tricks",)),
     Module("TT-03", "weak led suit", ("play.weak_led_suit",), lambda s: s.play.weak_led_suit is not None,
-           "TT-03 weak led suit", (PLAY,), "tricks", parser=("play_tricks",)),
+           "TT-03 weak led suit", (PLAY_DRAW,), (PLAY,), ("play_tricks:weak",), ("tricks",)),
     Module("TT-04", "following", ("play.following", "play.otherwise"), lambda s: True, "TT-04 following",
-           (PLAY,), "tricks", parser=("play_tricks",)),
-    Module("TT-05", "jokers in play", ("play.jokers",), lambda s: s.deck.jokers > 0, "TT-05 jokers", (DECK,), "cards",
-           parser=("deck",)),
+           _draw("play_tricks", "draw_following"), (PLAY,), ("play_tricks:following", "play_tricks:otherwise"),
+           ("tricks",)),
+    Module("TT-05", "jokers in play", ("play.jokers",), lambda s: s.deck.jokers > 0, "TT-05 jokers",
+           _draw("play_tricks", "draw_jokers"), (DECK,), ("deck:joker_play",), ("cards", "tricks")),
     Module("TT-06", "joker lead", ("play.joker_lead",), lambda s: s.play.joker_lead is not None, "TT-06 joker lead",
-           (PLAY,), "state", parser=("play_tricks",)),
+           (PLAY_DRAW,), (PLAY,), ("play_tricks:joker_lead",), ("play",)),
     Module("TT-07", "breaking a suit", ("play.breaking",), lambda s: s.play.breaking is not None, "TT-07 breaking",
-           (PLAY,), "tricks", parser=("play_tricks",)),
+           (PLAY_DRAW,), (PLAY,), ("play_tricks:breaking",), ("tricks",)),
     Module("TT-08", "first-trick ban", ("play.first_trick_ban",), lambda s: s.play.first_trick_ban is not None,
-           "TT-08 first-trick ban", (PLAY,), "tricks", parser=("play_tricks",)),
+           "TT-08 first-trick ban", (PLAY_DRAW,), (PLAY,), ("play_tricks:first_trick_ban",), ("tricks",)),
     Module("TT-09", "pig lead restriction", ("play.pig_lead",), lambda s: s.play.pig_lead != "free", "TT-09 pig lead",
-           (PLAY,), "state", parser=("play_tricks",)),
-    Module("TT-10", "boost trick", ("play.boost",), lambda s: s.play.boost is not None, "TT-10 boost", (PLAY,), "state",
-           parser=("play_tricks",)),
+           (PLAY_DRAW,), (PLAY,), ("play_tricks:pig_lead", "play_tricks:pig_first"), ("play",)),
+    Module("TT-10", "boost trick", ("play.boost",), lambda s: s.play.boost is not None, "TT-10 boost", (PLAY_DRAW,),
+           (PLAY,), ("play_tricks:boost",), ("play",)),
     Module("TT-11", "invented rules in play", ("setup.extra_rules",), lambda s: s.setup.extra_rules is not None,
-           "SU-09 extra rules", (LAWS,), "state", parser=("laws",)),
-    Module("TT-12", "trick winner", ("play.winner",), lambda s: True, "TT-12 winner", (PLAY,), "tricks",
-           parser=("play_tricks",)),
-    Module("TT-13", "next leader", ("play.next_leader",), lambda s: True, "TT-13 next leader", (PLAY,), "tricks",
-           parser=("play_tricks",)),
+           "SU-09 extra rules", _draw("setup", "draw_setup"), (LAWS,), ("laws:named", "laws:bonus", "laws:secret"),
+           ("play", "laws")),
+    Module("TT-12", "trick winner", ("play.winner",), lambda s: True, "TT-12 winner", (PLAY_DRAW,), (PLAY,),
+           ("play_tricks:winner",), ("tricks",)),
+    Module("TT-13", "next leader", ("play.next_leader",), lambda s: True, "TT-13 next leader", (PLAY_DRAW,), (PLAY,),
+           ("play_tricks:next",), ("tricks",)),
     Module("TT-14", "kitty capture", ("play.kitty_capture",), lambda s: s.play.kitty_capture is not None,
-           "TT-14 kitty capture", (PLAY,), "state", parser=("play_tricks",)),
+           "TT-14 kitty capture", (PLAY_DRAW,), (PLAY,), ("play_tricks:capture", "play_tricks:capture_in_kitty"),
+           ("play",)),
     # scoring
     Module("SC-T1", "avoid-suit scoring",
-           ("scoring.suit", "scoring.per_card", "scoring.penalty_card", "scoring.bonus_card", "scoring.joker_loss",
+           ("scoring.kind", "scoring.suit", "scoring.per_card", "scoring.penalty_card", "scoring.bonus_card", "scoring.joker_loss",
             "scoring.shoot_the_moon", "scoring.doubler", "scoring.pig_points"),
-           lambda s: s.scoring.kind == "avoid-suit", "SC-T1 avoid suit", (SCORING,), "scoring", parser=("scoring",)),
+           lambda s: s.scoring.kind == "avoid-suit", "SC-T1 avoid suit", _draw("scoring", "draw_avoid_suit"),
+           (SCORING,), ("scoring:avoid", "scoring:per_card", "scoring:moon", "scoring:penalty", "scoring:bonus",
+                        "scoring:joker_loss", "scoring:doubler", "scoring:pig_points"), ("scoring",)),
     Module("SC-T2", "exact-bid scoring", ("scoring.kind", "scoring.otherwise"), lambda s: s.scoring.kind == "exact-bid",
-           "SC-T2 exact bid", (SCORING,), "scoring", parser=("scoring",)),
+           "SC-T2 exact bid", _draw("scoring", "draw_scoring"), (SCORING,), ("scoring:exact", "scoring:otherwise"),
+           ("scoring",)),
     Module("SC-T3", "points per trick", ("scoring.kind", "scoring.beyond"), lambda s: s.scoring.kind == "per-trick",
-           "SC-T3 per trick", (SCORING,), "scoring", parser=("scoring",)),
+           "SC-T3 per trick", _draw("scoring", "draw_per_trick"), (SCORING,), ("scoring:per_trick",), ("scoring",)),
     Module("SC-T3b", "bidding bonuses", ("scoring.exact_bonus", "scoring.zero_bonus", "scoring.blind_bonus"),
            lambda s: s.scoring.kind == "per-trick" and s.scoring.exact_bonus is not None, "SC-T3 bid bonuses",
-           (SCORING,), "scoring", parser=("scoring",)),
+           _draw("scoring", "draw_per_trick"), (SCORING,), ("scoring:bonus_points",), ("scoring",)),
     Module("SC-T4", "per-trick extras", ("scoring.extras",),
-           lambda s: _extras(s) is not None and _extras(s) != type(_extras(s))(), "SC-T4 extras", (SCORING,), "scoring",
-           parser=("scoring",)),
+           lambda s: _extras(s) is not None and _extras(s) != type(_extras(s))(), "SC-T4 extras",
+           _draw("scoring", "draw_extras"), (SCORING,), ("scoring:extra", "scoring:pig_extra", "scoring:top_trump"),
+           ("scoring",)),
     Module("SC-T5", "bonus rules after the hand", ("setup.extra_rules",),
            lambda s: s.setup.extra_rules is not None and s.setup.extra_rules.kind == "bonus", "SU-09 extra rules",
-           (LAWS,), "state", parser=("laws",)),
+           _draw("setup", "draw_setup"), (LAWS,), ("laws:bonus",), ("invent",)),
     Module("SC-T6", "high/low inversion", ("setup.high_low",), lambda s: s.setup.high_low, "SU-07 high/low",
-           (SCORING,), "scoring", parser=("scoring",)),
+           _draw("setup", "draw_setup"), (SCORING,), ("scoring:low_hands",), ("scoring",)),
     # the end
     Module("EN-02", "fixed length", ("ending.condition",), lambda s: s.ending.condition.kind in ("rounds", "shrinking"),
-           "EN-02 fixed length", (ENDING,), "ending", parser=("ending",)),
+           "EN-02 fixed length", _draw("ending", "draw_ending"), (ENDING,),
+           ("ending:condition", "ending:back_up", "ending:sizes"), ("ending",)),
     Module("EN-03", "target or threshold", ("ending.condition",),
-           lambda s: s.ending.condition.kind in ("target", "threshold"), "EN-03 target", (ENDING,), "ending",
-           parser=("ending",)),
-    Module("EN-04", "ties", ("ending.ties",), lambda s: True, "EN-04 ties", (ENDING,), "ending", parser=("ending",)),
+           lambda s: s.ending.condition.kind in ("target", "threshold"), "EN-03 target",
+           _draw("ending", "draw_ending", "draw_target"), (ENDING,), ("ending:condition",), ("ending",)),
+    Module("EN-04", "ties", ("ending.ties",), lambda s: True, "EN-04 ties", _draw("ending", "draw_ending"), (ENDING,),
+           ("ending:ties",), ("ending",)),
 )
 
 BY_ID: dict[str, Module] = {m.id: m for m in MODULES}
@@ -197,4 +286,289 @@ def modules_of(spec: GameSpec) -> list[str]:
     return [m.id for m in MODULES if m.present(spec)]
 
 
-__all__ = ["BY_ID", "ENGINE", "MODULES", "PARSER", "Module", "modules_of"]
+# --------------------------------------------------------------------------- the spec
+
+
+def _models(annotation: Any) -> list[type[BaseModel]]:
+    """The pydantic models inside a field's type (through Annotated, Optional, unions, lists)."""
+    out: list[type[BaseModel]] = []
+    stack = [annotation]
+    while stack:
+        tp = stack.pop()
+        if isinstance(tp, type) and issubclass(tp, BaseModel):
+            out.append(tp)
+        elif typing.get_origin(tp) is not None or isinstance(tp, types.UnionType):
+            stack.extend(typing.get_args(tp))
+    return out
+
+
+@functools.cache
+def spec_paths(model: type[BaseModel] = GameSpec, prefix: str = "") -> frozenset[str]:
+    """Every dotted field path of a spec model, through optional and union-typed sub-models."""
+    out: set[str] = set()
+    for name, info in model.model_fields.items():
+        path = prefix + name
+        out.add(path)
+        for sub in _models(info.annotation):
+            out |= spec_paths(sub, path + ".")
+    return frozenset(out)
+
+
+def _covers(field: str, paths: Iterable[str]) -> bool:
+    """Whether a reference to one of ``paths`` is a reference to ``field`` (itself or a part of it)."""
+    return any(p == field or p.startswith(field + ".") for p in paths)
+
+
+# --------------------------------------------------------------------------- the rulebook
+
+
+def _chain(node: nodes.Node, aliases: dict[str, str]) -> str | None:
+    """The spec path (or ``d.<key>``) of ``spec.a.b`` or ``alias.b``; None for anything else."""
+    attrs: list[str] = []
+    while isinstance(node, nodes.Getattr):
+        attrs.append(node.attr)
+        node = node.node
+    if not isinstance(node, nodes.Name) or node.name not in aliases:
+        return None
+    return ".".join(p for p in (aliases[node.name], *reversed(attrs)) if p)
+
+
+@functools.cache
+def template_references(name: str) -> frozenset[str]:
+    """The spec paths a template refers to: ``spec.<path>``, through aliases (``{% set p = spec.play %}``
+    then ``p.boost``), and the fields behind derived values (``d.country`` → ``naming.country``)."""
+    from .text.render import DERIVED_FROM, TEMPLATES, environment
+
+    ast = environment().parse((TEMPLATES / name).read_text(encoding="utf-8"))
+    aliases = {"spec": "", "d": "d"}
+    refs: set[str] = set()
+    for node in ast.find_all((nodes.Assign, nodes.For, nodes.Getattr, nodes.Name)):
+        if isinstance(node, (nodes.Assign, nodes.For)) and isinstance(node.target, nodes.Name):
+            path = _chain(node.iter if isinstance(node, nodes.For) else node.node, aliases)
+            if path is not None:
+                aliases[node.target.name] = path
+        elif isinstance(node, nodes.Getattr) or (isinstance(node, nodes.Name) and node.ctx == "load"):
+            path = _chain(node, aliases)
+            if path:
+                refs.add(path)
+    out: set[str] = set()
+    for ref in refs:
+        if ref.startswith("d."):
+            out.update(DERIVED_FROM.get(ref.split(".")[1], ()))
+        else:
+            out.add(ref)
+    return frozenset(out)
+
+
+# --------------------------------------------------------------------------- the parser
+
+
+@functools.cache
+def phase_rules(phase: str) -> tuple[Any, ...]:
+    """The sentence rules the parser reads a phase's text with: the lists the rulebook's sections
+    name (a family's RULES for Play), and for the introduction the rules of its ``rules(draft)``
+    (whose first rule depends on the title's name)."""
+    from .text.parse.core import Draft, Rule
+
+    lists: list[Any] = []
+    for section in rulebook.SECTIONS:
+        if section.by_family:
+            lists += [resolve(f.parser).RULES for f in FAMILIES.values() if f.parser.endswith("." + phase)]
+            continue
+        for name in section.rules:  # type: ignore[union-attr]
+            module, _, attr = name.partition(":")
+            if module == phase:
+                lists.append(resolve(f"{rulebook.PARSE}.{module}:{attr or 'RULES'}"))
+    rules: list[Any] = []
+    for item in lists:
+        if callable(item):
+            draft = Draft()
+            draft.notes["name"] = "Name"
+            item = item(draft)
+        rules += [r for r in item if isinstance(r, Rule)]
+    return tuple(rules)
+
+
+def readers(ref: str) -> tuple[Any, ...]:
+    """What a parser reference ``"<phase>:<name>"`` points at: the phase's rules of that name, or
+    the phase's step (``finish``, ``read_title``) of that name; () if nothing."""
+    phase, _, name = ref.partition(":")
+    if phase not in PARSER or not name:
+        return ()
+    found = tuple(r for r in phase_rules(phase) if r.name == name)
+    if not found and name in STEPS:
+        step = getattr(resolve(f"{rulebook.PARSE}.{phase}"), name, None)
+        found = (step,) if callable(step) else ()
+    return found
+
+
+def _source(fn: Any, module: Any, seen: set[str]) -> str:
+    """The source of a function, with its factory's (for a handler a factory made) and the module's
+    helper functions it calls, so a field written or checked anywhere on the way counts."""
+    outer = fn.__qualname__.split(".<locals>.", 1)[0]
+    top = getattr(module, outer, None) if "<locals>" in fn.__qualname__ else None
+    target = top if callable(top) else fn
+    key = getattr(target, "__qualname__", repr(target))
+    if key in seen:
+        return ""
+    seen.add(key)
+    try:
+        text = inspect.getsource(target)
+    except (OSError, TypeError):
+        return ""
+    names: set[str] = set()
+    stack = [target.__code__]
+    while stack:
+        code = stack.pop()
+        names.update(code.co_names)
+        stack.extend(c for c in code.co_consts if isinstance(c, types.CodeType))
+    for helper in sorted(names):
+        value = getattr(module, helper, None)
+        if isinstance(value, types.FunctionType) and value.__module__ == module.__name__:
+            text += "\n" + _source(value, module, seen)
+    return text
+
+
+def _reads(reader: Any, module: Any) -> tuple[str, set[str]]:
+    """(source text, the string values a factory closed over) of a rule's handler or a step."""
+    fn = getattr(reader, "handler", reader)
+    if fn is None:
+        return "", set()
+    strings = {c.cell_contents for c in (getattr(fn, "__closure__", None) or ()) if isinstance(c.cell_contents, str)}
+    return _source(fn, module, set()), strings
+
+
+def _mentions(text: str, strings: set[str], field: str) -> bool:
+    """Whether source text writes or checks ``field`` (or a part of it): ``"a.b"`` / ``"a.b.c"``
+    paths, ``spec.a.b`` in a check, ``d.data["a"]["b"]``, or ``f"a.{name}"`` with ``name`` = b."""
+    esc = re.escape(field)
+    if re.search(rf"""["']{esc}["'.]""", text) or re.search(rf"\bspec\.{esc}\b", text):
+        return True
+    parts = field.split(".")
+    if re.search("".join(rf"""\[["']{re.escape(p)}["']\]""" for p in parts), text):
+        return True
+    parent, _, leaf = field.rpartition(".")
+    return bool(parent) and leaf in strings and re.search(rf"""f["']{re.escape(parent)}\.\{{""", text) is not None
+
+
+# --------------------------------------------------------------------------- the check
+
+
+def _spec_place(m: Module) -> list[str]:
+    if not m.fields:
+        return [f"{m.id}: spec: names no spec field"]
+    return [f"{m.id}: spec: {path} is not a field of GameSpec" for path in m.fields if path not in spec_paths()]
+
+
+def _sampler_place(m: Module, rows: set[str]) -> list[str]:
+    out = [] if m.sampler in rows else [f"{m.id}: sampler: no row {m.sampler!r} in generator.sample.frequencies"]
+    if not m.draws:
+        out.append(f"{m.id}: sampler: names no sampler function")
+    for ref in m.draws:
+        why = resolves(ref)
+        if why is not None or not ref.startswith("generator.sample."):
+            out.append(f"{m.id}: sampler: {why or ref + ' is not in generator.sample'}")
+        elif not inspect.isfunction(resolve(ref)):
+            out.append(f"{m.id}: sampler: {ref} is not a function")
+    return out
+
+
+def _template_place(m: Module, included: set[str]) -> list[str]:
+    from .text.render import TEMPLATES
+
+    if not m.templates:
+        return [f"{m.id}: template: names no template"]
+    out: list[str] = []
+    printed: set[str] = set()
+    for name in m.templates:
+        if not (TEMPLATES / name).is_file():
+            out.append(f"{m.id}: template: no file templates/{name}")
+            continue
+        if name not in included:
+            out.append(f"{m.id}: template: the rulebook does not include {name}")
+        try:
+            refs = template_references(name)
+        except jinja2.TemplateError as exc:
+            out.append(f"{m.id}: template: {name} does not compile ({exc})")
+            continue
+        if not any(_covers(f, refs) for f in m.fields):
+            out.append(f"{m.id}: template: {name} prints none of {', '.join(m.fields)}")
+        printed |= refs
+    if not out:  # each field printed somewhere (once every template is sound)
+        out += [f"{m.id}: template: {f} is not printed by {', '.join(m.templates)}"
+                for f in m.fields if not _covers(f, printed)]
+    return out
+
+
+def _parser_place(m: Module) -> list[str]:
+    if not m.parser:
+        return [f"{m.id}: parser: names no parser rule"]
+    out: list[str] = []
+    stems = {Path(t).name.removesuffix(".md.j2") for t in m.templates}
+    if stems != set(m.parser_phases):
+        out.append(f"{m.id}: parser: its phases ({', '.join(m.parser_phases)}) do not mirror its templates")
+    read: set[str] = set()
+    for ref in m.parser:
+        found = readers(ref)
+        if not found:
+            out.append(f"{m.id}: parser: no rule or step {ref} in generator.text.parse")
+            continue
+        module = resolve(f"{rulebook.PARSE}.{ref.partition(':')[0]}")
+        fields = {f for r in found for f in m.fields if _mentions(*_reads(r, module), f)}
+        if not fields:
+            out.append(f"{m.id}: parser: {ref} reads none of {', '.join(m.fields)}")
+        read |= fields
+    if not out:
+        out += [f"{m.id}: parser: {f} is not read by {', '.join(m.parser)}" for f in m.fields if f not in read]
+    return out
+
+
+def _engine_place(m: Module) -> list[str]:
+    if not m.engine:
+        return [] if m.id.startswith("NM-") else [f"{m.id}: engine: no engine place; only naming may have none"]
+    out: list[str] = []
+    for key in m.engine:
+        if key not in ENGINE:
+            out.append(f"{m.id}: engine: {key!r} is not a place of ENGINE")
+            continue
+        why = resolves(ENGINE[key])
+        if why is not None:
+            out.append(f"{m.id}: engine: {why}")
+        elif not (inspect.isclass(resolve(ENGINE[key])) or inspect.isfunction(resolve(ENGINE[key]))):
+            out.append(f"{m.id}: engine: {ENGINE[key]} is not a class or function")
+    return out
+
+
+#: Every kind of place, by name (``check_registry(…, places=…)`` checks some of them).
+PLACES = ("spec", "sampler", "template", "parser", "engine")
+
+
+def check_registry(modules: Iterable[Module] = MODULES, places: Iterable[str] = PLACES) -> list[str]:
+    """Every problem of a registry (empty when every module is wired in every place): each spec
+    path exists; each sampler row exists and each sampler function resolves; each template exists,
+    is included by the rulebook and prints the module's fields; each parser rule exists and reads
+    them; each engine place resolves to a class or function. Ids must be unique."""
+    from .sample.frequencies import _rules
+
+    modules, places = tuple(modules), set(places)
+    out = [f"{mid}: registered {n} times" for mid, n in Counter(m.id for m in modules).items() if n > 1]
+    rows = {row[0] for row in _rules()}
+    included = rulebook.templates(FAMILIES.values())
+    for m in modules:
+        if "spec" in places:
+            out += _spec_place(m)
+        if "sampler" in places:
+            out += _sampler_place(m, rows)
+        if "template" in places:
+            out += _template_place(m, included)
+        if "parser" in places:
+            out += _parser_place(m)
+        if "engine" in places:
+            out += _engine_place(m)
+    return out
+
+
+__all__ = [
+    "BY_ID", "ENGINE", "MODULES", "PARSER", "PLACES", "Module", "check_registry", "modules_of", "phase_rules",
+    "readers", "spec_paths", "template_references",
+]

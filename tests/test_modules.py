@@ -1,9 +1,11 @@
 """The module registry (generator.modules): every trick-taking module of the catalogue has its five
-places — spec fields, sampler rows, rulebook templates, parser, engine — and sampling reaches
-every module. A test here fails as soon as one place is missing for one module."""
+places — spec fields, sampler rows and functions, rulebook templates, parser rules, engine — and
+sampling reaches every module. ``check_registry`` follows every pointer: the real registry passes
+it, and a registry with one place knocked out (of each kind) fails it."""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from pathlib import Path
 
@@ -11,10 +13,15 @@ import pytest
 from pydantic import BaseModel
 
 from generator.checks import check_spec
-from generator.modules import ENGINE, MODULES, PARSER, Module, modules_of
+from generator.families import FAMILIES
+from generator.modules import (
+    BY_ID, ENGINE, MODULES, PARSER, PLACES, Module, check_registry, modules_of, readers, spec_paths, template_references,
+)
 from generator.sample import sample_game
 from generator.sample.frequencies import _rules
 from generator.spec import GameSpec
+from generator.text import sections
+from generator.text.render import DERIVED_FROM, _derived
 from tests.conftest import annotation_parts, make_spec
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -83,7 +90,9 @@ def test_rulebook_place(module: Module) -> None:
     for name in module.templates:
         path = TEMPLATES / name
         assert path.is_file(), f"{module.id}: no template {name}"
-        assert f'"{name}"' in top, f"{module.id}: the rulebook does not include {name}"
+        # The rulebook includes the templates its sections list names (Play: the family's).
+        assert name in sections.templates(FAMILIES.values()), f"{module.id}: the rulebook does not include {name}"
+        assert "{% include piece.template %}" in top
         text += path.read_text(encoding="utf-8")
     for field in module.fields:
         leaf = field.rsplit(".", 1)[-1]
@@ -92,19 +101,19 @@ def test_rulebook_place(module: Module) -> None:
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.id)
 def test_engine_place(module: Module) -> None:
-    if module.engine is None:
+    """Fails until the engine of the rewrite (one phase class per file) defines these names."""
+    if not module.engine:
         assert module.id.startswith("NM-"), f"{module.id} has no engine place; only naming may have none"
         return
-    target = module.engine_path
-    assert target is not None
-    name, _, attr = target.partition(":")
-    mod = importlib.import_module(name)
-    if attr:
-        assert hasattr(mod, attr), f"{module.id}: {name} has no {attr}"
+    for target in module.engine_paths:
+        name, _, attr = target.partition(":")
+        mod = importlib.import_module(name)
+        if attr:
+            assert hasattr(mod, attr), f"{module.id}: {name} has no {attr}"
 
 
 def test_engine_table_is_used() -> None:
-    assert {m.engine for m in MODULES if m.engine} == set(ENGINE)
+    assert {key for m in MODULES for key in m.engine} == set(ENGINE)
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.id)
@@ -112,8 +121,10 @@ def test_parser_place(module: Module) -> None:
     """Every module has its parser (``generator.text.parse``): the phase modules whose sentence rules
     read its fields back — one for each template that prints it, of the same name."""
     assert module.parser, f"{module.id} names no parser"
-    assert {Path(t).name.removesuffix(".md.j2") for t in module.templates} == set(module.parser), (
+    assert {Path(t).name.removesuffix(".md.j2") for t in module.templates} == set(module.parser_phases), (
         f"{module.id}: its parser modules do not mirror its templates")
+    for ref in module.parser:
+        assert readers(ref), f"{module.id}: no parser rule {ref}"
     text = ""
     for path in module.parser_paths:
         name, _, attr = path.partition(":")
@@ -126,7 +137,7 @@ def test_parser_place(module: Module) -> None:
 
 
 def test_parser_table_is_used() -> None:
-    assert {key for m in MODULES for key in m.parser} == set(PARSER)
+    assert {key for m in MODULES for key in m.parser_phases} == set(PARSER)
 
 
 def test_present_on_plain_whist() -> None:
@@ -146,3 +157,85 @@ def test_sampling_reaches_every_module_and_passes_the_checks() -> None:
             seen[mid] += 1
     missing = [mid for mid, n in seen.items() if n == 0]
     assert not missing, f"never sampled in {N_SEEDS} seeds: {missing}"
+
+
+# --- check_registry: the real registry passes, a registry missing a place fails ------------------------
+
+
+def test_the_registry_wires_every_place() -> None:
+    """Every place of every module, the engine's included: fails until the engine of the rewrite
+    (generator/engine/steps/, generator/engine/tricks/) defines the classes ENGINE names."""
+    assert check_registry(MODULES) == []
+
+
+def test_the_registry_wires_every_place_but_the_engine() -> None:
+    assert check_registry(MODULES, [p for p in PLACES if p != "engine"]) == []
+
+
+def _without(mid: str, **changes) -> tuple[Module, ...]:
+    """The registry with one module's places changed."""
+    return tuple(dataclasses.replace(m, **changes) if m.id == mid else m for m in MODULES)
+
+
+#: (place, module, the change that breaks it, words the problem must contain).
+BROKEN = [
+    ("spec", "TT-10", {"fields": ()}, "names no spec field"),
+    ("spec", "TT-10", {"fields": ("play.boosted",)}, "play.boosted is not a field"),
+    ("sampler", "TT-10", {"sampler": "TT-10 nothing"}, "no row"),
+    ("sampler", "TT-10", {"draws": ()}, "no sampler function"),
+    ("sampler", "TT-10", {"draws": ("generator.sample.play_tricks:draw_boost",)}, "has no draw_boost"),
+    ("sampler", "TT-10", {"draws": ("generator.sample.play_tricks:BOOST_NAMES",)}, "not a function"),
+    ("template", "TT-10", {"templates": ()}, "names no template"),
+    ("template", "TT-10", {"templates": ("rules/boost.md.j2",)}, "no file"),
+    ("template", "TT-10", {"templates": ("publish/page.html.j2",)}, "does not include"),
+    ("template", "TT-10", {"templates": ("rules/scoring.md.j2",)}, "prints none of play.boost"),
+    ("template", "BD-03", {"templates": ("rules/bidding.md.j2",), "parser": ("bidding:auction",)},
+     "play.opening_leader is not printed"),
+    ("parser", "TT-10", {"parser": ()}, "names no parser rule"),
+    ("parser", "TT-10", {"parser": ("play_tricks:boosted",)}, "no rule or step play_tricks:boosted"),
+    ("parser", "TT-10", {"parser": ("play_tricks:next",)}, "reads none of play.boost"),
+    ("parser", "TT-10", {"parser": ("scoring:extra",)}, "do not mirror its templates"),
+    ("parser", "TT-01", {"parser": ("play_tricks:leader",)}, "play.opening_card is not read"),
+    ("engine", "TT-10", {"engine": ()}, "no engine place"),
+    ("engine", "TT-10", {"engine": ("boost",)}, "not a place of ENGINE"),
+]
+
+
+@pytest.mark.parametrize("place, mid, changes, words", BROKEN, ids=lambda x: x if isinstance(x, str) else None)
+def test_a_registry_missing_a_place_is_rejected(place: str, mid: str, changes: dict, words: str) -> None:
+    problems = check_registry(_without(mid, **changes), [place])
+    assert any(p.startswith(f"{mid}: {place}:") and words in p for p in problems), problems
+
+
+def test_every_kind_of_place_can_be_rejected() -> None:
+    assert {place for place, *_ in BROKEN} == set(PLACES)
+
+
+def test_an_engine_place_that_does_not_resolve_is_rejected(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(ENGINE, "ending", "generator.engine.ending:NoSuchRules")
+    assert any("has no NoSuchRules" in p for p in check_registry([BY_ID["EN-04"]], ["engine"]))
+    monkeypatch.setitem(ENGINE, "ending", "generator.engine.actions:PASS_BID")
+    assert any("not a class or function" in p for p in check_registry([BY_ID["EN-04"]], ["engine"]))
+
+
+def test_a_module_registered_twice_is_rejected() -> None:
+    assert "TT-10: registered 2 times" in check_registry((*MODULES, BY_ID["TT-10"]), [])
+
+
+def test_modules_point_at_the_parsers_rule_objects() -> None:
+    boost = BY_ID["TT-10"].parser_rules()
+    assert [(r.name, r.handler.__name__) for r in boost] == [("boost", "_boost")]
+    assert BY_ID["TT-04"].draw_functions()[0].__name__ == "draw_following"
+
+
+def test_template_references_follow_aliases_and_derived_values() -> None:
+    intro = template_references("rules/intro.md.j2")
+    assert {"naming.name", "naming.aliases", "players.min", "naming.show_country", "naming.country"} <= intro
+    play = template_references("rules/play_tricks.md.j2")
+    assert {"play.boost.rank", "play.kitty_capture.card", "setup.anti_trumps", "setup.pig.name"} <= play
+    assert "play.boost" not in template_references("rules/scoring.md.j2")
+
+
+def test_derived_values_name_the_fields_they_come_from() -> None:
+    assert set(DERIVED_FROM) == set(_derived(make_spec()))
+    assert {f for fs in DERIVED_FROM.values() for f in fs} <= spec_paths()

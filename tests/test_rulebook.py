@@ -17,9 +17,10 @@ import pytest
 from pydantic import BaseModel
 
 from generator.checks import check_spec
+from generator.families import FAMILIES
 from generator.spec import GameSpec, load_spec, spec_from_data
 from generator.text import environment, render_markdown
-from generator.text import phrases
+from generator.text import phrases, sections
 from tests.conftest import annotation_parts
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -77,9 +78,12 @@ def test_one_template_per_phase() -> None:
     rules = REPO / "templates" / "rules"
     phases = {p.stem for p in (REPO / "generator" / "spec").glob("*.py")} - {"__init__", "io", "game", "naming"}
     assert {p.name.removesuffix(".md.j2") for p in rules.glob("*.md.j2")} == phases | {"intro"}
-    top = (REPO / "templates" / "rulebook.md.j2").read_text(encoding="utf-8")
+    # The rulebook includes the templates the sections list names (the Play section's: the family's).
+    included = sections.templates(FAMILIES.values())
     for phase in phases | {"intro"}:
-        assert f'"rules/{phase}.md.j2"' in top
+        assert f"rules/{phase}.md.j2" in included
+    top = (REPO / "templates" / "rulebook.md.j2").read_text(encoding="utf-8")
+    assert "{% include piece.template %}" in top and "rules/" not in top
 
 
 def test_summary_line() -> None:

@@ -2,31 +2,21 @@
 
 Each problem carries a reason code from docs/playtest-metrics.md, the field it concerns, a sentence
 a person understands, and the player count it concerns (None when it holds at every count).
+
+The checks of the play section belong to its family (``checks/play_tricks.py`` for trick-taking),
+which registers them (``generator.families``); ``check_spec`` runs them where the play checks come.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from math import comb
 
+from ..families import family_of
 from ..spec import GameSpec
-from ..spec.deck import JOKERS, MAJORS, SUITS, card_rank, card_suit
+from ..spec.deck import JOKERS, MAJORS, card_rank, card_suit
 from ..spec.naming import FACTS
 from ..spec.setup import TRUMPS_KNOWN_AT_START
-
-CODES = ("SPEC_INVALID", "DEAL_IMPOSSIBLE", "DECK_INCONSISTENT", "NO_WIN_PATH", "RULE_CONFLICT")
-
-
-@dataclass(frozen=True)
-class Problem:
-    code: str
-    field: str
-    message: str
-    players: int | None = None
-
-    def __str__(self) -> str:
-        at = f" (with {self.players} players)" if self.players else ""
-        return f"{self.code} {self.field}: {self.message}{at}"
+from .core import CODES, Problem, card_problem, suit_problem
 
 
 def check_spec(spec: GameSpec) -> list[Problem]:
@@ -37,6 +27,11 @@ def check_spec(spec: GameSpec) -> list[Problem]:
     for check in (_named_things, _deal, _trumps, _setup_extras, _bidding, _play, _scoring_and_end, _naming):
         problems += check(spec)
     return problems
+
+
+def _play(spec: GameSpec) -> list[Problem]:
+    """The play section's checks, by its family."""
+    return family_of(spec).load("checks")(spec)
 
 
 def _deck(spec: GameSpec) -> list[Problem]:
@@ -66,60 +61,27 @@ def _deck(spec: GameSpec) -> list[Problem]:
     return out
 
 
-def _suit_problem(spec: GameSpec, field: str, suit: str | None) -> list[Problem]:
-    if suit is None or suit in SUITS[spec.deck.kind]:
-        return []
-    return [Problem("DECK_INCONSISTENT", field, f"there is no suit '{suit}' in a {spec.deck.kind} pack")]
-
-
-def _card_problem(spec: GameSpec, field: str, card: str | None) -> list[Problem]:
-    if card is None or card in spec.deck.cards():
-        return []
-    return [Problem("DECK_INCONSISTENT", field, f"the card '{card}' is not in this pack")]
-
-
 def _named_things(spec: GameSpec) -> list[Problem]:
-    """Every suit and card a rule names must exist in the pack."""
+    """Every suit and card a rule names must exist in the pack (the play section's: its family's checks)."""
     out: list[Problem] = []
-    t, p, s, deal = spec.setup.trumps, spec.play, spec.scoring, spec.deal
-    out += _suit_problem(spec, "deal.misdeal.suit", deal.misdeal.suit if deal.misdeal else None)
-    out += _suit_problem(spec, "setup.trumps.suit", getattr(t, "suit", None))
-    out += _suit_problem(spec, "play.breaking.suit", p.breaking.suit if p.breaking else None)
-    out += _suit_problem(spec, "play.first_trick_ban", p.first_trick_ban)
-    out += _card_problem(spec, "play.opening_card", p.opening_card)
+    t, s, deal = spec.setup.trumps, spec.scoring, spec.deal
+    out += suit_problem(spec, "deal.misdeal.suit", deal.misdeal.suit if deal.misdeal else None)
+    out += suit_problem(spec, "setup.trumps.suit", getattr(t, "suit", None))
     if s.kind == "avoid-suit":
-        out += _suit_problem(spec, "scoring.suit", s.suit)
+        out += suit_problem(spec, "scoring.suit", s.suit)
         for name in ("penalty_card", "bonus_card", "doubler"):
             special = getattr(s, name)
-            out += _card_problem(spec, f"scoring.{name}.card", special.card if special else None)
+            out += card_problem(spec, f"scoring.{name}.card", special.card if special else None)
         if s.joker_loss and not spec.deck.jokers:
             out.append(Problem("DECK_INCONSISTENT", "scoring.joker_loss", "a loss for taking jokers, but the pack has none"))
     if t.method == "majors" and spec.deck.kind != "tarot":
         out.append(Problem("DECK_INCONSISTENT", "setup.trumps.method", "only a tarot pack has major arcana to be trumps"))
     pig = spec.setup.pig
-    out += _card_problem(spec, "setup.pig.card", pig.card if pig else None)
-    capture = p.kitty_capture
-    if capture is not None:
-        out += _card_problem(spec, "play.kitty_capture.card", capture.card)
-        out += _suit_problem(spec, "play.kitty_capture.suit", capture.suit)
-    out += _suit_problem(spec, "play.joker_lead", p.joker_lead)
-    if p.boost is not None and p.boost.rank not in spec.deck.ranks():
-        gone = p.boost.rank in spec.deck.full_order()
-        out.append(Problem("DECK_INCONSISTENT", "play.boost.rank",
-                           f"the rank {p.boost.rank} is {'removed from' if gone else 'not in'} this pack, so no trick is led with one"))
-    jokers = spec.deck.jokers
-    if not jokers:
-        if p.jokers != "top":
-            out.append(Problem("DECK_INCONSISTENT", "play.jokers", f"a rule for jokers ('{p.jokers}'), but the pack has none"))
-        if p.joker_lead is not None:
-            out.append(Problem("DECK_INCONSISTENT", "play.joker_lead", "a rule for leading a joker, but the pack has none"))
-        extras = getattr(s, "extras", None)
-        if extras is not None and extras.joker_tricks != "none":
-            out.append(Problem("DECK_INCONSISTENT", "scoring.extras.joker_tricks",
-                               "a score for tricks holding a joker, but the pack has none"))
-    elif jokers == 1 and p.jokers == "split":
-        out.append(Problem("DECK_INCONSISTENT", "play.jokers",
-                           "'split' ranks the red joker highest and the black joker lowest, but the pack has only the red joker"))
+    out += card_problem(spec, "setup.pig.card", pig.card if pig else None)
+    extras = getattr(s, "extras", None)
+    if not spec.deck.jokers and extras is not None and extras.joker_tricks != "none":
+        out.append(Problem("DECK_INCONSISTENT", "scoring.extras.joker_tricks",
+                           "a score for tricks holding a joker, but the pack has none"))
     return out
 
 
@@ -255,8 +217,9 @@ def _setup_extras(spec: GameSpec) -> list[Problem]:
 
 
 def _bidding(spec: GameSpec) -> list[Problem]:
-    """Trick bidding and the auction (BD-01, BD-03), and the rules that need them."""
-    b, p, out = spec.bidding, spec.play, []
+    """Trick bidding and the auction (BD-01, BD-03), and the rules that need them (the play
+    section's: its family's checks)."""
+    b, out = spec.bidding, []
     tricks, auction = b.tricks, b.auction
     if tricks is not None and tricks.order == "simultaneous" and tricks.hook:
         out.append(Problem("RULE_CONFLICT", "bidding.tricks.hook",
@@ -272,52 +235,6 @@ def _bidding(spec: GameSpec) -> list[Problem]:
             what = "there is no kitty" if kitty is None else f"the {kitty.name} is only made by the players after the deal"
             out.append(Problem("RULE_CONFLICT", "bidding.auction",
                                f"the winner of the auction takes the kitty into hand, but {what}"))
-    if (p.opening_leader == "landlord") != (auction is not None):
-        out.append(Problem("RULE_CONFLICT", "play.opening_leader",
-                           "the winner of the auction leads to the first trick exactly when there is an auction"))
-    capture = p.kitty_capture
-    if capture is not None:
-        if (capture.card is None) == (capture.suit is None):
-            out.append(Problem("SPEC_INVALID", "play.kitty_capture",
-                               "name either the card or the suit whose trick captures the kitty, not both or neither"))
-        elif capture.nickname is not None and capture.card is None:
-            out.append(Problem("SPEC_INVALID", "play.kitty_capture.nickname", "only a named card has a nickname"))
-        if kitty is None:
-            out.append(Problem("RULE_CONFLICT", "play.kitty_capture", "a trick captures the kitty, but there is no kitty"))
-        elif auction is not None:
-            out.append(Problem("RULE_CONFLICT", "play.kitty_capture",
-                               f"the {auction.title} takes the {kitty.name} into hand, so no trick can capture it"))
-        if capture.card is not None and p.opening_leader == "holder" and capture.card == p.opening_card:
-            out.append(Problem("RULE_CONFLICT", "play.kitty_capture.card",
-                               "the card that captures the kitty is the one led to the first trick, so the first "
-                               "trick always takes the kitty (or, if the card is in the kitty, none ever does)"))
-    return out
-
-
-def _play(spec: GameSpec) -> list[Problem]:
-    p, out = spec.play, []
-    method = spec.setup.trumps.method
-    if (p.opening_leader == "holder") != (p.opening_card is not None):
-        out.append(Problem("RULE_CONFLICT", "play.opening_card",
-                           "an opening card is named exactly when its holder leads the first trick"))
-    if p.opening_leader == "holder" and spec.deal.hand_size != "all":
-        out.append(Problem("RULE_CONFLICT", "play.opening_leader",
-                           "whoever holds a named card leads it only when the whole pack is dealt"))
-    if p.opening_lead == "no-trump" and method not in TRUMPS_KNOWN_AT_START:
-        out.append(Problem("RULE_CONFLICT", "play.opening_lead", "a ban on leading trumps needs trumps known from the start"))
-    trump_rules = p.following == "follow-or-trump" or p.otherwise == "trump"
-    if trump_rules and method in ("none", "hidden"):
-        out.append(Problem("RULE_CONFLICT", "play.following",
-                           "a rule about playing trumps needs trumps that players know"))
-    if p.otherwise != "any" and p.following != "must-follow":
-        out.append(Problem("RULE_CONFLICT", "play.otherwise", "what to play when unable to follow applies only when players must follow"))
-    if p.weak_led_suit and p.winner != "led-suit":
-        out.append(Problem("RULE_CONFLICT", "play.winner", "the weak led suit already decides which card wins"))
-    if p.pig_lead != "free" and spec.setup.pig is None:
-        out.append(Problem("RULE_CONFLICT", "play.pig_lead", "a rule for leading the pig, but the game has no pig card"))
-    if p.jokers in ("split", "bottom") and method == "none" and spec.deck.jokers:
-        out.append(Problem("RULE_CONFLICT", "play.jokers",
-                           f"'{p.jokers}' ranks the jokers among the trumps, but the game has no trump suit"))
     return out
 
 

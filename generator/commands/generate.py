@@ -8,15 +8,15 @@ from pathlib import Path
 
 import click
 
+from ..families import ANY, DEFAULT, FAMILIES
 from ..spec import dump_yaml
 from .common import InputError, write_file
 from .playtest import executor_options
 
-FAMILIES = ("trick-taking",)
-
 
 @click.command()
-@click.option("--family", type=click.Choice(FAMILIES), default="trick-taking", show_default=True)
+@click.option("--family", type=click.Choice([*FAMILIES, ANY]), default=DEFAULT, show_default=True,
+              help=f"The family of the games; '{ANY}' draws one for each game, weighted as in the seed book.")
 @click.option("--count", type=click.IntRange(1, 100_000), default=10, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the whole run; game i uses seed+i.")
 @click.option("--players", type=click.IntRange(2, 8), default=None, help="Only games playable by this many.")
@@ -47,9 +47,11 @@ def generate(family: str, count: int, seed: int, players: int | None, out_dir: s
         check_target(Path(book_file), force)
     files: list[tuple[Path, str]] = []
     redraws: Counter[str] = Counter()
+    drawn: Counter[str] = Counter()  # games of each family
     total_redraws = 0
     for i in range(count):
         sampled = sample_game(seed + i, family=family, players=players)
+        drawn[sampled.spec.family] += 1
         total_redraws += sampled.redraws
         redraws.update(sampled.rejected)
         stem = f"{seed + i:06d}-{_slug(sampled.spec.naming.name)}"
@@ -63,7 +65,9 @@ def generate(family: str, count: int, seed: int, players: int | None, out_dir: s
     for path, text in files:
         write_file(path, text, force=True)
     secs = time.perf_counter() - start
-    click.echo(f"wrote {count} {family} games to {out}/ in {secs:.1f} s "
+    what = f"{count} {family} games" if family != ANY else (
+        f"{count} games (" + ", ".join(f"{n} {f}" for f, n in drawn.most_common()) + ")")
+    click.echo(f"wrote {what} to {out}/ in {secs:.1f} s "
                f"({total_redraws} drafts redrawn for failing a static check"
                + (": " + ", ".join(f"{c} {k}" for k, c in redraws.most_common()) if redraws else "") + ")")
     if playtest_note:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 
+from ..families import FAMILIES
 from ..spec import dump_yaml
 from .common import InputError, write_file
 
@@ -30,7 +31,7 @@ from .common import InputError, write_file
               help="Judge this many games at once, in separate processes (the reports do not change).")
 def import_book(book: str, out_dir: str, lenient: bool, force: bool, judge: bool, games: int, seed: int,
                 tier: int, workers: int) -> None:
-    """Import the trick-taking games of BOOK (the seed book's plain text) as specs.
+    """Import the games of BOOK (the seed book's plain text) as specs, those of the families Parlour has.
 
     Writes OUT/<slug>.yaml per game, OUT/IMPORT.md (per game: family, status, repairs) and, unless
     --no-judge, OUT/REPORT.md (verdicts and reasons). Exit 1 if a sentence is not understood
@@ -91,7 +92,8 @@ def import_book(book: str, out_dir: str, lenient: bool, force: bool, judge: bool
     supported = [g for g in result.games if g.supported]
     counts = {s: sum(1 for g in supported if g.status == s) for s in ("imported", "repaired", "error", "failed")}
     others = len(result.games) - len(supported)
-    click.echo(f"imported {len(files)} of {len(supported)} trick-taking games into {out}/ ({counts['imported']} as written, "
+    families = " or ".join(FAMILIES)
+    click.echo(f"imported {len(files)} of {len(supported)} {families} games into {out}/ ({counts['imported']} as written, "
                f"{counts['repaired']} repaired" + (f", {counts['error']} with sentences skipped" if counts["error"] else "")
                + (f", {counts['failed']} not imported" if counts["failed"] else "")
                + f"); {others} games of other families: family not supported yet; see {out / 'IMPORT.md'}")

@@ -1,22 +1,40 @@
 """Reading a whole book: find each game's block, read its sentences with the phase patterns,
-cross-check, and assemble a ``GameSpec``."""
+cross-check, and assemble a ``GameSpec``.
+
+The patterns of play are the family's (``generator.families``: its ``importer`` module, with its
+``phase`` of patterns and its ``finish``); a game of a family that is not registered is listed as
+unsupported, its deck still read."""
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..families import DEFAULT, FAMILIES, Family, family_named
 from ..spec import GameSpec, SpecError, spec_from_data
 from ..spec.deck import DeckSpec
-from . import bidding, deal, deck, ending, naming, play_tricks, scoring, setup
+from . import bidding, deal, deck, ending, naming, scoring, setup
 from .core import Draft, Pattern, Problem, Repair, split_sentences
 
-#: Every phase's patterns, in the order they are tried (the intro first).
-PHASES = (naming.phase, deck.phase, deal.phase, setup.phase, bidding.phase, play_tricks.phase, scoring.phase, ending.phase)
-PATTERNS: tuple[Pattern, ...] = tuple(p for phase in PHASES for p in phase.patterns)
+#: The shared phases' patterns, tried before and after the family's patterns of play (the intro first).
+BEFORE_PLAY = (naming.phase, deck.phase, deal.phase, setup.phase, bidding.phase)
+AFTER_PLAY = (scoring.phase, ending.phase)
 
-SUPPORTED = ("trick-taking",)
+
+@functools.cache
+def patterns_of(family: Family) -> tuple[Pattern, ...]:
+    """Every pattern a game of ``family`` is read with, in the order they are tried."""
+    phases = (*BEFORE_PLAY, family.load("importer").phase, *AFTER_PLAY)
+    return tuple(p for phase in phases for p in phase.patterns)
+
+
+#: Every pattern of every registered family (each family's own order: ``patterns_of``).
+PATTERNS: tuple[Pattern, ...] = tuple(dict.fromkeys(p for f in FAMILIES.values() for p in patterns_of(f)))
+
+#: The families whose games are imported (the others are listed as not supported yet).
+SUPPORTED = tuple(FAMILIES)
 
 
 @dataclass
@@ -100,22 +118,23 @@ def import_game(block: Block) -> ImportedGame:
     family = d.family or block.family
     if family not in SUPPORTED:
         return _unsupported(d, block, family, sentences)
+    fam = family_named(family)
     modules: Counter[str] = Counter({"NM-04": 1})
     for sentence in sentences[1:]:
         d.sentence = sentence
-        for pattern in PATTERNS:
+        for pattern in patterns_of(fam):
             if pattern.read(sentence, d):
                 modules[pattern.module] += 1
                 break
         else:
             d.problem("sentence not understood")
     d.sentence = None
-    _finish(d)
+    _finish(d, fam)
     game = ImportedGame(d.get("naming.name", block.name), family, block.line, "imported", repairs=d.repairs,
                         problems=d.problems, sentences=len(sentences), modules=modules)
     structural = [p for p in d.problems if p.message != "sentence not understood"]
     try:
-        game.spec = spec_from_data(assemble(d.fields), f"{block.name} (book line {block.line})")
+        game.spec = spec_from_data(assemble(d.fields, fam.name), f"{block.name} (book line {block.line})")
     except SpecError as exc:
         if not structural:
             d.problem(f"the sentences do not make a valid spec: {exc}", "")
@@ -149,15 +168,15 @@ def _unsupported(d: Draft, block: Block, family: str, sentences: list[str]) -> I
     return game
 
 
-def _finish(d: Draft) -> None:
-    """Cross-check the phases, in an order where each sees what it needs."""
+def _finish(d: Draft, family: Family) -> None:
+    """Cross-check the phases, in an order where each sees what it needs (play: the family's)."""
     deck.finish(d)
     spec_deck = _deck(d)
     size = spec_deck.size() if spec_deck else 0
     deal.finish(d)
     setup.finish(d, spec_deck.ranks() if spec_deck else (), _stock_per_player(d, size))
     bidding.finish(d)
-    play_tricks.finish(d)
+    family.load("importer").finish(d)
     ending.finish(d)
     scoring.finish(d)
     scoring.check_trick_count(d, size)
@@ -225,8 +244,9 @@ def _stock_per_player(d: Draft, size: int) -> int:
     return best
 
 
-def assemble(fields: dict[str, Any]) -> dict[str, Any]:
-    """Dotted spec paths → the nested data of a spec (in GameSpec's field order)."""
+def assemble(fields: dict[str, Any], family: str = DEFAULT) -> dict[str, Any]:
+    """Dotted spec paths → the nested data of a spec (in GameSpec's field order), its play section
+    tagged with ``family``."""
     data: dict[str, Any] = {"version": 1}
     for top in ("naming", "players", "deck", "deal", "setup", "bidding", "play", "scoring", "ending"):
         data[top] = {}
@@ -236,6 +256,6 @@ def assemble(fields: dict[str, Any]) -> dict[str, Any]:
         for part in parts[:-1]:
             node = node.setdefault(part, {})
         node[parts[-1]] = fields[path]
-    data["play"] = {"family": "trick-taking", **data["play"]}
+    data["play"] = {"family": family, **data["play"]}
     return data
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
+from ..families import FAMILIES
 from .book import BookImport, ImportedGame
 from .judge import Judgement
 
@@ -65,7 +66,7 @@ def import_report(book_name: str, digest: str, result: BookImport, files: dict[i
     out.append("")
     out.append("Book text is not reprinted here: a repair names its sentence by line and position in the book and quotes "
                "only the words at fault. ")
-    out[-1] += ("Every sentence of every trick-taking game is read by one pattern of `generator/importer/` (one phrasing of one "
+    out[-1] += (f"Every sentence of every {' or '.join(FAMILIES)} game is read by one pattern of `generator/importer/` (one phrasing of one "
                "rule module of the catalogue). A **repair** is a defect of the book read the way its meaning is clear; "
                "**dropped** text is text the spec cannot hold; a **reading** resolves something the book leaves unsaid "
                "or ambiguous, as `design.md`, the README and the catalogue (§2.4) say. Games of other families are "
@@ -130,7 +131,8 @@ def import_report(book_name: str, digest: str, result: BookImport, files: dict[i
 def _summary(games: list[ImportedGame]) -> list[str]:
     out = ["## Summary", "", "| family | games | imported as written | imported, repaired | with errors | not imported |",
            "|---|---|---|---|---|---|"]
-    fams = sorted({g.family for g in games}, key=lambda f: (f != "trick-taking", f))
+    order = list(FAMILIES)  # the registered families first, in registration order, then the rest by name
+    fams = sorted({g.family for g in games}, key=lambda f: (order.index(f) if f in order else len(order), f))
     for fam in fams:
         gs = [g for g in games if g.family == fam]
         c = Counter(g.status for g in gs)

@@ -1,13 +1,14 @@
 """The seeded sampler: a seed in, a checked GameSpec out.
 
-``sample_game(seed)`` draws the trick-taking modules of the old generator in its generation order
-and with its probabilities (``docs/hyloe-modules.md``; ``generator.modules`` lists them). A drawn
-spec that fails the static checks is thrown away and another is drawn from the same stream, so the
-result depends on the seed alone.
+``sample_game(seed)`` draws the modules of the old generator in its generation order and with its
+probabilities (``docs/hyloe-modules.md``; ``generator.modules`` lists them). A drawn spec that fails
+the static checks is thrown away and another is drawn from the same stream, so the result depends
+on the seed alone.
 
 One file per phase, mirroring ``generator/spec``: ``naming``, ``deck``, ``deal``, ``setup``,
-``bidding``, ``play_tricks``, ``scoring``, ``ending``; ``rng`` holds the catalogue's kinds of random
-choice.
+``bidding``, ``scoring``, ``ending``, and one play file per family (``play_tricks``), which the
+family registers (``generator.families``) and which is reached only through the registry; ``rng``
+holds the catalogue's kinds of random choice.
 """
 
 from __future__ import annotations
@@ -16,18 +17,17 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..checks import Problem, check_spec
+from ..families import ANY, DEFAULT, Family, choose, family_named
 from ..spec import GameSpec
 from .bidding import draw_bidding
 from .deal import PLAYER_COUNTS, draw_deal, draw_hand_size, draw_players
 from .deck import draw_bad_suit, draw_deck
 from .ending import draw_ending
 from .naming import Flavour, draw_intro, draw_name
-from .play_tricks import draw_play
 from .rng import Draw, seeded, wpick_weights
 from .scoring import draw_scoring
 from .setup import draw_setup
 
-FAMILIES = ("trick-taking",)
 #: How many drawn specs may fail the checks before sampling gives up.
 MAX_REDRAWS = 1000
 
@@ -43,20 +43,20 @@ class Sampled:
     rejected: Counter[str] = field(default_factory=Counter)  # reason codes of those failures
 
 
-def draw_spec(draw: Draw, family: str = "trick-taking", players: int | None = None) -> GameSpec:
-    """One spec, unchecked, drawn in the generator's order."""
-    if family not in FAMILIES:
-        raise ValueError(f"unknown or unsupported family {family!r}; the spec has: {', '.join(FAMILIES)}")
+def draw_spec(draw: Draw, family: str = DEFAULT, players: int | None = None) -> GameSpec:
+    """One spec, unchecked, drawn in the generator's order; the play section by the family's sampler."""
+    fam = family_named(family)
+    draw_play = fam.load("sampler")
     flavour = Flavour()
     name = draw_name(draw)
     player_range = draw_players(draw, players)
-    deck = draw_deck(draw, name.country, family)
+    deck = draw_deck(draw, name.country, fam.traits)
     size = deck.size()
     h = draw_hand_size(draw, size, player_range.max)
     bad_suit = draw_bad_suit(draw, deck)
-    deal = draw_deal(draw, family, deck.kind, size, player_range, h, bad_suit)
-    setup = draw_setup(draw, family, deck, deal, player_range, flavour)
-    bidding = draw_bidding(draw, family, deal, player_range, flavour)
+    deal = draw_deal(draw, fam.traits, deck.kind, size, player_range, h, bad_suit)
+    setup = draw_setup(draw, fam.traits, deck, deal, player_range, flavour)
+    bidding = draw_bidding(draw, fam.traits, deal, player_range, flavour)
     play = draw_play(draw, deck, deal, setup, bidding, bad_suit, flavour)
     scored = draw_scoring(draw, deck, deal, player_range, h, bad_suit, setup, bidding, flavour)
     ending = draw_ending(draw, scored)
@@ -72,7 +72,17 @@ def reason(problems: list[Problem]) -> set[str]:
     return {p.code for p in problems}
 
 
-def sample_game(seed: int, family: str = "trick-taking", players: int | None = None) -> Sampled:
+def family_for(seed: int, family: str = DEFAULT) -> Family:
+    """The family to draw for ``seed``: the one named, or for ``"any"`` one drawn by the seed
+    book's weights from its own stream (``"parlour-family:<seed>"``), so that choosing the family
+    never moves the game's own stream: with one family registered, ``any`` gives exactly the game
+    that naming the family gives."""
+    if family == ANY:
+        return choose(seeded(seed, "parlour-family"))
+    return family_named(family)
+
+
+def sample_game(seed: int, family: str = DEFAULT, players: int | None = None) -> Sampled:
     """The game of ``seed``: the first spec of the stream ``"parlour-game:<seed>"`` that passes
     ``check_spec``. Names (village, aliases, nicknames) are picked from a second stream,
     ``"parlour-game-names:<seed>"``, so edits to the name lists never change a seed's rules.
@@ -81,7 +91,9 @@ def sample_game(seed: int, family: str = "trick-taking", players: int | None = N
     can produce) the range is redrawn until it does, so every module keeps its catalogue
     distribution given that range; for 7–8 (allowed by the spec, beyond the catalogue) the drawn
     range's maximum is stretched to that count. The same arguments always give the same spec.
+    ``family`` is a registered family's name or ``"any"`` (see ``family_for``).
     """
+    family = family_for(seed, family).name
     if players is not None and players not in PLAYER_COUNTS:
         raise ValueError(f"players must be between {PLAYER_COUNTS.start} and {PLAYER_COUNTS.stop - 1}, got {players}")
     draw = Draw.from_seed(seed)
@@ -96,5 +108,6 @@ def sample_game(seed: int, family: str = "trick-taking", players: int | None = N
 
 
 __all__ = [
-    "Draw", "FAMILIES", "MAX_REDRAWS", "Sampled", "SamplingError", "draw_spec", "sample_game", "seeded", "wpick_weights",
+    "Draw", "MAX_REDRAWS", "Sampled", "SamplingError", "draw_spec", "family_for", "sample_game", "seeded",
+    "wpick_weights",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..families import SamplerTraits
 from ..spec import BiddingSpec, DealSpec, LandlordAuction, Players, TrickBidding
 from .naming import Flavour
 from .rng import Draw
@@ -40,7 +41,7 @@ def draw_auction(draw: Draw, deal: DealSpec, players: Players, flavour: Flavour)
     return LandlordAuction(title=title)
 
 
-def draw_bidding(draw: Draw, family: str, deal: DealSpec, players: Players, flavour: Flavour) -> BiddingSpec:
-    """Trick bidding (trick-taking only), then the auction, in the generator's order."""
-    tricks = draw_trick_bidding(draw, flavour) if family == "trick-taking" else None
+def draw_bidding(draw: Draw, family: SamplerTraits, deal: DealSpec, players: Players, flavour: Flavour) -> BiddingSpec:
+    """Trick bidding (families that bid for tricks: trick-taking), then the auction, in the generator's order."""
+    tricks = draw_trick_bidding(draw, flavour) if family.bids_tricks else None
     return BiddingSpec(tricks=tricks, auction=draw_auction(draw, deal, players, flavour))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..families import SamplerTraits
 from ..spec import DealSpec, Kitty, Misdeal, OddCard, Players
 from ..spec.deck import SUITS
 from .rng import Draw
@@ -48,11 +49,12 @@ def draw_hand_size(draw: Draw, deck_size: int, max_players: int) -> int:
             return h
 
 
-def draw_deal(draw: Draw, family: str, kind: str, deck_size: int, players: Players, h: int, bad_suit: str) -> DealSpec:
+def draw_deal(draw: Draw, family: SamplerTraits, kind: str, deck_size: int, players: Players, h: int,
+              bad_suit: str) -> DealSpec:
     """DL-03 deal all · DL-05 fewer with more than three players · DL-06 odd card · DL-07 misdeal ·
     DL-11 kitty, in generator order."""
-    # DL-03 (trick-taking and climbing): everything is dealt, p 1/3 when H > 10.
-    deal_all = family in ("trick-taking", "climbing") and h > 10 and draw.chance(1 / 3)
+    # DL-03 (families that may deal everything: trick-taking and climbing): p 1/3 when H > 10.
+    deal_all = family.deals_all and h > 10 and draw.chance(1 / 3)
     # DL-05: "With more than three players, deal H−3 or H−4", p 1/2 when H > 8 and max > 3.
     over_three = None
     if not deal_all and h > 8 and players.max > 3 and draw.chance(1 / 2):
@@ -75,7 +77,7 @@ def draw_deal(draw: Draw, family: str, kind: str, deck_size: int, players: Playe
         name = draw.wpick(KITTY_NAMES)
         if deal_all:
             kitty = Kitty(name=name, form="contributed")
-        elif family in ("trick-taking", "climbing") and spare < 10:
+        elif family.deals_all and spare < 10:
             kitty = Kitty(name=name, form="undealt")
         else:
             kitty = Kitty(name=name, form="dealt", size=draw.uniform_int(3, 5))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..families import SamplerTraits
 from ..spec import DeckSpec
 from ..spec.deck import ACE_HIGH, SUITS
 from .rng import Draw
@@ -45,15 +46,17 @@ def draw_order(draw: Draw, kind: str) -> tuple[str, str | None, bool]:
     return "ace-low", None, False
 
 
-def draw_removed(draw: Draw, kind: str, order: str, ranks: tuple[str, ...], note: bool, family: str) -> list[str]:
-    """DK-03, for packs with no rank note, courts kept, not German, not melding. Chain:
+def draw_removed(draw: Draw, kind: str, order: str, ranks: tuple[str, ...], note: bool,
+                 family: SamplerTraits) -> list[str]:
+    """DK-03, for packs with no rank note, courts kept, not German, in a family that removes ranks
+    (all but melding). Chain:
     1/5 one uniform rank · else 1/8 (Ace high, Ace low, tarot) a block of 1–4 consecutive ranks
     below the top one · else 1/6 two distinct uniform ranks. The result is in rank-list order.
 
     Block: s = U[0..n−4], e = U[s+1..n−1] capped at s+4, remove positions s+1..e. The book's
     one-rank block ("Remove 7s and 7s") removes one rank.
     """
-    if note or order == "no-courts" or kind == "german32" or family == "melding":
+    if note or order == "no-courts" or kind == "german32" or not family.removes_ranks:
         return []
     n = len(ranks)
     if draw.chance(1 / 5):
@@ -82,7 +85,7 @@ def draw_jokers(draw: Draw, kind: str) -> int:
     return 0
 
 
-def draw_deck(draw: Draw, country: str, family: str) -> DeckSpec:
+def draw_deck(draw: Draw, country: str, family: SamplerTraits) -> DeckSpec:
     kind = draw_kind(draw, country)
     order, promoted, note = draw_order(draw, kind)
     full = DeckSpec(kind=kind, order=order, promoted=promoted).full_order()

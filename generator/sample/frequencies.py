@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction as F
 
 from ..checks import check_spec
+from ..families import DEFAULT
 from ..spec import GameSpec
 from . import MAX_REDRAWS, draw_spec
 from .rng import Draw, wpick_weights
@@ -358,7 +359,7 @@ def _rules() -> list[tuple[str, str, str, Pred, Pred, F]]:
     return r
 
 
-def sample_all(n: int, first_seed: int = 0, family: str = "trick-taking") -> tuple[list[GameSpec], list[GameSpec]]:
+def sample_all(n: int, first_seed: int = 0, family: str = DEFAULT) -> tuple[list[GameSpec], list[GameSpec]]:
     """(every drawn spec, the accepted specs) for seeds first_seed … first_seed+n−1, drawn exactly
     as ``sample_game`` draws them."""
     drawn: list[GameSpec] = []
@@ -379,7 +380,7 @@ def _rate(specs: list[GameSpec], cond: Pred, pred: Pred) -> tuple[int, float]:
     return len(among), (sum(1 for s in among if pred(s)) / len(among) if among else float("nan"))
 
 
-def module_frequencies(n: int = 1000, first_seed: int = 0, family: str = "trick-taking") -> list[Row]:
+def module_frequencies(n: int = 1000, first_seed: int = 0, family: str = DEFAULT) -> list[Row]:
     """One row per module option: expected rate (catalogue) vs drawn and accepted rates."""
     return frequency_rows(*sample_all(n, first_seed, family))
 

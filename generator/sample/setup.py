@@ -5,6 +5,7 @@ part of the turn-up rule itself and draws nothing."""
 
 from __future__ import annotations
 
+from ..families import SamplerTraits
 from ..spec import (
     Called,
     DealSpec,
@@ -114,7 +115,7 @@ def draw_exchange(draw: Draw, deck: DeckSpec, deal: DealSpec, players: Players, 
 
 
 def draw_setup(
-    draw: Draw, family: str, deck: DeckSpec, deal: DealSpec, players: Players, flavour: Flavour
+    draw: Draw, family: SamplerTraits, deck: DeckSpec, deal: DealSpec, players: Players, flavour: Flavour
 ) -> SetupSpec:
     """The setup modules in generator order.
 
@@ -126,7 +127,7 @@ def draw_setup(
     uniform over the pack (tarot: over the majors), name W-pick(19). SU-09: 1/32 invented rules,
     bonus or secret uniform. SU-10: see ``draw_exchange``.
     """
-    if family != "trick-taking":
+    if not family.setup:  # the family draws no setup modules (trick-taking does)
         return SetupSpec()
     method, trump_flag = draw_trumps(draw, deal, deck, flavour)
     anti = False

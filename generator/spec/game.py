@@ -6,16 +6,18 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..families import play_union
 from .bidding import BiddingSpec
 from .deal import DealSpec, Players
 from .deck import DeckSpec
 from .ending import EndingSpec
 from .naming import Naming
-from .play_tricks import TrickPlay
 from .scoring import ScoringSpec
 from .setup import SetupSpec
 
 SPEC_VERSION = 1
+#: The play section of every registered family (``generator.families``), told apart by ``family``.
+PlaySection = play_union()
 
 
 class GameSpec(BaseModel):
@@ -30,8 +32,8 @@ class GameSpec(BaseModel):
     deal: DealSpec
     setup: SetupSpec = Field(default_factory=SetupSpec)
     bidding: BiddingSpec = Field(default_factory=BiddingSpec)
-    # The play section carries the family; later families join this field as a tagged union.
-    play: TrickPlay
+    # The play section carries the family: one type per registered family, a tagged union on ``family``.
+    play: PlaySection  # type: ignore[valid-type]
     scoring: ScoringSpec
     ending: EndingSpec
 

@@ -11,6 +11,7 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
+from ..families import FAMILIES
 from .game import GameSpec
 
 
@@ -37,6 +38,7 @@ def _field_path(loc: tuple[Any, ...]) -> str:
 _UNION_TAGS = {
     "none", "turn-up", "called", "last-card", "rotating", "fixed", "hidden", "first-card", "majors",
     "avoid-suit", "per-trick", "exact-bid", "target", "threshold", "rounds", "shrinking",
+    *FAMILIES,  # the play section's tags, once more than one family is registered
 }
 
 

@@ -1,7 +1,8 @@
 """Render a GameSpec as a Markdown rulebook with Jinja (templates in ``<repo>/templates``).
 
-``rulebook.md.j2`` includes one template per phase (``rules/<phase>.md.j2``, the same names as
-``generator/spec/``). Every sentence comes from the spec, one fixed wording per option, so two
+``rulebook.md.j2`` prints the sections of ``generator.text.sections.SECTIONS`` in order, including
+one template per phase (``rules/<phase>.md.j2``, the same names as ``generator/spec/``) and, for
+*Play*, the template of the game's family (``generator.families``). Every sentence comes from the spec, one fixed wording per option, so two
 different specs never give the same text and a parser can read the text back.
 
 Layout conventions of the output: one sentence per line inside a paragraph (Markdown joins
@@ -16,11 +17,13 @@ from typing import Any
 
 import jinja2
 
+from ..families import family_of
 from ..names import COUNTRY_ADJECTIVE
 from ..spec import GameSpec
 from ..spec.deck import MAJORS, TRUMP_ROTATION
 from ..spec.naming import FACTS
 from . import phrases
+from .sections import SECTIONS, parts_of
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
@@ -58,7 +61,14 @@ def render_markdown(spec: GameSpec, summary: dict | None = None) -> str:
     games the figures come from). Other keys are ignored; without any, no line is added.
     """
     template = environment().get_template("rulebook.md.j2")
-    return template.render(spec=spec, d=_derived(spec), summary=_summary(summary))
+    return template.render(spec=spec, d=_derived(spec), summary=_summary(summary), sections=sections_of(spec))
+
+
+def sections_of(spec: GameSpec) -> list[dict[str, Any]]:
+    """The sections this game prints, in order: each its heading (None: none) and template parts."""
+    family = family_of(spec)
+    return [{"name": s.name, "heading": s.heading_for(spec), "parts": parts_of(s, family)}
+            for s in SECTIONS if s.shown(spec)]
 
 
 def _summary(summary: dict | None) -> dict[str, int]:
@@ -68,6 +78,36 @@ def _summary(summary: dict | None) -> dict[str, int]:
         if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
             out[key] = max(1, round(value))
     return out
+
+
+_PACK = ("deck.kind", "deck.order", "deck.promoted", "deck.removed")
+_SIZE = ("deck.kind", "deck.order", "deck.removed", "deck.jokers")
+_SHARES = ("deal.hand_size", "deal.hand_size_over_three", "deal.kitty", "players.min", "players.max")
+
+#: The spec fields each derived value (``d.<key>`` in the templates) is computed from: a template
+#: that prints ``d.country`` prints ``naming.country``. ``generator.modules`` checks with it that each
+#: rule module's fields are printed; a test keeps its keys those of ``_derived``.
+DERIVED_FROM: dict[str, tuple[str, ...]] = {
+    "low_cards": ("deck.kind",),
+    "lowest_trump": (*_PACK, "setup.trumps"),
+    "highest_trump": (*_PACK, "setup.trumps"),
+    "law_example": _PACK,
+    "ranks": _PACK,
+    "size": _SIZE,
+    "aces_low": ("deck.kind", "deck.order", "deck.promoted"),
+    "face": _PACK,
+    "numbers_in_play": _PACK,
+    "fact": ("naming.fact", "scoring.suit", "setup.pig", "bidding.auction"),
+    "country": ("naming.country",),
+    "shares": (*_SHARES, *_SIZE),
+    "shrink": ("ending.condition", "deal.hand_size", "deal.hand_size_over_three"),
+    "rotation": ("deck.kind",),
+    "stock": (*_SHARES, *_SIZE, "deal.odd_card", "setup.trumps"),
+    "kitty_source": ("deal.kitty",),
+    "trumps_possible": ("setup.trumps", "deck.jokers"),
+    "joker_turned": ("deck.jokers", "setup.trumps"),
+    "tarot_compare": ("deck.kind", "play.winner", "play.weak_led_suit", "play.otherwise", "play.next_leader"),
+}
 
 
 def _derived(spec: GameSpec) -> dict[str, Any]:

@@ -11,47 +11,70 @@ state nothing of their own (general explanations, facts derived from other field
 and skipped, the derived ones after checking that they agree with the finished spec. Any sentence
 that no rule reads is a ``ParseError`` naming the section and quoting the sentence.
 
-=================  ==========================  ==================================
-section            rules                       template
-=================  ==========================  ==================================
-title, intro       ``intro``                   ``rules/intro.md.j2``
-The cards          ``deck``                    ``rules/deck.md.j2``
-Setup              ``deal``, ``setup``,        ``rules/deal.md.j2``, ``setup``,
-                   ``bidding`` (blind bids)    ``bidding`` (part "blind")
-Bidding            ``bidding``                 ``rules/bidding.md.j2``
-Play               ``play_tricks``             ``rules/play_tricks.md.j2``
-(invented rules)   ``laws``                    ``rules/laws.md.j2``
-Scoring            ``scoring``                 ``rules/scoring.md.j2``
-End of the game    ``ending``                  ``rules/ending.md.j2``
-=================  ==========================  ==================================
+The sections, their order, their templates and the rules that read each come from one list,
+``generator.text.sections.SECTIONS``, which the renderer prints from too; the *Play* section is read
+with the rules of the game's family (``generator.families``), named by the introduction
+("… is a lively trick-taking game …"). A section whose heading the spec names (the invented
+rules': "## Bonus rules") is recognised by coming where it does, right after the section before it.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
+from ...families import Family, family_named
+from ...refs import resolve
 from ...spec import GameSpec
 from ...spec.io import _field_path
-from . import bidding, deal, deck, ending, intro, laws, play_tricks, scoring, setup
+from ..sections import PARSE, SECTIONS, Section
+from . import intro
 from .core import Draft, ParseError, Rule, read_units, split_document
 from .words import Unreadable
 
 __all__ = ["ParseError", "parse_markdown"]
 
-#: The sections after the title, in the order they are printed: (heading, rules, finish, required).
-_SECTIONS: tuple[tuple[str, list[Rule], Callable[[Draft], None] | None, bool], ...] = (
-    ("The cards", deck.RULES, deck.finish, True),
-    ("Setup", deal.RULES + setup.RULES + bidding.SETUP_RULES, None, True),
-    ("Bidding", bidding.RULES, bidding.finish, False),
-    ("Play", play_tricks.RULES, play_tricks.finish, True),
-    (None, laws.RULES, None, False),  # headed by the invented rules' name: "## Bonus rules"
-    ("Scoring", scoring.RULES, scoring.finish, True),
-    ("End of the game", ending.RULES, ending.finish, True),
-)
-_INDEX = {heading: i for i, (heading, *_rest) in enumerate(_SECTIONS) if heading}
-_LAWS = 4
+
+class Reader(NamedTuple):
+    """How one section is read: its rules (for the draft so far), its finish step (None: none),
+    and its marks: (mark, test, what) — a sentence form the text prints exactly when ``test(spec)``."""
+
+    section: Section
+    rules: Callable[[Draft], list[Rule]]
+    finish: Callable[..., None] | None
+    marks: tuple[tuple[str, Callable[[GameSpec], bool], str], ...]
+
+
+def _named(name: str) -> Any:
+    """A parser name of the sections list: ``"deck"`` (its RULES), ``"bidding:SETUP_RULES"``."""
+    module, _, attr = name.partition(":")
+    return resolve(f"{PARSE}.{module}:{attr or 'RULES'}")
+
+
+@functools.cache
+def _reader(section: Section, family: Family | None) -> Reader:
+    """The reader of a section; the family's parser module (RULES, finish, MARKS) for *Play*."""
+    if section.by_family:
+        if family is None:
+            raise ValueError(f"the {section.name} section is read by a family's rules")
+        module = family.load("parser")
+        return Reader(section, functools.partial(_rules_for, (module.RULES,)), module.finish,
+                      tuple(getattr(module, "MARKS", ())))
+    lists = tuple(_named(name) for name in section.rules)
+    finish = _named(section.finish) if section.finish else None
+    marks = tuple((mark, _named(test), what) for mark, test, what in section.marks)
+    return Reader(section, functools.partial(_rules_for, lists), finish, marks)
+
+
+def _rules_for(lists: tuple[Any, ...], d: Draft) -> list[Rule]:
+    """A section's rules: its lists in order; a function among them gives rules for the draft."""
+    rules: list[Rule] = []
+    for item in lists:
+        rules += item(d) if callable(item) else item
+    return rules
 
 
 def _finish(d: Draft, section: str, step: Callable[[], None]) -> None:
@@ -59,6 +82,16 @@ def _finish(d: Draft, section: str, step: Callable[[], None]) -> None:
         step()
     except Unreadable as exc:
         raise ParseError(section, "", str(exc)) from None
+
+
+def _read(d: Draft, reader: Reader, section: Any) -> None:
+    """Read a section's units, then run its finish (given the heading, if the spec names it)."""
+    read_units(d, section, reader.rules(d))
+    finish = reader.finish
+    if finish is not None and reader.section.named is not None:
+        _finish(d, section.title, lambda: finish(d, section.title))
+    elif finish is not None:
+        _finish(d, section.title, lambda: finish(d))
 
 
 def parse_markdown(text: str) -> GameSpec:
@@ -70,28 +103,25 @@ def parse_markdown(text: str) -> GameSpec:
         raise ParseError("the rulebook", title.title, "the rulebook does not start with its title")
     d.section = title.title
     _finish(d, title.title, lambda: intro.read_title(d, title.title))
-    read_units(d, title, intro.rules(d))
-    _finish(d, title.title, lambda: intro.finish(d))
+    # The title's section (the introduction, read the same for every family) names the family.
+    _read(d, _reader(SECTIONS[0], None), title)
+    readers = [_reader(s, family_named(d.get("play.family"))) for s in SECTIONS]
 
-    seen: list[int] = []
+    seen: list[int] = [0]
     for section in sections[1:]:
-        index = _INDEX.get(section.title)
+        index = next((i for i, r in enumerate(readers) if r.section.heading == section.title), None)
         if index is None:
-            if not seen or seen[-1] >= _LAWS or seen[-1] < _INDEX["Play"]:
+            # A heading the spec names: the next such section, right after the one printed before it.
+            index = next((i for i, r in enumerate(readers) if i > seen[-1] and r.section.named), None)
+            if index is None or seen[-1] < index - 1:
                 raise ParseError(section.title, "## " + section.title, "not a section of a rulebook here")
-            index = _LAWS
-        if seen and index <= seen[-1]:
+        if index <= seen[-1]:
             raise ParseError(section.title, "## " + section.title, "a section out of order, or twice")
         seen.append(index)
-        heading, rules, finish, _ = _SECTIONS[index]
-        read_units(d, section, rules)
-        if index == _LAWS:
-            _finish(d, section.title, lambda title=section.title: laws.finish(d, title))
-        elif finish is not None:
-            _finish(d, section.title, lambda step=finish: step(d))
-    for i, (heading, _, _, required) in enumerate(_SECTIONS):
-        if required and i not in seen:
-            raise ParseError("the rulebook", "", f"no section “{heading}”")
+        _read(d, readers[index], section)
+    for i, r in enumerate(readers):
+        if r.section.required and i not in seen:
+            raise ParseError("the rulebook", "", f"no section “{r.section.heading}”")
     if "trumps" not in d.seen:
         raise ParseError("Setup", "", "the rulebook never says how trumps are chosen")
 
@@ -105,12 +135,9 @@ def parse_markdown(text: str) -> GameSpec:
     for test, what, section, sentence in d.checks:
         if not test(spec):
             raise ParseError(section, sentence, f"contradicts the rest of the rulebook ({what})")
-    for mark, expected, section, what in (
-        ("stock", deal.has_stock(spec), "Setup", "the stock"),
-        ("joker turned", setup.joker_turned(spec), "Setup", "a turned joker"),
-        ("compare", play_tricks.compares_suits(spec), "Play", "how cards of different suits compare"),
-    ):
-        if (mark in d.seen) != expected:
-            raise ParseError(section, "", f"the rulebook {'leaves out' if expected else 'has no reason to state'} "
-                                          f"{what}")
+    for r in readers:
+        for mark, expected, what in r.marks:
+            if (mark in d.seen) != expected(spec):
+                raise ParseError(r.section.heading or "the rulebook", "",
+                                 f"the rulebook {'leaves out' if expected(spec) else 'has no reason to state'} {what}")
     return spec

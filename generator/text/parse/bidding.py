@@ -73,7 +73,8 @@ RULES: list[Rule] = [
     rule(r"Once everyone has looked at their cards, each player(?P<blind> who has not bid blind)? secretly writes "
          rf"down a bid: {_TRICK_RANGE}\.", _bids),
     rule(r"Then all the bids are shown together\.",
-         lambda d, m: d.check(lambda spec: spec.bidding.tricks.order == "simultaneous", "bids shown together")),
+         lambda d, m: d.check(lambda spec: spec.bidding.tricks.order == "simultaneous", "bids shown together"),
+         name="simultaneous"),
     rule(rf"Once everyone has looked at their cards, each player in turn(?P<blind> who has not bid blind)?, "
          rf"beginning with {_FIRST}, bids {_TRICK_RANGE}\.", _bids),
     rule(r"A blind bid, made before looking \(see \*Setup\*\), may be any of those numbers, and its player does not "
@@ -81,7 +82,7 @@ RULES: list[Rule] = [
     rule(r"A blind bid, made before looking \(see \*Setup\*\), can only be zero, and its player does not bid again\.",
          _blind("zero")),
     rule(r"The last player to bid may not make a bid that brings the total of all the bids to exactly the number of "
-         r"tricks the hand can have\.", lambda d, m: d.put("bidding.tricks.hook", True)),
+         r"tricks the hand can have\.", lambda d, m: d.put("bidding.tricks.hook", True), name="hook"),
     # The auction (BD-03).
     rule(r"(?P<then>The players|Then the players) hold an auction for the right to be the \*(?P<title>[^*]+)\*\.",
          _auction),

@@ -127,11 +127,23 @@ class Rule:
     pattern: re.Pattern[str]
     handler: Handler | None  # None: the sentence states nothing of its own (recognised, skipped)
     marks: str | None = None  # a name recorded in Draft.seen when the rule applies
+    #: What the module registry (``generator.modules``) calls the rule: ``"<phase>:<name>"``.
+    name: str | None = None
 
 
-def rule(pattern: str, handler: Handler | None = None, marks: str | None = None) -> Rule:
-    """A sentence form: ``pattern`` must match a whole sentence (it ends at a space or the end)."""
-    return Rule(re.compile(pattern + r"(?= |\Z)"), handler, marks)
+def rule(pattern: str, handler: Handler | None = None, marks: str | None = None, name: str | None = None) -> Rule:
+    """A sentence form: ``pattern`` must match a whole sentence (it ends at a space or the end).
+    ``name`` defaults to the handler's (or its factory's) name without the leading underscore, so
+    the rules one handler reads with share a name; a rule read by a lambda is named explicitly."""
+    return Rule(re.compile(pattern + r"(?= |\Z)"), handler, marks, name or rule_name(handler))
+
+
+def rule_name(handler: Handler | None) -> str | None:
+    """``_boost`` → ``"boost"``; a handler made by a factory ``_following(…)`` → ``"following"``."""
+    if handler is None:
+        return None
+    outer = handler.__qualname__.split(".<locals>.", 1)[0].rsplit(".", 1)[-1]
+    return None if outer == "<lambda>" else outer.lstrip("_")
 
 
 class Draft:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import re
 
+from ...families import FAMILIES
 from ...names import COUNTRY_ADJECTIVE
 from ...spec.naming import FACTS
 from .core import Draft, Rule, rule
@@ -71,8 +72,9 @@ def _fact(d: Draft, text: str) -> None:
 def _intro(d: Draft, m: re.Match[str]) -> None:
     if m["name"] != d.notes["name"]:
         raise Unreadable(f"the introduction is about “{m['name']}”, not the game of the title")
-    if m["family"] != "trick-taking":
+    if m["family"] not in FAMILIES:
         raise Unreadable(f"the {m['family']} family is not one Parlour plays")
+    d.put("play.family", m["family"])  # the family's rules read the Play section
     lo = number(m["lo"])
     hi = number(m["hi"]) if m["hi"] else lo
     if m["hi"] and (hi <= lo or (m["join"] == "or") != (hi == lo + 1)):

@@ -143,11 +143,12 @@ RULES: list[Rule] = [
     rule(rf"The (?P<who>{NAME}) leads to the first trick\.", _leader),
     rule(rf"The opening card is (?P<card>{CARD})\.", _opening_card),
     rule(rf"No (?P<one>{SUIT_ONE}) may be led or played to the first trick of a hand unless the player has no other "
-         r"card they may play\.", lambda d, m: d.put("play.first_trick_ban", suit_one(m["one"]))),
+         r"card they may play\.", lambda d, m: d.put("play.first_trick_ban", suit_one(m["one"])),
+         name="first_trick_ban"),
     # 1. The lead (TT-02, TT-07, TT-09).
     rule(r"The leader plays any card face up to the trick\.", marks="lead"),
     rule(r"The first lead of the hand may not be a trump unless the leader holds only trumps\.",
-         lambda d, m: d.put("play.opening_lead", "no-trump")),
+         lambda d, m: d.put("play.opening_lead", "no-trump"), name="opening_lead"),
     rule(rf"(?P<suit>[A-Z][a-z]+) may not be led until an? (?P<one>{SUIT_ONE}) has been played to an earlier trick "
          rf"of the hand, unless the leader holds nothing else; playing the first (?P<one2>{SUIT_ONE}) is called "
          rf"“(?P<verb>{NAME}) (?P<suit2>{SUIT})”\.", _breaking),
@@ -169,7 +170,8 @@ RULES: list[Rule] = [
     rule(rf"{_UNABLE} must, if able, play a card of a rank not yet played to this trick, and otherwise may play any "
          r"card\.", _otherwise("new-rank")),
     rule(rf"When a joker is led, each other player must play their highest (?P<one>{SUIT_ONE}) if they hold one, and "
-         r"otherwise plays by the usual rules\.", lambda d, m: d.put("play.joker_lead", suit_one(m["one"]))),
+         r"otherwise plays by the usual rules\.", lambda d, m: d.put("play.joker_lead", suit_one(m["one"])),
+         name="joker_lead"),
     rule(rf"Nor may the (?P<name>{NAME}), once shown, be played to the first trick of the hand in which its suit is "
          r"led, unless it is its holder's only card of that suit\.", _pig_first),
     rule(rf"A trick led with an? (?P<rank>{RANK}) is an? \*(?P<name>[^*]+) trick\*: once everyone has played to it, "
@@ -185,7 +187,7 @@ RULES: list[Rule] = [
          r"of them\.", _weak),
     rule(rf"Otherwise the trick is won (?P<best>{BEST})\.", _winner(None)),
     rule(r"If the trick holds an anti-trump, trumps do not count in it, and it is won as if it held no trump\.",
-         lambda d, m: d.check(lambda spec: spec.setup.anti_trumps, "anti-trumps")),
+         lambda d, m: d.check(lambda spec: spec.setup.anti_trumps, "anti-trumps"), name="anti_trumps"),
     rule(r"The winner takes the cards of the trick and keeps them face down\."),
     rule(rf"The first player in the hand to win a trick that holds (?:(?P<card>{CARD})(?: (?P<nick>{NICKNAME}))?|an? "
          rf"(?P<one>{SUIT_ONE})) also takes the \*(?P<kitty>[^*]+)\*: it counts as one more trick won, and its cards "
@@ -203,6 +205,10 @@ RULES: list[Rule] = [
          lambda d, m: d.check(compares_suits, "cards of different suits compared"), marks="compare"),
     rule(r"The hand ends when a player has no card left at the start of a trick\.", marks="end"),
 ]
+
+
+#: Sentence forms printed exactly when a fact of the spec holds (see generator.text.sections).
+MARKS = (("compare", compares_suits, "how cards of different suits compare"),)
 
 
 def finish(d: Draft) -> None:

@@ -272,7 +272,8 @@ RULES: list[Rule] = [
          _extra("bid_all_wins", True)),
     # What follows from the setup and the auction.
     rule(r"A player who showed the highest trump before play \(see \*Setup\*\) adds one point to their score for the "
-         r"hand\.", lambda d, m: d.check(lambda spec: spec.setup.top_trump_point, "the top trump shown")),
+         r"hand\.", lambda d, m: d.check(lambda spec: spec.setup.top_trump_point, "the top trump shown"),
+         name="top_trump_shown"),
     rule(rf"Then the (?P<title>{NAME}) settles with each other player for the stake, the bid that won the auction:",
          _settles),
     rule(r"\| Result of the hand \| Payment \|"),
@@ -283,7 +284,7 @@ RULES: list[Rule] = [
          _fails),
     rule(r"If the hand was played low, every player's score for the hand, everything included, changes sign: a gain "
          r"counts as a loss of as many points, and a loss as a gain\.",
-         lambda d, m: d.check(lambda spec: spec.setup.high_low, "low hands")),
+         lambda d, m: d.check(lambda spec: spec.setup.high_low, "low hands"), name="low_hands"),
     rule(r"Each player keeps a running total of their hand scores(?P<below>, which may fall below zero)?\.", _total,
          marks="total"),
 ]

@@ -156,7 +156,7 @@ RULES: list[Rule] = [
     rule(r"The majors are permanent trumps\.", _method("majors"), marks="trumps"),
     # Anti-trumps (SU-03).
     rule(r"Once trumps are known, the dealer, without looking at their hand, names one other suit as "
-         r"\*anti-trumps\* for the hand\.", lambda d, m: d.put("setup.anti_trumps", True)),
+         r"\*anti-trumps\* for the hand\.", lambda d, m: d.put("setup.anti_trumps", True), name="anti_trumps"),
     # The pig (SU-08).
     rule(rf"The player who holds (?P<card>{CARD}), called the \*(?P<name>[^*]+)\*, may show it to everyone\.", _pig),
     rule(rf"It counts as the (?P<name>{NAME}) only in a hand in which it has been shown\.", _pig_shown),

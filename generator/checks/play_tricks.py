@@ -1,0 +1,98 @@
+"""Static checks of the trick-taking play section (registered by ``generator.families.trick_taking``):
+the suits and cards its rules name, the opening leader and the kitty a trick may capture (which
+depend on the auction and the kitty), and rules of play that contradict each other or the setup."""
+
+from __future__ import annotations
+
+from ..spec import GameSpec
+from ..spec.setup import TRUMPS_KNOWN_AT_START
+from .core import Problem, card_problem, suit_problem
+
+
+def check_play(spec: GameSpec) -> list[Problem]:
+    """Every problem of the play section, the named suits and cards first."""
+    return _named_things(spec) + _leader_and_kitty(spec) + _rules(spec)
+
+
+def _named_things(spec: GameSpec) -> list[Problem]:
+    """Every suit, card and rank a rule of play names must exist in the pack; jokers need jokers."""
+    p, out = spec.play, []
+    out += suit_problem(spec, "play.breaking.suit", p.breaking.suit if p.breaking else None)
+    out += suit_problem(spec, "play.first_trick_ban", p.first_trick_ban)
+    out += card_problem(spec, "play.opening_card", p.opening_card)
+    capture = p.kitty_capture
+    if capture is not None:
+        out += card_problem(spec, "play.kitty_capture.card", capture.card)
+        out += suit_problem(spec, "play.kitty_capture.suit", capture.suit)
+    out += suit_problem(spec, "play.joker_lead", p.joker_lead)
+    if p.boost is not None and p.boost.rank not in spec.deck.ranks():
+        gone = p.boost.rank in spec.deck.full_order()
+        out.append(Problem("DECK_INCONSISTENT", "play.boost.rank",
+                           f"the rank {p.boost.rank} is {'removed from' if gone else 'not in'} this pack, so no trick is led with one"))
+    jokers = spec.deck.jokers
+    if not jokers:
+        if p.jokers != "top":
+            out.append(Problem("DECK_INCONSISTENT", "play.jokers", f"a rule for jokers ('{p.jokers}'), but the pack has none"))
+        if p.joker_lead is not None:
+            out.append(Problem("DECK_INCONSISTENT", "play.joker_lead", "a rule for leading a joker, but the pack has none"))
+    elif jokers == 1 and p.jokers == "split":
+        out.append(Problem("DECK_INCONSISTENT", "play.jokers",
+                           "'split' ranks the red joker highest and the black joker lowest, but the pack has only the red joker"))
+    return out
+
+
+def _leader_and_kitty(spec: GameSpec) -> list[Problem]:
+    """The auction's winner leads (BD-03); a trick captures the kitty (TT-14)."""
+    p, out = spec.play, []
+    auction, kitty = spec.bidding.auction, spec.deal.kitty
+    if (p.opening_leader == "landlord") != (auction is not None):
+        out.append(Problem("RULE_CONFLICT", "play.opening_leader",
+                           "the winner of the auction leads to the first trick exactly when there is an auction"))
+    capture = p.kitty_capture
+    if capture is not None:
+        if (capture.card is None) == (capture.suit is None):
+            out.append(Problem("SPEC_INVALID", "play.kitty_capture",
+                               "name either the card or the suit whose trick captures the kitty, not both or neither"))
+        elif capture.nickname is not None and capture.card is None:
+            out.append(Problem("SPEC_INVALID", "play.kitty_capture.nickname", "only a named card has a nickname"))
+        if kitty is None:
+            out.append(Problem("RULE_CONFLICT", "play.kitty_capture", "a trick captures the kitty, but there is no kitty"))
+        elif auction is not None:
+            out.append(Problem("RULE_CONFLICT", "play.kitty_capture",
+                               f"the {auction.title} takes the {kitty.name} into hand, so no trick can capture it"))
+        if capture.card is not None and p.opening_leader == "holder" and capture.card == p.opening_card:
+            out.append(Problem("RULE_CONFLICT", "play.kitty_capture.card",
+                               "the card that captures the kitty is the one led to the first trick, so the first "
+                               "trick always takes the kitty (or, if the card is in the kitty, none ever does)"))
+    return out
+
+
+def _rules(spec: GameSpec) -> list[Problem]:
+    """Rules of play that contradict each other or the setup."""
+    p, out = spec.play, []
+    method = spec.setup.trumps.method
+    if (p.opening_leader == "holder") != (p.opening_card is not None):
+        out.append(Problem("RULE_CONFLICT", "play.opening_card",
+                           "an opening card is named exactly when its holder leads the first trick"))
+    if p.opening_leader == "holder" and spec.deal.hand_size != "all":
+        out.append(Problem("RULE_CONFLICT", "play.opening_leader",
+                           "whoever holds a named card leads it only when the whole pack is dealt"))
+    if p.opening_lead == "no-trump" and method not in TRUMPS_KNOWN_AT_START:
+        out.append(Problem("RULE_CONFLICT", "play.opening_lead", "a ban on leading trumps needs trumps known from the start"))
+    trump_rules = p.following == "follow-or-trump" or p.otherwise == "trump"
+    if trump_rules and method in ("none", "hidden"):
+        out.append(Problem("RULE_CONFLICT", "play.following",
+                           "a rule about playing trumps needs trumps that players know"))
+    if p.otherwise != "any" and p.following != "must-follow":
+        out.append(Problem("RULE_CONFLICT", "play.otherwise", "what to play when unable to follow applies only when players must follow"))
+    if p.weak_led_suit and p.winner != "led-suit":
+        out.append(Problem("RULE_CONFLICT", "play.winner", "the weak led suit already decides which card wins"))
+    if p.pig_lead != "free" and spec.setup.pig is None:
+        out.append(Problem("RULE_CONFLICT", "play.pig_lead", "a rule for leading the pig, but the game has no pig card"))
+    if p.jokers in ("split", "bottom") and method == "none" and spec.deck.jokers:
+        out.append(Problem("RULE_CONFLICT", "play.jokers",
+                           f"'{p.jokers}' ranks the jokers among the trumps, but the game has no trump suit"))
+    return out
+
+
+__all__ = ["check_play"]

@@ -1,0 +1,182 @@
+"""The family registry: every family of games Parlour plays, and where each of its pieces lives.
+
+A family (trick-taking today; climbing, melding and matching are the seed book's others) is one
+``Family`` record, registered by the family's own file in this package (``trick_taking.py``) with a
+single ``register(Family(...))``. The record names the family's piece in every layer — its play
+section of the spec, its sampler, its rulebook template for *Play*, its parser rules, its importer
+patterns, its static checks, its engine phases and scoring, its bot hints and its playtest facts —
+so the generic code never names a family: ``GameSpec`` builds its ``play`` field from the registry,
+the sampler draws the family's play section, the renderer includes its template, the parser reads
+its *Play* section with its rules, the checks run its checks and the importer reads its sentences
+with its patterns. A new family is new files (one per layer, at the same address as trick-taking's)
+plus its registration file here; nothing else changes.
+
+Pieces are lazy references (``generator.refs``): ``"package.module:Name"`` strings resolved on
+first use. That keeps this registry importable from the spec (which every layer imports) and while
+a layer is being rebuilt; ``check_family`` resolves every piece, and the tests run it.
+
+Every module of this package is imported when the package is, in name order, so a registration
+file needs no import elsewhere; ``FAMILIES`` keeps the registration order.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Union
+
+from pydantic import Field
+
+from ..refs import UnresolvedReference, resolve, resolves
+
+#: The family a spec, a sample or a command gets when none is named.
+DEFAULT = "trick-taking"
+#: ``--family any``: a family drawn by the seed book's weights.
+ANY = "any"
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+
+
+@dataclass(frozen=True)
+class SamplerTraits:
+    """What the family changes in the sampler's shared phases (deck, deal, setup, bidding): the
+    catalogue's conditions that name families (``docs/hyloe-modules.md``). Recorded with the family
+    so the shared phases ask the family, never test its name. For the families to come, the
+    catalogue gives: climbing deals everything (``deals_all``) and has no trumps, trick bidding or
+    setup modules; melding never removes ranks (``removes_ranks=False``)."""
+
+    deals_all: bool = False       # DL-03 may deal the whole pack (and a short kitty stays undealt)
+    setup: bool = False           # the setup modules (trumps, anti-trumps, robbing, pig …) are drawn
+    bids_tricks: bool = False     # BD-01: players may bid for tricks
+    removes_ranks: bool = True    # DK-03: ranks may be removed from the pack
+
+
+@dataclass(frozen=True)
+class Family:
+    """One family and its piece in every layer. ``ref`` fields are lazy references (see above)."""
+
+    name: str                  # the tag of the spec's play section (``play.family``) and the rulebook's word
+    weight: int                # games of this family in the seed book (167 games in all)
+    spec: str                  # ref: the pydantic model of the play section; its ``family`` is ``name``
+    sampler: str               # ref: draw_play(draw, deck, deal, setup, bidding, bad_suit, flavour)
+    template: str              # the *Play* section's template, under templates/
+    parser: str                # ref to a module of generator.text.parse: RULES, finish(draft), MARKS
+    importer: str              # ref to a module of generator.importer: phase (patterns), finish(draft)
+    checks: str                # ref: check(spec) -> list[Problem], the play section's static checks
+    phases: tuple[str, ...]    # refs: the engine's play phase classes, in the order they run
+    rules: str                 # ref: the engine's rules of play (legal cards, who wins)
+    scoring: str               # ref: the engine's hand scoring
+    bot_hints: str             # ref: how the greedy bot plays a card in this family
+    bounds: str                # ref: the playtest's score bounds for the dead tail (EARLY_DECIDED)
+    traits: SamplerTraits = SamplerTraits()
+
+    #: The fields that are lazy references, and those of them that name the engine.
+    REFS = ("spec", "sampler", "parser", "importer", "checks", "phases", "rules", "scoring", "bot_hints", "bounds")
+    ENGINE = ("phases", "rules", "scoring")
+
+    def refs(self, roles: Iterable[str] | None = None) -> list[tuple[str, str]]:
+        """(role, reference) for every lazy piece, or for ``roles`` only."""
+        out: list[tuple[str, str]] = []
+        for role in self.REFS if roles is None else roles:
+            value = getattr(self, role)
+            out += [(role, ref) for ref in (value if isinstance(value, tuple) else (value,))]
+        return out
+
+    def load(self, role: str) -> Any:
+        """The object a single-reference piece names, e.g. ``family.load("sampler")``."""
+        value = getattr(self, role)
+        if isinstance(value, tuple):
+            return tuple(resolve(ref) for ref in value)
+        return resolve(value)
+
+
+#: Every registered family by name, in registration order.
+FAMILIES: dict[str, Family] = {}
+
+
+def register(family: Family) -> Family:
+    """Add a family to the registry (its registration file's one line)."""
+    if family.name == ANY:
+        raise ValueError(f"{ANY!r} stands for a family drawn at random; no family may take that name")
+    if family.name in FAMILIES:
+        raise ValueError(f"a family named {family.name!r} is already registered")
+    FAMILIES[family.name] = family
+    return family
+
+
+def family_named(name: str) -> Family:
+    """The registered family ``name``; ``ValueError`` naming the registered ones otherwise."""
+    try:
+        return FAMILIES[name]
+    except KeyError:
+        raise ValueError(f"unknown or unsupported family {name!r}; Parlour has: {', '.join(FAMILIES)}") from None
+
+
+def family_of(spec: Any) -> Family:
+    """The family of a spec (its play section's tag)."""
+    return family_named(spec.play.family)
+
+
+def choose(rng: random.Random, families: Iterable[Family] | None = None) -> Family:
+    """A family drawn with the seed book's weights (``--family any``)."""
+    pool = list(FAMILIES.values() if families is None else families)
+    return rng.choices(pool, weights=[f.weight for f in pool])[0]
+
+
+def play_union(families: Iterable[Family] | None = None) -> Any:
+    """The type of ``GameSpec.play``: the registered families' play sections, told apart by their
+    ``family`` tag. With one family it is that family's model itself (no tag needed in a spec
+    file, and the JSON schema stays plain); with more, a pydantic discriminated union on ``family``.
+    """
+    types = tuple(resolve(f.spec) for f in (FAMILIES.values() if families is None else families))
+    if not types:
+        raise ValueError("no family is registered")
+    if len(types) == 1:
+        return types[0]
+    return Annotated[Union[types], Field(discriminator="family")]  # noqa: UP007 - a runtime tuple of types
+
+
+def check_family(family: Family, roles: Iterable[str] | None = None) -> list[str]:
+    """Everything wrong with a family's registration (empty when it wires): each reference
+    resolves, to the right kind of thing, and the template exists. ``roles`` (fields of
+    ``Family.REFS`` and ``"template"``) limits the check, e.g. to leave out the engine's pieces."""
+    out: list[str] = []
+    roles = tuple((*Family.REFS, "template") if roles is None else roles)
+    for role, ref in family.refs(r for r in roles if r in Family.REFS):
+        why = resolves(ref)
+        if why is not None:
+            out.append(f"{family.name}: {role}: {why}")
+            continue
+        obj = resolve(ref)
+        if role == "parser" and not all(hasattr(obj, a) for a in ("RULES", "finish")):
+            out.append(f"{family.name}: parser: {ref} has no RULES and finish")
+        elif role == "importer" and not all(hasattr(obj, a) for a in ("phase", "finish")):
+            out.append(f"{family.name}: importer: {ref} has no phase and finish")
+        elif role == "spec":
+            tag = getattr(obj, "model_fields", {}).get("family")
+            if tag is None or tag.default != family.name:
+                out.append(f"{family.name}: spec: {ref} has no field family = {family.name!r}")
+        elif role not in ("parser", "importer") and not callable(obj):
+            out.append(f"{family.name}: {role}: {ref} is not a class or function")
+    if "template" in roles and not (TEMPLATES / family.template).is_file():
+        out.append(f"{family.name}: template: no file templates/{family.template}")
+    if family.weight <= 0:
+        out.append(f"{family.name}: weight: {family.weight} is not a number of games")
+    return out
+
+
+def _discover() -> None:
+    """Import every registration file of this package (name order)."""
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        importlib.import_module(f"{__name__}.{info.name}")
+
+
+_discover()
+
+__all__ = [
+    "ANY", "DEFAULT", "FAMILIES", "Family", "SamplerTraits", "UnresolvedReference", "check_family", "choose",
+    "family_named", "family_of", "play_union", "register", "resolve",
+]

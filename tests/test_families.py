@@ -1,0 +1,171 @@
+"""The family registry (generator.families): trick-taking is registered with a piece in every
+layer, every piece resolves, a registration missing a piece is rejected, the spec's play section and
+``--family`` come from the registry, and no generic code tests a family by name."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Literal
+
+import pytest
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+
+from generator.checks import Problem, check_spec
+from generator.families import (
+    ANY, DEFAULT, FAMILIES, Family, SamplerTraits, check_family, choose, family_named, family_of, play_union, register,
+)
+from generator.refs import UnresolvedReference, resolve
+from generator.sample import family_for, sample_game
+from generator.spec import GameSpec, TrickPlay, dump_yaml
+from generator.text.render import sections_of
+from tests.conftest import make_spec
+
+ROOT = Path(__file__).resolve().parents[1]
+TRICKS = FAMILIES["trick-taking"]
+
+
+def test_trick_taking_is_registered_with_the_seed_books_weight() -> None:
+    assert DEFAULT == "trick-taking" and list(FAMILIES) == ["trick-taking"]
+    assert TRICKS.weight == 58
+    assert family_of(make_spec()) is TRICKS
+    with pytest.raises(ValueError, match="climbing"):
+        family_named("climbing")
+
+
+def test_every_piece_but_the_engine_resolves() -> None:
+    roles = [r for r in (*Family.REFS, "template") if r not in Family.ENGINE]
+    for family in FAMILIES.values():
+        assert check_family(family, roles) == []
+    assert TRICKS.load("spec") is TrickPlay
+
+
+def test_the_engine_pieces_resolve() -> None:
+    """The play phases, rules and scoring of every family (generator/engine/<family>/)."""
+    for family in FAMILIES.values():
+        assert check_family(family, Family.ENGINE) == []
+
+
+@pytest.mark.parametrize("role", [r for r in (*Family.REFS, "template") if r not in Family.ENGINE])
+def test_a_registration_missing_a_piece_is_rejected(role: str) -> None:
+    if role == "template":
+        broken = dataclasses.replace(TRICKS, template="rules/no_such_family.md.j2")
+    elif role == "phases":
+        broken = dataclasses.replace(TRICKS, phases=("generator.nothing:Here",))
+    else:
+        broken = dataclasses.replace(TRICKS, **{role: "generator.spec:NoSuchThing"})
+    problems = check_family(broken, [role])
+    assert problems and problems[0].startswith(f"trick-taking: {role}:"), problems
+
+
+def test_pieces_of_the_wrong_kind_are_rejected() -> None:
+    assert check_family(dataclasses.replace(TRICKS, spec="generator.spec.deck:DeckSpec"), ["spec"])
+    assert check_family(dataclasses.replace(TRICKS, parser="generator.text.parse.core"), ["parser"])
+    assert check_family(dataclasses.replace(TRICKS, importer="generator.importer.core"), ["importer"])
+    assert check_family(dataclasses.replace(TRICKS, sampler="generator.sample.play_tricks:WEAK_NAMES"), ["sampler"])
+    assert check_family(dataclasses.replace(TRICKS, weight=0), [])
+
+
+def test_resolve() -> None:
+    assert resolve("generator.spec:GameSpec") is GameSpec
+    assert resolve("generator.sample.rng:Draw.wpick").__name__ == "wpick"
+    for bad in ("generator.nothing:X", "generator.spec:Nothing", "generator.spec:GameSpec.nothing", ":X", "a:"):
+        with pytest.raises(UnresolvedReference):
+            resolve(bad)
+
+
+def test_a_name_is_registered_once() -> None:
+    with pytest.raises(ValueError):
+        register(TRICKS)
+    with pytest.raises(ValueError):
+        register(dataclasses.replace(TRICKS, name=ANY))
+
+
+# --- the spec's play section ----------------------------------------------------------------------
+
+
+class _Climb(BaseModel):
+    """A stand-in play section of a second family, to build the union with."""
+
+    model_config = ConfigDict(extra="forbid")
+    family: Literal["climbing"] = "climbing"
+    sets: int = 1
+
+
+def test_the_play_section_is_built_from_the_registry() -> None:
+    assert GameSpec.model_fields["play"].annotation is TrickPlay  # one family: its own model, no tag needed
+    climbing = dataclasses.replace(TRICKS, name="climbing", spec=f"{__name__}:_Climb")
+    union = TypeAdapter(play_union([TRICKS, climbing]))
+    assert isinstance(union.validate_python({"family": "climbing", "sets": 2}), _Climb)
+    assert isinstance(union.validate_python({"family": "trick-taking", "opening_leader": "dealer"}), TrickPlay)
+    with pytest.raises(ValidationError):
+        union.validate_python({"family": "climbing", "opening_leader": "dealer"})
+
+
+# --- the generic code asks the family -------------------------------------------------------------
+
+_CLIMB_PROBLEM = Problem("RULE_CONFLICT", "play.sets", "a stand-in family's own check")
+
+
+def _climb_checks(spec: GameSpec) -> list[Problem]:
+    return [_CLIMB_PROBLEM]
+
+
+def test_the_renderer_and_the_checks_ask_the_family(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game of another family gets that family's Play template and that family's checks."""
+    climbing = dataclasses.replace(TRICKS, name="climbing", spec=f"{__name__}:_Climb", template="rules/climbing.md.j2",
+                                   checks=f"{__name__}:_climb_checks")
+    monkeypatch.setitem(FAMILIES, "climbing", climbing)
+    spec = make_spec().model_copy(update={"play": _Climb()})  # a spec of the stand-in family
+    parts = [p.template for s in sections_of(spec) for p in s["parts"]]
+    assert "rules/climbing.md.j2" in parts and "rules/play_tricks.md.j2" not in parts
+    assert _CLIMB_PROBLEM in check_spec(spec)
+    assert [p.template for s in sections_of(make_spec()) for p in s["parts"] if s["name"] == "play"] == [
+        "rules/play_tricks.md.j2"]
+
+
+# --- drawing a family -------------------------------------------------------------------------------
+
+
+def test_any_family_is_drawn_by_the_books_weights() -> None:
+    assert all(choose(random.Random(s)) is TRICKS for s in range(20))
+    book = [dataclasses.replace(TRICKS, name=n, weight=w)
+            for n, w in (("trick-taking", 58), ("climbing", 39), ("melding", 37), ("matching", 33))]
+    rng = random.Random(1)
+    counts = Counter(choose(rng, book).name for _ in range(16_700))
+    for f in book:
+        assert abs(counts[f.name] / 16_700 - f.weight / 167) < 0.02, counts
+
+
+def test_any_family_leaves_the_games_stream_alone() -> None:
+    for seed in range(5):
+        assert family_for(seed, ANY) is TRICKS
+        assert dump_yaml(sample_game(seed, family=ANY).spec) == dump_yaml(sample_game(seed, family="trick-taking").spec)
+
+
+def test_sampler_traits_default_to_a_plain_family() -> None:
+    assert SamplerTraits() == SamplerTraits(deals_all=False, setup=False, bids_tricks=False, removes_ranks=True)
+
+
+# --- no family by name outside its own files ------------------------------------------------------
+
+_NAME = r"""["'](?:trick-taking|climbing|melding|matching|fishing)["']"""
+#: A comparison with a family's name: ``… == "melding"``, ``"climbing" != …``, ``… in ("trick-taking", …)``.
+_FAMILY_TEST = re.compile(rf"(?:==|!=)\s*{_NAME}|{_NAME}\s*(?:==|!=|(?:not\s+)?in\b)|\bin\s*[(\[{{][^)\]}}]*{_NAME}")
+
+
+def test_no_generic_code_tests_a_family_by_name() -> None:
+    """The issue's rule: no ``if family == …`` outside a family's own files (its registration,
+    and the files at its address ``play_<family>`` in each layer)."""
+    offenders = []
+    for path in sorted((ROOT / "generator").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel.startswith("generator/families/") or path.stem.startswith("play_"):
+            continue
+        for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if _FAMILY_TEST.search(line.split("#", 1)[0]):
+                offenders.append(f"{rel}:{no}: {line.strip()}")
+    assert not offenders, "\n".join(offenders)
