@@ -7,7 +7,6 @@ family registry (``generator.families``) names it, and ``Game`` finds it from th
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -30,10 +29,6 @@ class EngineFamily:
 
 def engine_family(spec: "GameSpec") -> EngineFamily:
     """The engine of the spec's family, found through the family registry."""
-    try:
-        from ..families import family_of
-        target = family_of(spec).engine
-    except ImportError:   # TEMPORARY until the family registry lands
-        target = {"trick-taking": "generator.engine.tricks:ENGINE"}[spec.play.family]
-    module, _, name = target.partition(":")
-    return getattr(importlib.import_module(module), name)
+    from ..families import family_of
+
+    return family_of(spec).load("engine")

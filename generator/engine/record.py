@@ -25,12 +25,13 @@ class HandRecord:
         # The family's facts read like fields (``hand.tricks``); only reached for unknown names.
         facts = self.__dict__.get("facts")
         if facts is not None and name in facts:
-            return _plain(facts[name])
+            value = facts[name] = _plain(facts[name])   # written out once, then kept
+            return value
         raise AttributeError(name)
 
     def as_dict(self) -> dict[str, Any]:
         fields = {"dealer": self.dealer, "deals": self.deals, "scores": self.scores, "totals": self.totals,
-                  **{k: _plain(v) for k, v in self.facts.items()}}
+                  **{k: getattr(self, k) for k in self.facts}}
         out = {k: fields[k] for k in self.order if k in fields}
         out.update((k, v) for k, v in fields.items() if k not in out)
         for k in self.optional:

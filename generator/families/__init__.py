@@ -66,6 +66,7 @@ class Family:
     parser: str                # ref to a module of generator.text.parse: RULES, finish(draft), MARKS
     importer: str              # ref to a module of generator.importer: phase (patterns), finish(draft)
     checks: str                # ref: check(spec) -> list[Problem], the play section's static checks
+    engine: str                # ref: the family's EngineFamily (its hand: phases in order, and scorer)
     phases: tuple[str, ...]    # refs: the engine's play phase classes, in the order they run
     rules: str                 # ref: the engine's rules of play (legal cards, who wins)
     scoring: str               # ref: the engine's hand scoring
@@ -74,8 +75,9 @@ class Family:
     traits: SamplerTraits = SamplerTraits()
 
     #: The fields that are lazy references, and those of them that name the engine.
-    REFS = ("spec", "sampler", "parser", "importer", "checks", "phases", "rules", "scoring", "bot_hints", "bounds")
-    ENGINE = ("phases", "rules", "scoring")
+    REFS = ("spec", "sampler", "parser", "importer", "checks", "engine", "phases", "rules", "scoring", "bot_hints",
+            "bounds")
+    ENGINE = ("engine", "phases", "rules", "scoring")
 
     def refs(self, roles: Iterable[str] | None = None) -> list[tuple[str, str]]:
         """(role, reference) for every lazy piece, or for ``roles`` only."""
@@ -159,6 +161,16 @@ def check_family(family: Family, roles: Iterable[str] | None = None) -> list[str
             tag = getattr(obj, "model_fields", {}).get("family")
             if tag is None or tag.default != family.name:
                 out.append(f"{family.name}: spec: {ref} has no field family = {family.name!r}")
+        elif role == "engine":
+            from ..engine.family import EngineFamily
+            from ..engine.phase import Phase
+
+            if not isinstance(obj, EngineFamily) or obj.name != family.name:
+                out.append(f"{family.name}: engine: {ref} is not the EngineFamily of {family.name!r}")
+            elif not all(isinstance(c, type) and issubclass(c, Phase) for c in obj.phases):
+                out.append(f"{family.name}: engine: {ref} lists a phase that is not a Phase class")
+            elif not any(c.card_play for c in obj.phases) or not any(c.deals_cards for c in obj.phases):
+                out.append(f"{family.name}: engine: {ref} has no phase that deals or no card play")
         elif role not in ("parser", "importer") and not callable(obj):
             out.append(f"{family.name}: {role}: {ref} is not a class or function")
     if "template" in roles and not (TEMPLATES / family.template).is_file():

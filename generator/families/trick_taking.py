@@ -18,6 +18,7 @@ TRICK_TAKING = register(Family(
     parser="generator.text.parse.play_tricks",
     importer="generator.importer.play_tricks",
     checks="generator.checks.play_tricks:check_play",
+    engine="generator.engine.tricks:ENGINE",
     phases=("generator.engine.tricks.play:TrickPlay",),
     rules="generator.engine.tricks.rules:TrickRules",
     scoring="generator.engine.tricks.scoring:HandScorer",
