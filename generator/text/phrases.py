@@ -63,14 +63,6 @@ RANK_WORDS: dict[str, tuple[str, str, str]] = {
     "2": ("Two", "Twos", "2"),
 }
 
-#: Face values of the court cards and Aces (number cards count their number; majors theirs).
-COURT_VALUES: dict[str, dict[str, int]] = {
-    "standard": {"K": 13, "Q": 12, "J": 11},
-    "french32": {"K": 13, "Q": 12, "J": 11},
-    "german32": {"K": 13, "Ober": 12, "Unter": 11},
-    "tarot": {"K": 14, "Q": 13, "Knight": 12, "Page": 11},
-}
-
 _ROMAN = ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
 
 
@@ -145,6 +137,11 @@ def suit(s: str) -> str:
 def suit_one(s: str) -> str:
     """Singular noun for one card of a suit: "heart", "leaf", "major"."""
     return SUIT_WORDS.get(s, (s, s, ""))[1]
+
+
+def one_of_suits(suits: Iterable[str]) -> str:
+    """One card of any of the suits: "a heart or a diamond", "an acorn or a leaf", "a major"."""
+    return join_or(a_an(suit_one(s)) for s in suits)
 
 
 def suit_symbol(s: str) -> str:

@@ -32,7 +32,7 @@ from collections.abc import Callable
 
 from pydantic import ValidationError
 
-from ...spec import GameSpec
+from ...spec import GameSpec, derived
 from ...spec.io import _field_path
 from . import bidding, deal, deck, ending, intro, laws, play_tricks, scoring, setup
 from .core import Draft, ParseError, Rule, read_units, split_document
@@ -106,9 +106,9 @@ def parse_markdown(text: str) -> GameSpec:
         if not test(spec):
             raise ParseError(section, sentence, f"contradicts the rest of the rulebook ({what})")
     for mark, expected, section, what in (
-        ("stock", deal.has_stock(spec), "Setup", "the stock"),
-        ("joker turned", setup.joker_turned(spec), "Setup", "a turned joker"),
-        ("compare", play_tricks.compares_suits(spec), "Play", "how cards of different suits compare"),
+        ("stock", derived.has_stock(spec), "Setup", "the stock"),
+        ("joker turned", derived.trump_card_may_be_joker(spec), "Setup", "a turned joker"),
+        ("compare", derived.compares_majors_with_suit_cards(spec), "Play", "how cards of different suits compare"),
     ):
         if (mark in d.seen) != expected:
             raise ParseError(section, "", f"the rulebook {'leaves out' if expected else 'has no reason to state'} "
