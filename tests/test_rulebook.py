@@ -464,6 +464,27 @@ def _assert_clean(text: str, label: str) -> None:
         assert numbers == list(range(1, len(numbers) + 1))
 
 
+def test_wild_jokers_make_no_trumps() -> None:
+    """A wild joker is always played as the card its player names, so wild jokers in a game with no
+    trump suit make no trumps: the rulebook must not say a trick is won by its highest trump. Jokers
+    that rank still form a trump suit of their own there."""
+    from generator.text.parse import parse_markdown
+
+    wild = spec_from_data(_apply(BASE, {"deck.jokers": 2, "setup.trumps": {"method": "none"}, "play.jokers": "wild"}))
+    text = render_markdown(wild)
+    assert "There is no trump suit." in text
+    assert "trump in it" not in text
+    assert "\n3. The trick is won by the highest card of the suit led." in text
+    assert parse_markdown(text) == wild
+    weak = wild.model_copy(update={"play": wild.play.model_copy(update={"weak_led_suit": "poor"})})
+    assert "highest trump" not in render_markdown(weak) and parse_markdown(render_markdown(weak)) == weak
+    ranked = spec_from_data(_apply(BASE, {"deck.jokers": 2, "setup.trumps": {"method": "none"}}))
+    assert "\n3. The trick is won by the highest trump in it or, if it holds no trump, by the highest card of the " \
+        "suit led." in render_markdown(ranked)
+    with_suit = spec_from_data(_apply(BASE, {"deck.jokers": 2, "play.jokers": "wild"}))
+    assert "The trick is won by the highest trump in it" in render_markdown(with_suit)
+
+
 def test_named_cards_and_suits_in_context() -> None:
     spec = load_spec(GOLDEN / "hearts.yaml")
     text = render_markdown(spec)

@@ -224,11 +224,13 @@ def wild_jokers(spec: GameSpec) -> bool:
 
 def jokers_are_trumps(spec: GameSpec) -> bool:
     """Whether the pack has jokers that rank as trumps: they join the trump suit, and in a hand
-    with no trump suit form one of their own.
+    with no trump suit form one of their own. Wild jokers do not: a wild joker is always played
+    as the natural card its player names (the engine never offers it as itself), so it counts as
+    that card's suit and never as a trump.
 
     Why: the engine's suit that wins tricks in a hand without a trump suit, and the rulebook's
     "the jokers act as trumps"."""
-    return spec.deck.jokers > 0
+    return spec.deck.jokers > 0 and spec.play.jokers != "wild"
 
 
 def trumps_possible(spec: GameSpec) -> bool:

@@ -46,7 +46,7 @@ def _method(method: str):
             if suit(m["again"]) != cycle[0]:
                 raise Unreadable("the cycle of trumps does not come back to its first suit")
             d.check(lambda spec: TRUMP_ROTATION[spec.deck.kind] == cycle, "the cycle of trump suits")
-        if method in ("turn-up", "hidden"):
+        if method in derived.TOP_CARD_METHODS:
             _source(d, m["source"])
         d.put("setup.trumps", value)
     return handler
