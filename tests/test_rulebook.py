@@ -485,6 +485,18 @@ def test_wild_jokers_make_no_trumps() -> None:
     assert "The trick is won by the highest trump in it" in render_markdown(with_suit)
 
 
+def test_a_breaking_verb_never_names_the_suit_twice() -> None:
+    """The Hearts calibration game writes its verb as "breaking hearts" (the name in full): the
+    rulebook prints the suit once, and the spec keeps the verb without it."""
+    hearts = load_spec(REPO / "corpus" / "real" / "hearts.yaml")
+    text = render_markdown(hearts)
+    assert "is called “breaking hearts”." in text and "hearts hearts" not in text
+    assert hearts.play.breaking is not None and hearts.play.breaking.verb == "breaking"
+    bled = spec_from_data(_apply(BASE, {"play.breaking": {"suit": "spades", "verb": "breaking out the spades"}}))
+    assert bled.play.breaking is not None and bled.play.breaking.verb == "breaking out the"
+    assert "is called “breaking out the spades”." in render_markdown(bled)
+
+
 def test_named_cards_and_suits_in_context() -> None:
     spec = load_spec(GOLDEN / "hearts.yaml")
     text = render_markdown(spec)

@@ -184,6 +184,12 @@ def suit_of(c: str) -> str:
     return card_suit(c) or ""
 
 
+def breaking_name(breaking: object) -> str:
+    """What playing the first card of a suit that must be broken is called: its verb, then the
+    suit ("breaking hearts", "breaking out the spades")."""
+    return f"{breaking.verb} {suit(breaking.suit)}"  # type: ignore[attr-defined]
+
+
 def special(sc: object) -> str:
     """A special scoring card with its nickname: "the Queen of spades (“Alf”)"."""
     name = card(sc.card)  # type: ignore[attr-defined]
@@ -211,4 +217,5 @@ FILTERS = {
     "card": card,
     "suit_of": suit_of,
     "special": special,
+    "breaking_name": breaking_name,
 }
