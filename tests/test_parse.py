@@ -100,6 +100,14 @@ def test_round_trip_imported_games() -> None:
     assert not failures, f"{len(failures)} of {len(paths)} imported games do not round-trip:\n" + "\n".join(failures)
 
 
+def test_round_trip_real_games() -> None:
+    """The traditional games written as specs (corpus/real) render and parse back."""
+    paths = sorted((ROOT / "corpus" / "real").glob("*.yaml"))
+    assert paths
+    for path in paths:
+        _round_trip(load_spec(path), path.name)
+
+
 def test_a_joker_loss_is_not_a_penalty_card() -> None:
     """With one joker, a loss per joker and the red joker as a penalty card once printed the same row
     ("| The red joker | costs its taker eight points |"); the loss now reads "Each joker"."""

@@ -76,7 +76,7 @@ def test_environment_is_created_once_and_strict() -> None:
 
 def test_one_template_per_phase() -> None:
     rules = REPO / "templates" / "rules"
-    phases = {p.stem for p in (REPO / "generator" / "spec").glob("*.py")} - {"__init__", "io", "game", "naming"}
+    phases = {p.stem for p in (REPO / "generator" / "spec").glob("*.py")} - {"__init__", "io", "game", "naming", "derived"}
     assert {p.name.removesuffix(".md.j2") for p in rules.glob("*.md.j2")} == phases | {"intro"}
     # The rulebook includes the templates the sections list names (the Play section's: the family's).
     included = sections.templates(FAMILIES.values())
@@ -466,6 +466,39 @@ def _assert_clean(text: str, label: str) -> None:
     for block in text.split("\n\n"):
         numbers = [int(m) for m in re.findall(r"^(\d+)\. ", block, flags=re.M)]
         assert numbers == list(range(1, len(numbers) + 1))
+
+
+def test_wild_jokers_make_no_trumps() -> None:
+    """A wild joker is always played as the card its player names, so wild jokers in a game with no
+    trump suit make no trumps: the rulebook must not say a trick is won by its highest trump. Jokers
+    that rank still form a trump suit of their own there."""
+    from generator.text.parse import parse_markdown
+
+    wild = spec_from_data(_apply(BASE, {"deck.jokers": 2, "setup.trumps": {"method": "none"}, "play.jokers": "wild"}))
+    text = render_markdown(wild)
+    assert "There is no trump suit." in text
+    assert "trump in it" not in text
+    assert "\n3. The trick is won by the highest card of the suit led." in text
+    assert parse_markdown(text) == wild
+    weak = wild.model_copy(update={"play": wild.play.model_copy(update={"weak_led_suit": "poor"})})
+    assert "highest trump" not in render_markdown(weak) and parse_markdown(render_markdown(weak)) == weak
+    ranked = spec_from_data(_apply(BASE, {"deck.jokers": 2, "setup.trumps": {"method": "none"}}))
+    assert "\n3. The trick is won by the highest trump in it or, if it holds no trump, by the highest card of the " \
+        "suit led." in render_markdown(ranked)
+    with_suit = spec_from_data(_apply(BASE, {"deck.jokers": 2, "play.jokers": "wild"}))
+    assert "The trick is won by the highest trump in it" in render_markdown(with_suit)
+
+
+def test_a_breaking_verb_never_names_the_suit_twice() -> None:
+    """The Hearts calibration game writes its verb as "breaking hearts" (the name in full): the
+    rulebook prints the suit once, and the spec keeps the verb without it."""
+    hearts = load_spec(REPO / "corpus" / "real" / "hearts.yaml")
+    text = render_markdown(hearts)
+    assert "is called “breaking hearts”." in text and "hearts hearts" not in text
+    assert hearts.play.breaking is not None and hearts.play.breaking.verb == "breaking"
+    bled = spec_from_data(_apply(BASE, {"play.breaking": {"suit": "spades", "verb": "breaking out the spades"}}))
+    assert bled.play.breaking is not None and bled.play.breaking.verb == "breaking out the"
+    assert "is called “breaking out the spades”." in render_markdown(bled)
 
 
 def test_named_cards_and_suits_in_context() -> None:

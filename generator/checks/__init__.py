@@ -12,10 +12,9 @@ from __future__ import annotations
 from math import comb
 
 from ..families import family_of
-from ..spec import GameSpec
+from ..spec import GameSpec, derived
 from ..spec.deck import JOKERS, MAJORS, card_rank, card_suit
 from ..spec.naming import FACTS
-from ..spec.setup import TRUMPS_KNOWN_AT_START
 from .core import CODES, Problem, card_problem, suit_problem
 
 
@@ -85,18 +84,6 @@ def _named_things(spec: GameSpec) -> list[Problem]:
     return out
 
 
-def _stock(spec: GameSpec, n: int) -> tuple[int, int, int]:
-    """(cards each, cards dealt to players and kitty, cards left undealt) at n players."""
-    deal, size = spec.deal, spec.deck.size()
-    each = deal.cards_each(n, size)
-    used = each * n
-    if deal.odd_card:
-        used += 1 if deal.odd_card.extra else -1
-    if deal.kitty and deal.kitty.form == "dealt":
-        used += deal.kitty.size or 0
-    return each, used, size - used
-
-
 def _deal(spec: GameSpec) -> list[Problem]:
     out: list[Problem] = []
     deal, size = spec.deal, spec.deck.size()
@@ -113,10 +100,11 @@ def _deal(spec: GameSpec) -> list[Problem]:
                                "a hand size for more than three players needs a fixed hand size and room for four players"))
     if deal.hand_size == "all" and deal.odd_card:
         out.append(Problem("RULE_CONFLICT", "deal.odd_card", "when the whole pack is dealt there is no odd card to give"))
-    turn_up = spec.setup.trumps.method in ("turn-up", "hidden")
+    turn_up = derived.turns_top_card(spec.setup)
     shrinking = spec.ending.condition.kind == "shrinking"
     for n in players.counts():
-        each, used, left = _stock(spec, n)
+        each = deal.cards_each(n, size)
+        used, left = derived.cards_dealt(spec.deck, deal, n), derived.cards_left(spec.deck, deal, n)
         smallest = 1 if shrinking else each
         if each < 1:
             out.append(Problem("DEAL_IMPOSSIBLE", "deal.hand_size", f"the {size}-card pack gives a player no cards", n))
@@ -134,8 +122,7 @@ def _deal(spec: GameSpec) -> list[Problem]:
             out.append(Problem("DEAL_IMPOSSIBLE", "deal.kitty", f"no cards are left over to form the {k.name}", n))
         if k is not None and k.form == "contributed" and smallest < 2:
             out.append(Problem("DEAL_IMPOSSIBLE", "deal.kitty", f"players hold a single card, so none can give one to the {k.name}", n))
-        source = k is not None and k.form in ("dealt", "undealt")
-        if turn_up and not source and (deal.hand_size == "all" or left < 1):
+        if turn_up and not derived.trump_card_from_kitty(deal) and (derived.deals_whole_pack(deal) or left < 1):
             out.append(Problem("DEAL_IMPOSSIBLE", "setup.trumps",
                                f"all {size} cards are dealt, leaving no card to turn for trumps", n))
         if deal.misdeal and deal.misdeal.must_show:
@@ -158,21 +145,12 @@ def _chance_every_hand_has(spec: GameSpec, n: int, each: int, suit: str) -> floa
 def _trumps(spec: GameSpec) -> list[Problem]:
     out: list[Problem] = []
     method = spec.setup.trumps.method
-    if spec.setup.anti_trumps and method not in TRUMPS_KNOWN_AT_START:
+    if spec.setup.anti_trumps and not derived.trumps_known_at_deal(spec.setup):
         out.append(Problem("RULE_CONFLICT", "setup.anti_trumps",
                            "anti-trumps are named against a trump suit, but trumps are not known when they are named"))
     if method == "fixed" and spec.setup.trumps.suit == MAJORS and spec.deck.kind == "tarot":
         out.append(Problem("RULE_CONFLICT", "setup.trumps", "use the 'majors' method for major arcana trumps"))
     return out
-
-
-def _stock_left(spec: GameSpec, n: int) -> int:
-    """Cards in the stock after the deal at n players: what an exchange deals from (the engine's
-    stock, the turned trump card included). Zero when the whole pack is dealt or the kitty takes
-    every undealt card."""
-    if spec.deal.hand_size == "all" or (spec.deal.kitty and spec.deal.kitty.form == "undealt"):
-        return 0
-    return max(0, _stock(spec, n)[2])
 
 
 def _setup_extras(spec: GameSpec) -> list[Problem]:
@@ -182,7 +160,7 @@ def _setup_extras(spec: GameSpec) -> list[Problem]:
     if st.robbing is not None and method != "turn-up":
         out.append(Problem("RULE_CONFLICT", "setup.robbing",
                            "robbing claims the card turned up for trumps, but trumps are not chosen by turning up a card"))
-    if st.top_trump_point and method not in TRUMPS_KNOWN_AT_START:
+    if st.top_trump_point and not derived.trumps_known_at_deal(st):
         why = "there is no trump suit" if method == "none" else "the trump suit is not known when the cards are dealt"
         out.append(Problem("RULE_CONFLICT", "setup.top_trump_point",
                            f"the highest trump is shown for a point before play, but {why}"))
@@ -191,14 +169,14 @@ def _setup_extras(spec: GameSpec) -> list[Problem]:
         if ex.single and ex.cards != 1:
             out.append(Problem("RULE_CONFLICT", "setup.exchange.cards",
                                f"an exchange of a single card cannot exchange {ex.cards} cards"))
-        elif spec.deal.hand_size == "all" or (spec.deal.kitty and spec.deal.kitty.form == "undealt"):
-            where = ("the whole pack is dealt" if spec.deal.hand_size == "all"
+        elif not derived.leaves_stock(spec.deal):
+            where = ("the whole pack is dealt" if derived.deals_whole_pack(spec.deal)
                      else f"the {spec.deal.kitty.name} takes every card not dealt")
             for n in spec.players.counts():
                 out.append(Problem("DEAL_IMPOSSIBLE", "setup.exchange",
                                    f"{where}, so there is no stock to exchange cards from", n))
         else:
-            lefts = {n: _stock_left(spec, n) for n in spec.players.counts()}
+            lefts = {n: derived.stock_left(spec.deck, spec.deal, n) for n in spec.players.counts()}
             if all(left < n * ex.cards for n, left in lefts.items()):
                 for n, left in lefts.items():
                     out.append(Problem("DEAL_IMPOSSIBLE", "setup.exchange",
@@ -231,7 +209,7 @@ def _bidding(spec: GameSpec) -> list[Problem]:
             if n < 3:
                 out.append(Problem("RULE_CONFLICT", "bidding.auction",
                                    f"the {auction.title} plays against all the others, which needs at least three players", n))
-        if kitty is None or kitty.form not in ("dealt", "undealt"):
+        if not derived.kitty_at_deal(spec.deal):
             what = "there is no kitty" if kitty is None else f"the {kitty.name} is only made by the players after the deal"
             out.append(Problem("RULE_CONFLICT", "bidding.auction",
                                f"the winner of the auction takes the kitty into hand, but {what}"))
@@ -305,11 +283,7 @@ def _scoring_and_end(spec: GameSpec) -> list[Problem]:
         for n in spec.players.counts():
             if s.kind != "per-trick":
                 break
-            each, _, _ = _stock(spec, n)
-            # A hand lasts as many tricks as the smallest hand has cards.
-            most = each - (1 if spec.deal.odd_card and not spec.deal.odd_card.extra else 0)
-            if spec.deal.kitty and spec.deal.kitty.form == "contributed":
-                most -= 1
+            most = derived.tricks_per_hand(spec.deck, spec.deal, n)
             if s.beyond >= most:
                 out.append(Problem("NO_WIN_PATH", "scoring.beyond",
                                    f"a hand has at most {most} tricks, so no trick beyond the {s.beyond}th ever scores", n))

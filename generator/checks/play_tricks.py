@@ -4,8 +4,7 @@ depend on the auction and the kitty), and rules of play that contradict each oth
 
 from __future__ import annotations
 
-from ..spec import GameSpec
-from ..spec.setup import TRUMPS_KNOWN_AT_START
+from ..spec import GameSpec, derived
 from .core import Problem, card_problem, suit_problem
 
 
@@ -77,7 +76,7 @@ def _rules(spec: GameSpec) -> list[Problem]:
     if p.opening_leader == "holder" and spec.deal.hand_size != "all":
         out.append(Problem("RULE_CONFLICT", "play.opening_leader",
                            "whoever holds a named card leads it only when the whole pack is dealt"))
-    if p.opening_lead == "no-trump" and method not in TRUMPS_KNOWN_AT_START:
+    if p.opening_lead == "no-trump" and not derived.trumps_known_at_deal(spec.setup):
         out.append(Problem("RULE_CONFLICT", "play.opening_lead", "a ban on leading trumps needs trumps known from the start"))
     trump_rules = p.following == "follow-or-trump" or p.otherwise == "trump"
     if trump_rules and method in ("none", "hidden"):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..families import DEFAULT, FAMILIES, Family, family_named
-from ..spec import GameSpec, SpecError, spec_from_data
+from ..spec import DealSpec, GameSpec, SpecError, derived, spec_from_data
 from ..spec.deck import DeckSpec
 from . import bidding, deal, deck, ending, naming, scoring, setup
 from .core import Draft, Pattern, Problem, Repair, split_sentences
@@ -172,14 +172,14 @@ def _finish(d: Draft, family: Family) -> None:
     """Cross-check the phases, in an order where each sees what it needs (play: the family's)."""
     deck.finish(d)
     spec_deck = _deck(d)
-    size = spec_deck.size() if spec_deck else 0
     deal.finish(d)
-    setup.finish(d, spec_deck.ranks() if spec_deck else (), _stock_per_player(d, size))
+    spec_deal = _deal(d)
+    setup.finish(d, spec_deck.ranks() if spec_deck else (), spec_deal, _stock_per_player(d, spec_deck, spec_deal))
     bidding.finish(d)
     family.load("importer").finish(d)
     ending.finish(d)
     scoring.finish(d)
-    scoring.check_trick_count(d, size)
+    scoring.check_trick_count(d, spec_deck, spec_deal)
     scoring.defaults(d)
     naming.finish(d)
     _special_cards(d)
@@ -226,22 +226,21 @@ def _deck(d: Draft) -> DeckSpec | None:
         return None
 
 
-def _stock_per_player(d: Draft, size: int) -> int:
+def _deal(d: Draft) -> DealSpec | None:
+    """The deal the sentences describe, as a spec (None when they do not make one: the spec's own
+    validation then reports it)."""
+    try:
+        return DealSpec(**{key: d.get(f"deal.{key}") for key in DealSpec.model_fields if d.has(f"deal.{key}")})
+    except ValueError:  # pydantic's ValidationError
+        return None
+
+
+def _stock_per_player(d: Draft, pack: DeckSpec | None, dealt: DealSpec | None) -> int:
     """The most cards per player left in the stock after the deal, over the player counts."""
-    hand, lo, hi = d.get("deal.hand_size"), d.get("players.min"), d.get("players.max")
-    kitty = d.get("deal.kitty") or {}
-    if hand in (None, "all") or lo is None or hi is None or kitty.get("form") == "undealt":
+    lo, hi = d.get("players.min"), d.get("players.max")
+    if pack is None or dealt is None or lo is None or hi is None:
         return 0
-    best = 0
-    for n in range(lo, hi + 1):
-        over = d.get("deal.hand_size_over_three")
-        each = over if over is not None and n > 3 else hand
-        used = each * n + (kitty.get("size") or 0 if kitty.get("form") == "dealt" else 0)
-        odd = d.get("deal.odd_card")
-        if odd:
-            used += 1 if odd["extra"] else -1
-        best = max(best, (size - used) // n)
-    return best
+    return max([0] + [derived.stock_left(pack, dealt, n) // n for n in range(lo, hi + 1)])
 
 
 def assemble(fields: dict[str, Any], family: str = DEFAULT) -> dict[str, Any]:

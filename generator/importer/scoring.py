@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from ..spec import DealSpec, DeckSpec, derived
 from .core import Draft, Phase
 from .setup import is_pig
 from .words import (
@@ -261,13 +262,14 @@ def _payment_finish(d: Draft, kind: str) -> None:
         d.problem("the landlord's payment names another suit than the one avoided", sentence)
 
 
-def check_trick_count(d: Draft, deck_size: int) -> None:
+def check_trick_count(d: Draft, pack: DeckSpec | None, dealt: DealSpec | None) -> None:
     """Check "When all N tricks have been played" against the deal at every player count, and list
-    how unequal hands and uneven whole-pack deals are read."""
-    hand = d.get("deal.hand_size")
+    how unequal hands and uneven whole-pack deals are read. ``pack`` and ``dealt``: the draft's
+    deck and deal as specs (None when the sentences do not make one)."""
     lo, hi = d.get("players.min"), d.get("players.max")
-    if hand is None or lo is None or hi is None or deck_size <= 0:
+    if pack is None or dealt is None or lo is None or hi is None or pack.size() <= 0:
         return
+    deck_size = pack.size()
     odd = d.get("deal.odd_card")
     kitty = d.get("deal.kitty") or {}
     over = d.get("deal.hand_size_over_three")
@@ -276,19 +278,13 @@ def check_trick_count(d: Draft, deck_size: int) -> None:
     sentence = d.said_in.get("tricks.said")
     played: dict[int, int] = {}
     for n in range(lo, hi + 1):
-        if hand == "all":
-            reserve = kitty.get("size") or 0 if kitty.get("form") == "dealt" else 0
-            each = (deck_size - reserve) // n
-            left = (deck_size - reserve) - each * n
-            if left:
-                d.repair("deal-all-uneven", "reading",
-                         f"dealing the whole {deck_size}-card pack to {n} players leaves {left} card{'s' if left > 1 else ''} "
-                         f"over; read as {each} each with the rest set aside (README)", d.source.get("deal.hand_size"))
-        else:
-            each = over if over is not None and n > 3 else hand
-        if kitty.get("form") == "contributed":
-            each -= 1
-        played[n] = each - (1 if odd and not odd["extra"] else 0)
+        left = derived.set_aside(pack, dealt, n)
+        if left:
+            each = dealt.cards_each(n, deck_size)
+            d.repair("deal-all-uneven", "reading",
+                     f"dealing the whole {deck_size}-card pack to {n} players leaves {left} card{'s' if left > 1 else ''} "
+                     f"over; read as {each} each with the rest set aside (README)", d.source.get("deal.hand_size"))
+        played[n] = derived.tricks_per_hand(pack, dealt, n)
     if odd:
         who = {"dealer-right": "the player to the dealer's right", "dealer-left": "the player to the dealer's left",
                "dealer": "the dealer"}[odd["who"]]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ..spec import DealSpec, derived
 from ..spec.deck import TRUMP_ROTATION
 from .core import Draft, Phase, word_check
 from .words import CARD, RANK, SUIT_MANY, card, rank, suit
@@ -248,22 +249,22 @@ def _exchange_end(m: re.Match[str], d: Draft) -> None:
 # -- finishing -------------------------------------------------------------------------------------
 
 
-def finish(d: Draft, ranks: tuple[str, ...], stock_per_player: int) -> None:
-    """Cross-check the setup against the pack (``ranks``: high → low) and the deal."""
+def finish(d: Draft, ranks: tuple[str, ...], dealt: DealSpec | None, stock_per_player: int) -> None:
+    """Cross-check the setup against the pack (``ranks``: high → low) and the deal (``dealt``, None
+    when the sentences do not make one)."""
     trumps = d.get("setup.trumps")
     if trumps is None:
         d.set("setup.trumps", {"method": "none"})
         trumps = d.get("setup.trumps")
     method = trumps["method"]
     kind = d.get("deck.kind")
-    kitty = d.get("deal.kitty")
-    _source(d, method, kitty)
+    _source(d, dealt)
     if d.heard("trumps.joker-turned"):
         if not d.get("deck.jokers"):
             d.problem("a rule for a joker turned for trumps, but the pack has no joker", d.said_in["trumps.joker-turned"])
-        elif method not in ("turn-up", "hidden"):
+        elif method not in derived.TOP_CARD_METHODS:
             d.problem("a rule for a joker turned for trumps, but no card is turned", d.said_in["trumps.joker-turned"])
-    elif d.get("deck.jokers") and method in ("turn-up", "hidden"):
+    elif d.get("deck.jokers") and method in derived.TOP_CARD_METHODS:
         d.repair("joker-turned-unsaid", "reading",
                  "the book does not say what a joker turned for trumps means; read as no trumps that hand (README)",
                  d.source.get("setup.trumps"))
@@ -289,14 +290,15 @@ def finish(d: Draft, ranks: tuple[str, ...], stock_per_player: int) -> None:
     _exchange_finish(d, stock_per_player)
 
 
-def _source(d: Draft, method: str, kitty: dict | None) -> None:
+def _source(d: Draft, dealt: DealSpec | None) -> None:
     """A turned or hidden trump comes from the kitty when there is one (the spec's reading)."""
     src = d.heard("trumps.source")
     if src is None:
         return
     sentence = d.said_in["trumps.source"]
+    kitty = d.get("deal.kitty")
     if src == "deck":
-        if kitty is not None and kitty["form"] in ("dealt", "undealt"):
+        if dealt is not None and derived.trump_card_from_kitty(dealt):
             d.repair("trump-source", "defect",
                      f"the trump card is turned from the deck although there is a {kitty['name']}; read as the top card "
                      f"of the {kitty['name']} (the spec turns the kitty's top card when there is one)", sentence)

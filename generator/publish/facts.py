@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..spec import GameSpec
+from ..spec import GameSpec, derived
 from ..text import phrases
 
 PACK_NAMES = {
@@ -113,7 +113,7 @@ def trumps_text(spec: GameSpec) -> str:
         text = TRUMP_PHRASES.get(method, method.replace("-", " "))
     if getattr(spec.setup, "anti_trumps", False):
         text += "; anti-trumps named by the dealer"
-    if spec.deck.jokers and method == "none":
+    if not derived.has_trump_suit(spec.setup) and derived.jokers_are_trumps(spec):
         text += " (the jokers act as trumps)"
     return text
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..families import SamplerTraits
-from ..spec import BiddingSpec, DealSpec, LandlordAuction, Players, TrickBidding
+from ..spec import BiddingSpec, DealSpec, LandlordAuction, Players, TrickBidding, derived
 from .naming import Flavour
 from .rng import Draw
 
@@ -33,8 +33,7 @@ def draw_auction(draw: Draw, deal: DealSpec, players: Players, flavour: Flavour)
     """BD-03, p 1/4 with a kitty dealt face down or made of the undealt cards (the auction's winner
     takes it into hand) and at least three players: title W-pick(14). The intro fact says the others
     work together or gang up against the title holder (uniform)."""
-    kitty = deal.kitty
-    if kitty is None or kitty.form not in ("dealt", "undealt") or players.min < 3 or not draw.chance(1 / 4):
+    if not derived.kitty_at_deal(deal) or players.min < 3 or not draw.chance(1 / 4):
         return None
     title = draw.wpick(LANDLORD_TITLES)
     flavour.register(draw, draw.choice(("landlord-together", "landlord-gang")))

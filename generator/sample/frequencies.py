@@ -16,7 +16,7 @@ from fractions import Fraction as F
 
 from ..checks import check_spec
 from ..families import DEFAULT
-from ..spec import GameSpec
+from ..spec import GameSpec, derived
 from . import MAX_REDRAWS, draw_spec
 from .rng import Draw, wpick_weights
 
@@ -109,7 +109,7 @@ def _setup_rows() -> list[Row6]:
     r.append(("SU-04 robbing", "verb 'rob'", "robbing", rob, lambda s: s.setup.robbing.verb == "rob", _w(8, 0)))
     r.append(("SU-05 joker turned", "turned trump card", "jokers, not tarot, fixed hand",
               lambda s: s.deck.jokers > 0 and not _all(s),
-              lambda s: s.setup.trumps.method in ("turn-up", "hidden", "last-card"),
+              lambda s: derived.shows_trump_card(s.setup),
               _TRUMP * (_w(6, 0) + _w(6, 1) + _w(6, 3)) + F(2, 3) * F(31, 32) * F(1, 32)))
     r.append(("SU-06 top trump point", "yes", "trumps known at the deal (not majors)",
               lambda s: s.setup.trumps.method in ("turn-up", "called", "last-card", "rotating", "fixed"),
@@ -158,7 +158,7 @@ def _bidding_rows() -> list[Row6]:
          lambda s: s.bidding.tricks.blind == "zero", F(1, 9)),
         ("BD-01 trick bidding", "hook", "bids in turn", in_turn, lambda s: s.bidding.tricks.hook, F(2, 3)),
         ("BD-03 auction", "yes", "dealt or undealt kitty, min players ≥ 3",
-         lambda s: s.deal.kitty is not None and s.deal.kitty.form in ("dealt", "undealt") and s.players.min >= 3,
+         lambda s: derived.kitty_at_deal(s.deal) and s.players.min >= 3,
          auction, F(1, 4)),
         ("BD-03 auction", "title 'squire'", "auction", auction, lambda s: s.bidding.auction.title == "squire", _w(14, 0)),
         ("TT-01 opening leader", "landlord", "auction", auction, lambda s: s.play.opening_leader == "landlord", F(1)),

@@ -24,6 +24,7 @@ from ..spec import (
     Rotating,
     SetupSpec,
     TurnUp,
+    derived,
 )
 from ..spec.deck import MAJORS, SUITS
 from .naming import Flavour
@@ -68,19 +69,7 @@ def _method(draw: Draw, name: str, deck: DeckSpec):
 def stock_sizes(deck: DeckSpec, deal: DealSpec, players: Players) -> dict[int, int]:
     """Cards left in the stock after the deal at each player count (what an exchange draws from):
     none when the kitty takes every undealt card or the whole pack is dealt."""
-    size = deck.size()
-    out: dict[int, int] = {}
-    for n in players.counts():
-        if deal.hand_size == "all" or (deal.kitty and deal.kitty.form == "undealt"):
-            out[n] = 0
-            continue
-        used = deal.cards_each(n, size) * n
-        if deal.odd_card:
-            used += 1 if deal.odd_card.extra else -1
-        if deal.kitty and deal.kitty.form == "dealt":
-            used += deal.kitty.size or 0
-        out[n] = max(0, size - used)
-    return out
+    return {n: derived.stock_left(deck, deal, n) for n in players.counts()}
 
 
 def draw_trumps(draw: Draw, deal: DealSpec, deck: DeckSpec, flavour: Flavour):

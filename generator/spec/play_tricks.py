@@ -2,18 +2,32 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
 class BreakingSuit(BaseModel):
-    """TT-07: ``suit`` may not be led until a card of it has been played in an earlier trick of the hand."""
+    """TT-07: ``suit`` may not be led until a card of it has been played in an earlier trick of the hand.
+
+    Playing the first card of the suit is called ``verb`` followed by the suit ("breaking hearts").
+    A verb written with the suit already at its end ("breaking hearts") means the same and is kept
+    without it, so that the name is never printed with the suit twice."""
 
     model_config = ConfigDict(extra="forbid")
 
     suit: str
-    verb: str = Field("breaking", description="what the first such card is called, e.g. 'breaking hearts'")
+    verb: str = Field("breaking", description="the words before the suit in what playing the first card of it is "
+                      "called: 'breaking' for “breaking hearts”, 'bleeding' for “bleeding hearts”")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _verb_without_the_suit(cls, data: Any) -> Any:
+        if isinstance(data, dict) and isinstance(data.get("verb"), str) and isinstance(data.get("suit"), str):
+            words = data["verb"].split(" ")
+            if len(words) > 1 and words[-1] == data["suit"]:
+                data = {**data, "verb": " ".join(words[:-1])}
+        return data
 
 
 class Boost(BaseModel):

@@ -63,14 +63,6 @@ RANK_WORDS: dict[str, tuple[str, str, str]] = {
     "2": ("Two", "Twos", "2"),
 }
 
-#: Face values of the court cards and Aces (number cards count their number; majors theirs).
-COURT_VALUES: dict[str, dict[str, int]] = {
-    "standard": {"K": 13, "Q": 12, "J": 11},
-    "french32": {"K": 13, "Q": 12, "J": 11},
-    "german32": {"K": 13, "Ober": 12, "Unter": 11},
-    "tarot": {"K": 14, "Q": 13, "Knight": 12, "Page": 11},
-}
-
 _ROMAN = ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
 
 
@@ -147,6 +139,11 @@ def suit_one(s: str) -> str:
     return SUIT_WORDS.get(s, (s, s, ""))[1]
 
 
+def one_of_suits(suits: Iterable[str]) -> str:
+    """One card of any of the suits: "a heart or a diamond", "an acorn or a leaf", "a major"."""
+    return join_or(a_an(suit_one(s)) for s in suits)
+
+
 def suit_symbol(s: str) -> str:
     """The suit name followed by its symbol where it has one: "hearts ♥", "acorns"."""
     words = SUIT_WORDS.get(s, (s, s, ""))
@@ -187,6 +184,12 @@ def suit_of(c: str) -> str:
     return card_suit(c) or ""
 
 
+def breaking_name(breaking: object) -> str:
+    """What playing the first card of a suit that must be broken is called: its verb, then the
+    suit ("breaking hearts", "breaking out the spades")."""
+    return f"{breaking.verb} {suit(breaking.suit)}"  # type: ignore[attr-defined]
+
+
 def special(sc: object) -> str:
     """A special scoring card with its nickname: "the Queen of spades (“Alf”)"."""
     name = card(sc.card)  # type: ignore[attr-defined]
@@ -214,4 +217,5 @@ FILTERS = {
     "card": card,
     "suit_of": suit_of,
     "special": special,
+    "breaking_name": breaking_name,
 }

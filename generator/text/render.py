@@ -19,22 +19,13 @@ import jinja2
 
 from ..families import family_of
 from ..names import COUNTRY_ADJECTIVE
-from ..spec import GameSpec
-from ..spec.deck import MAJORS, TRUMP_ROTATION
+from ..spec import GameSpec, derived
+from ..spec.deck import TRUMP_ROTATION
 from ..spec.naming import FACTS
 from . import phrases
 from .sections import SECTIONS, parts_of
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
-
-#: SU-07: the cards that, if every player shows one, make the hand low (the engine's low suits).
-LOW_CARDS = {
-    "standard": "a heart or a diamond",
-    "french32": "a heart or a diamond",
-    "german32": "an acorn or a leaf",
-    "tarot": "a major",
-}
-
 
 @functools.cache
 def environment() -> jinja2.Environment:
@@ -94,7 +85,8 @@ DERIVED_FROM: dict[str, tuple[str, ...]] = {
     "law_example": _PACK,
     "ranks": _PACK,
     "size": _SIZE,
-    "aces_low": ("deck.kind", "deck.order", "deck.promoted"),
+    "trump_card_on_stock": ("setup.trumps", "deal.kitty"),
+    "wild_jokers": ("deck.jokers", "play.jokers"),
     "face": _PACK,
     "numbers_in_play": _PACK,
     "fact": ("naming.fact", "scoring.suit", "setup.pig", "bidding.auction"),
@@ -104,24 +96,19 @@ DERIVED_FROM: dict[str, tuple[str, ...]] = {
     "rotation": ("deck.kind",),
     "stock": (*_SHARES, *_SIZE, "deal.odd_card", "setup.trumps"),
     "kitty_source": ("deal.kitty",),
-    "trumps_possible": ("setup.trumps", "deck.jokers"),
+    "trumps_possible": ("setup.trumps", "deck.jokers", "play.jokers"),
     "joker_turned": ("deck.jokers", "setup.trumps"),
     "tarot_compare": ("deck.kind", "play.winner", "play.weak_led_suit", "play.otherwise", "play.next_leader"),
 }
 
 
 def _derived(spec: GameSpec) -> dict[str, Any]:
-    """Facts computed from the spec that the templates print (never new information)."""
-    deck, deal, kitty = spec.deck, spec.deal, spec.deal.kitty
-    full = deck.full_order()
+    """Facts computed from the spec that the templates print (never new information). Facts
+    about the rules come from ``generator.spec.derived``; what is worked out here is only how
+    they are printed."""
+    deck, deal = spec.deck, spec.deal
     ranks = deck.ranks()
     size = deck.size()
-    aces_low = bool(full) and full[-1] == "A"
-    courts = phrases.COURT_VALUES[deck.kind]
-    face = [(r, courts[r]) for r in ranks if r in courts]
-    if "A" in ranks:
-        face.append(("A", 1 if aces_low else 14))
-    face.sort(key=lambda rv: -rv[1])
 
     fact = None
     if spec.naming.fact is not None:
@@ -133,40 +120,21 @@ def _derived(spec: GameSpec) -> dict[str, Any]:
         fact = fact.replace("{pig}", pig.name if pig else "pig").replace("{title}", auction.title if auction else "landlord")
 
     shares = []
-    if deal.hand_size == "all":
-        reserve = kitty.size if kitty and kitty.form == "dealt" and kitty.size else 0
+    if derived.deals_whole_pack(deal):
         for n in spec.players.counts():
-            each = max(0, deal.cards_each(n, size))
-            shares.append((n, each, max(0, size - reserve - each * n)))
+            shares.append((n, max(0, deal.cards_each(n, size)), derived.set_aside(deck, deal, n)))
 
     shrink = []
-    if spec.ending.condition.kind == "shrinking" and isinstance(deal.hand_size, int):
-        back = spec.ending.condition.back_up
+    if isinstance(deal.hand_size, int):
         starts = [("", deal.hand_size)]
         if deal.hand_size_over_three is not None:
             starts = [("up to three players", deal.hand_size), ("more than three players", deal.hand_size_over_three)]
         for label, top in starts:
-            sizes = list(range(top, 0, -1)) + (list(range(2, top + 1)) if back else [])
-            shrink.append((label, top, sizes))
+            sizes = derived.shrinking_hand_sizes(spec.ending.condition, top)
+            if sizes is not None:
+                shrink.append((label, top, sizes))
 
-    method = spec.setup.trumps.method
-    stock = False
-    if deal.hand_size != "all" and not (kitty and kitty.form == "undealt"):
-        reserve = kitty.size if kitty and kitty.form == "dealt" and kitty.size else 0
-        odd = (1 if deal.odd_card.extra else -1) if deal.odd_card else 0
-        left = [size - reserve - odd - deal.cards_each(n, size) * n for n in spec.players.counts()]
-        stock = any(x > 0 for x in left) or (method in ("turn-up", "hidden") and not (kitty and kitty.form == "dealt"))
-    cross_suit = (
-        spec.play.winner == "any-suit"
-        or spec.play.weak_led_suit is not None
-        or spec.play.otherwise == "higher"
-        or spec.play.next_leader == "lowest-card"
-    )
-    # The trump suits a hand can have: plain suits (with the rank list) and/or the tarot majors.
-    fixed_suit = getattr(spec.setup.trumps, "suit", None)
-    majors_trumps = deck.kind == "tarot" and (
-        method in ("turn-up", "hidden", "called", "rotating", "last-card", "majors", "first-card") or fixed_suit == MAJORS)
-    plain_trumps = method != "majors" and fixed_suit != MAJORS
+    plain_trumps, majors_trumps = derived.trump_suit_kinds(spec)
     low, high = (ranks[-1], ranks[0]) if ranks else ("", "")
     lowest = [f"the {phrases.rank_word(low)} of trumps"] if plain_trumps else []
     highest = [f"the {phrases.rank_word(high)} of trumps"] if plain_trumps else []
@@ -182,23 +150,24 @@ def _derived(spec: GameSpec) -> dict[str, Any]:
         "ranks": [ranks[i % len(ranks)] for i in picks] if ranks else [""] * 5,
     }
     return {
-        "low_cards": LOW_CARDS[deck.kind],
+        "low_cards": phrases.one_of_suits(derived.low_suits(deck)),
         "lowest_trump": ", or ".join(lowest),
         "highest_trump": ", or ".join(highest),
         "law_example": law_example,
         "ranks": ranks,
         "size": size,
-        "aces_low": aces_low,
-        "face": face,
-        "numbers_in_play": any(r.isdigit() for r in ranks),
+        "face": list(derived.face_values(deck)),
+        "numbers_in_play": derived.numbers_in_play(deck),
         "fact": fact,
         "country": COUNTRY_ADJECTIVE.get(spec.naming.country, spec.naming.country),
         "shares": shares,
         "shrink": shrink,
         "rotation": TRUMP_ROTATION[deck.kind],
-        "stock": stock,
-        "kitty_source": bool(kitty) and kitty.form in ("dealt", "undealt"),
-        "trumps_possible": method != "none" or deck.jokers > 0,
-        "joker_turned": deck.jokers > 0 and method in ("turn-up", "hidden", "last-card"),
-        "tarot_compare": deck.kind == "tarot" and cross_suit,
+        "stock": derived.has_stock(spec),
+        "kitty_source": derived.trump_card_from_kitty(deal),
+        "trump_card_on_stock": derived.trump_card_on_stock(spec),
+        "wild_jokers": derived.wild_jokers(spec),
+        "trumps_possible": derived.trumps_possible(spec),
+        "joker_turned": derived.trump_card_may_be_joker(spec),
+        "tarot_compare": derived.compares_majors_with_suit_cards(spec),
     }

@@ -28,7 +28,7 @@ from pydantic import ValidationError
 
 from ...families import Family, family_named
 from ...refs import resolve
-from ...spec import GameSpec
+from ...spec import GameSpec, derived
 from ...spec.io import _field_path
 from ..sections import PARSE, SECTIONS, Section
 from . import intro
@@ -49,7 +49,10 @@ class Reader(NamedTuple):
 
 
 def _named(name: str) -> Any:
-    """A parser name of the sections list: ``"deck"`` (its RULES), ``"bidding:SETUP_RULES"``."""
+    """A parser name of the sections list: ``"deck"`` (its RULES), ``"bidding:SETUP_RULES"``, or a
+    full reference (``"generator.spec.derived:has_stock"``, a fact the text prints exactly when it holds)."""
+    if name.startswith("generator."):
+        return resolve(name)
     module, _, attr = name.partition(":")
     return resolve(f"{PARSE}.{module}:{attr or 'RULES'}")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ...spec import derived
 from .core import Draft, Rule, rule
 from .words import NAME, NUM, SUIT, Unreadable, count, counted, number, suit
 
@@ -57,12 +58,8 @@ def _deal_all(d: Draft, m: re.Match[str]) -> None:
         shares.append((number(s["n"]), counted(s["each"]), number(s["left"]) if s["left"] else 0))
 
     def test(spec) -> bool:
-        size, kitty = spec.deck.size(), spec.deal.kitty
-        reserve = kitty.size if kitty and kitty.form == "dealt" and kitty.size else 0
-        expected = []
-        for n in spec.players.counts():
-            each = max(0, spec.deal.cards_each(n, size))
-            expected.append((n, each, max(0, size - reserve - each * n)))
+        deck, deal, size = spec.deck, spec.deal, spec.deck.size()
+        expected = [(n, max(0, deal.cards_each(n, size)), derived.set_aside(deck, deal, n)) for n in spec.players.counts()]
         return expected == shares
 
     d.check(test, "the shares of the pack")
@@ -130,15 +127,3 @@ RULES: list[Rule] = [
     rule(rf"The (?P<name>{NAME}) is to hold (?P<size>{count('card')})\.", _kitty_size),
 ]
 
-
-def has_stock(spec) -> bool:
-    """Whether the deal leaves a stock: cards left over at some player count, or a turned trump
-    card that must come from one (the rulebook prints the stock step exactly then)."""
-    deal, kitty, size = spec.deal, spec.deal.kitty, spec.deck.size()
-    if deal.hand_size == "all" or (kitty and kitty.form == "undealt"):
-        return False
-    reserve = kitty.size if kitty and kitty.form == "dealt" and kitty.size else 0
-    odd = (1 if deal.odd_card.extra else -1) if deal.odd_card else 0
-    if any(size - reserve - odd - deal.cards_each(n, size) * n > 0 for n in spec.players.counts()):
-        return True
-    return spec.setup.trumps.method in ("turn-up", "hidden") and not (kitty and kitty.form == "dealt")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from ...spec import derived
 from ..phrases import cap
 from .core import Draft, Rule, rule
 from .words import NAME, RANK, SUIT_ONE, Unreadable, rank, suit_one
@@ -88,7 +89,7 @@ RULES: list[Rule] = [
     rule(r"When a card of a given rank is played, the next player in turn misses the rest of that trick; for "
          rf"example, “An? (?P<rank>{RANK}) skips the next player\.”", _example),
     rule(r"A joker counts as the card it is played as\.",
-         lambda d, m: d.check(lambda spec: spec.play.jokers == "wild" and spec.deck.jokers > 0, "wild jokers")),
+         lambda d, m: d.check(derived.wild_jokers, "wild jokers")),
     rule(rf"If the (?P<name>{NAME}) leave a player no card they may play, that player passes: they play no card to "
          r"that trick\.", _named),
 ]

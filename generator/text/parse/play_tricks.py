@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from ...spec import derived
 from .core import Draft, Rule, rule
 from .words import CARD, NAME, NICKNAME, RANK, SUIT, SUIT_ONE, Unreadable, card, nickname, rank, suit, suit_one
 
@@ -89,12 +90,8 @@ def _winner(trumps: bool | None):
     def handler(d: Draft, m: re.Match[str]) -> None:
         d.put("play.winner", _BEST[m["best"]])
         if trumps is not None:
-            d.check(lambda spec: _trumps_possible(spec) == trumps, "trumps")
+            d.check(lambda spec: derived.trumps_possible(spec) == trumps, "trumps")
     return handler
-
-
-def _trumps_possible(spec) -> bool:
-    return spec.setup.trumps.method != "none" or spec.deck.jokers > 0
 
 
 def _weak(d: Draft, m: re.Match[str]) -> None:
@@ -103,7 +100,7 @@ def _weak(d: Draft, m: re.Match[str]) -> None:
         raise Unreadable("the weak suit is called by two names")
     d.put("play.weak_led_suit", m["w"])
     with_trumps = m["trumps"] is not None
-    d.check(lambda spec: _trumps_possible(spec) == with_trumps, "trumps")
+    d.check(lambda spec: derived.trumps_possible(spec) == with_trumps, "trumps")
     d.seen.add("winner")
 
 
@@ -125,14 +122,6 @@ def _next(value: str):
     def handler(d: Draft, m: re.Match[str]) -> None:
         d.put("play.next_leader", value)
     return handler
-
-
-def compares_suits(spec) -> bool:
-    """Whether a rule compares cards of different suits in a tarot pack (its comparison is printed)."""
-    p = spec.play
-    cross = p.winner == "any-suit" or p.weak_led_suit is not None or p.otherwise == "higher" or \
-        p.next_leader == "lowest-card"
-    return spec.deck.kind == "tarot" and cross
 
 
 RULES: list[Rule] = [
@@ -202,13 +191,13 @@ RULES: list[Rule] = [
     # After the steps.
     rule(r"To compare cards of different suits, a major counts as its number and a suit card as its face value: Ace "
          r"1, number cards their number, Page 11, Knight 12, Queen 13 and King 14\.",
-         lambda d, m: d.check(compares_suits, "cards of different suits compared"), marks="compare"),
+         lambda d, m: d.check(derived.compares_majors_with_suit_cards, "cards of different suits compared"), marks="compare"),
     rule(r"The hand ends when a player has no card left at the start of a trick\.", marks="end"),
 ]
 
 
 #: Sentence forms printed exactly when a fact of the spec holds (see generator.text.sections).
-MARKS = (("compare", compares_suits, "how cards of different suits compare"),)
+MARKS = (("compare", derived.compares_majors_with_suit_cards, "how cards of different suits compare"),)
 
 
 def finish(d: Draft) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..phrases import COURT_VALUES
+from ...spec import derived
 from .core import Draft, Rule, rule
 from .setup import trump_name
 from .words import (
@@ -84,15 +84,8 @@ def _face_values(text: str) -> tuple[tuple[tuple[str, int], ...], bool]:
 
 
 def _face(spec) -> tuple[tuple[tuple[str, int], ...], bool]:
-    """Face values of the courts and Aces in play (J 11, Q 12, K 13; Ace 1 if low, else 14)."""
-    deck = spec.deck
-    full, ranks = deck.full_order(), deck.ranks()
-    courts = COURT_VALUES[deck.kind]
-    face = [(r, courts[r]) for r in ranks if r in courts]
-    if "A" in ranks:
-        face.append(("A", 1 if full and full[-1] == "A" else 14))
-    face.sort(key=lambda rv: -rv[1])
-    return tuple(face), any(r.isdigit() for r in ranks)
+    """The face-value table the rulebook prints for the spec's pack."""
+    return derived.face_values(spec.deck), derived.numbers_in_play(spec.deck)
 
 
 def _moon(d: Draft, m: re.Match[str]) -> None:

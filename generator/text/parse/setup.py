@@ -11,29 +11,24 @@ from __future__ import annotations
 
 import re
 
+from ...spec import derived
 from ...spec.deck import TRUMP_ROTATION
-from ..render import LOW_CARDS
+from ..phrases import one_of_suits
 from .core import Draft, Rule, rule
 from .words import CARD, MAJOR, NAME, PHRASE, RANK, SUIT, Unreadable, card, count, counted, rank, split_and, suit
 
 _SOURCE = rf"the (?P<source>{NAME})"
-_LOW_CARDS = "|".join(re.escape(v) for v in sorted(set(LOW_CARDS.values())))
+_LOW_CARDS = "|".join(re.escape(v) for v in sorted({one_of_suits(suits) for suits in derived.LOW_SUITS.values()}))
 #: A trump named in the rank list: "the Two of trumps", "The Fool (0)", or both for a tarot pack.
 _TRUMP_NAME = re.compile(rf"the (?P<rank>{RANK}) of trumps(?:, or (?P<major>{MAJOR}) when the majors are trumps)?|"
                          rf"(?P<only>{MAJOR})")
 
 
-def joker_turned(spec) -> bool:
-    """A turned card may be a joker: the rulebook then says the hand has no trump suit."""
-    return spec.deck.jokers > 0 and spec.setup.trumps.method in ("turn-up", "hidden", "last-card")
-
-
 def _source(d: Draft, source: str) -> None:
     """The turned card comes from the kitty when there is one to take it from, else from the stock."""
     def test(spec) -> bool:
-        kitty = spec.deal.kitty
-        if kitty and kitty.form in ("dealt", "undealt"):
-            return source == kitty.name
+        if derived.trump_card_from_kitty(spec.deal):
+            return source == spec.deal.kitty.name
         return source == "stock"
 
     d.check(test, "where the turned card comes from")
@@ -51,7 +46,7 @@ def _method(method: str):
             if suit(m["again"]) != cycle[0]:
                 raise Unreadable("the cycle of trumps does not come back to its first suit")
             d.check(lambda spec: TRUMP_ROTATION[spec.deck.kind] == cycle, "the cycle of trump suits")
-        if method in ("turn-up", "hidden"):
+        if method in derived.TOP_CARD_METHODS:
             _source(d, m["source"])
         d.put("setup.trumps", value)
     return handler
@@ -86,7 +81,7 @@ def _pig_shown(d: Draft, m: re.Match[str]) -> None:
 def _low(d: Draft, m: re.Match[str]) -> None:
     d.put("setup.high_low", True)
     low = m["low"]
-    d.check(lambda spec: LOW_CARDS[spec.deck.kind] == low, "the cards that make a hand low")
+    d.check(lambda spec: one_of_suits(derived.low_suits(spec.deck)) == low, "the cards that make a hand low")
 
 
 def _robbing(d: Draft, m: re.Match[str]) -> None:
@@ -119,12 +114,7 @@ def _exchange_steps(d: Draft, m: re.Match[str]) -> None:
         d.put("setup.exchange.cards", counted(m["each"]))
     stays = bool(m["stays"])
 
-    def test(spec) -> bool:
-        kitty = spec.deal.kitty
-        from_kitty = bool(kitty) and kitty.form in ("dealt", "undealt")
-        return stays == (spec.setup.trumps.method == "turn-up" and not from_kitty)
-
-    d.check(test, "the turned trump card on the stock")
+    d.check(lambda spec: derived.trump_card_on_stock(spec) == stays, "the turned trump card on the stock")
 
 
 def _exchange_end(d: Draft, m: re.Match[str]) -> None:
