@@ -3,6 +3,7 @@ command's errors (exit 1 for a sentence not understood, 2 for bad input)."""
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import pytest
@@ -417,11 +418,32 @@ def test_the_committed_corpus_is_what_the_importer_makes(book):
 
 @needs_book
 @pytest.mark.skipif(not CORPUS.exists(), reason="corpus/hyloe has not been imported yet")
-def test_the_committed_import_report_is_current(tmp_path):
+def test_the_committed_import_report_is_current(tmp_path, monkeypatch):
+    """IMPORT.md is what the command it documents makes (run from the repository, as it says; only
+    the folder differs here)."""
+    monkeypatch.chdir(ROOT)
     out = tmp_path / "out"
-    assert run("import", str(BOOK), "--out", str(out), "--no-judge").exit_code == 0
-    assert (out / "IMPORT.md").read_text(encoding="utf-8") == (CORPUS / "IMPORT.md").read_text(encoding="utf-8"), \
+    assert run("import", "../shared/seeds/hyloe-book-of-games.txt", "--out", str(out), "--no-judge").exit_code == 0
+    committed = (CORPUS / "IMPORT.md").read_text(encoding="utf-8")
+    assert "\n    parlour import ../shared/seeds/hyloe-book-of-games.txt --out corpus/hyloe/ --force\n" in committed
+    assert (out / "IMPORT.md").read_text(encoding="utf-8") == committed.replace("--out corpus/hyloe/", f"--out {out}"), \
         "corpus/hyloe/IMPORT.md is stale: run parlour import … --force"
+
+
+def test_the_report_names_the_book_and_folder_as_given(tmp_path, monkeypatch):
+    """"To make it again" names the book the command was given, relative if it was given relative, not
+    a path where the shared book would be."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "my books").mkdir()
+    (tmp_path / "my books" / "mine.txt").write_text(MADE_UP, encoding="utf-8")
+    assert run("import", "my books/mine.txt", "--out", "out", "--no-judge", "--lenient").exit_code == 0
+    report = (tmp_path / "out" / "IMPORT.md").read_text(encoding="utf-8")
+    assert "\n    parlour import 'my books/mine.txt' --out out --lenient --force\n" in report
+    assert "shared/seeds" not in report
+    whole = tmp_path / "my books" / "mine.txt"
+    assert run("import", str(whole), "--out", str(tmp_path / "again"), "--no-judge", "--lenient").exit_code == 0
+    again = (tmp_path / "again" / "IMPORT.md").read_text(encoding="utf-8")
+    assert f"\n    parlour import {shlex.quote(str(whole))} --out {shlex.quote(str(tmp_path / 'again'))} --lenient --force\n" in again
 
 
 @pytest.mark.skipif(not CORPUS.exists(), reason="corpus/hyloe has not been imported yet")

@@ -78,7 +78,7 @@ def import_book(book: str, out_dir: str, lenient: bool, force: bool, judge: bool
         files[g.line] = f"{stem}.yaml"
         outputs.append((out / f"{stem}.yaml", _header(g, path.name) + dump_yaml(g.spec)))
     digest = hashlib.sha256(raw).hexdigest()
-    outputs.append((out / "IMPORT.md", import_report(path.name, digest, result, files, lenient)))
+    outputs.append((out / "IMPORT.md", import_report(path.name, digest, result, files, lenient, book, out_dir)))
     report_path = out / "REPORT.md"
     if not force:  # check everything before writing anything
         targets = [p for p, _ in outputs] + ([report_path] if judge else [])

@@ -4,6 +4,7 @@ same book gives byte-identical files."""
 
 from __future__ import annotations
 
+import shlex
 from collections import Counter, defaultdict
 
 from ..checks import Problem as CheckProblem
@@ -73,8 +74,11 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def import_report(book_name: str, digest: str, result: BookImport, files: dict[int, str], lenient: bool) -> str:
-    """``files``: the spec file written for each game, by the game's first line in the book."""
+def import_report(book_name: str, digest: str, result: BookImport, files: dict[int, str], lenient: bool,
+                  book_path: str | None = None, out_dir: str = "corpus/hyloe/") -> str:
+    """``files``: the spec file written for each game, by the game's first line in the book.
+    ``book_path`` and ``out_dir``: the book and the folder as the command was given them (relative
+    if given relative), for the command that makes the report again."""
     games = result.games
     checked = {g.line: static_problems(g) for g in games}
     status = {g.line: shown_status(g, checked[g.line]) for g in games}
@@ -82,7 +86,8 @@ def import_report(book_name: str, digest: str, result: BookImport, files: dict[i
     out.append(f"Written by `parlour import` from `{book_name}` (SHA-256 `{digest[:16]}…`, {len(games)} games). "
                "Do not edit by hand; to make it again run")
     out.append("")
-    out.append(f"    parlour import ../shared/seeds/{book_name} --out corpus/hyloe/ --force")
+    again = ["parlour", "import", book_path or book_name, "--out", out_dir] + (["--lenient"] if lenient else []) + ["--force"]
+    out.append("    " + shlex.join(again))
     out.append("")
     out.append("Book text is not reprinted here: a repair names its sentence by line and position in the book and quotes "
                "only the words at fault. ")
