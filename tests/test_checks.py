@@ -155,6 +155,15 @@ def test_new_module_problems_name_the_player_count_and_read_as_sentences():
         assert p.message[0].islower() and not p.message.endswith(".") and len(p.message.split()) >= 6, p
 
 
+@pytest.mark.parametrize("method", ["hidden", "first-card"])
+@pytest.mark.parametrize("rule", [{"play.following": "follow-or-trump"}, {"play.otherwise": "trump"}])
+def test_a_trump_rule_is_sound_with_trumps_revealed_in_play(method, rule):
+    """Until a hidden trump card is turned (or the first card led) no card is a trump and players
+    follow; from then on the rule about playing trumps applies. Without any trump suit it never can."""
+    assert codes(**{"setup.trumps": {"method": method}, "deal.hand_size": 12, **rule}) == []
+    assert ("RULE_CONFLICT", "play.following", None) in codes(**{"setup.trumps": {"method": "none"}, **rule})
+
+
 def test_problems_name_the_player_count():
     found = codes(**{"players.min": 3, "players.max": 5, "deal.hand_size": 12})
     assert ("DEAL_IMPOSSIBLE", "deal.hand_size", 5) in found

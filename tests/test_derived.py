@@ -107,6 +107,32 @@ def test_when_trumps_become_known() -> None:
         assert (derived.trumps_known_at_deal(setup), derived.trumps_revealed_in_play(setup)) == (at_deal, in_play), method
 
 
+def test_a_trump_rule_applies_once_a_hidden_trump_is_turned() -> None:
+    """What the static checks rely on when they accept "follow suit or play a trump" with a hidden
+    trump card: until the card is turned players must follow suit; afterwards they may also trump."""
+    from generator.spec.deck import card_suit
+
+    s = spec(**{"setup.trumps": {"method": "hidden"}, "play.following": "follow-or-trump", "players": {"min": 3, "max": 3}})
+    suit_of = [s.deck.suits().index(card_suit(c)) for c in s.deck.cards()]
+    game = Game(s)
+    before = after = 0
+    for seed in range(30):
+        state = game.new_initial_state(3, seed)
+        rnd = random.Random(seed)
+        while not state.is_terminal():
+            obs = state.observation(state.current_player())
+            legal = state.legal_actions()
+            if obs.phase == "play" and obs.trick:
+                led = suit_of[obs.trick[0][1]]
+                allowed = {led} if obs.trump is None else {led, obs.trump}
+                may = [c for c in obs.hand if suit_of[c] in allowed]
+                assert sorted(legal) == sorted(may or obs.hand)
+                before += obs.trump is None and bool(may)
+                after += obs.trump is not None and any(suit_of[c] == obs.trump != led for c in may)
+            state.apply_action(rnd.choice(legal))
+    assert before and after
+
+
 def test_wild_jokers_are_never_played_as_themselves() -> None:
     """What the rulebook's "no trumps" with wild jokers rests on: the engine offers a wild joker only
     as a natural card (and the cards already played, hence every trick, hold only natural cards)."""

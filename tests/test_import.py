@@ -3,6 +3,7 @@ command's errors (exit 1 for a sentence not understood, 2 for bad input)."""
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import pytest
@@ -266,6 +267,68 @@ The first player to reach 12 points wins the game. If tied, play an extra round.
 """
 
 
+#: "Follow the lead suit or play a trump" in a game whose trump card stays face down until a player
+#: does not follow (and, second, whose first card led fixes trumps), in the book's phrasing.
+REVEALED_LATER = """\
+Upper Nowhere is a suspenseful English trick-taking game for three to four players where trumps are not revealed immediately. It uses a standard 52 card pack. Cards rank A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2.
+Each player is dealt seven cards.
+Place the top card of the deck face-down: this determines trump suit, but is not revealed (and does not apply) until the first time a player plays a suit that does not match the lead suit.
+The dealer starts by leading any card. Players may either follow the lead suit or play a trump, otherwise they may play any card.
+The trick is won by the highest trump, or if it contains no trump by the highest card of the lead suit. The winner of the trick leads the next trick.
+When all seven tricks have been played each player scores 1 point per trick won.
+The first player to reach 12 points wins the game. If tied, play an extra round.
+Lower Nowhere is a classic English trick-taking game for three to four players, played with a standard 52 card pack. Cards rank A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2.
+Each player is dealt seven cards.
+The suit of first card played in the hand will determine the trump for the entire hand.
+The player to the dealer's left leads any card. Players must follow suit if possible, otherwise must play a trump card if they have one, otherwise any card may be played.
+The trick is won by the highest card of the lead suit. The winner of the trick leads the next trick.
+When all seven tricks have been played each player scores 1 point per trick won.
+The first player to reach 12 points wins the game. If tied, play an extra round.
+"""
+
+
+def test_a_trump_rule_with_trumps_revealed_in_play_is_read_as_a_playable_game(tmp_path):
+    from generator.checks import check_spec
+
+    upper, lower = import_book(REVEALED_LATER).games
+    assert (upper.spec.setup.trumps.method, upper.spec.play.following) == ("hidden", "follow-or-trump")
+    assert (lower.spec.setup.trumps.method, lower.spec.play.otherwise) == ("first-card", "trump")
+    for g in (upper, lower):
+        assert check_spec(g.spec) == [], g.name
+        reading = [r for r in g.repairs if r.kind == "trump-rule-before-reveal"]
+        assert [r.category for r in reading] == ["reading"] and "until then players follow suit" in reading[0].text
+    assert "until the face-down trump card is turned" in upper.repairs[-1].text
+    src = tmp_path / "book.txt"
+    src.write_text(REVEALED_LATER, encoding="utf-8")
+    out = tmp_path / "out"
+    assert run("import", str(src), "--out", str(out), "--no-judge").exit_code == 0
+    report = (out / "IMPORT.md").read_text(encoding="utf-8")
+    assert "| Upper Nowhere | trick-taking | 1 | imported | `upper-nowhere.yaml` | — | trump-rule-before-reveal |" in report
+    assert "| `trump-rule-before-reveal` | 2 |" in report
+
+
+def test_a_game_failing_a_static_check_is_never_reported_as_faithful(tmp_path):
+    from generator.importer.report import shown_status
+
+    text = MADE_UP.replace("Every player must hum a tune while playing a club.\n", "").replace(
+        "Each player is dealt seven cards.", "Each player is dealt thirteen cards.")  # no card left to turn at four
+    g = import_book(text).games[0]
+    assert g.status in ("imported", "repaired") and shown_status(g) == "unplayable"
+    sound = import_book(MADE_UP.replace("Every player must hum a tune while playing a club.\n", "")).games[0]
+    assert sound.status in ("imported", "repaired") and shown_status(sound) == sound.status
+    src = tmp_path / "book.txt"
+    src.write_text(text, encoding="utf-8")
+    out = tmp_path / "out"
+    r = run("import", str(src), "--out", str(out), "--no-judge")
+    assert r.exit_code == 0 and "1 failing a static check)" in r.output
+    report = (out / "IMPORT.md").read_text(encoding="utf-8")
+    assert "| trick-taking | 1 | 0 | 0 | 1 | 0 | 0 |" in report
+    assert "| Nether Nowhere | trick-taking | 1 | imported, fails a static check | `nether-nowhere.yaml` |" in report
+    assert "* **Fails a static check** `DEAL_IMPOSSIBLE` setup.trumps: all 52 cards are dealt, leaving no card to turn " \
+        "for trumps (with 4 players)" in report
+    assert "Every sentence read as written" not in report
+
+
 def run(*args: str):
     return CliRunner().invoke(main, list(args))
 
@@ -355,11 +418,32 @@ def test_the_committed_corpus_is_what_the_importer_makes(book):
 
 @needs_book
 @pytest.mark.skipif(not CORPUS.exists(), reason="corpus/hyloe has not been imported yet")
-def test_the_committed_import_report_is_current(tmp_path):
+def test_the_committed_import_report_is_current(tmp_path, monkeypatch):
+    """IMPORT.md is what the command it documents makes (run from the repository, as it says; only
+    the folder differs here)."""
+    monkeypatch.chdir(ROOT)
     out = tmp_path / "out"
-    assert run("import", str(BOOK), "--out", str(out), "--no-judge").exit_code == 0
-    assert (out / "IMPORT.md").read_text(encoding="utf-8") == (CORPUS / "IMPORT.md").read_text(encoding="utf-8"), \
+    assert run("import", "../shared/seeds/hyloe-book-of-games.txt", "--out", str(out), "--no-judge").exit_code == 0
+    committed = (CORPUS / "IMPORT.md").read_text(encoding="utf-8")
+    assert "\n    parlour import ../shared/seeds/hyloe-book-of-games.txt --out corpus/hyloe/ --force\n" in committed
+    assert (out / "IMPORT.md").read_text(encoding="utf-8") == committed.replace("--out corpus/hyloe/", f"--out {out}"), \
         "corpus/hyloe/IMPORT.md is stale: run parlour import … --force"
+
+
+def test_the_report_names_the_book_and_folder_as_given(tmp_path, monkeypatch):
+    """"To make it again" names the book the command was given, relative if it was given relative, not
+    a path where the shared book would be."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "my books").mkdir()
+    (tmp_path / "my books" / "mine.txt").write_text(MADE_UP, encoding="utf-8")
+    assert run("import", "my books/mine.txt", "--out", "out", "--no-judge", "--lenient").exit_code == 0
+    report = (tmp_path / "out" / "IMPORT.md").read_text(encoding="utf-8")
+    assert "\n    parlour import 'my books/mine.txt' --out out --lenient --force\n" in report
+    assert "shared/seeds" not in report
+    whole = tmp_path / "my books" / "mine.txt"
+    assert run("import", str(whole), "--out", str(tmp_path / "again"), "--no-judge", "--lenient").exit_code == 0
+    again = (tmp_path / "again" / "IMPORT.md").read_text(encoding="utf-8")
+    assert f"\n    parlour import {shlex.quote(str(whole))} --out {shlex.quote(str(tmp_path / 'again'))} --lenient --force\n" in again
 
 
 @pytest.mark.skipif(not CORPUS.exists(), reason="corpus/hyloe has not been imported yet")
@@ -367,5 +451,5 @@ def test_check_reports_the_problems_of_broken_imports_without_crashing():
     files = sorted(str(p) for p in CORPUS.glob("*.yaml"))
     r = run("check", *files)
     assert r.exception is None or isinstance(r.exception, SystemExit)
-    assert r.exit_code == 2  # some imports are faithful copies of broken games
+    assert r.exit_code == 2  # some games of the book are broken as written
     assert "DEAL_IMPOSSIBLE" in r.output and "mollenstorf.yaml" in r.output

@@ -161,7 +161,8 @@ def _setup_extras(spec: GameSpec) -> list[Problem]:
         out.append(Problem("RULE_CONFLICT", "setup.robbing",
                            "robbing claims the card turned up for trumps, but trumps are not chosen by turning up a card"))
     if st.top_trump_point and not derived.trumps_known_at_deal(st):
-        why = "there is no trump suit" if method == "none" else "the trump suit is not known when the cards are dealt"
+        why = ("the trump suit is not known when the cards are dealt" if derived.has_trump_suit(st)
+               else "there is no trump suit")
         out.append(Problem("RULE_CONFLICT", "setup.top_trump_point",
                            f"the highest trump is shown for a point before play, but {why}"))
     ex = st.exchange
@@ -245,7 +246,7 @@ def _bid_scoring(spec: GameSpec) -> list[Problem]:
                            "bidding every trick wins the game, but players do not bid for tricks"))
     if x.pig != "none" and spec.setup.pig is None:
         out.append(Problem("RULE_CONFLICT", "scoring.extras.pig", "a score for taking the pig, but the game has no pig card"))
-    if x.top_trump != "none" and spec.setup.trumps.method == "none":
+    if x.top_trump != "none" and not derived.has_trump_suit(spec.setup):
         out.append(Problem("RULE_CONFLICT", "scoring.extras.top_trump",
                            "a score for taking the highest trump, but there is no trump suit"))
     return out

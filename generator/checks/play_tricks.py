@@ -78,10 +78,12 @@ def _rules(spec: GameSpec) -> list[Problem]:
                            "whoever holds a named card leads it only when the whole pack is dealt"))
     if p.opening_lead == "no-trump" and not derived.trumps_known_at_deal(spec.setup):
         out.append(Problem("RULE_CONFLICT", "play.opening_lead", "a ban on leading trumps needs trumps known from the start"))
+    # With trumps revealed in play (a hidden trump card, the first card led) a rule about playing
+    # trumps starts to apply once they are known: until then no card is a trump, so players follow.
     trump_rules = p.following == "follow-or-trump" or p.otherwise == "trump"
-    if trump_rules and method in ("none", "hidden"):
+    if trump_rules and not derived.has_trump_suit(spec.setup):
         out.append(Problem("RULE_CONFLICT", "play.following",
-                           "a rule about playing trumps needs trumps that players know"))
+                           "a rule about playing trumps needs a trump suit, but the game has none"))
     if p.otherwise != "any" and p.following != "must-follow":
         out.append(Problem("RULE_CONFLICT", "play.otherwise", "what to play when unable to follow applies only when players must follow"))
     if p.weak_led_suit and p.winner != "led-suit":

@@ -39,7 +39,7 @@ def import_book(book: str, out_dir: str, lenient: bool, force: bool, judge: bool
     --force). Nothing is written when the import fails.
     """
     from ..importer import import_book as read_book
-    from ..importer.report import import_report
+    from ..importer.report import import_report, shown_status
 
     start = time.perf_counter()
     path = Path(book)
@@ -79,7 +79,7 @@ def import_book(book: str, out_dir: str, lenient: bool, force: bool, judge: bool
         files[g.line] = f"{stem}.yaml"
         outputs.append((out / f"{stem}.yaml", _header(g, path.name) + dump_yaml(g.spec)))
     digest = hashlib.sha256(raw).hexdigest()
-    outputs.append((out / "IMPORT.md", import_report(path.name, digest, result, files, lenient)))
+    outputs.append((out / "IMPORT.md", import_report(path.name, digest, result, files, lenient, book, out_dir)))
     report_path = out / "REPORT.md"
     if not force:  # check everything before writing anything
         targets = [p for p, _ in outputs] + ([report_path] if judge else [])
@@ -90,11 +90,14 @@ def import_book(book: str, out_dir: str, lenient: bool, force: bool, judge: bool
     for target, content in outputs:
         write_file(target, content, force=True)
     supported = [g for g in result.games if g.supported]
-    counts = {s: sum(1 for g in supported if g.status == s) for s in ("imported", "repaired", "error", "failed")}
+    shown = [shown_status(g) for g in supported]
+    counts = {s: shown.count(s) for s in ("imported", "repaired", "unplayable", "error", "failed")}
     others = len(result.games) - len(supported)
     families = " or ".join(FAMILIES)
     click.echo(f"imported {len(files)} of {len(supported)} {families} games into {out}/ ({counts['imported']} as written, "
-               f"{counts['repaired']} repaired" + (f", {counts['error']} with sentences skipped" if counts["error"] else "")
+               f"{counts['repaired']} repaired"
+               + (f", {counts['unplayable']} failing a static check" if counts["unplayable"] else "")
+               + (f", {counts['error']} with sentences skipped" if counts["error"] else "")
                + (f", {counts['failed']} not imported" if counts["failed"] else "")
                + f"); {others} games of other families: family not supported yet; see {out / 'IMPORT.md'}")
     if judge:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ..spec import derived
 from .core import Draft, Phase, word_check
 from .setup import is_pig
 from .words import CARD, RANK, SUIT_MANY, SUIT_ONE, card, nickname, rank, suit
@@ -242,6 +243,7 @@ def finish(d: Draft) -> None:
         d.problem("the first lead may not be a trump, but there are no trumps", d.source.get("play.opening_lead"))
     _breaking_finish(d)
     _jokers_finish(d, method)
+    _trump_rules_finish(d, method)
     named = d.heard("pig.named")
     if named is not None and not is_pig(d, named):
         d.problem(f"a rule for {named}, but no card is called that", d.said_in["pig.named"])
@@ -309,6 +311,29 @@ def _breaking_finish(d: Draft) -> None:
         verb = " ".join(words[:-1])
         word_check(d, "breaking verb", verb, BREAK_VERBS)
     d.set("play.breaking", {"suit": s, "verb": verb})
+
+
+#: How a trump suit revealed in play becomes known (``derived.REVEALED_IN_PLAY_METHODS``).
+REVEALED_BY = {"hidden": "the face-down trump card is turned", "first-card": "the first card of the hand is led"}
+
+
+def _trump_rules_finish(d: Draft, method: str) -> None:
+    """A rule about playing trumps ("follow the lead suit or play a trump", "otherwise must play a
+    trump card") when trumps are only revealed in play: before that no card is a trump, so the rule
+    can only apply from then on. The spec's rule does exactly that (the engine treats the hand as
+    having no trump suit until the reveal); the reading is listed."""
+    if method not in derived.REVEALED_IN_PLAY_METHODS:
+        return
+    if d.get("play.following") == "follow-or-trump":
+        rule = "\"follow the lead suit or play a trump\""
+    elif d.get("play.otherwise") == "trump":
+        rule = "\"otherwise must play a trump card\""
+    else:
+        return
+    d.repair("trump-rule-before-reveal", "reading",
+             f"{rule} in a game whose trumps are revealed only in play: no card is a trump until {REVEALED_BY[method]}, "
+             "so until then players follow suit as usual (any card when they cannot); from then on the rule applies",
+             d.source.get("play.following"))
 
 
 def _jokers_finish(d: Draft, method: str) -> None:

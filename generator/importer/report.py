@@ -4,8 +4,11 @@ same book gives byte-identical files."""
 
 from __future__ import annotations
 
+import shlex
 from collections import Counter, defaultdict
 
+from ..checks import Problem as CheckProblem
+from ..checks import check_spec
 from ..families import FAMILIES
 from .book import BookImport, ImportedGame
 from .judge import Judgement
@@ -46,23 +49,46 @@ KINDS: dict[str, str] = {
     "low-unsaid": "high/low hands with no scoring note: scores inverted",
     "winner-unsaid": "fixed-length game with no winner sentence: highest score wins",
     "weak-wording": "weak-suit sentence's trump clause does not fit the game",
+    "trump-rule-before-reveal": "a rule about playing trumps with trumps revealed in play: it applies once they are known",
 }
-STATUS = {"imported": "imported", "repaired": "imported, repaired", "error": "imported with errors (--lenient)",
-          "failed": "not imported (errors)", "unsupported": "family not supported yet"}
+STATUS = {"imported": "imported", "repaired": "imported, repaired", "unplayable": "imported, fails a static check",
+          "error": "imported with errors (--lenient)", "failed": "not imported (errors)",
+          "unsupported": "family not supported yet"}
+
+
+def static_problems(game: ImportedGame) -> list[CheckProblem]:
+    """The Tier-0 static problems of an imported game's spec (none without a spec)."""
+    return check_spec(game.spec) if game.spec is not None else []
+
+
+def shown_status(game: ImportedGame, problems: list[CheckProblem] | None = None) -> str:
+    """The status a report shows for a game. "Imported" and "imported, repaired" say the spec is
+    the book's game, read faithfully; a spec that fails a static check is never shown so, however
+    its sentences were read: it is "imported, fails a static check" (``problems``: its static
+    problems, when the caller has them already)."""
+    if game.status in ("imported", "repaired") and (problems if problems is not None else static_problems(game)):
+        return "unplayable"
+    return game.status
 
 
 def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def import_report(book_name: str, digest: str, result: BookImport, files: dict[int, str], lenient: bool) -> str:
-    """``files``: the spec file written for each game, by the game's first line in the book."""
+def import_report(book_name: str, digest: str, result: BookImport, files: dict[int, str], lenient: bool,
+                  book_path: str | None = None, out_dir: str = "corpus/hyloe/") -> str:
+    """``files``: the spec file written for each game, by the game's first line in the book.
+    ``book_path`` and ``out_dir``: the book and the folder as the command was given them (relative
+    if given relative), for the command that makes the report again."""
     games = result.games
+    checked = {g.line: static_problems(g) for g in games}
+    status = {g.line: shown_status(g, checked[g.line]) for g in games}
     out: list[str] = ["# Hyloe's Book of Games — import report", ""]
     out.append(f"Written by `parlour import` from `{book_name}` (SHA-256 `{digest[:16]}…`, {len(games)} games). "
                "Do not edit by hand; to make it again run")
     out.append("")
-    out.append(f"    parlour import ../shared/seeds/{book_name} --out corpus/hyloe/ --force")
+    again = ["parlour", "import", book_path or book_name, "--out", out_dir] + (["--lenient"] if lenient else []) + ["--force"]
+    out.append("    " + shlex.join(again))
     out.append("")
     out.append("Book text is not reprinted here: a repair names its sentence by line and position in the book and quotes "
                "only the words at fault. ")
@@ -72,7 +98,7 @@ def import_report(book_name: str, digest: str, result: BookImport, files: dict[i
                "or ambiguous, as `design.md`, the README and the catalogue (§2.4) say. Games of other families are "
                "listed as not supported yet.")
     out.append("")
-    out += _summary(games)
+    out += _summary(games, status)
     out += _kinds(games)
     if result.all_problems():
         out += ["## Sentences not understood", ""]
@@ -89,7 +115,7 @@ def import_report(book_name: str, digest: str, result: BookImport, files: dict[i
         fixes = sorted({r.kind for r in g.repairs if r.category != "reading"})
         reads = sorted({r.kind for r in g.repairs if r.category == "reading"})
         spec = f"`{files[g.line]}`" if g.line in files else "—"
-        out.append(f"| {_cell(g.name)} | {g.family} | {g.line} | {STATUS[g.status]} | {spec} | "
+        out.append(f"| {_cell(g.name)} | {g.family} | {g.line} | {STATUS[status[g.line]]} | {spec} | "
                    f"{', '.join(fixes) or '—'} | {', '.join(reads) or '—'} |")
     out.append("")
     out += ["## Details", ""]
@@ -100,8 +126,11 @@ def import_report(book_name: str, digest: str, result: BookImport, files: dict[i
         out.append("")
         spec = f"`{files[g.line]}`" if g.line in files else "no spec written"
         modules = ", ".join(f"{m}" + (f" ×{n}" if n > 1 else "") for m, n in sorted(g.modules.items()))
-        out.append(f"Book line {g.line}; {g.sentences} sentences; {STATUS[g.status]}; {spec}. Modules read: {modules}.")
+        out.append(f"Book line {g.line}; {g.sentences} sentences; {STATUS[status[g.line]]}; {spec}. Modules read: {modules}.")
         out.append("")
+        for p in checked[g.line]:
+            at = f" (with {p.players} players)" if p.players else ""
+            out.append(f"* **Fails a static check** `{p.code}` {p.field}: {_cell(p.message)}{at}")
         for category, title in (("defect", "Repaired"), ("dropped", "Dropped"), ("reading", "Read")):
             for r in (r for r in g.repairs if r.category == category):
                 at = f", {r.where}" if r.where else ""
@@ -110,7 +139,7 @@ def import_report(book_name: str, digest: str, result: BookImport, files: dict[i
             quoted = f" — \"{_cell(p.sentence)}\"" if p.sentence else ""
             at = f", {p.where}" if p.where else ""
             out.append(f"* **Not understood**{at}: {_cell(p.message)}{quoted}")
-        if not g.repairs and not g.problems:
+        if not g.repairs and not g.problems and not checked[g.line]:
             out.append("* Every sentence read as written; nothing repaired.")
         out.append("")
     others = [g for g in games if not g.supported and (g.repairs or g.skipped)]
@@ -128,18 +157,19 @@ def import_report(book_name: str, digest: str, result: BookImport, files: dict[i
     return "\n".join(out).rstrip() + "\n"
 
 
-def _summary(games: list[ImportedGame]) -> list[str]:
-    out = ["## Summary", "", "| family | games | imported as written | imported, repaired | with errors | not imported |",
-           "|---|---|---|---|---|---|"]
+def _summary(games: list[ImportedGame], status: dict[int, str]) -> list[str]:
+    out = ["## Summary", "", "| family | games | imported as written | imported, repaired | failing a static check "
+           "| with errors | not imported |", "|---|---|---|---|---|---|---|"]
     order = list(FAMILIES)  # the registered families first, in registration order, then the rest by name
     fams = sorted({g.family for g in games}, key=lambda f: (order.index(f) if f in order else len(order), f))
     for fam in fams:
         gs = [g for g in games if g.family == fam]
-        c = Counter(g.status for g in gs)
+        c = Counter(status[g.line] for g in gs)
         if gs[0].supported:
-            out.append(f"| {fam} | {len(gs)} | {c['imported']} | {c['repaired']} | {c['error']} | {c['failed']} |")
+            out.append(f"| {fam} | {len(gs)} | {c['imported']} | {c['repaired']} | {c['unplayable']} | {c['error']} "
+                       f"| {c['failed']} |")
         else:
-            out.append(f"| {fam} | {len(gs)} | — | — | — | {len(gs)}: family not supported yet |")
+            out.append(f"| {fam} | {len(gs)} | — | — | — | — | {len(gs)}: family not supported yet |")
     out.append("")
     return out
 
@@ -175,8 +205,9 @@ def judge_report(book_name: str, judgements: list[Judgement], games: int, seed: 
     out.append(f"Written by `parlour import` (book `{book_name}`). Each imported spec in this folder was put through the "
                f"Tier-0 static checks (`parlour check`) and then a Tier-{tier} playtest (random self-play, {games} games per "
                f"player count, seed {seed}) at every player count the static checks leave playable. Reason codes are those "
-               "of `docs/playtest-metrics.md`; tier 0 is a static check. A game that fails a static check is still a "
-               "faithful import of the book's rules: it is kept, and `parlour check` shows its problems.")
+               "of `docs/playtest-metrics.md`; tier 0 is a static check. A game that fails a static check is kept, but "
+               "it is not a playable reading of the book: IMPORT.md lists it as failing, and `parlour check` shows its "
+               "problems.")
     out.append("")
     passed = [j for j in judgements if j.verdict == "pass"]
     out += ["## Summary", "", f"{len(judgements)} games: **{len(passed)} pass**, **{len(judgements) - len(passed)} reject**.", ""]
