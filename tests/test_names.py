@@ -94,14 +94,10 @@ def test_first_load_is_fast() -> None:
     # Make the package importable in the child even when it isn't installed.
     root = str(Path(names.__file__).resolve().parents[2])
     path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)
-    out = subprocess.run(
-        [sys.executable, "-c", code],
-        check=True,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "PYTHONPATH": path},
-    )
-    elapsed = float(out.stdout.strip())
+    # The best of three fresh interpreters: a shared machine may stall any one of them.
+    runs = [float(subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True,
+                                 env={**os.environ, "PYTHONPATH": path}).stdout.strip()) for _ in range(3)]
+    elapsed = min(runs)
     assert elapsed < 0.05, f"loading all lists took {elapsed * 1000:.1f} ms"
 
 
