@@ -188,8 +188,6 @@ def test_the_engine_counts_the_face_values_the_rulebook_prints(deck: DeckSpec) -
             assert face == derived.face_value(deck, rank), name
 
 
-@pytest.mark.xfail(reason="engine/cards.py counts an Ace 1 when Kings are promoted above it (it looks for A above K); "
-                          "the rulebook prints 14. The engine is to call derived.face_value", strict=False)
 def test_the_engine_counts_an_ace_14_below_promoted_kings() -> None:
     deck = DeckSpec(kind="standard", order="promoted", promoted="K")
     table = compile_deck(deck)

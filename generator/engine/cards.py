@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..spec import derived
 from ..spec.deck import ACE_HIGH, MAJORS, DeckSpec
-
-FACE = {"J": 11, "Q": 12, "K": 13, "Unter": 11, "Ober": 12, "Page": 11, "Knight": 12}
-
 
 @dataclass(frozen=True)
 class CardTable:
@@ -50,7 +48,6 @@ def compile_deck(deck: DeckSpec, jokers: str = "top") -> CardTable:
     ranks = deck.ranks()
     suit_names = deck.suits()
     bottom = {r: len(full) - i for i, r in enumerate(full)}
-    ace_high = ranks and full.index("A") < full.index("K") if "A" in full and "K" in full else False
     names, suit, strength, rank, face = [], [], [], [], []
     for s_i, s in enumerate(suit_names):
         if s == MAJORS:
@@ -60,14 +57,7 @@ def compile_deck(deck: DeckSpec, jokers: str = "top") -> CardTable:
             suit.append(s_i)
             strength.append(bottom[r])
             rank.append(r)
-            if r == "A":
-                face.append(14 if ace_high or deck.kind == "german32" else 1)
-            elif r == "K" and deck.kind == "tarot":
-                face.append(14)
-            elif r == "Q" and deck.kind == "tarot":
-                face.append(13)
-            else:
-                face.append(FACE.get(r) or int(r))
+            face.append(derived.face_value(deck, r))
     if MAJORS in suit_names:
         m = suit_names.index(MAJORS)
         for n in range(21):

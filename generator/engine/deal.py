@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..spec import GameSpec
+from ..spec import GameSpec, derived
 from .cards import CardTable
 
 
@@ -28,7 +28,7 @@ class Dealer:
         self.odd_extra = bool(self.deal.odd_card and self.deal.odd_card.extra)
         k = self.deal.kitty
         self.kitty_form = k.form if k else None
-        self.kitty_size = (k.size or 0) if k and k.form == "dealt" else 0
+        self.kitty_size = derived.kitty_reserve(self.deal)
 
     def cards_each(self, n: int) -> int:
         return self.deal.cards_each(n, self.size)

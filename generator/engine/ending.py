@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..spec import GameSpec
+from ..spec import GameSpec, derived
 
 
 class EndRules:
@@ -12,10 +12,7 @@ class EndRules:
 
     def hand_sizes(self, full: int) -> list[int] | None:
         """The sequence of hand sizes for shrinking games, else None (every hand is full)."""
-        if self.cond.kind != "shrinking":
-            return None
-        down = list(range(full, 0, -1))
-        return down + list(range(2, full + 1)) if self.cond.back_up else down
+        return derived.shrinking_hand_sizes(self.cond, full)
 
     def condition_met(self, totals: list[int], hands_played: int, n: int, sizes: list[int] | None) -> bool:
         c = self.cond

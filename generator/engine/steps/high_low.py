@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...spec import derived
 from ..phase import Phase
 
 if TYPE_CHECKING:   # pragma: no cover
@@ -12,9 +13,6 @@ if TYPE_CHECKING:   # pragma: no cover
     from ..state import Game, State
 
 SHOW_HIGH_LOW = "show-high-low"
-#: The low colour of each pack.
-LOW_SUITS = {"standard": ("hearts", "diamonds"), "french32": ("hearts", "diamonds"),
-             "german32": ("acorns", "leaves"), "tarot": ("majors",)}
 
 
 class ShowHighLow(Phase):
@@ -25,7 +23,7 @@ class ShowHighLow(Phase):
     def __init__(self, game: "Game"):
         super().__init__(game)
         t = game.table
-        self.low_suits = frozenset(t.suit_names.index(s) for s in LOW_SUITS[game.spec.deck.kind])
+        self.low_suits = frozenset(t.suit_names.index(s) for s in derived.low_suits(game.spec.deck))
 
     @classmethod
     def needed(cls, spec: "GameSpec") -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...spec import derived
 from ...spec.deck import TRUMP_ROTATION
 from ..cards import CardTable, effective_suits, trump_of_hand
 from ..phase import Phase
@@ -33,7 +34,9 @@ class TrumpRules:
         self.caller_offset = {"dealer": 0, "dealer-left": 1}[t.caller] if t.method == "called" else None
         self.rotation = [sidx[s] for s in TRUMP_ROTATION[spec.deck.kind]]
         self.majors = sidx.get("majors")
-        self.uses_top_card = t.method in ("turn-up", "hidden")
+        self.uses_top_card = derived.turns_top_card(spec.setup)
+        self.from_kitty = derived.trump_card_from_kitty(spec.deal)
+        self.revealed_in_play = derived.trumps_revealed_in_play(spec.setup)
 
     def suit_of_shown(self, card: int) -> int | None:
         """Trump suit given by a shown card; a joker shown for trumps means no trumps (SU-05)."""

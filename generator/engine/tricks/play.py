@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from ...spec import GameSpec
+from ...spec import GameSpec, derived
 from ..actions import PASS_PLAY, WILD_BASE, describe
 from ..laws import LawBook
 from ..phase import Phase
@@ -86,7 +86,7 @@ class TrickPlay(Phase):
         self.laws = LawBook(table, table.suit_names, spec.deck.ranks()) if spec.setup.extra_rules else None
         self.opening = p.opening_leader
         self.opening_card = table.index(p.opening_card) if p.opening_card else None
-        self.wild = p.jokers == "wild" and bool(table.jokers)
+        self.wild = derived.wild_jokers(spec)
         sidx = {s: i for i, s in enumerate(table.suit_names)}
         self.joker_lead = sidx[p.joker_lead] if p.joker_lead else None
         self.boost_rank = p.boost.rank if p.boost else None
@@ -114,7 +114,7 @@ class TrickPlay(Phase):
     def start(self, state: "State") -> bool:
         state.open(self, PLAY, state.current)
         state.in_play = {c for h in state.hands for c in h}
-        state.trump_pending = state.hidden is not None or self.trumps.method == "first-card"
+        state.trump_pending = self.trumps.revealed_in_play and (state.hidden is not None or self.trumps.method == "first-card")
         state.boost_rank = self.boost_rank
         state.play_extras = self.boost_rank is not None or bool(state.laws)
         state.simple = self.simple and not state.trump_pending and not state.play_extras
