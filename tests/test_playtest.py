@@ -138,18 +138,18 @@ def test_a_game_without_choices_is_rejected():
 
 
 def test_an_engine_error_is_a_finding(monkeypatch):
-    from generator.engine.tricks.play import TrickPlay
+    from generator.engine.tricks.scoring import HandScorer
 
-    real = TrickPlay._finish_trick
+    real = HandScorer.score
     calls = {"n": 0}
 
-    def flaky(self, state):
+    def flaky(self, facts):
         calls["n"] += 1
-        if calls["n"] == 500:
+        if calls["n"] == 40:
             raise RuntimeError("a card went missing")
-        return real(self, state)
+        return real(self, facts)
 
-    monkeypatch.setattr(TrickPlay, "_finish_trick", flaky)
+    monkeypatch.setattr(HandScorer, "score", flaky)
     report = playtest(make_spec(), games=20, seed=0)
     reason = next(r for r in report.reasons if r.code == "ENGINE_ERROR")
     assert "a card went missing" in reason.message and reason.seed is not None

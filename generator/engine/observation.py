@@ -38,7 +38,11 @@ class Observation:
 
     @property
     def legal(self) -> list[int]:
-        return self._s.legal_actions() if self._s.current == self.player else []
+        s = self._s
+        if s.current != self.player:
+            return []
+        legal = s._legal   # the state's own cache of its legal actions (same module family)
+        return legal if legal is not None else s.legal_actions()
 
     @property
     def phase(self) -> str:

@@ -48,13 +48,14 @@ class Game:
         self.table: CardTable = compile_deck(spec.deck, self.family.joker_order(spec))
         self.dealer = Dealer(spec, self.table)
         self.ending = EndRules(spec)
+        self.scorer = self.family.scorer(spec, self.table)
+        self._orders: dict[int, dict[int, list[tuple[int, ...]]]] = {}
         # Every phase class of the family's hand, and the ones this game needs, compiled once.
         catalogue: tuple[type[Phase], ...] = self.family.phases
         self.phases: tuple[Phase, ...] = tuple(cls(self) for cls in catalogue if cls.needed(spec))
         self.phase_by_class: dict[type[Phase], Phase] = {type(ph): ph for ph in self.phases}
         #: Where a redeal starts again: the first phase that deals (the calls before it stand).
         self.redeal_from = next(i for i, ph in enumerate(self.phases) if ph.deals_cards)
-        self.scorer = self.family.scorer(spec, self.table)
         # Fields, places and views come from the whole catalogue, needed or not, so that every
         # state has the same fields and a bot may ask any view (an unused rule reads as absent).
         self.hand_fields: dict[str, Any] = {}
@@ -83,7 +84,6 @@ class Game:
         self._other_defaults = [(k, v) for k, v in self._defaults
                                 if type(v) in (list, set, dict) and v]
         self._copy_plan = _copy_plan(self)
-        self._orders: dict[int, dict[int, list[tuple[int, ...]]]] = {}
 
     def phase(self, cls: type[Phase]) -> Phase | None:
         """The compiled phase of that class, if this game needs it."""
@@ -152,6 +152,7 @@ class State:
     def __init__(self, game: Game, players: int, seed: int):
         self.game = game
         self.n = players
+        self.move_cap = game.move_cap
         self.rng = random.Random(seed)
         self.record = GameRecord(players, seed)
         self.totals = [0] * players
@@ -167,6 +168,7 @@ class State:
         self.steps: list[Phase] = []
         self.best_of_hands: list[int] = []
         self._legal: list[int] | None = None
+        self._views: list[Observation] | None = None
         for name, value in game.game_fields.items():
             setattr(self, name, value(game, players) if callable(value) else _fresh(value))
         self._reset_hand()
@@ -189,7 +191,9 @@ class State:
         return self._legal
 
     def apply_action(self, action: int) -> None:
-        legal = self._legal if self._legal is not None else self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
         if action not in legal:
             raise IllegalAction(f"action {action} is not legal for seat {self.current} in phase {self.decision}")
         self._legal = None
@@ -198,7 +202,7 @@ class State:
         if len(legal) > 1:
             rec.decisions += 1
         self.phase.apply(self, action)  # type: ignore[union-attr]
-        if rec.moves >= self.game.move_cap and not self.terminal:
+        if rec.moves >= self.move_cap and not self.terminal:
             self.stop("cap")
 
     def play_random(self, rnd: Callable[[], float], hands: int | None = None) -> None:
@@ -221,7 +225,11 @@ class State:
         return [1.0 if p == w else 0.0 for p in range(self.n)]
 
     def observation(self, player: int) -> Observation:
-        return Observation(self, player)
+        """What ``player`` may see; one Observation per seat, made once (it reads the state live)."""
+        views = self._views
+        if views is None:
+            views = self._views = [Observation(self, p) for p in range(self.n)]
+        return views[player]
 
     def action_to_string(self, action: int) -> str:
         text = self.phase.describe(self, action) if self.phase is not None else None
@@ -252,6 +260,7 @@ class State:
             rng = d["rng"] = random.Random.__new__(random.Random)   # no reseeding from the OS: set next
             rng.setstate(self.rng.getstate())
         d["record"] = self.record.copy()
+        d["_views"] = None   # observations read the state they were made for
         new.__dict__ = d
         return new
 

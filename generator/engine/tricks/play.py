@@ -104,6 +104,14 @@ class TrickPlay(Phase):
         # which no trump waits to be revealed and no boost or law acts on a card played).
         self.simple = self.plain and self.rules.plain and self.rules.plain_lead
         self.naturals = [c for c in range(table.size) if c not in table.jokers]
+        #: Seats in playing order after each leader, by player count and direction (popped from the end).
+        self.orders = {n: game.turn_orders(n) for n in spec.players.counts()}
+        self.in_play_scored = game.scorer.uses_in_play
+        # A trick of a simple hand needs only its winner worked out: no breaking, no jokers or
+        # kitty to account for, the winner leads next (``_finish_simple``).
+        r = self.rules
+        self.simple_finish = (self.simple and not self.trick_extras and r.breaking is None
+                              and r.next_leader == "winner")
 
     @classmethod
     def needed(cls, spec: GameSpec) -> bool:
@@ -113,7 +121,8 @@ class TrickPlay(Phase):
 
     def start(self, state: "State") -> bool:
         state.open(self, PLAY, state.current)
-        state.in_play = {c for h in state.hands for c in h}
+        if self.in_play_scored:
+            state.in_play = {c for h in state.hands for c in h}
         state.trump_pending = self.trumps.revealed_in_play and (state.hidden is not None or self.trumps.method == "first-card")
         state.boost_rank = self.boost_rank
         state.play_extras = self.boost_rank is not None or bool(state.laws)
@@ -212,8 +221,22 @@ class TrickPlay(Phase):
     # -- applying a play -------------------------------------------------------------------
 
     def apply(self, state: "State", action: int) -> None:
-        if state.simple and state.forced_lead is None:
-            return self._play_simple(state, action)
+        if state.simple:   # ``_play_simple``, written out: this is every move of most games
+            p = state.current
+            state.hands[p].remove(action)
+            if state.forced_lead is not None:
+                state.forced_lead = None
+            state.trick.append(action)
+            state.trick_cards.append(action)
+            state.trick_seats.append(p)
+            queue = state.queue
+            if queue:
+                state.current = queue.pop()
+            elif self.simple_finish:
+                self._finish_simple(state)
+            else:
+                self._finish_trick(state)
+            return
         if self.plain and action < WILD_BASE:
             return self._play(state, action, action)
         if action == PASS_PLAY:
@@ -258,16 +281,20 @@ class TrickPlay(Phase):
 
     def _random_simple(self, state: "State", rnd: Callable[[], float]) -> bool:
         """``play_random`` for a simple hand: must follow suit, and nothing else acts on a card
-        played — the legal cards and the play written out in one loop, with the same draws."""
+        played — the legal cards and the play written out in one loop, with the same draws as
+        ``legal``/``apply`` (and, for a simple trick, ``_finish_simple`` written out too: this
+        loop is most of the time of a random game)."""
         rec = state.record
         hands, eff = state.hands, state.eff
-        finish = self._finish_trick
+        fast = self.simple_finish
+        winner = self.rules.winner
+        orders = self.game.turn_orders(state.n)[state.direction]
         hand_no = state.hand_no
         moves = decisions = 0
+        trick, cards, seats, queue = state.trick, state.trick_cards, state.trick_seats, state.queue
+        p = state.current
         while True:
-            p = state.current
             hand = hands[p]
-            trick = state.trick
             if trick:
                 led = eff[trick[0]]
                 legal = [c for c in hand if eff[c] == led] or hand
@@ -282,15 +309,32 @@ class TrickPlay(Phase):
                 c = legal[0]
             hand.remove(c)
             trick.append(c)
-            state.trick_cards.append(c)
-            state.trick_seats.append(p)
-            queue = state.queue
+            cards.append(c)
+            seats.append(p)
             if queue:
-                state.current = queue.pop()
+                p = queue.pop()
                 continue
-            finish(state)
-            if state.hand_no != hand_no or state.decision != PLAY:
+            state.current = p
+            if not fast:
+                self._finish_trick(state)
+                if state.hand_no != hand_no or state.decision != PLAY:
+                    break
+                trick, cards, seats, queue = state.trick, state.trick_cards, state.trick_seats, state.queue
+                p = state.current
+                continue
+            taker = seats[winner(trick, eff, state.win_trump, state.anti)]
+            state.won[taker].extend(trick)
+            state.tricks_won[taker] += 1
+            state.history.append((tuple(seats), tuple(trick), taker))
+            state.trick_no += 1
+            trick = state.trick = []
+            cards = state.trick_cards = []
+            seats = state.trick_seats = []
+            if not all(hands):
+                self._end_hand(state)
                 break
+            queue = state.queue = list(orders[taker])
+            state.leader = p = taker
         rec.moves += moves
         rec.decisions += decisions
         if rec.moves >= self.game.move_cap and not state.terminal:
@@ -301,14 +345,36 @@ class TrickPlay(Phase):
         """``_play`` for a simple hand (see ``_random_simple``)."""
         p = state.current
         state.hands[p].remove(card)
+        if state.forced_lead is not None:
+            state.forced_lead = None
         state.trick.append(card)
         state.trick_cards.append(card)
         state.trick_seats.append(p)
         queue = state.queue
         if queue:
             state.current = queue.pop()
+        elif self.simple_finish:
+            self._finish_simple(state)
         else:
             self._finish_trick(state)
+
+    def _finish_simple(self, state: "State") -> None:
+        """``_finish_trick`` for a simple hand (see ``simple_finish``): the winner takes the
+        trick and leads the next."""
+        trick, seats = state.trick, state.trick_seats
+        taker = seats[self.rules.winner(trick, state.eff, state.win_trump, state.anti)]
+        state.won[taker].extend(trick)
+        state.tricks_won[taker] += 1
+        state.history.append((tuple(seats), tuple(trick), taker))
+        state.trick = []
+        state.trick_cards = []
+        state.trick_seats = []
+        state.trick_no += 1
+        if not all(state.hands):
+            self._end_hand(state)
+        else:
+            state.leader = state.current = taker
+            state.queue = list(self.orders[state.n][state.direction][taker])
 
     def _pass_play(self, state: "State") -> None:
         if state.queue:
@@ -430,7 +496,7 @@ class TrickPlay(Phase):
         public.in_play = set()   # the cards dealt to players this hand: counted again from the hands
 
     def determinized(self, state: "State", placed: dict[int, int]) -> None:
-        if state.decision == PLAY:
+        if state.decision == PLAY and self.in_play_scored:
             state.in_play = ({c for h in state.hands for c in h} | set(state.trick_cards)
                              | {c for _, cards, _ in state.history for c in cards})
 

@@ -61,6 +61,9 @@ class HandScorer:
         self.extras = getattr(s, "extras", None)
         self.jokers = frozenset(table.jokers)
         # Plain points per trick, with nothing else to add: the common case, scored in one line.
+        # Only avoid-suit scoring asks which cards were dealt to players (shooting the moon, the
+        # landlord's success): other games need not gather them every hand.
+        self.uses_in_play = s.kind == "avoid-suit"
         self.plain = (s.kind == "per-trick" and not s.exact_bonus and s.extras == type(s.extras)()
                       and not self.auction and not spec.setup.top_trump_point and not spec.setup.high_low)
         if s.kind == "per-trick":
