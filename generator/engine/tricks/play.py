@@ -221,7 +221,7 @@ class TrickPlay(Phase):
     # -- applying a play -------------------------------------------------------------------
 
     def apply(self, state: "State", action: int) -> None:
-        if state.simple:   # ``_play_simple``, written out: this is every move of most games
+        if state.simple:   # a card of a simple hand (see ``_random_simple``): every move of most games
             p = state.current
             state.hands[p].remove(action)
             if state.forced_lead is not None:
@@ -341,31 +341,19 @@ class TrickPlay(Phase):
             state.stop("cap")
         return True
 
-    def _play_simple(self, state: "State", card: int) -> None:
-        """``_play`` for a simple hand (see ``_random_simple``)."""
-        p = state.current
-        state.hands[p].remove(card)
-        if state.forced_lead is not None:
-            state.forced_lead = None
-        state.trick.append(card)
-        state.trick_cards.append(card)
-        state.trick_seats.append(p)
-        queue = state.queue
-        if queue:
-            state.current = queue.pop()
-        elif self.simple_finish:
-            self._finish_simple(state)
-        else:
-            self._finish_trick(state)
-
     def _finish_simple(self, state: "State") -> None:
         """``_finish_trick`` for a simple hand (see ``simple_finish``): the winner takes the
-        trick and leads the next."""
+        trick and leads the next. (``_random_simple`` writes the same out in its loop.)"""
         trick, seats = state.trick, state.trick_seats
         taker = seats[self.rules.winner(trick, state.eff, state.win_trump, state.anti)]
         state.won[taker].extend(trick)
         state.tricks_won[taker] += 1
         state.history.append((tuple(seats), tuple(trick), taker))
+        self._next_trick(state, taker)
+
+    def _next_trick(self, state: "State", leader: int) -> None:
+        """Clear the table; ``leader`` leads the next trick, or the hand ends when a player has
+        no card left."""
         state.trick = []
         state.trick_cards = []
         state.trick_seats = []
@@ -373,8 +361,9 @@ class TrickPlay(Phase):
         if not all(state.hands):
             self._end_hand(state)
         else:
-            state.leader = state.current = taker
-            state.queue = list(self.orders[state.n][state.direction][taker])
+            state.leader = state.current = leader
+            state.queue = list(self.orders[state.n][state.direction][leader])
+            state.boosted = False
 
     def _pass_play(self, state: "State") -> None:
         if state.queue:
@@ -462,16 +451,7 @@ class TrickPlay(Phase):
             leader = (state.leader + state.direction) % state.n
         else:
             leader = rules.next_lead(trick, state.trick_seats, taker, state.leader, state.n)
-        state.trick = []
-        state.trick_cards = []
-        state.trick_seats = []
-        state.trick_no += 1
-        if not all(state.hands):
-            self._end_hand(state)
-        else:
-            state.leader = state.current = leader
-            state.queue = list(self.game.turn_orders(state.n)[state.direction][leader])
-            state.boosted = False
+        self._next_trick(state, leader)
 
     def _after_trick(self, state: "State", taker: int, trick: list[int], cards: list[int]) -> None:
         """What a finished trick means beyond its winner: joker tricks, the pig's suit, the kitty."""
