@@ -1,6 +1,6 @@
 """How the greedy bot takes the decisions outside card play: simple counting over its own hand.
 
-Every phase of ``generator.engine.state.PHASE_NAMES`` other than 'play' is handled here, so a
+Every decision of the phases (``Phase.decisions``) other than card play is handled here, so a
 new rule module that adds a decision adds one branch in this one place."""
 
 from __future__ import annotations
