@@ -138,3 +138,15 @@ def test_trick_play_keys_positions_once_a_hand():
     while not (state.phase is not None and state.phase.card_play):
         state.apply_action(state.legal_actions()[0])
     assert not state.repeats_possible()   # a card played never returns to a hand
+
+
+def test_every_decision_reads_as_words_in_a_replay():
+    """Bids, suits named, yes and no read as words, whichever phase opened the decision."""
+    from generator.playtest.replay import replay
+    from generator.spec import load_spec
+    from tests.conftest import ROOT
+
+    lines, _ = replay(Game(load_spec(ROOT / "corpus" / "hyloe" / "zweimen.yaml")), 3, 5)
+    moves = [line.split(" — ", 1)[1] for line in lines if " — " in line]
+    assert moves and all(not m.split(" (")[0].isdigit() for m in moves), moves[:5]
+    assert any(m.startswith("bid ") for m in moves)

@@ -54,6 +54,10 @@ class Phase:
     #: Decisions in which a player puts a card away face down: decision -> the place it goes to
     #: (a search bot remembers its own such cards).
     puts_away: ClassVar[dict[str, str]] = {}
+    #: How this phase's moves read in a replay: a class built with (card names, suit names, a
+    #: seat's name) with ``start``, ``move``, ``progress`` and ``hand`` (see ``tricks.narrate``);
+    #: None for the generic wording.
+    narration: ClassVar[type | None] = None
     #: Whether this phase is the family's card play (playtests bucket its decisions by hand size).
     card_play: ClassVar[bool] = False
 

@@ -16,6 +16,7 @@ from functools import cached_property
 from typing import Any, Callable
 
 from ..spec import GameSpec
+from .actions import describe
 from .cards import CardTable, compile_deck
 from .deal import Dealer
 from .ending import EndRules, best_mask
@@ -233,7 +234,10 @@ class State:
 
     def action_to_string(self, action: int) -> str:
         text = self.phase.describe(self, action) if self.phase is not None else None
-        return text if text is not None else str(action)
+        if text is not None:
+            return text
+        t = self.game.table
+        return describe(t.names, t.suit_names, action)
 
     # -- copies ----------------------------------------------------------------------------
 

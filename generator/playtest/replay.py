@@ -14,43 +14,34 @@ from .runner import GameSummary, play_one
 
 
 class Narrator:
-    """Turns the moves of a game into lines: each hand's deal and trumps, every move (with how
-    many choices there were), every trick's taker, and each hand's scores."""
+    """Turns the moves of a game into lines: each hand's deal, every move (with how many choices
+    there were) and each hand's scores. What the family's card play shows (the trumps and the
+    hands, each trick's taker …) its play phase tells (``Phase.narration``)."""
 
     def __init__(self, game: Game, players: int):
         self.game = game
-        self.names = game.table.names
         self.n = players
         self.lines: list[str] = []
         self.hand = -1
         self.play_shown = -1
-        self.history: list[Any] | None = None
-        self.printed = 0
         self.scored = 0
+        play = next((ph for ph in game.phases if ph.card_play and ph.narration is not None), None)
+        self.play = play.narration(game.table.names, game.table.suit_names, self.seat) if play else None
 
     @staticmethod
     def seat(p: int) -> str:
         return f"seat {p + 1}"
 
-    def _cards(self, cards: Sequence[int]) -> str:
-        return ", ".join(self.names[c] for c in cards) or "nothing"
-
     def flush(self, state: State) -> None:
-        """Report what finished since the last move: tricks (a hand's last one is still in the
-        hand's own history list) and scored hands."""
-        if self.history is not None:
-            for seats, cards, taker in self.history[self.printed:]:
-                shown = "; ".join(f"{self.seat(p)} {self.names[c]}" for p, c in zip(seats, cards))
-                self.lines.append(f"    trick: {shown} → {self.seat(taker)} takes it")
-            self.printed = len(self.history)
-        current = getattr(state, "history", None)
-        if current is not self.history:
-            self.history, self.printed = current, 0
+        """Report what finished since the last move: the card play's progress and scored hands."""
+        if self.play is not None:
+            self.lines += self.play.progress(state)
         hands = state.record.hands
         while self.scored < len(hands):
             h = hands[self.scored]
-            self.lines.append(f"  tricks taken: {' '.join(map(str, h.tricks))}; hand scores: "
-                              f"{' '.join(map(str, h.scores))}; totals: {' '.join(map(str, h.totals))}")
+            family = self.play.hand(h) if self.play is not None else ""
+            self.lines.append(f"  {family}hand scores: {' '.join(map(str, h.scores))}; "
+                              f"totals: {' '.join(map(str, h.totals))}")
             self.scored += 1
 
     def __call__(self, state: State, action: int, legal: Sequence[int]) -> None:
@@ -58,22 +49,14 @@ class Narrator:
         if state.hand_no != self.hand:
             self.hand = state.hand_no
             self.lines.append(f"hand {state.hand_no + 1}: {self.seat(state.dealer)} deals")
-        card_play = state.phase is not None and state.phase.card_play
-        if card_play and self.play_shown != state.hand_no:
+        told = self.play is not None and state.phase is not None and state.phase.narration is not None
+        if told and self.play_shown != state.hand_no:
             self.play_shown = state.hand_no
-            suits = self.game.table.suit_names
-            trump = state.trump
-            label = suits[trump] if trump is not None and trump < len(suits) else "none yet"
-            turned = f" (turned card: {self.names[state.turned]})" if state.turned is not None else ""
-            self.lines.append(f"  trumps: {label}{turned}")
-            for p in range(self.n):
-                self.lines.append(f"  {self.seat(p)} holds {self._cards(state.hands[p])}")
-            if state.kitty:
-                self.lines.append(f"  kitty (face down): {self._cards(state.kitty)}")
+            self.lines += self.play.start(state)
         what = state.action_to_string(action)
         choice = f"(1 of {len(legal)})" if len(legal) > 1 else "(forced)"
-        if card_play:
-            self.lines.append(f"    {self.seat(state.current)} plays {what} {choice}")
+        if told:
+            self.lines.append(self.play.move(state, what, choice))
         else:
             self.lines.append(f"  {state.decision}: {self.seat(state.current)} — {what} {choice}")
 

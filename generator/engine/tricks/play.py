@@ -13,13 +13,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from ...spec import GameSpec, derived
-from ..actions import PASS_PLAY, WILD_BASE, describe
+from ..actions import PASS_PLAY, WILD_BASE
 from ..laws import LawBook
 from ..phase import Phase
 from ..places import PUBLIC, Place
 from ..steps.deal import draw, drawable
 from ..steps.pig import pig_card
 from ..steps.trumps import TrumpRules, set_trump
+from .narrate import TrickNarration
 from .rules import TrickRules
 
 if TYPE_CHECKING:   # pragma: no cover
@@ -57,6 +58,7 @@ def _would_win(state: "State", player: int) -> Callable[[int], bool]:
 
 class TrickPlay(Phase):
     decisions = (PLAY,)
+    narration = TrickNarration
     card_play = True
     repeats = False   # a card played never returns to a hand: a position cannot come back
     places = (Place("won", True, PUBLIC), Place("trick_cards", False, PUBLIC))
@@ -481,8 +483,8 @@ class TrickPlay(Phase):
                              | {c for _, cards, _ in state.history for c in cards})
 
     def describe(self, state: "State", action: int) -> str | None:
+        if action < WILD_BASE:
+            return None   # a card, or no card: the generic wording
         t = self.game.table
-        if action >= WILD_BASE:
-            joker, card = divmod(action - WILD_BASE, 1000)
-            return f"{t.names[t.jokers[joker]]} as the {t.names[card]}"
-        return describe(t.names, t.suit_names, action)
+        joker, card = divmod(action - WILD_BASE, 1000)
+        return f"{t.names[t.jokers[joker]]} as the {t.names[card]}"
