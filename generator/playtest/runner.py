@@ -16,6 +16,7 @@ from typing import Any, Callable, Sequence
 
 from ..bots import bot_seed, make_bot
 from ..engine import Game, Observation, State
+from ..families import family_of
 from .bounds import ScoreBounds, settled_at
 
 #: Safety cap on moves in a playtest game: far beyond any game that passes TOO_LONG (a game still
@@ -116,7 +117,7 @@ def _play(game: Game, n: int, seed: int, lineup: Sequence[str] | None, options: 
     state = game.new_initial_state(n, seed)
     if bounds is True:
         try:
-            bounds = ScoreBounds.build(game, n)
+            bounds = family_of(game.spec).load("bounds")(game, n)   # the family's score bounds
         except Exception:  # bounds are a refinement: never let them stop a playtest
             bounds = None
     if lineup is None:
