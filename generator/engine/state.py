@@ -187,9 +187,10 @@ class State:
         return self.terminal
 
     def legal_actions(self) -> list[int]:
-        if self._legal is None:
-            self._legal = [] if self.terminal else self.phase.legal(self)  # type: ignore[union-attr]
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.terminal else self.phase.legal(self)  # type: ignore[union-attr]
+        return legal
 
     def apply_action(self, action: int) -> None:
         legal = self._legal
