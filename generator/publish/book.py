@@ -23,7 +23,7 @@ from ..spec import GameSpec
 from . import facts
 from .glossary import glossary
 from .html import (
-    copy_fonts,
+    font_files,
     environment,
     game_view,
     goal_line,
@@ -267,13 +267,14 @@ def _tool_versions() -> dict[str, str]:
 
 
 def write_book(path: Path, html: str, paper: str = "A5", as_html: bool = False) -> float:
-    """Write the book (PDF, or HTML with its fonts beside it) atomically; returns the seconds it took."""
-    from .pdf import pdf_bytes, write_atomic
+    """Write the book (PDF, or HTML with its fonts beside it, as one set) atomically; returns the
+    seconds it took. Raises ``generator.output.WriteError`` when it cannot write."""
+    from ..output import write_files
+    from .pdf import pdf_bytes
 
     start = time.perf_counter()
     if as_html:
-        copy_fonts(path.parent)
-        write_atomic(path, html.encode("utf-8"))
+        write_files([*font_files(path.parent), (path, html.encode("utf-8"))], overwrite=True)
     else:
-        write_atomic(path, pdf_bytes(html, paper))
+        write_files([(path, pdf_bytes(html, paper))], overwrite=True)
     return time.perf_counter() - start
