@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import sys
 import time
+from contextlib import nullcontext
 from pathlib import Path
 
 import click
@@ -112,28 +113,20 @@ def _judge(result, files: dict[int, str], book_name: str, games: int, seed: int,
            workers: int) -> tuple[str, str]:
     """Judge every imported game; returns REPORT.md's text and a summary line (the report is
     written with the specs, as one set)."""
-    from concurrent.futures import ProcessPoolExecutor
-
     from ..importer.judge import judge_spec
+    from ..workers import process_pool
     from ..importer.report import judge_report
 
     judgements = []
     todo = [g for g in result.games if g.spec is not None]
     args = ([g.spec for g in todo], [files[g.line] for g in todo], [games] * len(todo), [seed] * len(todo),
             [tier] * len(todo))
-    if workers > 1:
-        pool = ProcessPoolExecutor(max_workers=workers)
-        results = pool.map(judge_spec, *args)
-    else:
-        pool, results = None, map(judge_spec, *args)
-    try:
+    with process_pool(workers) if workers > 1 else nullcontext() as pool:  # interrupted: workers ended
+        results = pool.map(judge_spec, *args) if pool is not None else map(judge_spec, *args)
         for i, (g, j) in enumerate(zip(todo, results), start=1):
             judgements.append(j)
             click.echo(f"  [{i}/{len(todo)}] {g.name}: {j.verdict}"
                        + (f" ({', '.join(sorted({f.code for f in j.reasons}))})" if j.reasons else ""), err=True)
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)  # on an interruption, do not wait for games not begun
     passed = sum(1 for j in judgements if j.verdict == "pass")
     return (judge_report(book_name, judgements, games, seed, tier),
             f"judged {len(judgements)} games: {passed} pass, {len(judgements) - passed} reject")
