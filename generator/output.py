@@ -40,6 +40,19 @@ def exists_error(path: str | os.PathLike[str]) -> WriteError:
     return WriteError(path, "already exists (use --force to replace it)")
 
 
+def check_writable(path: str | os.PathLike[str]) -> None:
+    """Refuse, before long work, an output that surely cannot be written: a parent that is a
+    file, or a folder without write permission. A best effort (a full disk shows only when
+    writing, and permissions are not checked for root), so writing still reports its own errors."""
+    path = Path(path)
+    blocker = _file_in_the_way(path)
+    if blocker is not None:
+        raise WriteError(path, f"cannot write: {blocker} is a file, not a folder")
+    folder = _nearest_folder(path)
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise WriteError(path, f"cannot write: no permission to write in {folder}")
+
+
 def write_file(path: str | os.PathLike[str], data: str | bytes, overwrite: bool = False) -> None:
     """Write one file atomically; refuse to replace an existing file unless told to."""
     write_files([(Path(path), data)], overwrite=overwrite)

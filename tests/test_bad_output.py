@@ -381,3 +381,18 @@ def test_generate_stopped_by_a_signal(tmp_path, sig, code, word):
     m = re.search(rf"parlour: {re.escape(word)}; (\d+) of 3000 games written to ", err)
     assert m and int(m.group(1)) == len(specs), err
     assert "Traceback" not in err
+
+
+def test_an_interrupted_pool_ends_its_workers_instead_of_waiting():
+    """A book's playtests run minutes each; Ctrl-C must not wait for them."""
+    from generator.workers import process_pool
+
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        with process_pool(1) as pool:
+            task = pool.submit(time.sleep, 120)
+            deadline = time.monotonic() + 60
+            while not task.running() and time.monotonic() < deadline:
+                time.sleep(0.01)
+            raise KeyboardInterrupt
+    assert time.monotonic() - start < 60

@@ -10,7 +10,7 @@ import click
 
 from ..output import WriteError
 
-from .common import InputError, batch_failed, load_batch
+from .common import InputError, batch_failed, check_writable, load_batch
 from .interrupt import Interrupted
 
 SPEC_SUFFIXES = (".yaml", ".yml", ".json")
@@ -44,10 +44,13 @@ def seed_of(path: Path) -> int | None:
 
 
 def check_target(out: Path, force: bool) -> None:
+    """Refuse a book's file before the playtests: one that exists (without --force), a folder,
+    or one that surely cannot be written."""
     if out.exists() and not force:
         raise InputError(f"{out}: already exists (use --force to replace it)")
     if out.exists() and out.is_dir():
         raise InputError(f"{out}: is a folder; give the book's file name")
+    check_writable(out)
 
 
 def make_book(entries: list, out: Path, *, title: str, paper: str, as_html: bool, games: int | None, seed: int,

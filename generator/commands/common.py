@@ -72,6 +72,14 @@ def check_clashes(paths: Sequence[Path], force: bool) -> None:
         raise InputError(f"{clash[0]}: already exists ({len(clash)} files would be replaced; use --force)")
 
 
+def check_writable(path: Path) -> None:
+    """Exit 2 before long work when ``path`` surely cannot be written (``output.check_writable``)."""
+    try:
+        output.check_writable(path)
+    except output.WriteError as exc:
+        raise InputError(str(exc)) from None
+
+
 def write_file(path: Path, data: str | bytes, force: bool) -> None:
     """One file, atomically; exit 2 naming it if it exists (without --force) or cannot be written."""
     write_files([(path, data)], force)

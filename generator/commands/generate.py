@@ -12,7 +12,7 @@ import click
 from ..families import ANY, DEFAULT, FAMILIES
 from ..output import WriteError, held_signals, write_files
 from ..spec import GameSpec, dump_yaml
-from .common import InputError, check_clashes
+from .common import InputError, check_clashes, check_writable
 from .interrupt import Interrupted
 from .playtest import executor_options
 
@@ -68,6 +68,7 @@ def generate(family: str, count: int, seed: int, players: int | None, out_dir: s
             drafts.append((f"{seed + i:06d}-{_slug(sampled.spec.naming.name)}", sampled.spec))
         places = sorter.places if sorter else (lambda stem: [out / f"{stem}.yaml", out / f"{stem}.md"])
         check_clashes([p for stem, _ in drafts for p in places(stem)], force)
+        check_writable(out / drafts[0][0])
         _write_games(drafts, out, sorter, kept, done)
     except KeyboardInterrupt as exc:
         raise Interrupted(exc, f"{_finished(done[0], count)} to {out}/, each one whole") from None

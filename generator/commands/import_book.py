@@ -13,7 +13,7 @@ import click
 
 from ..families import FAMILIES
 from ..spec import dump_yaml
-from .common import InputError, check_clashes, write_files
+from .common import InputError, check_clashes, check_writable, write_files
 from .interrupt import Interrupted
 
 
@@ -85,6 +85,7 @@ def import_book(book: str, out_dir: str, lenient: bool, force: bool, judge: bool
     outputs.append((out / "IMPORT.md", import_report(path.name, digest, result, files, lenient, book, out_dir)))
     report_path = out / "REPORT.md"
     check_clashes([p for p, _ in outputs] + ([report_path] if judge else []), force)
+    check_writable(report_path)  # before the judging, which takes a while
     supported = [g for g in result.games if g.supported]
     shown = [shown_status(g) for g in supported]
     counts = {s: shown.count(s) for s in ("imported", "repaired", "unplayable", "error", "failed")}

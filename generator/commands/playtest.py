@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 import click
 
-from .common import InputError, batch_failed, check_clashes, load_batch, write_file
+from .common import InputError, batch_failed, check_clashes, check_writable, load_batch, write_file
 
 TIER1_BOTS = ("random", "greedy", "strong", "highest", "lowest", "greedy-points")
 
@@ -109,6 +109,7 @@ def playtest(files: tuple[str, ...], tier: int, games: int, max_games: int | Non
             bad.append(f)
     if records:
         check_clashes([Path(records)], force)
+        check_writable(Path(records))
     lines: list[str] = []
     sink = (lambda rec: lines.append(json.dumps(rec, ensure_ascii=False))) if records else None
     reports = []

@@ -11,7 +11,7 @@ import click
 
 from ..output import WriteError, held_signals, write_files
 from ..spec import GameSpec, dump_json, dump_yaml
-from .common import InputError, batch_failed, check_clashes, load_batch
+from .common import InputError, batch_failed, check_clashes, check_writable, load_batch
 from .interrupt import Interrupted
 
 FORMATS = ("md", "html", "pdf", "yaml", "json")
@@ -97,6 +97,8 @@ def _write_each(specs: list[tuple[str, GameSpec]], out: Path, fmt: str, force: b
     are written with the first page, as one set."""
     targets = [(out / f"{Path(path).stem}.{fmt}", path, spec) for path, spec in specs]
     check_clashes([t for t, _, _ in targets], force)
+    if targets:
+        check_writable(targets[0][0])  # before rendering, which can take a while (PDF, --playtest)
     extra: list[tuple[Path, str | bytes]] = []
     if fmt == "html":
         from ..publish.html import font_files
