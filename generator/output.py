@@ -78,7 +78,10 @@ def _write_set(files: list[tuple[Path, str | bytes]]) -> None:
     try:
         for path, data in files:
             current = path
-            made += _make_parents(path.parent)
+            missing = _missing_folders(path.parent)
+            made += missing           # before mkdir, so that a half-made chain is taken back too
+            if missing:
+                path.parent.mkdir(parents=True, exist_ok=True)
             temps.append((_temp_copy(path, data), path))
         for tmp, path in temps:
             current = path
@@ -113,14 +116,13 @@ def _remove(path: Path) -> None:
         pass
 
 
-def _make_parents(folder: Path) -> list[Path]:
-    """Create ``folder`` and its missing parents; returns those created, outermost first."""
+def _missing_folders(folder: Path) -> list[Path]:
+    """``folder`` and those of its parents that do not exist yet, outermost first."""
     missing = []
     f = folder
     while not os.path.lexists(f) and f != f.parent:
         missing.append(f)
         f = f.parent
-    folder.mkdir(parents=True, exist_ok=True)
     return list(reversed(missing))
 
 
