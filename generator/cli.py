@@ -1,7 +1,8 @@
 """The ``parlour`` command. Each command lives in its own module under ``generator/commands/``.
 
 Exit codes: 0 success; 1 a playtest verdict of reject; 2 bad input (a spec file that cannot be
-read, is malformed or contradicts itself, or a file that would be overwritten).
+read, is malformed or contradicts itself, a file that would be overwritten, an output file that
+cannot be written); 130 interrupted by Ctrl-C, 143 by SIGTERM.
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from __future__ import annotations
 import click
 
 from .commands.book import book
+from .commands.common import InputError
+from .commands.interrupt import Interrupted, sigterm_raises
 from .commands.check import check
 from .commands.generate import generate
 from .commands.parse import parse
@@ -17,9 +20,25 @@ from .commands.playtest import playtest
 from .commands.render import render
 from .commands.replay import replay
 from .commands.schema import schema
+from .output import WriteError
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class Parlour(click.Group):
+    """The command group. Every command's run goes through here, so that an output file that
+    cannot be written is bad input (exit 2, one line) and an interruption exits 130 or 143
+    even in a command that does not say what it finished."""
+
+    def invoke(self, ctx: click.Context):  # noqa: ANN201 - click's signature
+        with sigterm_raises():
+            try:
+                return super().invoke(ctx)
+            except WriteError as exc:
+                raise InputError(str(exc)) from None
+            except KeyboardInterrupt as exc:
+                raise Interrupted(exc) from None
+
+
+@click.group(cls=Parlour, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="parlour")
 def main() -> None:
     """Parlour: invent card games, print their rulebooks, and playtest them with bots."""

@@ -90,6 +90,22 @@ BOTS: dict[str, Callable[..., Any]] = {
 TRIVIAL = ("highest", "lowest", "greedy-points")
 
 
+def lineup_problem(name: str) -> str | None:
+    """Why ``name`` is not a bot of a line-up (``parlour replay --bots``), or None: a bot of
+    ``BOTS``, or ``strong-without:FEATURE`` with a feature of ``restrict.FEATURES``. Checked
+    before a game starts, so that a typo is bad input rather than an engine error."""
+    from .restrict import FEATURES
+
+    if name.startswith("strong-without:"):
+        feature = name.split(":", 1)[1]
+        if feature not in FEATURES:
+            return f"unknown feature {feature!r} in {name!r} (features: {', '.join(FEATURES)})"
+        return None
+    if name not in BOTS:
+        return f"unknown bot {name!r} (bots: {', '.join(BOTS)}, strong-without:FEATURE)"
+    return None
+
+
 def make_bot(name: str, seed: int, **options: Any) -> Any:
     """A bot by name. ``options`` go to the strong bot (``rollouts``, ``max_rollouts``,
     ``restrict``) and are ignored by the others."""
@@ -101,4 +117,4 @@ def make_bot(name: str, seed: int, **options: Any) -> Any:
 
 
 __all__ = ["BOTS", "TRIVIAL", "GreedyBot", "GreedyPointsBot", "HighestBot", "LowestBot", "RandomBot",
-           "StrongBot", "bot_seed", "make_bot"]
+           "StrongBot", "bot_seed", "lineup_problem", "make_bot"]

@@ -33,15 +33,24 @@ def _first_in(phase: str) -> Restriction:
     return restriction
 
 
+#: Optional decisions whose removal the INERT_RULE check tries, when random play met them.
+OPTIONAL_PHASES = ("call-trumps", "name-anti-trumps", "show-misdeal", "reveal-pig", "rob", "show-top-trump",
+                   "propose-exchange", "bid-blind", "invent-law", "show-high-low")
+
 #: Features a bot can be forbidden: "trumps" in card play, and for every optional decision phase
 #: of the engine, the choice itself (the bot always takes the first legal action there: it
 #: declines a yes/no option, names the first suit, bids the least).
 RESTRICTIONS: dict[str, Restriction] = {"trumps": no_trumps}
 
+#: Every feature name ``strong-without:FEATURE`` accepts, as the playtest writes them.
+FEATURES = (*RESTRICTIONS, *(f"phase:{phase}" for phase in OPTIONAL_PHASES))
+
 
 def restriction_for(feature: str) -> Restriction:
+    """The restriction of a feature named in ``FEATURES``; ValueError naming the known ones otherwise
+    (checked when the bot is made, not half-way through a game)."""
     if feature in RESTRICTIONS:
         return RESTRICTIONS[feature]
-    if feature.startswith("phase:"):
+    if feature in FEATURES:
         return _first_in(feature.split(":", 1)[1])
-    raise KeyError(feature)
+    raise ValueError(f"unknown feature {feature!r} (known: {', '.join(FEATURES)})")

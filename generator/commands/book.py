@@ -8,7 +8,10 @@ from pathlib import Path
 
 import click
 
-from .common import InputError, load_checked
+from ..output import WriteError
+
+from .common import InputError, batch_failed, check_writable, load_batch
+from .interrupt import Interrupted
 
 SPEC_SUFFIXES = (".yaml", ".yml", ".json")
 
@@ -41,10 +44,13 @@ def seed_of(path: Path) -> int | None:
 
 
 def check_target(out: Path, force: bool) -> None:
+    """Refuse a book's file before the playtests: one that exists (without --force), a folder,
+    or one that surely cannot be written."""
     if out.exists() and not force:
         raise InputError(f"{out}: already exists (use --force to replace it)")
     if out.exists() and out.is_dir():
         raise InputError(f"{out}: is a folder; give the book's file name")
+    check_writable(out)
 
 
 def make_book(entries: list, out: Path, *, title: str, paper: str, as_html: bool, games: int | None, seed: int,
@@ -68,6 +74,8 @@ def make_book(entries: list, out: Path, *, title: str, paper: str, as_html: bool
         secs = write_book(out, html, paper=paper, as_html=as_html)
     except RuntimeError as exc:  # WeasyPrint's system libraries are missing
         raise click.ClickException(str(exc)) from None
+    except WriteError as exc:
+        raise InputError(str(exc)) from None
     printed = sum(1 for e in entries if not e.rejected)
     rejected = len(entries) - printed
     click.echo(f"wrote {out}: {printed} games" + (f", {rejected} rejected by the playtest" if rejected else "")
@@ -92,6 +100,9 @@ def book(sources: tuple[str, ...], out_file: str | None, title: str, as_html: bo
          no_playtest: bool, jobs: int | None, force: bool) -> None:
     """Make one book of the games in SOURCES (spec files, or folders of them).
 
+    Every game must load and pass the static checks: each one that does not is named, and no
+    book is written (exit 2). The book is written whole or not at all.
+
     Each game is playtested first; games the playtest rejects are left out and counted on the
     cover by reason. The book has a cover, contents with page numbers, PDF bookmarks, the games
     by family, an index by number of players, a glossary and a colophon.
@@ -100,11 +111,14 @@ def book(sources: tuple[str, ...], out_file: str | None, title: str, as_html: bo
 
     out = Path(out_file or ("output/book.html" if as_html else "output/book.pdf"))
     check_target(out, force)
-    entries = []
-    for path in spec_files(sources):
-        spec = load_checked(str(path))
-        entries.append(Entry(spec, source=path.name, seed=seed_of(path)))
+    paths = spec_files(sources)
+    specs, bad = load_batch([str(p) for p in paths])
+    batch_failed(bad, len(paths), "cannot go in the book; nothing written")
+    entries = [Entry(spec, source=Path(path).name, seed=seed_of(Path(path))) for path, spec in specs]
     seeds = [e.seed for e in entries if e.seed is not None]
     run_seed = min(seeds) if seeds and len(seeds) == len(entries) else None
-    make_book(entries, out, title=title, paper=paper.upper(), as_html=as_html,
-              games=None if no_playtest else games, seed=seed, run_seed=run_seed, jobs=jobs)
+    try:
+        make_book(entries, out, title=title, paper=paper.upper(), as_html=as_html,
+                  games=None if no_playtest else games, seed=seed, run_seed=run_seed, jobs=jobs)
+    except KeyboardInterrupt as exc:
+        raise Interrupted(exc, f"{out} not written") from None

@@ -6,13 +6,15 @@ from __future__ import annotations
 import hashlib
 import sys
 import time
+from contextlib import nullcontext
 from pathlib import Path
 
 import click
 
 from ..families import FAMILIES
 from ..spec import dump_yaml
-from .common import InputError, write_file
+from .common import InputError, check_clashes, check_writable, write_files
+from .interrupt import Interrupted
 
 
 @click.command("import")
@@ -36,7 +38,8 @@ def import_book(book: str, out_dir: str, lenient: bool, force: bool, judge: bool
     Writes OUT/<slug>.yaml per game, OUT/IMPORT.md (per game: family, status, repairs) and, unless
     --no-judge, OUT/REPORT.md (verdicts and reasons). Exit 1 if a sentence is not understood
     (unless --lenient), 2 for bad input (a missing or unreadable book, files that exist without
-    --force). Nothing is written when the import fails.
+    --force, an output folder that cannot be written). Nothing is written when the import fails or
+    is interrupted: the specs, IMPORT.md and REPORT.md are written together, after the judging.
     """
     from ..importer import import_book as read_book
     from ..importer.report import import_report, shown_status
@@ -81,19 +84,21 @@ def import_book(book: str, out_dir: str, lenient: bool, force: bool, judge: bool
     digest = hashlib.sha256(raw).hexdigest()
     outputs.append((out / "IMPORT.md", import_report(path.name, digest, result, files, lenient, book, out_dir)))
     report_path = out / "REPORT.md"
-    if not force:  # check everything before writing anything
-        targets = [p for p, _ in outputs] + ([report_path] if judge else [])
-        clash = [p for p in targets if p.exists()]
-        if clash:
-            raise InputError(f"{clash[0]}: already exists ({len(clash)} file{'s' if len(clash) > 1 else ''} would be "
-                             "replaced; use --force)")
-    for target, content in outputs:
-        write_file(target, content, force=True)
+    check_clashes([p for p, _ in outputs] + ([report_path] if judge else []), force)
+    check_writable(report_path)  # before the judging, which takes a while
     supported = [g for g in result.games if g.supported]
     shown = [shown_status(g) for g in supported]
     counts = {s: shown.count(s) for s in ("imported", "repaired", "unplayable", "error", "failed")}
     others = len(result.games) - len(supported)
     families = " or ".join(FAMILIES)
+    try:
+        if judge:
+            report, judged = _judge(result, files, path.name, games, seed, tier, workers)
+            outputs.append((report_path, report))
+        write_files(outputs, force=True)
+    except KeyboardInterrupt as exc:
+        raise Interrupted(exc, f"nothing written to {out}/ (the specs, IMPORT.md and REPORT.md are written "
+                               "together, at the end)") from None
     click.echo(f"imported {len(files)} of {len(supported)} {families} games into {out}/ ({counts['imported']} as written, "
                f"{counts['repaired']} repaired"
                + (f", {counts['unplayable']} failing a static check" if counts["unplayable"] else "")
@@ -101,37 +106,31 @@ def import_book(book: str, out_dir: str, lenient: bool, force: bool, judge: bool
                + (f", {counts['failed']} not imported" if counts["failed"] else "")
                + f"); {others} games of other families: family not supported yet; see {out / 'IMPORT.md'}")
     if judge:
-        _judge(result, files, out, path.name, games, seed, tier, workers)
+        click.echo(f"{judged}; see {report_path}")
     click.echo(f"done in {time.perf_counter() - start:.1f} s")
 
 
-def _judge(result, files: dict[int, str], out: Path, book_name: str, games: int, seed: int, tier: int,
-           workers: int) -> None:
-    from concurrent.futures import ProcessPoolExecutor
-
+def _judge(result, files: dict[int, str], book_name: str, games: int, seed: int, tier: int,
+           workers: int) -> tuple[str, str]:
+    """Judge every imported game; returns REPORT.md's text and a summary line (the report is
+    written with the specs, as one set)."""
     from ..importer.judge import judge_spec
+    from ..workers import process_pool
     from ..importer.report import judge_report
 
     judgements = []
     todo = [g for g in result.games if g.spec is not None]
     args = ([g.spec for g in todo], [files[g.line] for g in todo], [games] * len(todo), [seed] * len(todo),
             [tier] * len(todo))
-    if workers > 1:
-        pool = ProcessPoolExecutor(max_workers=workers)
-        results = pool.map(judge_spec, *args)
-    else:
-        pool, results = None, map(judge_spec, *args)
-    try:
+    with process_pool(workers) if workers > 1 else nullcontext() as pool:  # interrupted: workers ended
+        results = pool.map(judge_spec, *args) if pool is not None else map(judge_spec, *args)
         for i, (g, j) in enumerate(zip(todo, results), start=1):
             judgements.append(j)
             click.echo(f"  [{i}/{len(todo)}] {g.name}: {j.verdict}"
                        + (f" ({', '.join(sorted({f.code for f in j.reasons}))})" if j.reasons else ""), err=True)
-    finally:
-        if pool is not None:
-            pool.shutdown()
-    write_file(out / "REPORT.md", judge_report(book_name, judgements, games, seed, tier), force=True)
     passed = sum(1 for j in judgements if j.verdict == "pass")
-    click.echo(f"judged {len(judgements)} games: {passed} pass, {len(judgements) - passed} reject; see {out / 'REPORT.md'}")
+    return (judge_report(book_name, judgements, games, seed, tier),
+            f"judged {len(judgements)} games: {passed} pass, {len(judgements) - passed} reject")
 
 
 def _header(game, book_name: str) -> str:

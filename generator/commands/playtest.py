@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 import click
 
-from .common import InputError, load_checked, write_file
+from .common import InputError, batch_failed, check_clashes, check_writable, load_batch, write_file
 
 TIER1_BOTS = ("random", "greedy", "strong", "highest", "lowest", "greedy-points")
 
@@ -91,18 +91,25 @@ def playtest(files: tuple[str, ...], tier: int, games: int, max_games: int | Non
              players: int | None, bot: str, rollouts: int | None, max_rollouts: int | None, workers: int | None,
              scheduler: str | None, dask_local: bool, records: str | None, as_json: bool, force: bool) -> None:
     """Play each game many times with bots and judge it: a verdict (pass, or reject with reasons)
-    and every metric with its 95% interval. Exit 1 if any game is rejected."""
+    and every metric with its 95% interval. Exit 1 if any game is rejected; a file that cannot
+    be playtested is named and skipped, the others are played, and the command exits 2."""
     from ..playtest import MAX_ROLLOUTS, ROLLOUTS
     from ..playtest import playtest as run
     from ..playtest.report import format_report
 
-    specs = [(f, load_checked(f)) for f in files]
-    for f, spec in specs:
+    specs, bad = load_batch(files)
+    for f, spec in list(specs):
         if players is not None and players not in spec.players.counts():
-            raise InputError(f"{f}: players: {spec.naming.name} is for {spec.players.min} to "
-                             f"{spec.players.max} players, not {players}")
-    if records and Path(records).exists() and not force:
-        raise InputError(f"{records}: already exists (use --force)")
+            error = InputError(f"{f}: players: {spec.naming.name} is for {spec.players.min} to "
+                               f"{spec.players.max} players, not {players}")
+            if len(files) == 1:
+                raise error
+            error.show()
+            specs.remove((f, spec))
+            bad.append(f)
+    if records:
+        check_clashes([Path(records)], force)
+        check_writable(Path(records))
     lines: list[str] = []
     sink = (lambda rec: lines.append(json.dumps(rec, ensure_ascii=False))) if records else None
     reports = []
@@ -125,8 +132,9 @@ def playtest(files: tuple[str, ...], tier: int, games: int, max_games: int | Non
         write_file(Path(records), "\n".join(lines) + "\n", force=True)
     if as_json:
         data = [r.as_dict() for r in reports]
-        click.echo(json.dumps(data[0] if len(data) == 1 else data, ensure_ascii=False, indent=2))
-    else:
+        click.echo(json.dumps(data[0] if len(files) == 1 else data, ensure_ascii=False, indent=2))
+    elif texts:
         click.echo("\n\n".join(texts))
+    batch_failed(bad, len(files), "not playtested")
     if any(r.verdict != "pass" for r in reports):
         sys.exit(1)

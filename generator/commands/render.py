@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import click
 
+from ..output import WriteError, held_signals, write_files
 from ..spec import GameSpec, dump_json, dump_yaml
-from .common import InputError, load_checked, write_file
+from .common import InputError, batch_failed, check_clashes, check_writable, load_batch
+from .interrupt import Interrupted
 
 FORMATS = ("md", "html", "pdf", "yaml", "json")
 
@@ -58,48 +60,63 @@ def render(files: tuple[str, ...], fmt: str, out_dir: str | None, paper: str, ga
 
     HTML pages are standalone (the CSS inline); with --out the fonts are copied into DIR/fonts/.
     A PDF goes to --out DIR, or to standard output when one file is given and the output is
-    redirected.
+    redirected. A file that cannot be rendered is named and skipped; the others are rendered,
+    and the command exits 2 at the end.
     """
     paper = paper.upper()
-    specs = [(path, load_checked(path)) for path in files]
+    specs, bad = load_batch(files)
     given = load_reports(reports)
-    if fmt == "pdf" and out_dir is None and (len(specs) > 1 or sys.stdout.isatty()):
+    if fmt == "pdf" and out_dir is None and (len(files) > 1 or sys.stdout.isatty()):
         raise InputError("--format pdf writes files: give --out DIR (or redirect the output of a single file)")
-    summaries: list[dict[str, Any] | None] = []
-    for path, spec in specs:
-        summary = report_for(spec, given, single=len(specs) == 1)
+
+    def rendered(path: str, spec: GameSpec) -> str | bytes:
+        summary = report_for(spec, given, single=len(files) == 1)
         if games is not None and fmt in ("md", "html", "pdf"):
             from ..publish.figures import run_playtest
 
             _, summary = run_playtest(spec, games=games, seed=seed)
-        summaries.append(summary)
-
-    outputs: list[tuple[Path, str | bytes]] = []
-    for (path, spec), summary in zip(specs, summaries):
-        outputs.append((Path(path), _render_one(spec, fmt, summary, paper)))
+        return _render_one(spec, fmt, summary, paper)
 
     if out_dir is None:
+        outputs = [rendered(path, spec) for path, spec in specs]
         if fmt == "pdf":
-            sys.stdout.buffer.write(outputs[0][1])  # type: ignore[arg-type]
-            sys.stdout.flush()
-            return
-        click.echo("\n".join(str(text) for _, text in outputs), nl=False)
-        return
-    targets = [(Path(out_dir) / f"{p.stem}.{fmt}", data) for p, data in outputs]
-    if not force and any(t.exists() for t, _ in targets):
-        raise InputError(f"{next(t for t, _ in targets if t.exists())}: already exists (use --force)")
-    if fmt == "html":
-        from ..publish.html import copy_fonts
-
-        copy_fonts(Path(out_dir))
-    for target, data in targets:
-        if fmt in ("html", "pdf"):
-            from ..publish.pdf import write_atomic
-
-            write_atomic(target, data if isinstance(data, bytes) else data.encode("utf-8"))
+            if outputs:
+                sys.stdout.buffer.write(outputs[0])  # type: ignore[arg-type]
+                sys.stdout.flush()
         else:
-            write_file(target, str(data), force=True)
-        click.echo(f"wrote {target}")
+            click.echo("\n".join(str(text) for text in outputs), nl=False)
+    else:
+        _write_each(specs, Path(out_dir), fmt, force, rendered)
+    batch_failed(bad, len(files), "not rendered")
+
+
+def _write_each(specs: list[tuple[str, GameSpec]], out: Path, fmt: str, force: bool,
+                rendered: Callable[[str, GameSpec], str | bytes]) -> None:
+    """Render and write one file at a time, so that an interruption or a full disk keeps the
+    rulebooks already finished, whole, and says how many there are. The fonts an HTML page needs
+    are written with the first page, as one set."""
+    targets = [(out / f"{Path(path).stem}.{fmt}", path, spec) for path, spec in specs]
+    check_clashes([t for t, _, _ in targets], force)
+    if targets:
+        check_writable(targets[0][0])  # before rendering, which can take a while (PDF, --playtest)
+    extra: list[tuple[Path, str | bytes]] = []
+    if fmt == "html":
+        from ..publish.html import font_files
+
+        extra = list(font_files(out))
+    done = 0
+    try:
+        for target, path, spec in targets:
+            data = rendered(path, spec)
+            with held_signals():  # the file and its count together
+                write_files([*extra, (target, data)], overwrite=True)
+                extra = []
+                done += 1
+                click.echo(f"wrote {target}")
+    except KeyboardInterrupt as exc:
+        raise Interrupted(exc, f"{done} of {len(targets)} files written to {out}/") from None
+    except WriteError as exc:
+        raise InputError(f"{exc}" + (f" ({done} of {len(targets)} files written before it)" if done else "")) from None
 
 
 def _render_one(spec: GameSpec, fmt: str, summary: dict[str, Any] | None, paper: str) -> str | bytes:

@@ -22,7 +22,7 @@ from .common import InputError, load_checked
 def replay(file: str, seed: int, players: int | None, bot: str, bots: str | None, rollouts: int | None,
            max_rollouts: int | None) -> None:
     """Print the game of this seed move by move: the deal, every card, every trick, the scores."""
-    from ..bots import BOTS
+    from ..bots import lineup_problem
     from ..engine import Game
     from ..playtest import MAX_ROLLOUTS, ROLLOUTS
     from ..playtest.replay import replay as run
@@ -39,9 +39,9 @@ def replay(file: str, seed: int, players: int | None, bot: str, bots: str | None
         if len(lineup) != n:
             raise InputError(f"--bots: {len(lineup)} bots for {n} players")
         for b in lineup:
-            base = "strong" if b.startswith("strong-without:") else b
-            if base not in BOTS:
-                raise InputError(f"--bots: unknown bot {b!r} (known: {', '.join(BOTS)}, strong-without:FEATURE)")
+            problem = lineup_problem(b)
+            if problem:
+                raise InputError(f"--bots: {problem}")
     elif bot != "random":
         lineup = [bot] * n
     options = {"rollouts": rollouts or ROLLOUTS, "max_rollouts": max_rollouts or MAX_ROLLOUTS}

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from ..bots import TRIVIAL
+from ..bots.restrict import OPTIONAL_PHASES  # the optional decisions INERT_RULE may forbid
 from ..spec import GameSpec
 from .metrics import (Findings, Reason, Tier1Count, Tier2Count, lineup_of, quality, r4,  # noqa: F401
                       tier2_configs)
@@ -39,9 +40,6 @@ ROLLOUTS, MAX_ROLLOUTS = 4, 24
 SMALL_BATCH = 150
 #: At most this many optional rule features are tested for INERT_RULE (each costs a configuration).
 MAX_FEATURES = 2
-#: Optional decisions whose removal the INERT_RULE check tries, when random play met them.
-OPTIONAL_PHASES = ("call-trumps", "name-anti-trumps", "show-misdeal", "reveal-pig", "rob", "show-top-trump",
-                   "propose-exchange", "bid-blind", "invent-law", "show-high-low")
 
 
 @dataclass

@@ -128,7 +128,11 @@ class ProcessExecutor(Executor):
 
             method = "fork" if sys.platform.startswith("linux") else None
             ctx = multiprocessing.get_context(method)
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx)
+            from ..workers import leave_ctrl_c_to_the_parent
+
+            # Ctrl-C reaches the workers too; the parent stops the run, without their tracebacks
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx,
+                                             initializer=leave_ctrl_c_to_the_parent)
         return self._pool
 
     def run(self, tasks: Sequence[Task], progress: Progress | None = None) -> list[list[GameSummary]]:
@@ -150,6 +154,14 @@ class ProcessExecutor(Executor):
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
+
+    def __exit__(self, *exc: Any) -> None:
+        if exc[0] is not None and self._pool is not None:  # interrupted or failed: do not wait for the tasks
+            from ..workers import end_workers
+
+            end_workers(self._pool)
+            self._pool = None
+        self.close()
 
 
 class DaskExecutor(Executor):

@@ -23,7 +23,7 @@ from ..spec import GameSpec
 from . import facts
 from .glossary import glossary
 from .html import (
-    copy_fonts,
+    font_files,
     environment,
     game_view,
     goal_line,
@@ -116,12 +116,12 @@ def prepare(entries: Sequence[Entry], games: int = 100, seed: int = 0, bot: str 
             if progress:
                 progress(done, len(work))
     else:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor, as_completed
+        from concurrent.futures import as_completed
 
-        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        from ..workers import process_pool
+
         results = []
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context(method)) as pool:
+        with process_pool(jobs) as pool:  # interrupted, the playtests still running are ended
             futures = [pool.submit(_playtest_one, item) for item in work]
             for fut in as_completed(futures):
                 results.append(fut.result())
@@ -151,11 +151,9 @@ def draw_plots(entries: Sequence[Entry], jobs: int | None = None) -> float:
     if jobs == 1 or len(work) <= 1:
         results = [_plot_one(w) for w in work]
     else:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
+        from ..workers import process_pool
 
-        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context(method)) as pool:
+        with process_pool(jobs) as pool:
             results = list(pool.map(_plot_one, work, chunksize=max(1, len(work) // (4 * jobs))))
     for index, svg, _ in results:
         entries[index].svg = svg
@@ -267,13 +265,14 @@ def _tool_versions() -> dict[str, str]:
 
 
 def write_book(path: Path, html: str, paper: str = "A5", as_html: bool = False) -> float:
-    """Write the book (PDF, or HTML with its fonts beside it) atomically; returns the seconds it took."""
-    from .pdf import pdf_bytes, write_atomic
+    """Write the book (PDF, or HTML with its fonts beside it, as one set) atomically; returns the
+    seconds it took. Raises ``generator.output.WriteError`` when it cannot write."""
+    from ..output import write_files
+    from .pdf import pdf_bytes
 
     start = time.perf_counter()
     if as_html:
-        copy_fonts(path.parent)
-        write_atomic(path, html.encode("utf-8"))
+        write_files([*font_files(path.parent), (path, html.encode("utf-8"))], overwrite=True)
     else:
-        write_atomic(path, pdf_bytes(html, paper))
+        write_files([(path, pdf_bytes(html, paper))], overwrite=True)
     return time.perf_counter() - start

@@ -11,7 +11,6 @@ import functools
 import hashlib
 import json
 import re
-import shutil
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -74,13 +73,19 @@ def stylesheet_text(paper: str = "A5", for_pdf: bool = False) -> str:
         paper=paper, fonts=fonts, family=CSS_FAMILY, for_pdf=for_pdf)
 
 
+def font_files(folder: Path) -> list[tuple[Path, bytes]]:
+    """The font files (and their licence) an HTML page in ``folder`` needs in ``folder/fonts/``
+    and that are not there yet, with their content: to be written with the page, as one set."""
+    target = folder / "fonts"
+    return [(target / src.name, src.read_bytes()) for src in sorted(FONT_DIR.iterdir())
+            if src.suffix in (".otf", ".txt") and not (target / src.name).exists()]
+
+
 def copy_fonts(folder: Path) -> None:
     """Put the font files (and their licence) in ``folder/fonts/`` for an HTML page; keeps existing copies."""
-    target = folder / "fonts"
-    target.mkdir(parents=True, exist_ok=True)
-    for src in FONT_DIR.iterdir():
-        if src.suffix in (".otf", ".txt") and not (target / src.name).exists():
-            shutil.copyfile(src, target / src.name)
+    from ..output import write_files
+
+    write_files(font_files(folder), overwrite=True)
 
 
 def slug(text: str) -> str:

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import atexit
 import logging
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -62,17 +60,8 @@ def pdf_bytes(html: str, paper: str = "A5") -> bytes:
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Write bytes to ``path`` through a temporary file in the same folder and a rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; give the file the usual permissions
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    """Write bytes to ``path`` through a temporary file in the same folder and a rename
+    (``generator.output``, which raises WriteError when it cannot)."""
+    from ..output import write_file
+
+    write_file(path, data, overwrite=True)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -104,19 +103,8 @@ def json_schema() -> dict[str, Any]:
 
 
 def write_new(path: Path, text: str, overwrite: bool = False) -> None:
-    """Write a file atomically; refuse to replace an existing file unless told to."""
-    if path.exists() and not overwrite:
-        raise FileExistsError(f"{path}: already exists (use --force to replace it)")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)   # mkstemp makes files private; ours are ordinary files
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    """Write a file atomically; refuse to replace an existing file unless told to. Kept for
+    callers of the spec package; the writing itself, and its WriteError, are ``generator.output``'s."""
+    from ..output import write_file
+
+    write_file(path, text, overwrite=overwrite)
