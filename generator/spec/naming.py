@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .words import Code, GameName, Words
+
 #: Intro facts (NM-06): key → phrase. Each names a module the game must really have (checked).
 FACTS: dict[str, str] = {
     "hidden-trump": "trumps are not revealed immediately",
@@ -27,9 +29,11 @@ FACTS: dict[str, str] = {
 class Naming(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(min_length=1)
-    aliases: list[str] = Field(default_factory=list, max_length=2)
+    name: GameName = Field(description="the game's name: one line of plain words (letters, digits, spaces, "
+                           "hyphens, apostrophes, full stops), beginning with a letter, at most 60 characters")
+    aliases: list[GameName] = Field(default_factory=list, max_length=2, description="at most two other names, "
+                                    "written like the name")
     country: Literal["en", "fr", "de"]
     show_country: bool = False
-    adjective: str = Field(min_length=1)
-    fact: str | None = Field(None, description="key of an intro fact: " + ", ".join(FACTS))
+    adjective: Words = Field(description="the word(s) before the family in the introduction: plain words")
+    fact: Code | None = Field(None, description="key of an intro fact: " + ", ".join(FACTS))
