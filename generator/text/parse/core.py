@@ -98,6 +98,8 @@ def split_document(text: str) -> list[Section]:
             raise ParseError(current.title, line, "text inside a table")
         m = _ITEM.fullmatch(line)
         if m:
+            if len(m.group(1)) > 3:  # no list of a rulebook runs to a thousand items
+                raise ParseError(current.title, line, "not an item of a rulebook's list")
             number = int(m.group(1))
             if number != last_number + 1 or last_kind not in ("", "item"):
                 raise ParseError(current.title, line, f"item {number} does not follow item {last_number}")
