@@ -6,14 +6,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .words import MAX_CARDS, Code, Words, shorten
+from .words import MAX_CARDS, MAX_PLAYERS, MIN_PLAYERS, Code, Words, shorten
 
 
 class Players(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    min: int = Field(ge=2, le=8, description="the fewest players: 2 to 8")
-    max: int = Field(ge=2, le=8, description="the most players: 2 to 8, and not fewer than min")
+    min: int = Field(ge=MIN_PLAYERS, le=MAX_PLAYERS, description="the fewest players: 2 to 8")
+    max: int = Field(ge=MIN_PLAYERS, le=MAX_PLAYERS, description="the most players: 2 to 8, and not fewer than min")
 
     @model_validator(mode="after")
     def _min_not_above_max(self) -> "Players":

@@ -24,6 +24,8 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator
 
+#: The fewest and the most players of a game.
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
 #: The longest name, nickname, verb or title (the longest village name of the lists has 45 characters).
 MAX_NAME = 60
 #: The longest code word: a suit, a rank, a card ("Unter of acorns"), a fact key.
