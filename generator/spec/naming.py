@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .words import Code, GameName, Words
 
@@ -37,3 +37,13 @@ class Naming(BaseModel):
     show_country: bool = False
     adjective: Words = Field(description="the word(s) before the family in the introduction: plain words")
     fact: Code | None = Field(None, description="key of an intro fact: " + ", ".join(FACTS))
+
+    @field_validator("aliases")
+    @classmethod
+    def _aliases_without_or(cls, aliases: list[str]) -> list[str]:
+        """The title joins the aliases with "or" ("Whist (also Whisk or Wisk)"), so an alias holding
+        the word "or" could not be told from two of them when the rulebook is read back."""
+        for alias in aliases:
+            if "or" in alias.split(" "):
+                raise ValueError(f"an alias may not hold the word 'or' (the rulebook joins aliases with it): {alias!r}")
+        return aliases
