@@ -71,6 +71,8 @@ def split_document(text: str) -> list[Section]:
             level = len(line) - len(line.lstrip("#"))
             if level > 2 or line[level : level + 1] != " ":
                 raise ParseError(current.title if current else "the rulebook", line, "not a heading of a rulebook")
+            if not line[level + 1 :].strip():  # an error about its section could not name it
+                raise ParseError(current.title if current else "the rulebook", line, "a heading with no text")
             if level == 1 and sections:
                 raise ParseError(current.title if current else "the rulebook", line, "a second title")
             if level == 2 and not sections:
