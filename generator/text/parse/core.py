@@ -31,7 +31,15 @@ class ParseError(ValueError):
 
     def __init__(self, section: str, sentence: str, reason: str = "no rule reads this sentence"):
         self.section, self.sentence, self.reason = section, sentence, reason
+        # The message is one line of bounded length whatever the text: every part is cut (the
+        # longest sentence a rulebook prints has under 400 characters; a broken one may have millions).
+        section, reason, sentence = _cut(section, 80), _cut(reason, 300), _cut(sentence, 400)
         super().__init__(f"{section}: {reason}: “{sentence}”" if sentence else f"{section}: {reason}")
+
+
+def _cut(text: str, limit: int) -> str:
+    text = " ".join(text.splitlines())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 # --------------------------------------------------------------------------- the document
