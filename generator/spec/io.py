@@ -23,6 +23,10 @@ from .game import GameSpec
 from .words import shorten
 
 
+#: The longest message of pydantic's own that is printed whole.
+MAX_MESSAGE = 300
+
+
 class SpecError(Exception):
     """A spec file that cannot be used; the message names the file and the field."""
 
@@ -63,34 +67,39 @@ def spec_from_data(data: Any, path: str | os.PathLike[str] = "<spec>") -> GameSp
     try:
         return GameSpec.model_validate(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        field = _field_path(err["loc"])
-        msg = err["msg"]
-        if err["type"] == "extra_forbidden":
-            msg = "unknown field"
-        elif err["type"] == "missing":
-            msg = "required field is missing"
-        elif err["type"] == "value_error":  # our validators' messages quote the input themselves
-            msg = msg.removeprefix("Value error, ")
-        elif err["type"] == "union_tag_invalid":  # pydantic's own message quotes the tag whole
-            ctx = err.get("ctx", {})
-            msg = (f"unknown {str(ctx.get('discriminator', 'kind')).strip(chr(39))} {shorten(ctx.get('tag'))} "
-                   f"(expected one of {ctx.get('expected_tags', '')})")
-        if "input" in err and err["type"] not in ("missing", "extra_forbidden", "value_error") \
-                and not isinstance(err["input"], dict):
-            msg += f" (got {shorten(err['input'])})"
-        if len(msg) > MAX_MESSAGE:  # a message of pydantic's own that quotes input
-            msg = msg[: MAX_MESSAGE - 1] + "…"
-        more = exc.error_count() - 1
-        if more:
-            msg += f"; and {more} more problem{'s' if more > 1 else ''}"
-        raise SpecError(path, field, msg) from None
+        raise SpecError(path, *first_problem(exc)) from None
+
+
+def first_problem(exc: ValidationError) -> tuple[str, str]:
+    """(field path, message) of a validation error's first problem, and how many more there are:
+    one short line whatever the input (see ``words.shorten``). The parser words its spec errors
+    with it too."""
+    err = exc.errors()[0]
+    field = _field_path(err["loc"])
+    msg = err["msg"]
+    if err["type"] == "extra_forbidden":
+        msg = "unknown field"
+    elif err["type"] == "missing":
+        msg = "required field is missing"
+    elif err["type"] == "value_error":  # our validators' messages quote the input themselves
+        msg = msg.removeprefix("Value error, ")
+    elif err["type"] == "union_tag_invalid":  # pydantic's own message quotes the tag whole
+        ctx = err.get("ctx", {})
+        key = str(ctx.get("discriminator", "kind")).strip("'")
+        msg = f"unknown {key} {shorten(ctx.get('tag'))} (expected one of {ctx.get('expected_tags', '')})"
+    if "input" in err and err["type"] not in ("missing", "extra_forbidden", "value_error") \
+            and not isinstance(err["input"], dict):
+        msg += f" (got {shorten(err['input'])})"
+    if len(msg) > MAX_MESSAGE:  # a message of pydantic's own that quotes input
+        msg = msg[: MAX_MESSAGE - 1] + "…"
+    more = exc.error_count() - 1
+    if more:
+        msg += f"; and {more} more problem{'s' if more > 1 else ''}"
+    return field, msg
 
 
 #: The largest spec file read: a spec is a few kilobytes (the largest of the corpus is under 3 KB).
 MAX_BYTES = 1_000_000
-#: The longest message of pydantic's own that is printed whole.
-MAX_MESSAGE = 300
 #: Suffixes of the rulebooks ``parlour render`` writes, which are not specs.
 RULEBOOK_SUFFIXES = (".md", ".markdown", ".html", ".htm", ".pdf")
 
