@@ -13,7 +13,7 @@ field named, before a rulebook is written.
 
 Why counts are bounded: every count is used somewhere to loop, deal or allocate (a hand of ten
 million cards, a game for 10^20 players). The bounds lie far above anything a real game has (no
-pack has more than 79 cards; the seed book's targets stop at 500 points), so they only ever stop
+pack has more than 79 cards; the seed book's targets stop at 240 points), so they only ever stop
 input that is wrong.
 """
 
