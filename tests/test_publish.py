@@ -61,12 +61,13 @@ def avoid_hearts(**changes):
 
 
 def evil():
-    return avoid_hearts(**{
-        "naming.name": EVIL_NAME,
-        "naming.aliases": ["1. & <i>", "# Heading"],
-        "scoring": {"kind": "avoid-suit", "suit": "hearts",
-                    "bonus_card": {"card": "10 of clubs", "nickname": EVIL_NICK, "points": 5}},
-    })
+    """Hostile names and a hostile nickname, put in past validation (a spec refuses them:
+    generator.spec.words), so that the HTML's own escaping is what is tested."""
+    spec = avoid_hearts()
+    naming = spec.naming.model_copy(update={"name": EVIL_NAME, "aliases": ["1. & <i>", "# Heading"]})
+    scoring = spec.scoring.model_copy(update={"bonus_card": spec.scoring.bonus_card.model_copy(
+        update={"nickname": EVIL_NICK})})
+    return spec.model_copy(update={"naming": naming, "scoring": scoring})
 
 
 def german():

@@ -16,7 +16,7 @@ from ..families import DEFAULT, FAMILIES, Family, family_named
 from ..spec import DealSpec, GameSpec, SpecError, derived, spec_from_data
 from ..spec.deck import DeckSpec
 from . import bidding, deal, deck, ending, naming, scoring, setup
-from .core import Draft, Pattern, Problem, Repair, split_sentences
+from .core import Draft, Pattern, Problem, Repair, player_counts, split_sentences
 
 #: The shared phases' patterns, tried before and after the family's patterns of play (the intro first).
 BEFORE_PLAY = (naming.phase, deck.phase, deal.phase, setup.phase, bidding.phase)
@@ -237,10 +237,9 @@ def _deal(d: Draft) -> DealSpec | None:
 
 def _stock_per_player(d: Draft, pack: DeckSpec | None, dealt: DealSpec | None) -> int:
     """The most cards per player left in the stock after the deal, over the player counts."""
-    lo, hi = d.get("players.min"), d.get("players.max")
-    if pack is None or dealt is None or lo is None or hi is None:
+    if pack is None or dealt is None:
         return 0
-    return max([0] + [derived.stock_left(pack, dealt, n) // n for n in range(lo, hi + 1)])
+    return max([0] + [derived.stock_left(pack, dealt, n) // n for n in player_counts(d)])
 
 
 def assemble(fields: dict[str, Any], family: str = DEFAULT) -> dict[str, Any]:

@@ -17,6 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..spec.words import MAX_PLAYERS, MIN_PLAYERS
+from .words import NumberTooLong
+
 # -- sentences -------------------------------------------------------------------------------------
 
 
@@ -81,9 +84,16 @@ class Problem:
     where: str | None = None   # "line N, sentence k" of the book
 
     def __str__(self) -> str:
-        quoted = f' "{self.sentence}"' if self.sentence else ""
+        """One line of bounded length: the message and the sentence are cut (a book may hold a
+        line of a megabyte; ``where`` still says where it is)."""
+        quoted = f' "{_cut(self.sentence, 200)}"' if self.sentence else ""
         at = f" ({self.where})" if self.where else ""
-        return f"{self.game}: {self.message}{at}{':' if quoted else ''}{quoted}"
+        return f"{_cut(self.game, 80)}: {_cut(self.message, 300)}{at}{':' if quoted else ''}{quoted}"
+
+
+def _cut(text: str, limit: int) -> str:
+    text = " ".join(text.split("\n"))
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class Draft:
@@ -162,7 +172,10 @@ class Pattern:
         m = self.regex.fullmatch(sentence)
         if m is None:
             return False
-        self.handler(m, draft)
+        try:
+            self.handler(m, draft)
+        except NumberTooLong as exc:  # the sentence is this rule's, but a number in it is no count of a game
+            draft.problem(str(exc))
         return True
 
 
@@ -181,6 +194,18 @@ class Phase:
             return handler
 
         return register
+
+
+def player_counts(draft: Draft) -> range:
+    """The game's player counts, once its range is known and within the spec's bounds; else none.
+
+    Why: the cross-checks loop over the counts (the stock per player, the tricks at each count);
+    over a range the spec refuses they would divide by zero ("for zero to five players") or never
+    end ("for two to 100000000 players"). The intro reports such a range as a problem."""
+    lo, hi = draft.get("players.min"), draft.get("players.max")
+    if not isinstance(lo, int) or not isinstance(hi, int) or not MIN_PLAYERS <= lo <= hi <= MAX_PLAYERS:
+        return range(0)
+    return range(lo, hi + 1)
 
 
 def word_check(draft: Draft, what: str, word: str, known: tuple[str, ...]) -> None:

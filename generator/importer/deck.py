@@ -10,7 +10,7 @@ import re
 
 from ..spec.deck import DeckSpec
 from .core import Draft, Phase
-from .words import RANK, RANKS, rank, rank_is_short
+from .words import RANK, RANKS, number, rank, rank_is_short
 
 phase = Phase("deck")
 
@@ -28,7 +28,7 @@ def read_deck_phrase(text: str, d: Draft) -> bool:
         m = re.fullmatch(regex, text)
         if m is None:
             continue
-        if size is not None and int(m["n"]) != size:
+        if size is not None and number(m["n"]) != size:
             d.problem(f"a {kind} pack has {size} cards, not {m['n']}")
         d.set("deck.kind", kind)
         return True

@@ -13,12 +13,12 @@ phase = Phase("ending")
 
 @phase.rule("EN-03", r"The first player to reach (?P<n>\d+) points wins the game\.")
 def _target(m: re.Match[str], d: Draft) -> None:
-    d.set("ending.condition", {"kind": "target", "points": int(m["n"])})
+    d.set("ending.condition", {"kind": "target", "points": number(m["n"])})
 
 
 @phase.rule("EN-03", r"When a player's score reaches -(?P<n>\d+) or lower,? the player with the highest score wins the game\.")
 def _threshold(m: re.Match[str], d: Draft) -> None:
-    d.set("ending.condition", {"kind": "threshold", "points": int(m["n"])})
+    d.set("ending.condition", {"kind": "threshold", "points": number(m["n"])})
 
 
 @phase.rule("EN-02", r"Play as many (?:rounds|hands) as there are players\.")

@@ -8,10 +8,11 @@ import re
 
 from ..names import COUNTRIES, village_names
 from ..spec.naming import FACTS
+from ..spec.words import MAX_PLAYERS, MIN_PLAYERS
 from . import deck as deck_phase
 from .core import Draft, Phase
 from .setup import is_pig
-from .words import NUM, SUIT_MANY, SUIT_ONE, number, suit
+from .words import MAX_DIGITS, NUM, SUIT_MANY, SUIT_ONE, NumberTooLong, number, suit
 
 phase = Phase("naming")
 
@@ -76,12 +77,31 @@ def _intro(m: re.Match[str], d: Draft) -> None:
     if family not in FAMILIES:
         d.problem(f"unknown family \"{family}\"")
     d.family = family
-    d.set("players.min", number(m["min"]))
-    d.set("players.max", number(m["max"]))
+    _player_range(d, m)
     if m["deck"] and not deck_phase.read_deck_phrase(m["deck"], d):
         d.problem(f"unknown deck \"{m['deck']}\"")
     if m["fact"]:
         _fact(m["fact"], d)
+
+
+def _player_range(d: Draft, m: re.Match[str]) -> None:
+    """NM-04's player range, checked against the spec's bounds before anything uses it (the deal
+    and the tricks are worked out at every count): outside them it is a problem and is not set; a
+    range written backwards ("for five to two players") is a defect read the way it is meant."""
+    try:
+        lo, hi = number(m["min"]), number(m["max"])
+    except NumberTooLong:  # said below as a range out of bounds, like any other
+        lo = hi = MAX_PLAYERS + 1
+    if not (MIN_PLAYERS <= lo <= MAX_PLAYERS and MIN_PLAYERS <= hi <= MAX_PLAYERS):
+        said = " to ".join(t if len(t) <= MAX_DIGITS else t[:MAX_DIGITS] + "…" for t in (m["min"], m["max"]))
+        d.problem(f"a game for {said} players: a game is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
+        return
+    if lo > hi:
+        d.repair("player-range-reversed", "defect",
+                 f"\"for {m['min']} to {m['max']} players\" runs backwards; read as {hi} to {lo} players")
+        lo, hi = hi, lo
+    d.set("players.min", lo)
+    d.set("players.max", hi)
 
 
 def _fact(text: str, d: Draft) -> None:

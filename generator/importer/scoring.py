@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from ..spec import DealSpec, DeckSpec, derived
-from .core import Draft, Phase
+from .core import Draft, Phase, player_counts
 from .setup import is_pig
 from .words import (
     CARD,
@@ -49,9 +49,9 @@ def _hand_scoring(m: re.Match[str], d: Draft) -> None:
         d.set("scoring.kind", "per-trick")
         d.set("scoring.beyond", ordinal(p["beyond"]) if p["beyond"] else 0)
         if p["exact"]:
-            d.set("scoring.exact_bonus", int(p["exact"]))
+            d.set("scoring.exact_bonus", number(p["exact"]))
         if p["zero"]:
-            d.set("scoring.zero_bonus", int(p["zero"]))
+            d.set("scoring.zero_bonus", number(p["zero"]))
     elif (e := re.fullmatch(EXACT, body)) is not None:
         d.set("scoring.kind", "exact-bid")
         other = _exact_otherwise(e["other"])
@@ -68,9 +68,9 @@ def _avoid(a: re.Match[str], d: Draft) -> None:
     d.set("scoring.suit", suit(a["one"] or a["face"]))
     d.set("scoring.per_card", "one" if a["one"] else "face-value")
     if a["pen"]:
-        d.set("scoring.penalty_card", {"card": card(a["pcard"]), "nickname": nickname(a["pnick"]), "points": int(a["pen"])})
+        d.set("scoring.penalty_card", {"card": card(a["pcard"]), "nickname": nickname(a["pnick"]), "points": number(a["pen"])})
     if a["bon"]:
-        d.set("scoring.bonus_card", {"card": card(a["bcard"]), "nickname": nickname(a["bnick"]), "points": int(a["bon"])})
+        d.set("scoring.bonus_card", {"card": card(a["bcard"]), "nickname": nickname(a["bnick"]), "points": number(a["bon"])})
 
 
 # SC-T2: the catalogue gives the other players' score in four variants; only "the other players
@@ -93,12 +93,12 @@ def _exact_otherwise(text: str) -> str | None:
 
 @phase.rule("SC-T3", r"A successful blind bid earns a further (?P<n>\d+) points?\.")
 def _blind_bonus(m: re.Match[str], d: Draft) -> None:
-    d.set("scoring.blind_bonus", int(m["n"]))
+    d.set("scoring.blind_bonus", number(m["n"]))
 
 
 @phase.rule("SC-T3", r"(?:An exact bid of zero|A successful bid of zero) earns a further (?P<n>\d+) points?\.")
 def _zero_bonus(m: re.Match[str], d: Draft) -> None:
-    d.set("scoring.zero_bonus", int(m["n"]))
+    d.set("scoring.zero_bonus", number(m["n"]))
 
 
 # -- SC-T1 extras ----------------------------------------------------------------------------------
@@ -106,7 +106,7 @@ def _zero_bonus(m: re.Match[str], d: Draft) -> None:
 
 @phase.rule("SC-T1", r"If one player took all of the (?P<suit>" + SUIT_MANY + r"), they lose no points and instead gain (?P<n>\d+)\.")
 def _moon(m: re.Match[str], d: Draft) -> None:
-    d.set("scoring.shoot_the_moon", int(m["n"]))
+    d.set("scoring.shoot_the_moon", number(m["n"]))
     d.note("moon.suit", suit(m["suit"]))
 
 
@@ -117,7 +117,7 @@ def _doubler(m: re.Match[str], d: Draft) -> None:
 
 @phase.rule("SC-T1", r"(?:Jokers|Each joker) scores? a loss of (?P<n>\d+)(?: points?)?(?: each)?\.")
 def _joker_loss(m: re.Match[str], d: Draft) -> None:
-    d.set("scoring.joker_loss", int(m["n"]))
+    d.set("scoring.joker_loss", number(m["n"]))
 
 
 @phase.rule("SC-T1", r"(?P<pig>.+?) \(if it was revealed at the start of the hand\) scores an? (?:positive (?P<pos>" + NUM
@@ -266,8 +266,8 @@ def check_trick_count(d: Draft, pack: DeckSpec | None, dealt: DealSpec | None) -
     """Check "When all N tricks have been played" against the deal at every player count, and list
     how unequal hands and uneven whole-pack deals are read. ``pack`` and ``dealt``: the draft's
     deck and deal as specs (None when the sentences do not make one)."""
-    lo, hi = d.get("players.min"), d.get("players.max")
-    if pack is None or dealt is None or lo is None or hi is None or pack.size() <= 0:
+    counts = player_counts(d)
+    if pack is None or dealt is None or not counts or pack.size() <= 0:
         return
     deck_size = pack.size()
     odd = d.get("deal.odd_card")
@@ -277,7 +277,7 @@ def check_trick_count(d: Draft, pack: DeckSpec | None, dealt: DealSpec | None) -
     said = d.heard("tricks.said")
     sentence = d.said_in.get("tricks.said")
     played: dict[int, int] = {}
-    for n in range(lo, hi + 1):
+    for n in counts:
         left = derived.set_aside(pack, dealt, n)
         if left:
             each = dealt.cards_each(n, deck_size)

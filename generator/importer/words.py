@@ -29,10 +29,26 @@ NUM = r"(?:\d+|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
 ORD = r"(?:\d+(?:st|nd|rd|th)|" + "|".join(sorted(ORDINAL_WORDS, key=len, reverse=True)) + r")"
 
 
+#: The most digits a number of the book may have: every count of a spec is far below a billion
+#: (``generator.spec.words``); a longer number is refused before it is used to loop or to deal.
+MAX_DIGITS = 9
+
+
+class NumberTooLong(ValueError):
+    """A number of more digits than any count of a game (``Pattern.read`` reports it as a problem
+    of the sentence): "a game for two to 100000000000000000000 players" is not looped over."""
+
+
+def _digits(text: str) -> int:
+    if len(text) > MAX_DIGITS:
+        raise NumberTooLong(f"a number of {len(text)} digits is larger than any count of a game")
+    return int(text)
+
+
 def number(text: str) -> int:
     t = text.strip().lower()
     if t.isdigit():
-        return int(t)
+        return _digits(t)
     return NUMBER_WORDS.index(t)
 
 
@@ -40,7 +56,7 @@ def ordinal(text: str) -> int:
     t = text.strip().lower()
     m = re.fullmatch(r"(\d+)(?:st|nd|rd|th)", t)
     if m:
-        return int(m.group(1))
+        return _digits(m.group(1))
     return ORDINAL_WORDS.index(t)
 
 

@@ -23,7 +23,7 @@ from ..spec import GameSpec
 from . import facts
 from .figures import as_summary
 from .fonts import CSS_FAMILY, FONT_DIR, FONT_FILES
-from .markup import SUIT_SPANS, escape_spec, markdown_to_html, split_rulebook
+from .markup import SUIT_SPANS, markdown_to_html, split_rulebook
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "publish"
 PAPERS = ("A5", "A4")
@@ -139,7 +139,7 @@ def game_view(spec: GameSpec, report: Any = None, *, level: int = 1, anchor: str
     from ..text import render_markdown
 
     summary = as_summary(report)
-    md = render_markdown(escape_spec(spec), facts.text_summary(summary))
+    md = render_markdown(spec, facts.text_summary(summary))  # spec text Markdown-escaped by the templates
     intro, body = split_rulebook(md)
     view = GameView(
         id=anchor or f"game-{slug(spec.naming.name)}",

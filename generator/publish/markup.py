@@ -1,14 +1,17 @@
 """Markdown rulebook → safe HTML fragments.
 
-The Markdown comes from ``generator.text.render_markdown``, which copies spec text (names,
-aliases, nicknames, the kitty's name, …) into the Markdown as it is. Two steps make the HTML
-safe whatever those strings hold:
+The Markdown comes from ``generator.text.render_markdown``, which escapes spec text (names,
+aliases, nicknames, the kitty's name, …) as it copies it into the Markdown (the templates' ``md``
+filter, ``generator.text.phrases.md``). Two steps make the HTML safe whatever those strings hold:
 
-1. ``escape_spec`` copies the spec with every free-text string Markdown-escaped, so a nickname
-   like ``*Big* Jim`` prints its asterisks instead of turning into emphasis;
+1. the ``md`` filter backslash-escapes Markdown syntax in spec text, so a nickname like
+   ``*Big* Jim`` prints its asterisks instead of turning into emphasis (``escape_spec`` does the
+   same to a copy of a spec, for other callers);
 2. ``markdown_to_html`` escapes ``&``, ``<`` and ``>`` in the whole Markdown text before
    python-markdown sees it, so no raw HTML can pass (python-markdown passes raw HTML through,
-   and our templates emit none: a test checks that).
+   and our templates emit none: a test checks that). The ``md`` filter's backslashes before
+   those three (for Markdown viewers, which CommonMark lets escape them) are taken off first,
+   as python-markdown does not know them.
 
 The page title, aliases and quick reference are not taken from the Markdown: the HTML templates
 build them from the spec with Jinja's autoescape.
@@ -22,23 +25,12 @@ from typing import Any
 
 from pydantic import BaseModel
 
-#: Characters with a meaning in Markdown anywhere in a line, backslash-escaped in spec text.
-_MD_INLINE = re.compile(r"([\\`*_\[\]{}|#!])")
-#: Line-start syntax: list markers, numbered-list markers, headings, block quotes.
-_MD_START = re.compile(r"^(\s*)([-+]|\d+(?=[.)]))")
-
+from ..text import phrases
 
 def escape_text(text: str) -> str:
-    """Backslash-escape Markdown syntax in one piece of spec text."""
-    out = _MD_INLINE.sub(r"\\\1", text)
-    m = _MD_START.match(out)
-    if m:
-        lead, mark = m.groups()
-        if mark.isdigit():  # "1. Foo" → "1\. Foo"
-            out = lead + mark + "\\" + out[m.end():]
-        else:
-            out = lead + "\\" + out[len(lead):]
-    return " ".join(out.split("\n"))
+    """Backslash-escape Markdown syntax in one piece of spec text (``text.phrases.md``; ``<``, ``>``
+    and ``&`` are left to ``markdown_to_html``'s escape of the whole text)."""
+    return phrases.md(text, raw_html=False)
 
 
 def _escape_value(value: Any, annotation_is_text: bool) -> Any:
@@ -110,13 +102,21 @@ _HEADING = re.compile(r"<(/?)h([1-6])\b")
 SUIT_SPANS = re.compile("([♥♦♡♢])|([♠♣♤♧])")
 
 
+#: A backslash escape of the ``md`` filter: an escaped backslash (kept), or ``\<``, ``\>``, ``\&``.
+_HTML_ESCAPES = re.compile(r"\\([\\<>&])")
+
+
+def _unescape_html(m: re.Match[str]) -> str:
+    return m[0] if m[1] == "\\" else m[1]
+
+
 def markdown_to_html(md: str, shift: int = 0) -> str:
     """Convert rulebook Markdown to an HTML fragment, escaping any HTML in it first.
 
     ``shift`` moves every heading down that many levels (``##`` → ``<h3>`` with shift 1), for a
     rulebook inside a book. Suit symbols get a span (red for hearts and diamonds).
     """
-    text = html.escape(_normalise(md), quote=False)
+    text = html.escape(_HTML_ESCAPES.sub(_unescape_html, _normalise(md)), quote=False)
     conv = _markdown()
     conv.reset()
     out = conv.convert(text)

@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .words import Words
+
 
 class TrickBidding(BaseModel):
     """BD-01: each player bids how many tricks they will take."""
@@ -29,7 +31,7 @@ class LandlordAuction(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    title: str = "landlord"
+    title: Words = Field("landlord", description="what the winner is called: plain words (spec.words)")
 
 
 class BiddingSpec(BaseModel):

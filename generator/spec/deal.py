@@ -4,14 +4,24 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from .words import MAX_CARDS, MAX_PLAYERS, MIN_PLAYERS, Code, Words, shorten
 
 
 class Players(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    min: int = Field(ge=2, le=8)
-    max: int = Field(ge=2, le=8)
+    min: int = Field(ge=MIN_PLAYERS, le=MAX_PLAYERS, description="the fewest players: 2 to 8")
+    max: int = Field(ge=MIN_PLAYERS, le=MAX_PLAYERS, description="the most players: 2 to 8, and not fewer than min")
+
+    @model_validator(mode="after")
+    def _min_not_above_max(self) -> "Players":
+        """A range that runs backwards has no player count at all: every layer would find nothing
+        to deal, play or print."""
+        if self.min > self.max:
+            raise ValueError(f"the player range runs backwards: min is {self.min}, max is {self.max}")
+        return self
 
     def counts(self) -> range:
         return range(self.min, self.max + 1)
@@ -31,7 +41,7 @@ class Misdeal(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    suit: str
+    suit: Code
     must_show: bool = Field(description="true: the player must show and force a redeal; false: they may")
 
 
@@ -44,21 +54,31 @@ class Kitty(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str = "kitty"
+    name: Words = Field("kitty", description="what the cards set aside are called: plain words (spec.words)")
     form: Literal["dealt", "undealt", "contributed"]
-    size: int | None = Field(None, ge=1, le=10, description="with form 'dealt': how many cards")
+    size: int | None = Field(None, ge=1, le=10, description="with form 'dealt': how many cards (1 to 10)")
 
 
 class DealSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     hand_size: int | Literal["all"] = Field(
-        description="cards per player, or 'all': deal the whole pack evenly, setting aside the few left over"
+        description="cards per player (1 to 100), or 'all': deal the whole pack evenly, setting aside the few left over"
     )
-    hand_size_over_three: int | None = Field(None, ge=1, description="cards per player with more than three players")
+    hand_size_over_three: int | None = Field(None, ge=1, le=MAX_CARDS,
+                                             description="cards per player with more than three players (1 to 100)")
     odd_card: OddCard | None = None
     misdeal: Misdeal | None = None
     kitty: Kitty | None = None
+
+    @field_validator("hand_size")
+    @classmethod
+    def _hand_size_bounds(cls, value: int | str) -> int | str:
+        """Hand sizes are bounded like every count (spec.words): a deal of ten million cards each
+        would be dealt, printed and checked card by card."""
+        if isinstance(value, int) and not 1 <= value <= MAX_CARDS:
+            raise ValueError(f"a hand has 1 to {MAX_CARDS} cards (got {shorten(value)})")
+        return value
 
     def cards_each(self, players: int, deck_size: int) -> int:
         """Cards dealt to each player (before any odd card) at this player count."""

@@ -11,6 +11,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .words import Code
+
 DeckKind = Literal["standard", "french32", "german32", "tarot"]
 
 #: Rank orders of DK-02. ``natural`` is the fixed order of the French, German and tarot packs.
@@ -54,8 +56,9 @@ class DeckSpec(BaseModel):
 
     kind: DeckKind = Field(description="standard 52, French 32, German 32 or tarot (78 less The World)")
     order: RankOrder = Field(description="rank order of DK-02; 'natural' for the French, German and tarot packs")
-    promoted: str | None = Field(None, description="with order 'promoted': the rank moved above the Ace")
-    removed: list[str] = Field(default_factory=list, description="ranks taken out of every suit (DK-03)")
+    promoted: Code | None = Field(None, description="with order 'promoted': the rank moved above the Ace")
+    removed: list[Code] = Field(default_factory=list, max_length=14,
+                                description="ranks taken out of every suit (DK-03): at most 14, the ranks of a suit")
     jokers: int = Field(0, ge=0, le=2, description="0, 1 (red) or 2 (red and black) jokers (DK-04)")
 
     def full_order(self) -> tuple[str, ...]:

@@ -6,6 +6,8 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .words import MAX_TARGET
+
 
 class _End(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -15,14 +17,14 @@ class Target(_End):
     """The game ends after a hand in which someone reaches ``points``; the highest score wins."""
 
     kind: Literal["target"] = "target"
-    points: int = Field(ge=1)
+    points: int = Field(ge=1, le=MAX_TARGET, description="1 to 10,000")
 
 
 class Threshold(_End):
     """For penalty scoring: the game ends after a hand in which someone's score is −``points`` or lower."""
 
     kind: Literal["threshold"] = "threshold"
-    points: int = Field(ge=1)
+    points: int = Field(ge=1, le=MAX_TARGET, description="1 to 10,000 (the game ends at −points)")
 
 
 class Rounds(_End):

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from .words import Code, GameName, Words
 
 #: Intro facts (NM-06): key → phrase. Each names a module the game must really have (checked).
 FACTS: dict[str, str] = {
@@ -27,9 +29,21 @@ FACTS: dict[str, str] = {
 class Naming(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(min_length=1)
-    aliases: list[str] = Field(default_factory=list, max_length=2)
+    name: GameName = Field(description="the game's name: one line of plain words (letters, digits, spaces, "
+                           "hyphens, apostrophes, full stops), beginning with a letter, at most 60 characters")
+    aliases: list[GameName] = Field(default_factory=list, max_length=2, description="at most two other names, "
+                                    "written like the name")
     country: Literal["en", "fr", "de"]
     show_country: bool = False
-    adjective: str = Field(min_length=1)
-    fact: str | None = Field(None, description="key of an intro fact: " + ", ".join(FACTS))
+    adjective: Words = Field(description="the word(s) before the family in the introduction: plain words")
+    fact: Code | None = Field(None, description="key of an intro fact: " + ", ".join(FACTS))
+
+    @field_validator("aliases")
+    @classmethod
+    def _aliases_without_or(cls, aliases: list[str]) -> list[str]:
+        """The title joins the aliases with "or" ("Whist (also Whisk or Wisk)"), so an alias holding
+        the word "or" could not be told from two of them when the rulebook is read back."""
+        for alias in aliases:
+            if "or" in alias.split(" "):
+                raise ValueError(f"an alias may not hold the word 'or' (the rulebook joins aliases with it): {alias!r}")
+        return aliases

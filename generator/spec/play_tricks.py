@@ -6,6 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .words import Code, Words
+
 
 class BreakingSuit(BaseModel):
     """TT-07: ``suit`` may not be led until a card of it has been played in an earlier trick of the hand.
@@ -16,9 +18,10 @@ class BreakingSuit(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    suit: str
-    verb: str = Field("breaking", description="the words before the suit in what playing the first card of it is "
-                      "called: 'breaking' for “breaking hearts”, 'bleeding' for “bleeding hearts”")
+    suit: Code
+    verb: Words = Field("breaking", description="the words before the suit in what playing the first card of it is "
+                        "called: 'breaking' for “breaking hearts”, 'bleeding' for “bleeding hearts” (plain words: "
+                        "spec.words)")
 
     @model_validator(mode="before")
     @classmethod
@@ -35,8 +38,8 @@ class Boost(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    rank: str
-    name: str = "boost"
+    rank: Code
+    name: Words = Field("boost", description="what such a trick is called (plain words: spec.words)")
 
 
 class KittyCapture(BaseModel):
@@ -45,9 +48,9 @@ class KittyCapture(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    card: str | None = None
-    nickname: str | None = None
-    suit: str | None = None
+    card: Code | None = None
+    nickname: Words | None = Field(None, description="the card's nickname (plain words: spec.words)")
+    suit: Code | None = None
 
 
 class TrickPlay(BaseModel):
@@ -58,17 +61,18 @@ class TrickPlay(BaseModel):
         description="who leads the first trick; 'holder': whoever holds opening_card, leading it; "
         "'landlord': the winner of the auction"
     )
-    opening_card: str | None = None
+    opening_card: Code | None = None
     opening_lead: Literal["any", "no-trump"] = Field(
         "any", description="TT-02: the opening lead may not be a trump unless the leader holds only trumps"
     )
-    weak_led_suit: str | None = Field(None, description="TT-03: the name for the weak led suit, if that rule is used")
+    weak_led_suit: Words | None = Field(None, description="TT-03: the name for the weak led suit, if that rule is used "
+                                        "(plain words: spec.words)")
     following: Literal["must-follow", "follow-or-trump", "free"] = "must-follow"
     otherwise: Literal["any", "trump", "higher", "new-suit", "new-rank"] = Field(
         "any", description="with must-follow: what a player who cannot follow must play if they can"
     )
     breaking: BreakingSuit | None = None
-    first_trick_ban: str | None = Field(
+    first_trick_ban: Code | None = Field(
         None, description="TT-08: cards of this suit may not be played to the first trick unless nothing else is held"
     )
     winner: Literal["led-suit", "any-suit"] = Field(
@@ -79,7 +83,7 @@ class TrickPlay(BaseModel):
         "top", description="TT-05: jokers are the highest trumps; red highest and black lowest; the lowest "
         "trumps; or wild, played as any card the player names"
     )
-    joker_lead: str | None = Field(
+    joker_lead: Code | None = Field(
         None, description="TT-06: when a joker is led, everyone else must play their highest card of this suit"
     )
     boost: Boost | None = None

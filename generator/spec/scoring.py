@@ -6,13 +6,15 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .words import MAX_CARDS, MAX_POINTS, Code, Words
+
 
 class SpecialCard(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    card: str
-    nickname: str | None = None
-    points: int = Field(0, ge=0)
+    card: Code
+    nickname: Words | None = Field(None, description="the card's nickname (plain words: spec.words)")
+    points: int = Field(0, ge=0, le=MAX_POINTS, description="0 to 1,000")
 
 
 class Doubler(BaseModel):
@@ -20,8 +22,8 @@ class Doubler(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    card: str
-    nickname: str | None = None
+    card: Code
+    nickname: Words | None = Field(None, description="the card's nickname (plain words: spec.words)")
 
 
 class AvoidSuit(BaseModel):
@@ -30,17 +32,20 @@ class AvoidSuit(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     kind: Literal["avoid-suit"] = "avoid-suit"
-    suit: str
+    suit: Code
     per_card: Literal["one", "face-value"] = "one"
     penalty_card: SpecialCard | None = Field(None, description="its taker loses a further `points`")
     bonus_card: SpecialCard | None = Field(None, description="its taker gains `points`")
-    joker_loss: int | None = Field(None, ge=1, description="each joker taken loses this many points")
+    joker_loss: int | None = Field(None, ge=1, le=MAX_POINTS,
+                                   description="each joker taken loses this many points (1 to 1,000)")
     shoot_the_moon: int | None = Field(
-        None, ge=1, description="a player who takes every card of the suit loses nothing and gains this"
+        None, ge=1, le=MAX_POINTS,
+        description="a player who takes every card of the suit loses nothing and gains this (1 to 1,000)"
     )
     doubler: Doubler | None = Field(None, description="its taker's score for the hand is doubled")
     pig_points: int | None = Field(
-        None, description="a revealed pig: its taker scores this (negative: a further loss)"
+        None, ge=-MAX_POINTS, le=MAX_POINTS,
+        description="a revealed pig: its taker scores this (negative: a further loss); −1,000 to 1,000"
     )
 
 
@@ -67,10 +72,14 @@ class TrickPoints(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     kind: Literal["per-trick"] = "per-trick"
-    beyond: int = Field(0, ge=0, description="0: every trick scores; N: only tricks beyond the N-th")
-    exact_bonus: int | None = Field(None, ge=1, description="with trick bidding: bonus for taking exactly the bid")
-    zero_bonus: int | None = Field(None, ge=1, description="a further bonus when that exact bid was zero")
-    blind_bonus: int | None = Field(None, ge=1, description="a further bonus for a successful blind bid")
+    beyond: int = Field(0, ge=0, le=MAX_CARDS,
+                        description="0: every trick scores; N: only tricks beyond the N-th (at most 100)")
+    exact_bonus: int | None = Field(None, ge=1, le=MAX_POINTS,
+                                    description="with trick bidding: bonus for taking exactly the bid (1 to 1,000)")
+    zero_bonus: int | None = Field(None, ge=1, le=MAX_POINTS,
+                                   description="a further bonus when that exact bid was zero (1 to 1,000)")
+    blind_bonus: int | None = Field(None, ge=1, le=MAX_POINTS,
+                                    description="a further bonus for a successful blind bid (1 to 1,000)")
     extras: TrickExtras = Field(default_factory=TrickExtras)
 
 

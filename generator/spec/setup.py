@@ -6,6 +6,8 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .words import MAX_CARDS, Code, Words
+
 
 class _Method(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -42,7 +44,7 @@ class Rotating(_Method):
 
 class Fixed(_Method):
     method: Literal["fixed"] = "fixed"
-    suit: str
+    suit: Code
 
 
 class Hidden(_Method):
@@ -77,7 +79,7 @@ class Robbing(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    verb: str = Field("rob", description="what claiming it is called: rob, steal, pinch, …")
+    verb: Words = Field("rob", description="what claiming it is called: rob, steal, pinch, … (plain words: spec.words)")
     form: Literal["take-and-discard", "swap"] = Field(
         description="take it into hand and discard any card face down, or exchange the low trump for it"
     )
@@ -89,8 +91,9 @@ class PigCard(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    card: str
-    name: str = Field("pig", description="what the card is called, e.g. 'pig' (printed “the pig”)")
+    card: Code
+    name: Words = Field("pig", description="what the card is called, e.g. 'pig' (printed “the pig”; plain words: "
+                        "spec.words)")
 
 
 class Exchange(BaseModel):
@@ -100,8 +103,8 @@ class Exchange(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str = "exchange"
-    cards: int = Field(ge=1, description="cards each player exchanges")
+    name: Words = Field("exchange", description="what the exchange is called (plain words: spec.words)")
+    cards: int = Field(ge=1, le=MAX_CARDS, description="cards each player exchanges (1 to 100)")
     single: bool = Field(False, description="phrased as an exchange of a single card (cards must be 1)")
 
 
@@ -114,7 +117,7 @@ class ExtraRules(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     kind: Literal["bonus", "secret"]
-    name: str = Field("bonus rule", description="what a rule is called, e.g. 'occult bylaw'")
+    name: Words = Field("bonus rule", description="what a rule is called, e.g. 'occult bylaw' (plain words: spec.words)")
     repeal: bool = Field(False, description="bonus: the inventor may instead repeal an existing rule")
     inventor: Literal["dealer", "random-player", "dealer-and-right"] = Field(
         "dealer", description="secret: who invents the rules before the first hand"

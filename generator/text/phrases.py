@@ -13,6 +13,7 @@ One fixed wording per thing, so that a parser can read the text back:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from ..spec.deck import MAJOR_TITLES, MAJORS, card_suit
@@ -187,17 +188,46 @@ def suit_of(c: str) -> str:
 def breaking_name(breaking: object) -> str:
     """What playing the first card of a suit that must be broken is called: its verb, then the
     suit ("breaking hearts", "breaking out the spades")."""
-    return f"{breaking.verb} {suit(breaking.suit)}"  # type: ignore[attr-defined]
+    return f"{md(breaking.verb)} {suit(breaking.suit)}"  # type: ignore[attr-defined]
 
 
 def special(sc: object) -> str:
     """A special scoring card with its nickname: "the Queen of spades (“Alf”)"."""
     name = card(sc.card)  # type: ignore[attr-defined]
     nickname = sc.nickname  # type: ignore[attr-defined]
-    return f"{name} (“{nickname}”)" if nickname else name
+    return f"{name} (“{md(nickname)}”)" if nickname else name
+
+
+#: Characters with a meaning in Markdown anywhere in a line (with ``<``, ``>`` and ``&``: raw HTML
+#: and entities, which a Markdown viewer passes through).
+_MD_INLINE = re.compile(r"([\\`*_\[\]{}|#!<>&])")
+#: Line-start syntax: list markers, numbered-list markers.
+_MD_START = re.compile(r"^(\s*)([-+]|\d+(?=[.)]))")
+
+
+def md(text: str, raw_html: bool = True) -> str:
+    """Spec text (a name, a nickname, a verb) made plain text in Markdown: its syntax backslash-
+    escaped, its line breaks made spaces (so it can never start a block of its own, a heading or
+    a list), and, with ``raw_html``, ``<``, ``>`` and ``&`` escaped too.
+
+    Why, when the spec already refuses such text (``spec.words``): the rulebook is a page others
+    read and a file a viewer renders, so it is made safe where it is written as well, like the
+    HTML; for the text a spec accepts this changes nothing, and the parser reads it back as it is.
+    ``raw_html`` False is for Markdown that is turned into HTML after an HTML escape of its own
+    (``publish.markup``)."""
+    out = _MD_INLINE.sub(lambda m: m[1] if not raw_html and m[1] in "<>&" else "\\" + m[1], text)
+    m = _MD_START.match(out)
+    if m:
+        lead, mark = m.groups()
+        if mark.isdigit():  # "1. Foo" → "1\. Foo"
+            out = lead + mark + "\\" + out[m.end():]
+        else:
+            out = lead + "\\" + out[len(lead):]
+    return " ".join(out.splitlines()) if "\n" in out or "\r" in out else out
 
 
 FILTERS = {
+    "md": md,
     "num": num,
     "ordinal": ordinal,
     "plural": plural,

@@ -117,7 +117,8 @@ def _derived(spec: GameSpec) -> dict[str, Any]:
         fact = phrase.replace("{suit} cards", phrases.suit_one(s) + " cards").replace("{suit}", phrases.suit(s))
         # Facts of the issue-3 modules, once spec.naming.FACTS has them, may name the pig and the title.
         pig, auction = spec.setup.pig, spec.bidding.auction
-        fact = fact.replace("{pig}", pig.name if pig else "pig").replace("{title}", auction.title if auction else "landlord")
+        fact = fact.replace("{pig}", phrases.md(pig.name) if pig else "pig").replace(
+            "{title}", phrases.md(auction.title) if auction else "landlord")
 
     shares = []
     if derived.deals_whole_pack(deal):

@@ -29,7 +29,7 @@ from pydantic import ValidationError
 from ...families import Family, family_named
 from ...refs import resolve
 from ...spec import GameSpec, derived
-from ...spec.io import _field_path
+from ...spec.io import first_problem
 from ..sections import PARSE, SECTIONS, Section
 from . import intro
 from .core import Draft, ParseError, Rule, read_units, split_document
@@ -131,8 +131,8 @@ def parse_markdown(text: str) -> GameSpec:
     try:
         spec = GameSpec.model_validate(d.data)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        raise ParseError("the rulebook", "", f"{_field_path(err['loc'])}: {err['msg']}") from None
+        field, message = first_problem(exc)
+        raise ParseError("the rulebook", "", f"{field}: {message}") from None
 
     # What the text states in passing must agree with the spec it states.
     for test, what, section, sentence in d.checks:

@@ -14,10 +14,16 @@ _TRICK_RANGE = ("how many tricks they expect to win in this hand, from zero up t
                 "have, which is the number of cards in the smallest hand")
 
 
+def _tricks_order(spec) -> str | None:
+    """How trick bids are made, or None when the spec has none: a check runs on the finished spec,
+    in which a sentence that assumed trick bids (its main sentence dropped) may find none."""
+    return spec.bidding.tricks.order if spec.bidding.tricks is not None else None
+
+
 def _first(d: Draft, first: str) -> None:
     """Who bids first, as a blind-bid step says it: the dealer, or else the dealer's left."""
     dealer = first == "the dealer"
-    d.check(lambda spec: (spec.bidding.tricks.order == "dealer") == dealer, "who bids first")
+    d.check(lambda spec: (_tricks_order(spec) == "dealer") == dealer, "who bids first")
 
 
 def _blind_step(d: Draft, m: re.Match[str]) -> None:
@@ -73,7 +79,7 @@ RULES: list[Rule] = [
     rule(r"Once everyone has looked at their cards, each player(?P<blind> who has not bid blind)? secretly writes "
          rf"down a bid: {_TRICK_RANGE}\.", _bids),
     rule(r"Then all the bids are shown together\.",
-         lambda d, m: d.check(lambda spec: spec.bidding.tricks.order == "simultaneous", "bids shown together"),
+         lambda d, m: d.check(lambda spec: _tricks_order(spec) == "simultaneous", "bids shown together"),
          name="simultaneous"),
     rule(rf"Once everyone has looked at their cards, each player in turn(?P<blind> who has not bid blind)?, "
          rf"beginning with {_FIRST}, bids {_TRICK_RANGE}\.", _bids),

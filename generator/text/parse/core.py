@@ -31,7 +31,15 @@ class ParseError(ValueError):
 
     def __init__(self, section: str, sentence: str, reason: str = "no rule reads this sentence"):
         self.section, self.sentence, self.reason = section, sentence, reason
+        # The message is one line of bounded length whatever the text: every part is cut (the
+        # longest sentence a rulebook prints has under 400 characters; a broken one may have millions).
+        section, reason, sentence = _cut(section, 80), _cut(reason, 300), _cut(sentence, 400)
         super().__init__(f"{section}: {reason}: “{sentence}”" if sentence else f"{section}: {reason}")
+
+
+def _cut(text: str, limit: int) -> str:
+    text = " ".join(text.splitlines())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 # --------------------------------------------------------------------------- the document
@@ -71,6 +79,8 @@ def split_document(text: str) -> list[Section]:
             level = len(line) - len(line.lstrip("#"))
             if level > 2 or line[level : level + 1] != " ":
                 raise ParseError(current.title if current else "the rulebook", line, "not a heading of a rulebook")
+            if not line[level + 1 :].strip():  # an error about its section could not name it
+                raise ParseError(current.title if current else "the rulebook", line, "a heading with no text")
             if level == 1 and sections:
                 raise ParseError(current.title if current else "the rulebook", line, "a second title")
             if level == 2 and not sections:
@@ -98,6 +108,8 @@ def split_document(text: str) -> list[Section]:
             raise ParseError(current.title, line, "text inside a table")
         m = _ITEM.fullmatch(line)
         if m:
+            if len(m.group(1)) > 3:  # no list of a rulebook runs to a thousand items
+                raise ParseError(current.title, line, "not an item of a rulebook's list")
             number = int(m.group(1))
             if number != last_number + 1 or last_kind not in ("", "item"):
                 raise ParseError(current.title, line, f"item {number} does not follow item {last_number}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from .core import Draft, Rule, rule
-from .words import Unreadable, count, counted
+from .words import Unreadable, count, counted, digits
 
 
 def _condition(kind: str):
@@ -17,7 +17,7 @@ def _condition(kind: str):
         if kind == "target":
             value["points"] = counted(m["points"])
         elif kind == "threshold":
-            points = int(m["points"])
+            points = digits(m["points"])
             if points < 1 or m["points"].startswith("0"):
                 raise Unreadable(f"−{m['points']} is not a threshold")
             value["points"] = points
@@ -37,7 +37,7 @@ def _back_up(value: bool):
 
 
 def _sizes(d: Draft, m: re.Match[str]) -> None:
-    sizes = [int(s) for s in m["sizes"].split(", ")]
+    sizes = [digits(s) for s in m["sizes"].split(", ")]
     if m["noun"] != ("card" if len(sizes) == 1 else "cards") or counted(m["hands"]) != len(sizes):
         raise Unreadable("the number of hands does not agree with the list of hands")
     label = m["label"]
@@ -54,6 +54,8 @@ def _sizes(d: Draft, m: re.Match[str]) -> None:
         if label not in starts:
             return False
         top = starts[label]
+        if len(sizes) != (2 * top - 1 if back else top):  # before the lists are built: the list read may be long
+            return False
         return sizes == list(range(top, 0, -1)) + (list(range(2, top + 1)) if back else [])
 
     d.check(test, "the sizes of the hands")

@@ -24,6 +24,7 @@ from .words import (
     card,
     count,
     counted,
+    digits,
     nickname,
     rank,
     split_and,
@@ -79,7 +80,7 @@ def _face_values(text: str) -> tuple[tuple[tuple[str, int], ...], bool]:
         m = re.fullmatch(rf"(?P<rank>{RANK}) (?P<v>\d+)", item)
         if m is None:
             raise Unreadable(f"“{item}” is not a face value")
-        out.append((rank(m["rank"]), int(m["v"])))
+        out.append((rank(m["rank"]), digits(m["v"])))
     return tuple(out), numbers
 
 
@@ -90,12 +91,12 @@ def _face(spec) -> tuple[tuple[tuple[str, int], ...], bool]:
 
 def _moon(d: Draft, m: re.Match[str]) -> None:
     one = suit_one(m["one"])
-    d.check(lambda spec: spec.scoring.suit == one, "the avoided suit")
+    d.check(lambda spec: getattr(spec.scoring, "suit", None) == one, "the avoided suit")
     d.put("scoring.shoot_the_moon", counted(m["points"]))
 
 
 def _same_suit(d: Draft, code: str, same: bool) -> None:
-    d.check(lambda spec: (_suit_of(code) == spec.scoring.suit) == same, "the suit of a special card")
+    d.check(lambda spec: (_suit_of(code) == getattr(spec.scoring, "suit", None)) == same, "the suit of a special card")
 
 
 def _penalty(d: Draft, m: re.Match[str]) -> None:

@@ -42,13 +42,26 @@ NUM = rf"(?:{_alt(NUMBER_WORDS)}|\d+)"
 _NOT_ONE = rf"(?:{_alt(w for w in NUMBER_WORDS if w != 'one')}|\d+)"
 
 
+#: The most digits a number of a rulebook has: every count of a spec is far below a billion
+#: (``generator.spec.words``), and Python refuses to read a number of more than 4,300 digits.
+MAX_DIGITS = 9
+
+
+def digits(text: str) -> int:
+    """A number written in digits, "13" → 13; more digits than any number of a spec is Unreadable
+    (rather than a number too long for ``int`` to read, or one the spec refuses only later)."""
+    if len(text) > MAX_DIGITS:
+        raise Unreadable(f"a number of {len(text)} digits is larger than any count of a game")
+    return int(text)
+
+
 def number(text: str) -> int:
     """ "seven" → 7, "13" → 13. Digits below 13 are not how the rulebook writes a count."""
     value = _WORD_VALUE.get(text)
     if value is not None:
         return value
     if text.isdigit():
-        n = int(text)
+        n = digits(text)
         if n < len(NUMBER_WORDS) or (len(text) > 1 and text[0] == "0"):
             raise Unreadable(f"the count {text!r} should be written as a word")
         return n
