@@ -674,6 +674,7 @@ class Result:
     outcome: str                 # one of OUTCOMES
     signature: str = ""          # for a crash, a hang or a broken invariant
     detail: str = ""             # the traceback or the message
+    games: int = 0               # engine: games played
     capped: int = 0              # engine: games stopped by the move cap
 
 
@@ -767,7 +768,7 @@ def eval_engine(case: Case, seed: int = 0) -> Result:
             capped += state.record.outcome == "cap"
     except Exception as exc:  # noqa: BLE001
         return crash(exc, "engine: ")
-    return Result("accepted", capped=capped)
+    return Result("accepted", games=len(spec.players.counts()), capped=capped)
 
 
 def eval_parser(case: Case) -> Result:
@@ -1079,7 +1080,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for target in targets:
             counts: Counter[str] = Counter()
-            capped = 0
+            games = capped = 0
             t_target = time.perf_counter()
             t_make = 0.0
             # the importer also reads the book's games of families not registered (listed as unsupported)
@@ -1091,6 +1092,7 @@ def main(argv: list[str] | None = None) -> int:
                 t_make += time.perf_counter() - t
                 result = worker.run(case)
                 counts[result.outcome] += 1
+                games += result.games
                 capped += result.capped
                 if result.outcome in ("crash", "hang", "invariant broken"):
                     sig = signatures.setdefault((target, result.signature), Signature(target, result.signature))
@@ -1102,7 +1104,8 @@ def main(argv: list[str] | None = None) -> int:
             rows.append((target, counts, capped, secs, t_make))
             print(f"{target:10} {args.cases:7} cases in {secs:6.1f} s: "
                   + ", ".join(f"{o} {counts[o]}" for o in OUTCOMES if counts[o] or o in OUTCOMES[:5])
-                  + (f" (games stopped by the move cap: {capped})" if target == "engine" else ""), flush=True)
+                  + (f" ({games} games, {capped} of them stopped by the move cap)" if target == "engine" else ""),
+                  flush=True)
 
         print(f"\n{len(signatures)} distinct failure signatures")
         per_target: Counter[str] = Counter()

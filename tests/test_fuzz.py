@@ -19,7 +19,7 @@ deep, a free-text field with stray spaces or markup — reported with issue 16) 
 examples: nothing here is marked xfail, and the suite stays green while they are being fixed.
 The strategies still produce those inputs: ``PARLOUR_FUZZ_SCALE=20`` runs twenty times the
 examples from the same seeds, which finds them until they are fixed (about 9 minutes while they
-fail, most of it Hypothesis shrinking; under a minute once they pass); ``benchmarks/fuzz.py`` runs
+fail, most of it Hypothesis shrinking; about two minutes once they pass); ``benchmarks/fuzz.py`` runs
 the same invariants on many thousands of cases, shrinks what fails and writes reproducers.
 """
 
