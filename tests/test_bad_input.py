@@ -400,3 +400,16 @@ def test_a_spec_with_a_comment_header_is_still_a_spec(tmp_path):
     """A YAML comment looks like a Markdown title: a spec that begins with one is no rulebook."""
     path = write(tmp_path, "x.yaml", "# my game\n" + yaml.safe_dump(whist_data()))
     assert load_spec(path).naming.name == "Whist"
+
+
+def test_a_huge_number_nested_in_a_list_is_quoted_by_its_size() -> None:
+    """Found by benchmarks/fuzz.py: a number of thousands of digits inside a list reached the
+    message writer, which Python refuses to write out (more than 4,300 digits)."""
+    from generator.sample import sample_game
+    from generator.spec import spec_from_data
+    from generator.spec.io import SpecError
+
+    data = sample_game(1).spec.model_dump(mode="json")
+    data["naming"]["aliases"] = ["Ollndorf", [10**4400]]
+    with pytest.raises(SpecError, match="a number of about 4401 digits"):
+        spec_from_data(data)

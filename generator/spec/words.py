@@ -39,7 +39,17 @@ MAX_TARGET = 10_000
 #: How much of a bad value an error message quotes.
 QUOTE = 80
 
-_REPR = reprlib.Repr()
+class _ShortRepr(reprlib.Repr):
+    """``reprlib`` that never writes out a huge number's digits, wherever it is nested (Python
+    refuses to write more than 4,300 digits, and a message has no use for them)."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 64:
+            return f"<a number of about {int(x.bit_length() * 0.30103) + 1} digits>"
+        return super().repr_int(x, level)
+
+
+_REPR = _ShortRepr()
 _REPR.maxlevel, _REPR.maxlist, _REPR.maxtuple, _REPR.maxdict, _REPR.maxset = 2, 4, 4, 4, 4
 _REPR.maxstring = _REPR.maxother = _REPR.maxlong = QUOTE + 2
 
