@@ -8,6 +8,7 @@ import statistics
 import pytest
 
 from generator.bots import GreedyBot, RandomBot, bot_seed
+from generator.checks import check_spec
 from generator.engine import Game, IllegalAction, Observation, play_game
 from generator.engine.cards import compile_deck, effective_suits, trump_of_hand
 from generator.engine.tricks.rules import TrickRules
@@ -243,3 +244,19 @@ def test_conformance_with_an_independent_engine():
     mean = statistics.fmean(values)
     se = statistics.stdev(values) / len(values) ** 0.5
     assert abs(mean - 6.233) < 4 * (se ** 2 + 0.005 ** 2) ** 0.5, mean
+
+
+def test_a_pack_that_exactly_fills_the_hands_but_the_odd_players_loses_no_card():
+    """Found by benchmarks/fuzz.py: 69 cards, five hands of 14 with the odd player one short —
+    the deal handed out full rounds and put back a card the pack did not have, losing one."""
+    spec = make_spec(**{"deck": {"kind": "tarot", "order": "natural", "removed": ["K", "10"]},
+                        "deal.hand_size": 14, "deal.odd_card": {"who": "dealer-right", "extra": False},
+                        "players.min": 2, "players.max": 5, "setup.trumps": {"method": "none"}})
+    assert spec.deck.size() == 69 and check_spec(spec) == []
+    game = Game(spec, audit=True)
+    for seed in range(20):
+        state = game.new_initial_state(5, seed)
+        sizes = sorted(len(h) for h in state.hands)
+        assert sizes == [13, 14, 14, 14, 14] and not state.stock
+        state.check_cards()
+        state.play_random(random.Random(seed).random, hands=2)

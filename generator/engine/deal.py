@@ -37,9 +37,11 @@ class Dealer:
         pack = list(range(self.size))
         rng.shuffle(pack)
         hands: list[list[int]] = [[] for _ in range(n)]
+        pos = n * each
+        if self.odd_offset is not None and not self.odd_extra and len(pack) < pos:
+            return self._deal_short(pack, n, dealer, each)
         for k in range(n):
             hands[(dealer + 1 + k) % n] = pack[k : n * each : n]
-        pos = n * each
         if self.odd_offset is not None:
             odd = (dealer + self.odd_offset) % n
             if self.odd_extra:
@@ -59,3 +61,22 @@ class Dealer:
         for h in hands:
             h.sort()
         return Dealt(hands, kitty, pack[pos:], last)
+
+    def _deal_short(self, pack: list[int], n: int, dealer: int, each: int) -> Dealt:
+        """The deal when the pack holds exactly the cards the hands take, one fewer for the odd
+        player: card by card from the dealer's left, the odd player skipped in the last round —
+        nothing is left for a stock. (The usual deal above hands out full rounds and then puts
+        the odd player's last card back on the stock, which here has no card to spare.)"""
+        odd = (dealer + self.odd_offset) % n  # type: ignore[operator]
+        hands: list[list[int]] = [[] for _ in range(n)]
+        cards = iter(pack)
+        for r in range(each):
+            for k in range(n):
+                seat = (dealer + 1 + k) % n
+                if r == each - 1 and seat == odd:
+                    continue
+                hands[seat].append(next(cards))
+        last = hands[dealer][-1]
+        for h in hands:
+            h.sort()
+        return Dealt(hands, [], list(cards), last)
