@@ -22,8 +22,8 @@ def whist_data() -> dict[str, Any]:
     return yaml.safe_load(WHIST.read_text(encoding="utf-8"))
 
 
-def make_spec(**changes: Any) -> GameSpec:
-    """Whist with changes given as dotted paths, e.g. make_spec(**{"play.following": "free"})."""
+def whist_with(**changes: Any) -> dict[str, Any]:
+    """Whist's plain data with changes given as dotted paths (not yet validated)."""
     data = copy.deepcopy(whist_data())
     for path, value in changes.items():
         node = data
@@ -31,7 +31,12 @@ def make_spec(**changes: Any) -> GameSpec:
         for key in parents:
             node = node.setdefault(key, {})
         node[leaf] = value
-    return spec_from_data(data)
+    return data
+
+
+def make_spec(**changes: Any) -> GameSpec:
+    """Whist with changes given as dotted paths, e.g. make_spec(**{"play.following": "free"})."""
+    return spec_from_data(whist_with(**changes))
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ from generator.spec import GameSpec, SpecError, load_spec, spec_from_data
 from generator.spec.words import MAX_CARDS, MAX_NAME, MAX_POINTS, MAX_TARGET
 from generator.text import render_markdown
 from generator.text.parse import ParseError, parse_markdown
-from tests.conftest import WHIST, whist_data
+from tests.conftest import WHIST, whist_data, whist_with
 
 ROOT = Path(__file__).resolve().parents[1]
 HYLOE = ROOT / "corpus" / "hyloe"
@@ -36,18 +36,6 @@ def write(tmp_path: Path, name: str, text: str) -> Path:
     p = tmp_path / name
     p.write_text(text, encoding="utf-8")
     return p
-
-
-def whist_with(**changes) -> dict:
-    """Whist's plain data with changes given as dotted paths."""
-    data = copy.deepcopy(whist_data())
-    for path, value in changes.items():
-        node = data
-        *parents, leaf = path.split(".")
-        for key in parents:
-            node = node.setdefault(key, {})
-        node[leaf] = value
-    return data
 
 
 # -- 1. the parser: every broken rulebook is a ParseError ---------------------------------------------
