@@ -10,20 +10,21 @@ from ..phase import Phase
 
 if TYPE_CHECKING:   # pragma: no cover
     from ...spec import GameSpec
+    from ..cards import CardTable
     from ..state import Game, State
 
 PIG = "reveal-pig"
 
 
-def pig_card(game: "Game") -> int | None:
-    """The pig card of this game, if it has one."""
-    pig = game.spec.setup.pig
-    return game.table.index(pig.card) if pig else None
+def pig_card(spec: "GameSpec", table: "CardTable") -> int | None:
+    """The pig card of a game, if it has one (the scorer asks too, before any phase exists)."""
+    pig = spec.setup.pig
+    return table.index(pig.card) if pig else None
 
 
 def _pig_seen(state: "State", player: int) -> int | None:
     """The pig card, once its holder has revealed it."""
-    return pig_card(state.game) if state.pig_revealed else None
+    return pig_card(state.game.spec, state.game.table) if state.pig_revealed else None
 
 
 class RevealPig(Phase):
@@ -33,7 +34,7 @@ class RevealPig(Phase):
 
     def __init__(self, game: "Game"):
         super().__init__(game)
-        self.pig = pig_card(game)
+        self.pig = pig_card(game.spec, game.table)
 
     @classmethod
     def needed(cls, spec: "GameSpec") -> bool:

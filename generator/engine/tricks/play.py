@@ -92,7 +92,7 @@ class TrickPlay(Phase):
         sidx = {s: i for i, s in enumerate(table.suit_names)}
         self.joker_lead = sidx[p.joker_lead] if p.joker_lead else None
         self.boost_rank = p.boost.rank if p.boost else None
-        self.pig = pig_card(game)
+        self.pig = pig_card(spec, table)
         self.pig_lead = p.pig_lead
         cap = p.kitty_capture
         self.capture_card = table.index(cap.card) if cap and cap.card else None
@@ -125,7 +125,7 @@ class TrickPlay(Phase):
         state.open(self, PLAY, state.current)
         if self.in_play_scored:
             state.in_play = {c for h in state.hands for c in h}
-        state.trump_pending = self.trumps.revealed_in_play and (state.hidden is not None or self.trumps.method == "first-card")
+        state.trump_pending = self.trumps.revealed_in_play
         state.boost_rank = self.boost_rank
         state.play_extras = self.boost_rank is not None or bool(state.laws)
         state.simple = self.simple and not state.trump_pending and not state.play_extras

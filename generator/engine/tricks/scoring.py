@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...spec import GameSpec
 from ..cards import CardTable
+from ..steps.pig import pig_card
 
 if TYPE_CHECKING:   # pragma: no cover
     from ..state import State
@@ -53,7 +54,7 @@ class HandScorer:
     RECORD_OPTIONAL = frozenset({"bids", "landlord", "low"})
 
     def __init__(self, spec: GameSpec, table: CardTable):
-        self.pig_card = pig_card_of(spec, table)
+        self.pig_card = pig_card(spec, table)
         s = spec.scoring
         self.kind = s.kind
         self.table = table
@@ -240,6 +241,3 @@ class HandScorer:
                 scores[p] -= sign * bid
                 scores[ll] += sign * bid  # type: ignore[index]
 
-
-def pig_card_of(spec: GameSpec, table: CardTable) -> int | None:
-    return table.index(spec.setup.pig.card) if spec.setup.pig else None
