@@ -1,17 +1,35 @@
 """The game specification: the single source of truth, one module per phase."""
 
 from .bidding import BiddingSpec, LandlordAuction, TrickBidding
-from .deal import DealSpec, Kitty, Misdeal, OddCard, Players
+from .deal import DealSpec, Kitty, KittyCapture, Misdeal, OddCard, Players, Tokens
 from .deck import DeckSpec
-from .ending import EndingSpec, Rounds, Shrinking, Target, Threshold
+from .ending import EndingSpec, Rounds, Shrinking, Target, Threshold, TokensGone
 from .game import SPEC_VERSION, GameSpec
 from .io import SpecError, dump_json, dump_yaml, json_schema, load_spec, spec_from_data, write_new
 from .naming import FACTS, Naming
-from .play_tricks import Boost, BreakingSuit, KittyCapture, TrickPlay
-from .scoring import AvoidSuit, Doubler, ExactBid, SpecialCard, TrickExtras, TrickPoints
+from .play_climbing import Bomb, ClimbPlay, Transparent
+from .play_tricks import Boost, BreakingSuit, TrickPlay
+from .scoring import (
+    AvoidSuit, CardCount, CardPassing, CardValues, Countdown, Doubler, ExactBid, FirstOut, HandValue, LandlordStake,
+    SpecialCard, TitlePig, Titles, TrickExtras, TrickPoints,
+)
 from .setup import Exchange, ExtraRules, PigCard, Robbing, Called, FirstCard, Fixed, Hidden, LastCard, Majors, NoTrumps, Rotating, SetupSpec, TurnUp
 
 __all__ = [
+    "Bomb",
+    "CardCount",
+    "CardPassing",
+    "CardValues",
+    "ClimbPlay",
+    "Countdown",
+    "FirstOut",
+    "HandValue",
+    "LandlordStake",
+    "TitlePig",
+    "Titles",
+    "Tokens",
+    "TokensGone",
+    "Transparent",
     "AvoidSuit",
     "BiddingSpec",
     "Boost",

@@ -1,4 +1,5 @@
-"""Players and the deal: hand sizes, the odd card, misdeals and the kitty (DL-01…DL-07, DL-11)."""
+"""Players and the deal: hand sizes, the odd card, misdeals, the kitty, countdown tokens and face-down
+rows (DL-01…DL-07, DL-11, DL-04, DL-12)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,10 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .words import MAX_CARDS, MAX_PLAYERS, MIN_PLAYERS, Code, Words, shorten
+
+
+#: DL-12: each player's rows hold three cards face down and three face up on them.
+ROW_CARDS = 6
 
 
 class Players(BaseModel):
@@ -59,6 +64,32 @@ class Kitty(BaseModel):
     size: int | None = Field(None, ge=1, le=10, description="with form 'dealt': how many cards (1 to 10)")
 
 
+class KittyCapture(BaseModel):
+    """TT-14, CL-13: a card (or any card of a suit) that wins the kitty.
+
+    Trick-taking, and climbing with tricks taken: the first player to win a trick holding ``card``
+    (or any card of ``suit``) also takes the kitty, as an extra trick won. Climbing with the played
+    cards set aside: the first time the card (or a card of the suit) is in a pile that is set
+    aside, the player who played the pile's last card takes the kitty into their hand (the book's
+    "the player" of CL-13, read so)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    card: Code | None = None
+    nickname: Words | None = Field(None, description="the card's nickname (plain words: spec.words)")
+    suit: Code | None = None
+
+
+class Tokens(BaseModel):
+    """DL-04: each player starts with ``hand_size`` tokens and is dealt, each hand, as many cards as
+    they hold tokens; the winner of a hand gives one up (SC-A1, SC-B) and the first with none left
+    wins (EN-01)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: Words = Field("token", description="what a token is called: coin, counter, penny … (plain words: spec.words)")
+
+
 class DealSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -70,6 +101,10 @@ class DealSpec(BaseModel):
     odd_card: OddCard | None = None
     misdeal: Misdeal | None = None
     kitty: Kitty | None = None
+    tokens: Tokens | None = Field(None, description="DL-04: hand sizes are counted in tokens; hand_size is each "
+                                  "player's starting number of tokens")
+    rows: bool = Field(False, description="DL-12: each player is also dealt three cards face down, each covered by "
+                       "a card face up, played once their hand is empty (SH-02)")
 
     @field_validator("hand_size")
     @classmethod
@@ -80,11 +115,15 @@ class DealSpec(BaseModel):
             raise ValueError(f"a hand has 1 to {MAX_CARDS} cards (got {shorten(value)})")
         return value
 
+    def row_cards(self) -> int:
+        """Cards each player is dealt into face-down rows (DL-12): three face down, three face up."""
+        return ROW_CARDS if self.rows else 0
+
     def cards_each(self, players: int, deck_size: int) -> int:
         """Cards dealt to each player (before any odd card) at this player count."""
         if self.hand_size == "all":
             reserve = self.kitty.size if self.kitty and self.kitty.form == "dealt" and self.kitty.size else 0
-            return (deck_size - reserve) // players
+            return (deck_size - reserve - self.row_cards() * players) // players
         if self.hand_size_over_three is not None and players > 3:
             return self.hand_size_over_three
         return self.hand_size

@@ -1,4 +1,5 @@
-"""The deck: which pack, how its ranks are ordered, which ranks are removed, jokers (DK-01…DK-04).
+"""The deck: which pack, how its ranks are ordered, which ranks are removed, jokers, and whether runs
+wrap (DK-01…DK-05).
 
 Cards are named in spec files as ``"<rank> of <suit>"`` (``"Q of spades"``, ``"Ober of acorns"``),
 ``"major <n>"`` for a tarot major arcana card (0 = The Fool … 20 = Judgement), and
@@ -60,6 +61,8 @@ class DeckSpec(BaseModel):
     removed: list[Code] = Field(default_factory=list, max_length=14,
                                 description="ranks taken out of every suit (DK-03): at most 14, the ranks of a suit")
     jokers: int = Field(0, ge=0, le=2, description="0, 1 (red) or 2 (red and black) jokers (DK-04)")
+    run_wrap: bool = Field(False, description="DK-05 (climbing, melding): the lowest rank may also follow the top "
+                           "rank in a run (low-2nd-3rd and 2nd highest-top-low are runs; top-low-2nd is not)")
 
     def full_order(self) -> tuple[str, ...]:
         """Ranks high to low before any removal; empty if the order does not fit the pack."""

@@ -60,8 +60,9 @@ def leaves_stock(deal: DealSpec) -> bool:
 def cards_dealt(deck: DeckSpec, deal: DealSpec, players: int) -> int:
     """Cards dealt to the players (the odd card included) and to a face-down kitty at ``players``.
 
-    Why: a deal needing more cards than the pack holds is impossible (a static check)."""
-    used = deal.cards_each(players, deck.size()) * players + kitty_reserve(deal)
+    Face-down rows (DL-12) count: six cards each. Why: a deal needing more cards than the pack
+    holds is impossible (a static check)."""
+    used = (deal.cards_each(players, deck.size()) + deal.row_cards()) * players + kitty_reserve(deal)
     if deal.odd_card is not None:
         used += 1 if deal.odd_card.extra else -1
     return used
@@ -83,7 +84,7 @@ def set_aside(deck: DeckSpec, deal: DealSpec, players: int) -> int:
     if not deals_whole_pack(deal):
         return 0
     size = deck.size()
-    each = max(0, deal.cards_each(players, size))
+    each = max(0, deal.cards_each(players, size)) + deal.row_cards()
     return max(0, size - kitty_reserve(deal) - each * players)
 
 

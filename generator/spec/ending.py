@@ -1,10 +1,10 @@
-"""The end of the game (EN-02…EN-04)."""
+"""The end of the game (EN-01…EN-04)."""
 
 from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .words import MAX_TARGET
 
@@ -40,14 +40,30 @@ class Shrinking(_End):
     back_up: bool = False
 
 
-EndCondition = Annotated[Union[Target, Threshold, Rounds, Shrinking], Field(discriminator="kind")]
+class TokensGone(_End):
+    """EN-01 (countdown tokens, DL-04): the first player to give up their last token wins; only the
+    hand's winner gives one up, so there is never a tie."""
+
+    kind: Literal["tokens"] = "tokens"
+
+
+EndCondition = Annotated[Union[Target, Threshold, Rounds, Shrinking, TokensGone], Field(discriminator="kind")]
 
 
 class EndingSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     condition: EndCondition
-    ties: Literal["extra-hand", "latest-winner"] = Field(
-        description="a shared first place: play another hand, or the tied player who most recently had "
-        "the best score in a hand wins"
+    ties: Literal["extra-hand", "latest-winner"] | None = Field(
+        None, description="a shared first place: play another hand, or the tied player who most recently had "
+        "the best score in a hand wins; none (null) when the game ends by tokens, which cannot tie"
     )
+
+    @model_validator(mode="after")
+    def _ties_when_a_tie_can_happen(self) -> "EndingSpec":
+        """Tokens end the game with one winner; every other ending needs a rule for a tie."""
+        if self.condition.kind == "tokens" and self.ties is not None:
+            raise ValueError("a game that ends by tokens cannot tie: leave out ties")
+        if self.condition.kind != "tokens" and self.ties is None:
+            raise ValueError("ties: say how a shared first place is settled (extra-hand or latest-winner)")
+        return self

@@ -54,7 +54,8 @@ def _field_path(loc: tuple[Any, ...]) -> str:
 
 _UNION_TAGS = {
     "none", "turn-up", "called", "last-card", "rotating", "fixed", "hidden", "first-card", "majors",
-    "avoid-suit", "per-trick", "exact-bid", "target", "threshold", "rounds", "shrinking",
+    "avoid-suit", "per-trick", "exact-bid", "target", "threshold", "rounds", "shrinking", "tokens",
+    "countdown", "card-values", "card-count", "landlord-stake", "titles", "first-out",
     *FAMILIES,  # the play section's tags, once more than one family is registered
 }
 

@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .deal import KittyCapture
 from .words import Code, Words
 
 
@@ -40,17 +41,6 @@ class Boost(BaseModel):
 
     rank: Code
     name: Words = Field("boost", description="what such a trick is called (plain words: spec.words)")
-
-
-class KittyCapture(BaseModel):
-    """TT-14: the first player to win a trick holding ``card`` (or any card of ``suit``) also takes
-    the kitty, as an extra trick won."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    card: Code | None = None
-    nickname: Words | None = Field(None, description="the card's nickname (plain words: spec.words)")
-    suit: Code | None = None
 
 
 class TrickPlay(BaseModel):

@@ -1,4 +1,16 @@
-"""Scoring at the end of each hand (SC-T1, SC-T3)."""
+"""Scoring at the end of each hand: trick scoring (SC-T1…SC-T4) and shedding scoring (SC-A1…SC-A4,
+SC-B).
+
+Trick scoring is for trick-taking games and climbing games whose piles are taken as tricks; in a
+climbing game the hand ends as soon as a player has played their last card (the unfinished trick
+is set aside, won by no one). Shedding scoring is for climbing games that set their piles aside
+(and the melding and matching families): the hand is won by going out first.
+
+Readings Parlour prints where the seed book is silent (catalogue §1.11, §2.4): "face cards" are
+the pack's court ranks (K, Q, J; the German King, Ober and Unter; the tarot King, Queen, Knight and
+Page); a number card is worth its pip value; the "they" of a pig clause is the hand's winner; the
+vice may score more than the title holder, as the book has it.
+"""
 
 from __future__ import annotations
 
@@ -96,9 +108,146 @@ class ExactBid(BaseModel):
     extras: TrickExtras = Field(default_factory=TrickExtras)
 
 
-ScoringSpec = Annotated[Union[AvoidSuit, TrickPoints, ExactBid], Field(discriminator="kind")]
+class Countdown(BaseModel):
+    """SC-A1, SC-B (with countdown tokens, DL-04): the first player to go out wins the hand and gives
+    up one token; two if the pig was revealed (the hand's winner gives them up)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["countdown"] = "countdown"
 
 
-def losing_points(scoring: AvoidSuit | TrickPoints | ExactBid) -> bool:
+class _Shedding(BaseModel):
+    """SC-A2's round end, shared by its three payments."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    round_end: Literal["empty-hand", "knock-five", "knock-out"] = Field(
+        "empty-hand", description="the hand is won by the first to go out; or a player whose hand is worth 5 or "
+        "less may knock on their turn and wins at once; or (melding) a player who goes out knocks, everyone else "
+        "has one more turn, and the knocker wins"
+    )
+    stock_out: bool = Field(False, description="the second time the stock runs out the hand ends at once and the "
+                            "smallest hand wins (ties: the tied player whose turn is current or comes soonest)")
+    low_finish_double: bool = Field(False, description="the hand's points are doubled if its final play held only "
+                                    "cards of the lowest rank")
+
+
+class CardValues(BaseModel):
+    """SC-A2's table: what a card left in a hand is worth. A row left empty is not in the table
+    (the pack lacks those cards); cards left in face-down rows are worth 1 each."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    jokers: int | None = Field(None, ge=0, le=MAX_POINTS, description="each joker (0 to 1,000)")
+    majors: int | None = Field(None, ge=0, le=MAX_POINTS, description="each tarot major arcana card (0 to 1,000)")
+    faces: int | None = Field(None, ge=0, le=MAX_POINTS, description="each court card (0 to 1,000)")
+    aces: int | None = Field(None, ge=0, le=MAX_POINTS, description="each ace (0 to 1,000)")
+    pig: int | None = Field(None, ge=0, le=MAX_POINTS,
+                            description="the pig, if it was revealed; unrevealed it scores as normal (0 to 1,000)")
+    numbers: Literal["pips", "one"] = Field("pips", description="a number card is worth its pips, or 1")
+
+
+class HandValue(_Shedding):
+    """SC-A2 with the card-value table: the winner gains what the others hold, or each other player
+    loses what they hold."""
+
+    kind: Literal["card-values"] = "card-values"
+    values: CardValues
+    losers_lose: bool = Field(False, description="each other player loses the value of their own cards "
+                              "(otherwise the winner gains the value of all of them)")
+
+
+class CardCount(_Shedding):
+    """SC-A2 counting cards: each other player loses a point per card they hold, or the winner gains
+    a point per card the others hold. Cards in face-down rows are not counted."""
+
+    kind: Literal["card-count"] = "card-count"
+    losers_lose: bool = Field(description="each other player loses a point per card in their hand (otherwise the "
+                              "winner gains a point per card in the others' hands)")
+    pig_cards: int | None = Field(None, ge=1, le=MAX_CARDS, description="a revealed pig counts as this many cards")
+
+
+class LandlordStake(_Shedding):
+    """SC-A2 with a landlord (BD-03): if the landlord wins the hand each opponent pays them the bid,
+    otherwise the landlord pays it to each opponent; doubled for every bomb (and rocket) played in
+    the hand, and doubled again for a player who holds the pig."""
+
+    kind: Literal["landlord-stake"] = "landlord-stake"
+
+
+class TitlePig(BaseModel):
+    """SC-A3: a revealed pig makes the title holder or the loser score or lose ``points``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    who: Literal["title", "loser"]
+    points: int = Field(ge=-MAX_POINTS, le=MAX_POINTS, description="scored (negative: lost); −1,000 to 1,000")
+
+
+class CardPassing(BaseModel):
+    """WU-02…WU-05: what happens between hands.
+
+    ``best-card``: after the deal the loser gives the title holder their highest card and gets any one
+    card back. ``two-cards``: the loser gives their two highest cards and gets back ``returned`` cards
+    of the title holder's choice. ``swap-hands``: before anyone looks, each player shows the top card
+    of their hand; the title holder swaps hands with the owner of the highest (the vice with the
+    owner of the second highest). ``loser-deals``: the loser gathers and deals every card for the next
+    hand; with ``usurper``, anyone else who picks up the cards or tries to deal becomes the loser."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["best-card", "two-cards", "swap-hands", "loser-deals"]
+    returned: int | None = Field(None, ge=2, le=3, description="two-cards: how many cards come back (2 or 3)")
+    usurper: bool = Field(False, description="loser-deals: another player who tries to deal becomes the loser")
+
+
+class Titles(BaseModel):
+    """SC-A3 ("President"): the first out takes a title and scores ``first`` (and a point per card
+    left in the kitty, if one is left); the loser loses ``loser_penalty``.
+
+    ``retire``: a player who goes out retires and play goes on until one is left, who is the loser;
+    with a ``vice`` the second out takes that title and scores ``second``. Otherwise the first out
+    ends the hand and the single player with the most cards left (if one has most) is the loser."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["titles"] = "titles"
+    title: Words = Field("president", description="the first out's title (plain words)")
+    first: int = Field(ge=0, le=MAX_POINTS, description="points for the first out (0 to 1,000)")
+    vice: Words | None = Field(None, description="with retire: the second out's title (plain words)")
+    second: int | None = Field(None, ge=0, le=MAX_POINTS, description="with a vice: points for the second out")
+    loser: Words = Field("peasant", description="the loser's title (plain words)")
+    loser_penalty: int = Field(0, ge=0, le=MAX_POINTS, description="points the loser loses (0: none)")
+    retire: bool = Field(True, description="play on until one player is left (otherwise the first out ends the hand)")
+    pig: TitlePig | None = None
+    starter: Literal["title", "vice", "loser"] = Field("title", description="who leads the first trick of the next "
+                                                         "hand")
+    passing: CardPassing | None = None
+    rule_maker: Literal["title", "vice"] = Field(
+        "title", description="with invented rules (SU-09): which title holder may make or repeal one after a hand"
+    )
+
+
+class FirstOut(BaseModel):
+    """SC-A4: the first to go out wins the hand and scores a point, and a point more if the pig was
+    revealed."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["first-out"] = "first-out"
+
+
+#: Trick scoring (SC-T) and shedding scoring (SC-A, SC-B), told apart by ``kind``.
+TRICK_KINDS = ("avoid-suit", "per-trick", "exact-bid")
+SHEDDING_KINDS = ("countdown", "card-values", "card-count", "landlord-stake", "titles", "first-out")
+
+ScoringSpec = Annotated[
+    Union[AvoidSuit, TrickPoints, ExactBid, Countdown, HandValue, CardCount, LandlordStake, Titles, FirstOut],
+    Field(discriminator="kind"),
+]
+
+
+def losing_points(scoring) -> bool:
     """Whether hand scores are penalties, so the game ends on a negative threshold."""
-    return scoring.kind == "avoid-suit"
+    return scoring.kind == "avoid-suit" or getattr(scoring, "losers_lose", False)
