@@ -45,13 +45,19 @@ class SamplerTraits:
     """What the family changes in the sampler's shared phases (deck, deal, setup, bidding): the
     catalogue's conditions that name families (``docs/hyloe-modules.md``). Recorded with the family
     so the shared phases ask the family, never test its name. For the families to come, the
-    catalogue gives: climbing deals everything (``deals_all``) and has no trumps, trick bidding or
-    setup modules; melding never removes ranks (``removes_ranks=False``)."""
+    catalogue gives: melding never removes ranks (``removes_ranks=False``) and has run wrap, tokens
+    and face-down rows; matching has tokens and rows.
+
+    The pig (SU-08), invented rules (SU-09) and the exchange (SU-10) are drawn for every family;
+    ``trumps`` only adds the trump modules before them."""
 
     deals_all: bool = False       # DL-03 may deal the whole pack (and a short kitty stays undealt)
-    setup: bool = False           # the setup modules (trumps, anti-trumps, robbing, pig …) are drawn
+    trumps: bool = False          # SU-01…SU-07: trumps, anti-trumps, robbing, top trump, tarot majors, high/low
     bids_tricks: bool = False     # BD-01: players may bid for tricks
     removes_ranks: bool = True    # DK-03: ranks may be removed from the pack
+    run_wrap: bool = False        # DK-05: the lowest rank may follow the top one in a run
+    tokens: bool = False          # DL-04: hand sizes may be counted in countdown tokens
+    rows: bool = False            # DL-12: players may be dealt face-down rows
 
 
 @dataclass(frozen=True)
@@ -73,9 +79,12 @@ class Family:
     bot_hints: str             # ref: how the greedy bot plays a card in this family
     bounds: str                # ref: the playtest's score bounds for the dead tail (EARLY_DECIDED)
     traits: SamplerTraits = SamplerTraits()
+    #: ref: draw_scoring(draw, deck, deal, players, h, bad_suit, setup, bidding, flavour, play) -> Scored,
+    #: the hand's scoring drawn once the play section is known (it may depend on it, as climbing's does)
+    scoring_sampler: str = "generator.sample.scoring:draw_scoring"
 
     #: The fields that are lazy references, and those of them that name the engine.
-    REFS = ("spec", "sampler", "parser", "importer", "checks", "engine", "phases", "rules", "scoring", "bot_hints",
+    REFS = ("spec", "sampler", "scoring_sampler", "parser", "importer", "checks", "engine", "phases", "rules", "scoring", "bot_hints",
             "bounds")
     ENGINE = ("engine", "phases", "rules", "scoring")
 

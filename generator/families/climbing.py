@@ -26,5 +26,8 @@ CLIMBING = register(Family(
     scoring="generator.engine.climbing.scoring:ClimbScorer",
     bot_hints="generator.engine.climbing.hints:greedy_play",
     bounds="generator.playtest.bounds:ScoreBounds.build",
-    traits=SamplerTraits(deals_all=True, setup=False, bids_tricks=False, removes_ranks=True),
+    traits=SamplerTraits(deals_all=True, trumps=False, bids_tricks=False, removes_ranks=True, run_wrap=True,
+                         tokens=True, rows=True),
+    # taken tricks score as trick-taking does (SC-T, or SC-B with tokens); piles set aside, by shedding (SC-A)
+    scoring_sampler="generator.sample.play_climbing:draw_scoring",
 ))

@@ -24,5 +24,6 @@ TRICK_TAKING = register(Family(
     scoring="generator.engine.tricks.scoring:HandScorer",
     bot_hints="generator.bots:GreedyBot.act",
     bounds="generator.playtest.bounds:ScoreBounds.build",
-    traits=SamplerTraits(deals_all=True, setup=True, bids_tricks=True, removes_ranks=True),
+    traits=SamplerTraits(deals_all=True, trumps=True, bids_tricks=True, removes_ranks=True),
+    scoring_sampler="generator.sample.scoring:draw_scoring",
 ))

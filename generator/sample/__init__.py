@@ -6,9 +6,10 @@ the static checks is thrown away and another is drawn from the same stream, so t
 on the seed alone.
 
 One file per phase, mirroring ``generator/spec``: ``naming``, ``deck``, ``deal``, ``setup``,
-``bidding``, ``scoring``, ``ending``, and one play file per family (``play_tricks``), which the
-family registers (``generator.families``) and which is reached only through the registry; ``rng``
-holds the catalogue's kinds of random choice.
+``bidding``, ``scoring``, ``ending``, and one play file per family (``play_tricks``,
+``play_climbing``), which the family registers (``generator.families``) and which is reached only
+through the registry, as is the family's scoring sampler (trick scoring in ``scoring``, shedding
+scoring in ``shedding``); ``rng`` holds the catalogue's kinds of random choice.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from .deck import draw_bad_suit, draw_deck
 from .ending import draw_ending
 from .naming import Flavour, draw_intro, draw_name
 from .rng import Draw, seeded, wpick_weights
-from .scoring import draw_scoring
 from .setup import draw_setup
 
 #: How many drawn specs may fail the checks before sampling gives up.
@@ -54,12 +54,13 @@ def draw_spec(draw: Draw, family: str = DEFAULT, players: int | None = None) -> 
     size = deck.size()
     h = draw_hand_size(draw, size, player_range.max)
     bad_suit = draw_bad_suit(draw, deck)
-    deal = draw_deal(draw, fam.traits, deck.kind, size, player_range, h, bad_suit)
+    deal = draw_deal(draw, fam.traits, deck.kind, size, player_range, h, bad_suit, flavour)
     setup = draw_setup(draw, fam.traits, deck, deal, player_range, flavour)
     bidding = draw_bidding(draw, fam.traits, deal, player_range, flavour)
     play = draw_play(draw, deck, deal, setup, bidding, bad_suit, flavour)
-    scored = draw_scoring(draw, deck, deal, player_range, h, bad_suit, setup, bidding, flavour)
-    ending = draw_ending(draw, scored)
+    draw_scoring = fam.load("scoring_sampler")
+    scored = draw_scoring(draw, deck, deal, player_range, h, bad_suit, setup, bidding, flavour, play)
+    ending = draw_ending(draw, scored, deal)
     naming = draw_intro(draw, name, flavour)
     return GameSpec(
         naming=naming, players=player_range, deck=deck, deal=deal, setup=setup, bidding=bidding, play=play,

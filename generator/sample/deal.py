@@ -1,10 +1,11 @@
-"""Players and the deal (DL-01…DL-03, DL-05…DL-07, DL-11)."""
+"""Players and the deal (DL-01…DL-07, DL-11, DL-12)."""
 
 from __future__ import annotations
 
 from ..families import SamplerTraits
-from ..spec import DealSpec, Kitty, Misdeal, OddCard, Players
+from ..spec import DealSpec, Kitty, Misdeal, OddCard, Players, Tokens
 from ..spec.deck import SUITS
+from .naming import Flavour
 from .rng import Draw
 
 #: Counts a game may be asked to include: DL-01 draws ranges within 2–6; the spec allows up to 8.
@@ -16,6 +17,8 @@ KITTY_NAMES = (
     "kitty", "crib", "pot", "box", "talon", "cradle", "rack", "pit", "claw", "crypt", "heap", "stash",
     "reliquary", "coffer", "crate", "grapnel", "hook",
 )
+#: DL-04 names of the countdown tokens, generator order (W-pick(6)).
+TOKEN_NAMES = ("coin", "counter", "penny", "token", "poker chip", "match")
 
 
 def draw_players(draw: Draw, players: int | None = None) -> Players:
@@ -50,14 +53,21 @@ def draw_hand_size(draw: Draw, deck_size: int, max_players: int) -> int:
 
 
 def draw_deal(draw: Draw, family: SamplerTraits, kind: str, deck_size: int, players: Players, h: int,
-              bad_suit: str) -> DealSpec:
-    """DL-03 deal all · DL-05 fewer with more than three players · DL-06 odd card · DL-07 misdeal ·
-    DL-11 kitty, in generator order."""
+              bad_suit: str, flavour: Flavour | None = None) -> DealSpec:
+    """DL-03 deal all · DL-04 countdown tokens · DL-05 fewer with more than three players · DL-06 odd
+    card · DL-07 misdeal · DL-11 kitty · DL-12 face-down rows, in generator order."""
+    flavour = flavour if flavour is not None else Flavour()
     # DL-03 (families that may deal everything: trick-taking and climbing): p 1/3 when H > 10.
     deal_all = family.deals_all and h > 10 and draw.chance(1 / 3)
+    # DL-04 (families with tokens: climbing, melding, matching), otherwise p 1/24: H tokens each,
+    # as many cards dealt as tokens held; currency W-pick(6). It replaces the fixed deal of DL-05.
+    tokens = None
+    if not deal_all and family.tokens and draw.chance(1 / 24):
+        tokens = Tokens(name=draw.wpick(TOKEN_NAMES))
+        flavour.register(draw, "tokens")
     # DL-05: "With more than three players, deal H−3 or H−4", p 1/2 when H > 8 and max > 3.
     over_three = None
-    if not deal_all and h > 8 and players.max > 3 and draw.chance(1 / 2):
+    if not deal_all and tokens is None and h > 8 and players.max > 3 and draw.chance(1 / 2):
         over_three = h - draw.choice((3, 4))
     # DL-06 odd card, p 1/8 unless everything is dealt: who W-pick(3), extra or fewer uniform.
     odd = None
@@ -81,10 +91,18 @@ def draw_deal(draw: Draw, family: SamplerTraits, kind: str, deck_size: int, play
             kitty = Kitty(name=name, form="undealt")
         else:
             kitty = Kitty(name=name, form="dealt", size=draw.uniform_int(3, 5))
+    # DL-12 (families with rows: climbing, melding, matching), p 1/16: three cards face down each,
+    # covered by three face up. Like the generator, the sampler does not count them against the
+    # pack; the static checks do.
+    rows = family.rows and draw.chance(1 / 16)
+    if rows:
+        flavour.register(draw, "rows")
     return DealSpec(
         hand_size="all" if deal_all else h,
         hand_size_over_three=over_three,
         odd_card=odd,
         misdeal=misdeal,
         kitty=kitty,
+        tokens=tokens,
+        rows=rows,
     )

@@ -1,4 +1,4 @@
-"""The deck (DK-01…DK-04) and the game's "bad suit" (DK-06)."""
+"""The deck (DK-01…DK-05) and the game's "bad suit" (DK-06)."""
 
 from __future__ import annotations
 
@@ -85,13 +85,22 @@ def draw_jokers(draw: Draw, kind: str) -> int:
     return 0
 
 
+def draw_run_wrap(draw: Draw, family: SamplerTraits) -> bool:
+    """DK-05 (families with runs: climbing, melding), p 1/8: the lowest rank may also follow the top
+    rank in a run. Drawn whether or not the game turns out to allow runs, as in the generator; the
+    static checks throw away a wrap without runs."""
+    return family.run_wrap and draw.chance(1 / 8)
+
+
 def draw_deck(draw: Draw, country: str, family: SamplerTraits) -> DeckSpec:
+    """DK-01…DK-05 in the generator's order: pack, rank order, removal, run wrap, jokers."""
     kind = draw_kind(draw, country)
     order, promoted, note = draw_order(draw, kind)
     full = DeckSpec(kind=kind, order=order, promoted=promoted).full_order()
     removed = draw_removed(draw, kind, order, full, note, family)
+    wrap = draw_run_wrap(draw, family)
     jokers = draw_jokers(draw, kind)
-    return DeckSpec(kind=kind, order=order, promoted=promoted, removed=removed, jokers=jokers)
+    return DeckSpec(kind=kind, order=order, promoted=promoted, removed=removed, jokers=jokers, run_wrap=wrap)
 
 
 def draw_bad_suit(draw: Draw, deck: DeckSpec) -> str:

@@ -1,11 +1,11 @@
-"""The end of the game (EN-02…EN-04)."""
+"""The end of the game (EN-01…EN-04)."""
 
 from __future__ import annotations
 
 import math
 from fractions import Fraction
 
-from ..spec import EndingSpec, Rounds, Shrinking, Target, Threshold
+from ..spec import DealSpec, EndingSpec, Rounds, Shrinking, Target, Threshold, TokensGone
 from ..spec.scoring import losing_points
 from .rng import Draw
 from .scoring import Scored
@@ -17,9 +17,13 @@ def draw_target(draw: Draw, basis: Fraction) -> int:
     return -(-t // 10) * 10 if t > 50 else t
 
 
-def draw_ending(draw: Draw, scored: Scored) -> EndingSpec:
-    """EN-02 p 1/8 fixed length, W-pick(3): as many hands as players / shrinking / shrinking and
-    back up; else EN-03 a target (a negative threshold for penalty scoring). EN-04 ties uniform."""
+def draw_ending(draw: Draw, scored: Scored, deal: DealSpec | None = None) -> EndingSpec:
+    """EN-01: with countdown tokens the first player to give up every token wins, which cannot tie
+    (nothing is drawn). Otherwise EN-02 p 1/8 fixed length, W-pick(3): as many hands as players /
+    shrinking / shrinking and back up; else EN-03 a target (a negative threshold for penalty
+    scoring). EN-04 ties uniform."""
+    if deal is not None and deal.tokens is not None:
+        return EndingSpec(condition=TokensGone(), ties=None)
     if draw.chance(1 / 8):
         pick = draw.wpick(("rounds", "shrinking", "back-up"))
         condition = Rounds() if pick == "rounds" else Shrinking(back_up=pick == "back-up")

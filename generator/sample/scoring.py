@@ -21,13 +21,14 @@ from ..spec import (
     TrickExtras,
     TrickPoints,
 )
+from ..spec.scoring import ScoringSpec
 from .naming import Flavour
 from .rng import Draw
 
 
 @dataclass
 class Scored:
-    scoring: AvoidSuit | TrickPoints | ExactBid
+    scoring: ScoringSpec
     basis: Fraction  # g of EN-03: the expected score per hand that scales the target
 
 
@@ -119,11 +120,12 @@ def draw_per_trick(draw: Draw, deal: DealSpec, h: int, bidding: BiddingSpec) -> 
 
 def draw_scoring(
     draw: Draw, deck: DeckSpec, deal: DealSpec, players: Players, h: int, bad_suit: str, setup: SetupSpec,
-    bidding: BiddingSpec, flavour: Flavour,
+    bidding: BiddingSpec, flavour: Flavour, play: object = None,
 ) -> Scored:
-    """SC-T1 with p 1/3, only without trick bidding; else with trick bidding SC-T2 with p 1/8 (g 13);
-    else SC-T3 (g = H/2, plus 5 with trick bidding). SC-T4 extras follow SC-T2 and SC-T3. With a
-    landlord, g grows by 0.6 × the most players (EN-03)."""
+    """Trick scoring: SC-T1 with p 1/3, only without trick bidding; else with trick bidding SC-T2 with
+    p 1/8 (g 13); else SC-T3 (g = H/2, plus 5 with trick bidding). SC-T4 extras follow SC-T2 and
+    SC-T3. With a landlord, g grows by 0.6 × the most players (EN-03). The play section (``play``,
+    the families' common signature, ``Family.scoring_sampler``) changes nothing here."""
     if bidding.tricks is None and draw.chance(1 / 3):
         scored = draw_avoid_suit(draw, deck, bad_suit, setup, flavour)
     else:

@@ -106,7 +106,8 @@ def draw_exchange(draw: Draw, deck: DeckSpec, deal: DealSpec, players: Players, 
 def draw_setup(
     draw: Draw, family: SamplerTraits, deck: DeckSpec, deal: DealSpec, players: Players, flavour: Flavour
 ) -> SetupSpec:
-    """The setup modules in generator order.
+    """The setup modules in generator order; the trump modules (SU-01…SU-07) only in a family with
+    trumps (``SamplerTraits.trumps``), the pig, invented rules and the exchange in every family.
 
     SU-03: 1/8 anti-trumps with a trump flag and no face-down card in the setup (no kitty, not
     hidden). SU-04: 1/8 robbing when the trump card is turned up (verb W-pick(8), form uniform).
@@ -116,23 +117,22 @@ def draw_setup(
     uniform over the pack (tarot: over the majors), name W-pick(19). SU-09: 1/32 invented rules,
     bonus or secret uniform. SU-10: see ``draw_exchange``.
     """
-    if not family.setup:  # the family draws no setup modules (trick-taking does)
-        return SetupSpec()
-    method, trump_flag = draw_trumps(draw, deal, deck, flavour)
-    anti = False
-    if trump_flag and method.method != "hidden" and deal.kitty is None and draw.chance(1 / 8):
-        anti = True
-        flavour.register(draw, "anti-trumps")
-    robbing = None
-    if method.method == "turn-up" and draw.chance(1 / 8):
-        robbing = Robbing(verb=draw.wpick(ROB_VERBS), form=draw.choice(("take-and-discard", "swap")))
-    # SU-05 needs no draw: a turned joker means no trumps for the hand (printed with the trump rule).
-    top_trump_point = trump_flag and method.method != "hidden" and draw.chance(1 / 8)
-    if deck.kind == "tarot" and method.method == "none" and draw.chance(1 / 3):
-        method = Majors()
-    high_low = draw.chance(1 / 20)
-    if high_low:
-        flavour.register(draw, "high-low")
+    method, anti, robbing, top_trump_point, high_low = NoTrumps(), False, None, False, False
+    if family.trumps:  # SU-01…SU-07: only families with trumps (trick-taking) draw them
+        method, trump_flag = draw_trumps(draw, deal, deck, flavour)
+        if trump_flag and method.method != "hidden" and deal.kitty is None and draw.chance(1 / 8):
+            anti = True
+            flavour.register(draw, "anti-trumps")
+        if method.method == "turn-up" and draw.chance(1 / 8):
+            robbing = Robbing(verb=draw.wpick(ROB_VERBS), form=draw.choice(("take-and-discard", "swap")))
+        # SU-05 needs no draw: a turned joker means no trumps for the hand (printed with the trump rule).
+        top_trump_point = trump_flag and method.method != "hidden" and draw.chance(1 / 8)
+        if deck.kind == "tarot" and method.method == "none" and draw.chance(1 / 3):
+            method = Majors()
+        high_low = draw.chance(1 / 20)
+        if high_low:
+            flavour.register(draw, "high-low")
+    # SU-08…SU-10: every family.
     pig = None
     if draw.chance(1 / 8):
         cards = [f"major {n}" for n in range(21)] if deck.kind == "tarot" else deck.cards()
