@@ -15,7 +15,9 @@ from ..families import family_of
 from ..spec import GameSpec, derived
 from ..spec.deck import JOKERS, MAJORS, card_rank, card_suit
 from ..spec.naming import FACTS
+from ..spec.scoring import SHEDDING_KINDS
 from .core import CODES, Problem, card_problem, suit_problem
+from .shedding import check_shedding, check_tokens
 
 
 def check_spec(spec: GameSpec) -> list[Problem]:
@@ -220,6 +222,8 @@ def _bidding(spec: GameSpec) -> list[Problem]:
 def _bid_scoring(spec: GameSpec) -> list[Problem]:
     """Scoring that needs trick bidding, a pig or trumps (SC-T1…SC-T4)."""
     s, out = spec.scoring, []
+    if s.kind in SHEDDING_KINDS:  # shedding scoring has checks of its own (``checks.shedding``)
+        return out
     tricks = spec.bidding.tricks
     if s.kind == "avoid-suit":
         if tricks is not None:
@@ -261,8 +265,10 @@ def _can_lose(spec: GameSpec) -> bool:
 
 
 def _scoring_and_end(spec: GameSpec) -> list[Problem]:
-    s, end, out = spec.scoring, spec.ending.condition, _bid_scoring(spec)
-    if s.kind == "avoid-suit":
+    s, end, out = spec.scoring, spec.ending.condition, _bid_scoring(spec) + check_tokens(spec)
+    if s.kind in SHEDDING_KINDS:
+        out += check_shedding(spec)
+    elif s.kind == "avoid-suit":
         gains = (s.bonus_card is not None or s.shoot_the_moon is not None or (s.pig_points or 0) > 0
                  or spec.bidding.auction is not None or spec.setup.high_low)
         if end.kind == "target" and not gains:
@@ -304,7 +310,7 @@ def _naming(spec: GameSpec) -> list[Problem]:
     holds = {
         "hidden-trump": st.trumps.method == "hidden",
         "anti-trumps": st.anti_trumps,
-        "weak-led-suit": spec.play.weak_led_suit is not None,
+        "weak-led-suit": getattr(spec.play, "weak_led_suit", None) is not None,
         "avoid-suit": s.kind == "avoid-suit" and s.per_card == "one",
         "avoid-suit-face": s.kind == "avoid-suit" and s.per_card == "face-value",
         "high-low": st.high_low,
@@ -315,6 +321,9 @@ def _naming(spec: GameSpec) -> list[Problem]:
         "trick-bidding": b.tricks is not None,
         "landlord-together": b.auction is not None,
         "landlord-gang": b.auction is not None,
+        "tokens": spec.deal.tokens is not None,
+        "rows": spec.deal.rows,
+        "titles": s.kind == "titles",
     }.get(n.fact, True)
     if not holds:
         out.append(Problem("RULE_CONFLICT", "naming.fact", f"the introduction says {FACTS[n.fact]!r}, but no rule makes it so"))

@@ -5,12 +5,35 @@ depend on the auction and the kitty), and rules of play that contradict each oth
 from __future__ import annotations
 
 from ..spec import GameSpec, derived
+from ..spec.scoring import SHEDDING_KINDS
 from .core import Problem, card_problem, suit_problem
 
 
 def check_play(spec: GameSpec) -> list[Problem]:
-    """Every problem of the play section, the named suits and cards first."""
-    return _named_things(spec) + _leader_and_kitty(spec) + _rules(spec)
+    """Every problem of the play section, the named suits and cards first, then the rules of other
+    families that a trick-taking game cannot have."""
+    return _named_things(spec) + _leader_and_kitty(spec) + _rules(spec) + _not_trick_taking(spec)
+
+
+def _not_trick_taking(spec: GameSpec) -> list[Problem]:
+    """Modules of the shedding families: a hand of tricks is scored by its tricks (SC-T), is dealt
+    hands of a fixed size (no countdown tokens), has no face-down rows to play out and no runs for
+    a wrap to apply to."""
+    out: list[Problem] = []
+    if spec.scoring.kind in SHEDDING_KINDS:
+        out.append(Problem("RULE_CONFLICT", "scoring.kind",
+                           f"{spec.scoring.kind} scoring goes by who goes out first, but in a trick-taking game "
+                           "everyone plays every card to a trick"))
+    if spec.deal.tokens is not None:
+        out.append(Problem("RULE_CONFLICT", "deal.tokens",
+                           "countdown tokens are given up by whoever goes out first, but nobody goes out in a "
+                           "trick-taking game"))
+    if spec.deal.rows:
+        out.append(Problem("RULE_CONFLICT", "deal.rows",
+                           "face-down rows are played once a hand is empty, but a trick-taking hand ends then"))
+    if spec.deck.run_wrap:
+        out.append(Problem("RULE_CONFLICT", "deck.run_wrap", "a rule for runs, but a trick-taking game has none"))
+    return out
 
 
 def _named_things(spec: GameSpec) -> list[Problem]:

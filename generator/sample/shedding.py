@@ -14,7 +14,7 @@ from ..spec import (
     BiddingSpec, CardCount, CardPassing, CardValues, Countdown, DealSpec, DeckSpec, FirstOut, HandValue,
     LandlordStake, Players, SetupSpec, TitlePig, Titles,
 )
-from ..spec.derived import COURT_VALUES
+from ..spec.derived import has_court_cards
 from .naming import Flavour
 from .rng import Draw
 from .scoring import Scored
@@ -40,13 +40,6 @@ PIG_VALUES = (5, 10, 15)
 PIG_CARDS = (4, 3, 2, 5)
 
 
-def has_courts(deck: DeckSpec) -> bool:
-    """Whether the pack still holds a court card (the table's "face cards" row). The book asks for
-    the King or Queen of hearts; Parlour asks for any court rank, so that a pack whose Kings and
-    Queens were removed still values its Jacks."""
-    return any(rank in COURT_VALUES[deck.kind] for rank in deck.ranks())
-
-
 def draw_card_values(draw: Draw, deck: DeckSpec, setup: SetupSpec) -> tuple[CardValues, Fraction]:
     """SC-A2's table, row by row for the cards the pack has: jokers U[5..15]; tarot majors W-pick(5)
     5/10/1/11/0; court cards W-pick(3) 5/10/12; Aces W-pick(3) 1/10/5; a revealed pig W-pick(3)
@@ -54,7 +47,7 @@ def draw_card_values(draw: Draw, deck: DeckSpec, setup: SetupSpec) -> tuple[Card
     uniform. g = 15 + J/15 + (10 with tarot) + the court and Ace values."""
     jokers = draw.uniform_int(5, 15) if deck.jokers else None
     majors = draw.wpick(MAJOR_VALUES) if deck.kind == "tarot" else None
-    faces = draw.wpick(FACE_VALUES) if has_courts(deck) else None
+    faces = draw.wpick(FACE_VALUES) if has_court_cards(deck) else None
     aces = draw.wpick(ACE_VALUES) if "A" in deck.ranks() else None
     pig = None
     if setup.pig is not None:
@@ -163,4 +156,4 @@ def draw_shedding(draw: Draw, deck: DeckSpec, deal: DealSpec, players: Players, 
     return scored
 
 
-__all__ = ["draw_card_values", "draw_hand_value", "draw_passing", "draw_shedding", "draw_titles", "has_courts"]
+__all__ = ["draw_card_values", "draw_hand_value", "draw_passing", "draw_shedding", "draw_titles"]

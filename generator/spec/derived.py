@@ -330,6 +330,16 @@ def face_values(deck: DeckSpec) -> tuple[tuple[str, int], ...]:
     return tuple(face)
 
 
+def has_court_cards(deck: DeckSpec) -> bool:
+    """Whether the pack still holds a court card (``COURT_VALUES``).
+
+    Why: the card-value table of shedding scoring (SC-A2) has a row for "face cards" exactly then
+    (the book asks for the King or Queen of hearts; Parlour for any court rank, so that a pack
+    whose Kings and Queens were removed still values its Jacks): the sampler draws it, the checks
+    ask for it."""
+    return any(rank in COURT_VALUES[deck.kind] for rank in deck.ranks())
+
+
 def numbers_in_play(deck: DeckSpec) -> bool:
     """Whether any number card is left in the pack (so the face-value table adds "every other
     card its number")."""
