@@ -23,6 +23,7 @@ A module is one idea (robbing the turned trump, the boost trick, exact-bid scori
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import inspect
 import re
@@ -38,12 +39,13 @@ import jinja2
 from jinja2 import nodes
 from pydantic import BaseModel
 
-from .families import FAMILIES
+from .families import FAMILIES, family_of
 from .refs import resolve, resolves
 from .spec import GameSpec
+from .spec.scoring import SHEDDING_KINDS
 from .text import sections as rulebook
 
-TRICKS = FAMILIES["trick-taking"]
+TRICKS, CLIMBING = FAMILIES["trick-taking"], FAMILIES["climbing"]
 
 #: The engine's places (lazy references, ``generator.refs``): one phase class per file under
 #: ``engine/steps/`` for the setup steps, the family's play, rules and scoring for trick-taking.
@@ -68,6 +70,9 @@ ENGINE: dict[str, str] = {
     "play": TRICKS.phases[0],
     "tricks": TRICKS.rules,
     "scoring": TRICKS.scoring,
+    "climb": CLIMBING.phases[0],
+    "climb_rules": CLIMBING.rules,
+    "climb_scoring": CLIMBING.scoring,
     "laws": "generator.engine.laws:LawBook",
     "ending": "generator.engine.ending:EndRules",
 }
@@ -91,6 +96,7 @@ STEPS = ("finish", "read_title")
 
 SETUP, BIDDING, PLAY, SCORING = "rules/setup.md.j2", "rules/bidding.md.j2", TRICKS.template, "rules/scoring.md.j2"
 INTRO, DECK, DEAL, LAWS, ENDING = "rules/intro.md.j2", "rules/deck.md.j2", "rules/deal.md.j2", "rules/laws.md.j2", "rules/ending.md.j2"
+CLIMB = CLIMBING.template
 
 
 @dataclass(frozen=True)
@@ -104,6 +110,7 @@ class Module:
     templates: tuple[str, ...]  # under templates/
     parser: tuple[str, ...]  # "<phase>:<rule or step>" of generator.text.parse
     engine: tuple[str, ...] = ()  # keys of ENGINE; none only for naming (no effect on play)
+    family: str | None = None  # the family whose games alone can have it (its play section); None: any
 
     @property
     def engine_paths(self) -> tuple[str, ...]:
@@ -140,6 +147,29 @@ def _draw(phase: str, *names: str) -> tuple[str, ...]:
 
 
 PLAY_DRAW = TRICKS.sampler
+CLIMB_DRAW = CLIMBING.sampler
+
+
+def _in(family, *modules: Module) -> tuple[Module, ...]:
+    """Modules of one family's play: only its games can have them (``modules_of`` asks no other
+    game whether it does)."""
+    return tuple(dataclasses.replace(m, family=family.name) for m in modules)
+
+
+def _climb(*names: str) -> tuple[str, ...]:
+    return _draw("play_climbing", *names)
+
+
+def _shedding(s: GameSpec) -> bool:
+    return s.scoring.kind in SHEDDING_KINDS
+
+
+def _titles(s: GameSpec) -> bool:
+    return s.scoring.kind == "titles"
+
+
+def _passing(kind: str) -> Callable[[GameSpec], bool]:
+    return lambda s: _titles(s) and s.scoring.passing is not None and s.scoring.passing.kind == kind
 
 MODULES: tuple[Module, ...] = (
     # naming and players
@@ -211,7 +241,7 @@ MODULES: tuple[Module, ...] = (
     Module("BD-03p", "landlord payments", ("bidding.auction",), lambda s: s.bidding.auction is not None,
            "BD-03 auction", _draw("bidding", "draw_auction"), (SCORING,), ("scoring:settles",), ("scoring",)),
     # play
-    Module("TT-01", "opening leader", ("play.opening_leader", "play.opening_card"), lambda s: True,
+    *_in(TRICKS, Module("TT-01", "opening leader", ("play.opening_leader", "play.opening_card"), lambda s: True,
            "TT-01 opening leader", (PLAY_DRAW,), (PLAY,),
            ("play_tricks:leader", "play_tricks:holder", "play_tricks:opening_card"), ("play",)),
     Module("TT-02", "opening-lead restriction", ("play.opening_lead",), lambda s: s.play.opening_lead != "any",
@@ -242,7 +272,51 @@ MODULES: tuple[Module, ...] = (
            ("play_tricks:next",), ("tricks",)),
     Module("TT-14", "kitty capture", ("play.kitty_capture",), lambda s: s.play.kitty_capture is not None,
            "TT-14 kitty capture", (PLAY_DRAW,), (PLAY,), ("play_tricks:capture", "play_tricks:capture_in_kitty"),
-           ("play",)),
+           ("play",))),
+    # climbing: the deck, the deal and play (CL-10, the invented rules in play, is SU-09's law text)
+    Module("DK-05", "run wrap", ("deck.run_wrap",), lambda s: s.deck.run_wrap, "DK-05 run wrap",
+           _draw("deck", "draw_run_wrap"), (DECK,), ("deck:run_wrap",), ("cards", "climb_rules")),
+    Module("DL-04", "countdown tokens", ("deal.tokens",), lambda s: s.deal.tokens is not None, "DL-04 tokens",
+           _draw("deal", "draw_deal"), (DEAL,), ("deal:tokens",), ("deal", "climb_scoring", "ending")),
+    Module("DL-12", "face-down rows", ("deal.rows",), lambda s: s.deal.rows, "DL-12 rows", _draw("deal", "draw_deal"),
+           (DEAL, CLIMB), ("deal:rows", "play_climbing:gone_out"), ("deal", "climb")),
+    *_in(
+        CLIMBING,
+        Module("CL-01", "opening leader", ("play.opening_leader", "play.opening_card"), lambda s: True,
+               "CL-01 opening leader", _climb("draw_leader"), (CLIMB,),
+               ("play_climbing:leader", "play_climbing:holder", "play_climbing:opening_card"), ("climb",)),
+        Module("CL-02", "lead shapes", ("play.leads", "play.runs"), lambda s: True, "CL-02 leads",
+               _climb("draw_leads"), (CLIMB,), ("play_climbing:leads", "play_climbing:run"), ("climb_rules",)),
+        Module("CL-03", "must play", ("play.must_play",), lambda s: s.play.must_play, "CL-03 must play",
+               (CLIMB_DRAW,), (CLIMB,), ("play_climbing:must_play",), ("climb_rules",)),
+        Module("CL-04", "beating", ("play.beating",), lambda s: True, "CL-04 beating", (CLIMB_DRAW,), (CLIMB,),
+               ("play_climbing:base", "play_climbing:beating"), ("climb_rules",)),
+        Module("CL-05", "jokers in play", ("play.jokers", "play.natural_beats_joker"), lambda s: s.deck.jokers > 0,
+               "CL-05 jokers", (CLIMB_DRAW,), (CLIMB,),
+               ("play_climbing:joker_top", "play_climbing:joker_wild", "play_climbing:natural_beats_joker"),
+               ("cards", "climb_rules")),
+        Module("CL-06", "low bomb", ("play.low_bomb",), lambda s: s.play.low_bomb, "CL-06 low bomb", (CLIMB_DRAW,),
+               (CLIMB,), ("play_climbing:low_bomb",), ("climb_rules",)),
+        Module("CL-07", "colour match", ("play.colour_match",), lambda s: s.play.colour_match, "CL-07 colour match",
+               (CLIMB_DRAW,), (CLIMB,), ("play_climbing:colour_match",), ("climb_rules",)),
+        Module("CL-08", "bomb and rocket", ("play.bomb",), lambda s: s.play.bomb is not None, "CL-08 bomb",
+               _climb("draw_bomb"), (CLIMB,), ("play_climbing:bomb", "play_climbing:rocket"), ("climb_rules",)),
+        Module("CL-09", "transparent rank", ("play.transparent",), lambda s: s.play.transparent is not None,
+               "CL-09 transparent", (CLIMB_DRAW,), (CLIMB,), ("play_climbing:transparent",), ("climb_rules",)),
+        Module("CL-10", "invented rules in play", ("setup.extra_rules",), lambda s: s.setup.extra_rules is not None,
+               "SU-09 extra rules", _draw("setup", "draw_setup"), (CLIMB,), ("play_climbing:laws",),
+               ("climb", "laws")),
+        Module("CL-11", "trick end", ("play.trick_end", "play.rejoin"), lambda s: True, "CL-11 trick end",
+               (CLIMB_DRAW,), (CLIMB,), ("play_climbing:trick_end", "play_climbing:rejoin"), ("climb",)),
+        Module("CL-12", "trick collection", ("play.collection",), lambda s: True, "CL-12 collection", (CLIMB_DRAW,),
+               (CLIMB,), ("play_climbing:collection",), ("climb", "climb_scoring")),
+        Module("CL-13", "kitty capture", ("play.kitty_capture",), lambda s: s.play.kitty_capture is not None,
+               "CL-13 kitty capture", (CLIMB_DRAW,), (CLIMB,),
+               ("play_climbing:capture", "play_climbing:capture_in_kitty"), ("climb",)),
+        Module("SC-B", "countdown with tricks", ("scoring.kind",),
+               lambda s: s.scoring.kind == "countdown" and s.play.collection == "trick", "SC-B countdown",
+               _climb("draw_scoring"), (SCORING,), ("scoring:countdown",), ("climb_scoring",)),
+    ),
     # scoring
     Module("SC-T1", "avoid-suit scoring",
            ("scoring.kind", "scoring.suit", "scoring.per_card", "scoring.penalty_card", "scoring.bonus_card", "scoring.joker_loss",
@@ -267,7 +341,45 @@ MODULES: tuple[Module, ...] = (
            _draw("setup", "draw_setup"), (LAWS,), ("laws:bonus",), ("invent",)),
     Module("SC-T6", "high/low inversion", ("setup.high_low",), lambda s: s.setup.high_low, "SU-07 high/low",
            _draw("setup", "draw_setup"), (SCORING,), ("scoring:low_hands",), ("scoring",)),
+    # shedding scoring (SC-A) and the rules between hands of a titles game (WU)
+    Module("SC-A1", "countdown", ("scoring.kind",),
+           lambda s: s.scoring.kind == "countdown" and getattr(s.play, "collection", None) != "trick",
+           "SC-A1 countdown", _draw("shedding", "draw_shedding"), (SCORING,), ("scoring:countdown",),
+           ("climb_scoring",)),
+    Module("SC-A2", "hand value", ("scoring.kind", "scoring.values", "scoring.losers_lose", "scoring.pig_cards"),
+           lambda s: s.scoring.kind in ("card-values", "card-count"), "SC-A2 hand value",
+           _draw("shedding", "draw_hand_value", "draw_card_values"), (SCORING,),
+           ("scoring:card_values", "scoring:card_count"), ("climb_scoring",)),
+    Module("SC-A2e", "round end", ("scoring.round_end", "scoring.stock_out", "scoring.low_finish_double"),
+           lambda s: s.scoring.kind in ("card-values", "card-count", "landlord-stake"), "SC-A2 hand value",
+           _draw("shedding", "draw_hand_value"), (SCORING,),
+           ("scoring:round_end", "scoring:stock_out", "scoring:low_finish"), ("climb", "climb_scoring")),
+    Module("SC-A2l", "landlord's stake", ("scoring.kind",), lambda s: s.scoring.kind == "landlord-stake",
+           "SC-A2 hand value", _draw("shedding", "draw_hand_value"), (SCORING,), ("scoring:landlord_stake",),
+           ("climb_scoring",)),
+    Module("SC-A3", "titles",
+           ("scoring.title", "scoring.first", "scoring.vice", "scoring.second", "scoring.loser", "scoring.loser_penalty",
+            "scoring.retire", "scoring.pig"),
+           _titles, "SC-A3 titles", _draw("shedding", "draw_titles"), (SCORING,),
+           ("scoring:titles", "scoring:vice", "scoring:loser", "scoring:title_pig"), ("climb", "climb_scoring")),
+    Module("SC-A4", "first out", ("scoring.kind",), lambda s: s.scoring.kind == "first-out", "SC-A4 first out",
+           _draw("shedding", "draw_shedding"), (SCORING,), ("scoring:first_out",), ("climb_scoring",)),
+    Module("SC-A5", "invented rules after the hand", ("scoring.rule_maker",),
+           lambda s: _shedding(s) and s.setup.extra_rules is not None, "SC-A5 rule maker",
+           _draw("shedding", "draw_titles"), (SCORING,), ("scoring:rule_maker",), ("invent",)),
+    Module("WU-01", "who leads the next hand", ("scoring.starter",), _titles, "WU-01 starter",
+           _draw("shedding", "draw_titles"), (SCORING,), ("scoring:starter",), ("climb_scoring",)),
+    Module("WU-02", "the loser's best card", ("scoring.passing",), _passing("best-card"), "WU-02 best card",
+           _draw("shedding", "draw_passing"), (SCORING,), ("scoring:passing",), ("climb_scoring",)),
+    Module("WU-03", "the loser's two cards", ("scoring.passing",), _passing("two-cards"), "WU-03 two cards",
+           _draw("shedding", "draw_passing"), (SCORING,), ("scoring:passing",), ("climb_scoring",)),
+    Module("WU-04", "swapping hands", ("scoring.passing",), _passing("swap-hands"), "WU-04 swap hands",
+           _draw("shedding", "draw_passing"), (SCORING,), ("scoring:passing",), ("climb_scoring",)),
+    Module("WU-05", "the loser deals", ("scoring.passing",), _passing("loser-deals"), "WU-05 loser deals",
+           _draw("shedding", "draw_passing"), (SCORING,), ("scoring:passing",), ("climb_scoring",)),
     # the end
+    Module("EN-01", "countdown tokens", ("ending.condition",), lambda s: s.ending.condition.kind == "tokens",
+           "EN-01 tokens", _draw("ending", "draw_ending"), (ENDING,), ("ending:tokens",), ("ending",)),
     Module("EN-02", "fixed length", ("ending.condition",), lambda s: s.ending.condition.kind in ("rounds", "shrinking"),
            "EN-02 fixed length", _draw("ending", "draw_ending"), (ENDING,),
            ("ending:condition", "ending:back_up", "ending:sizes"), ("ending",)),
@@ -282,8 +394,9 @@ BY_ID: dict[str, Module] = {m.id: m for m in MODULES}
 
 
 def modules_of(spec: GameSpec) -> list[str]:
-    """The ids of the modules a game uses."""
-    return [m.id for m in MODULES if m.present(spec)]
+    """The ids of the modules a game uses (a family's modules only for its own games)."""
+    family = family_of(spec).name
+    return [m.id for m in MODULES if m.family in (None, family) and m.present(spec)]
 
 
 # --------------------------------------------------------------------------- the spec
