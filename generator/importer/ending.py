@@ -7,6 +7,7 @@ import re
 
 from ..spec.scoring import SHEDDING_KINDS
 from .core import Draft, Phase
+from .deal import currency
 from .words import NUM, number
 
 phase = Phase("ending")
@@ -102,8 +103,9 @@ def _tokens_finish(d: Draft) -> None:
     if tokens is None:
         d.problem(f"the game ends when a player has no {said} left, but no one is given any", sentence)
         return
-    if said is not None and said != tokens["name"] and not said.startswith(tokens["name"].rstrip("y")):
-        d.problem(f"the game ends when a player has no {said} left, but players hold {tokens['name']}s", sentence)
+    if said is not None and currency(said) != tokens["name"]:
+        d.problem(f"the game ends when a player has no {said} left, but players hold another token ({tokens['name']})",
+                  sentence)
     if d.has("ending.ties"):
         d.problem("a tie rule in a game that ends by tokens, which cannot tie", d.source.get("ending.ties"))
     d.fields["ending.ties"] = None

@@ -50,6 +50,8 @@ KINDS: dict[str, str] = {
     "winner-unsaid": "fixed-length game with no winner sentence: highest score wins",
     "weak-wording": "weak-suit sentence's trump clause does not fit the game",
     "trump-rule-before-reveal": "a rule about playing trumps with trumps revealed in play: it applies once they are known",
+    "pig-by-title": "a tarot major as the pig, called by its title: the spec's name for it is \"pig\"",
+    "deal-impossible": "a deal that needs more cards than the pack at some player count (kept; the checks rule it out)",
     "exchange-never-possible": "exchange offered when every card is dealt: it can never be suggested (kept)",
     # climbing
     "hand-means-trick": "climbing text says \"hand\" for one trick: read as the trick",

@@ -9,6 +9,7 @@ import re
 
 from ..spec import DealSpec, DeckSpec, derived
 from .core import Draft, Phase, player_counts
+from .deal import currency
 from .setup import is_pig
 from .words import (
     CARD,
@@ -490,9 +491,8 @@ def _shedding(d: Draft, kind: str) -> None:
         said = d.heard("tokens.discarded")
         if tokens is None:
             d.problem("the winner discards a token, but no tokens are dealt", sentence)
-        elif said is not None and said.rstrip("s") != tokens["name"].rstrip("s") and \
-                not (said.endswith("ies") and tokens["name"].endswith("y")):
-            d.problem(f"the winner discards one of their {said}, but players hold {tokens['name']}s", sentence)
+        elif said is not None and currency(said) != tokens["name"]:
+            d.problem(f"the winner discards one of their {said}, but players hold another token ({tokens['name']})", sentence)
     elif d.get("deal.tokens") is not None:
         d.problem("players hold tokens, but the winner of a round does not give one up", sentence)
     if d.heard("rows.uncounted") and (kind != "card-count" or not d.get("deal.rows")):
@@ -719,6 +719,12 @@ def check_trick_count(d: Draft, pack: DeckSpec | None, dealt: DealSpec | None, p
                      f"dealing the whole {deck_size}-card pack to {n} players leaves {left} card{'s' if left > 1 else ''} "
                      f"over; read as {each} each with the rest set aside (README)", d.source.get("deal.hand_size"))
         played[n] = derived.tricks_per_hand(pack, dealt, n)
+    short = {n: -derived.cards_left(pack, dealt, n) for n in counts if derived.cards_left(pack, dealt, n) < 0}
+    if short:
+        d.repair("deal-impossible", "defect",
+                 f"the deal needs more cards than the {deck_size}-card pack holds with "
+                 + ", ".join(f"{n} players ({k} short)" for n, k in short.items())
+                 + "; kept as written (the static checks rule those player counts out)", d.source.get("deal.hand_size"))
     if not per_trick:
         return
     if odd:
