@@ -328,3 +328,53 @@ def test_lenient_imports_the_rest(tmp_path):
                    encoding="utf-8")
     r = CliRunner().invoke(main, ["import", str(src), "--out", str(tmp_path / "out"), "--no-judge", "--lenient"])
     assert r.exit_code == 0 and (tmp_path / "out" / "klein-climb.yaml").exists()
+
+
+WINNER_ONLY = """\
+Firstby is a raucous German climbing game for three to four players where the winners and losers are given titles. It uses a standard 52 card pack. Remove all 7s. Cards rank A, K, Q, J, 10, 9, 8, 6, 5, 4, 3, 2.
+Each player is dealt eight cards.
+Deal five cards to form a face-down "pit".
+The player to the dealer's left starts by leading any single card, or set of cards of equal rank (eg. a pair of Jacks).
+Each player in turn must either pass or play a card or set of cards which beats the previous play. A single card is beaten by a higher single card, and a set is beaten by a set of the same size with a higher card rank.
+The hand continues until all but one player has passed in sequence. (Otherwise, a player that has passed may still play a card later in the trick.) When the hand ends, the pile of played cards is set aside face-down and the player who played the final card to it leads the next trick.
+The first time a heart is set aside, the player who played the final card takes the pit into their hand.
+The first player to empty their hand wins the round, becomes the monarch and scores 3 points, plus one point per card left in the pit. The player with the most cards left is the oaf, who loses 1 point.
+{between}
+The first player to reach 14 points wins the game. If tied, play an extra round.
+"""
+
+
+@pytest.mark.parametrize("between, passing", [
+    ("The oaf gathers and deals all cards for the next round. Anyone else who picks up the pile or tries to deal becomes the "
+     "oaf for the next round.", {"kind": "loser-deals", "returned": None, "usurper": True}),
+    ("After the deal, the oaf gives the monarch their highest card, and receives any one card back.",
+     {"kind": "best-card", "returned": None, "usurper": False}),
+    ("After the deal, the oaf gives the monarch their two highest cards, and the monarch returns any two cards.",
+     {"kind": "two-cards", "returned": 2, "usurper": False}),
+    ("Before anyone looks at their cards, each player reveals the top card of their hand; the monarch swaps hands with the "
+     "owner of the highest card.", {"kind": "swap-hands", "returned": None, "usurper": False}),
+])
+def test_titles_won_by_the_first_out_and_the_rules_between_rounds(between, passing):
+    g = import_book(WINNER_ONLY.format(between="The monarch starts the next round. " + between)).games[0]
+    assert g.problems == [], [str(p) for p in g.problems]
+    sc = g.spec.scoring
+    assert (sc.title, sc.first, sc.loser, sc.loser_penalty, sc.retire, sc.starter) == ("monarch", 3, "oaf", 1, False, "title")
+    assert sc.passing.model_dump() == passing
+    capture = g.spec.play.kitty_capture
+    assert (capture.suit, capture.card) == ("hearts", None) and "kitty-taker" in kinds(g)
+    assert "titles-kitty-unsaid" not in kinds(g)
+
+
+def test_passing_by_someone_without_the_title_is_a_problem():
+    text = WINNER_ONLY.format(between="The serf gathers and deals all cards for the next round.")
+    assert any("serf" in p.message for p in import_book(text).games[0].problems)
+
+
+def test_a_natural_set_beats_one_with_a_joker_by_example_alone():
+    text = BOMBS.format(bomb="bomb", rocket="rocket", plural="Eights", word="glass", article="an", one="8").replace(
+        "A set containing a joker is beaten by the same set without one (eg. 7-joker is beaten by 7-7).",
+        "(For example, 9-joker is beaten by 9-9.)")
+    g = import_book(text).games[0]
+    assert g.problems == [] and g.spec.play.natural_beats_joker
+    wrong = import_book(text.replace("9-joker is beaten by 9-9", "9-joker is beaten by 4-4")).games[0]
+    assert wrong.problems

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from ..spec import DealSpec, DeckSpec, derived
-from .core import Draft, Phase, player_counts
+from .core import Draft, Phase, player_counts, word_check
 from .deal import currency
 from .setup import is_pig
 from .words import (
@@ -242,7 +242,16 @@ def _title_winner(m: re.Match[str], d: Draft) -> None:
     _title(m, d, retire=False)
 
 
+#: SC-A3 titles of the first out, the second out and the loser (generator order).
+TITLES = ("leader", "emperor", "monarch", "boss", "magnate", "majesty", "mogul", "imperator", "chairman", "wizard", "magus")
+VICE_TITLES = ("advisor", "aide", "director", "judge", "priest", "prince", "manager", "vizier", "bishop", "assistant", "sheriff",
+               "witch")
+LOSER_TITLES = ("peasant", "bumpkin", "peon", "serf", "ninny", "nincompoop", "oaf", "lummox", "clod", "rube", "drudge", "fool",
+                "jester", "crook", "toad", "worm", "slouch", "slug", "gutterpup", "pit dweller")
+
+
 def _title(m: re.Match[str], d: Draft, retire: bool) -> None:
+    word_check(d, "title", m["title"], TITLES)
     d.set("scoring.kind", "titles")
     d.set("scoring.title", m["title"])
     d.set("scoring.first", number(m["n"]))
@@ -368,6 +377,7 @@ def _first_retired(m: re.Match[str], d: Draft) -> None:
 
 @phase.rule("SC-A3", r"The second player to retire is the (?P<vice>[\w -]+?),? and scores (?P<n>" + NUM + r") points?\.")
 def _second_retired(m: re.Match[str], d: Draft) -> None:
+    word_check(d, "vice title", m["vice"], VICE_TITLES)
     d.set("scoring.vice", m["vice"])
     d.set("scoring.second", number(m["n"]))
 
@@ -375,6 +385,7 @@ def _second_retired(m: re.Match[str], d: Draft) -> None:
 @phase.rule("SC-A3", r"The (?:last player left|(?P<most>player with the most cards (?:left|remaining)(?: in their hand)?(?: \(if "
             r"there is only one\))?)) is the (?P<loser>[\w -]+?)(?:, who loses (?P<n>" + NUM + r") points?)?\.")
 def _loser(m: re.Match[str], d: Draft) -> None:
+    word_check(d, "loser title", m["loser"], LOSER_TITLES)
     d.set("scoring.loser", m["loser"])
     d.set("scoring.loser_penalty", number(m["n"]) if m["n"] else 0)
     d.note("titles.loser-by", "most" if m["most"] else "last")
