@@ -9,13 +9,17 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from generator.cli import main
 from generator.families import family_named
 from generator.importer import import_book
+from generator.importer.deal import CURRENCIES
 from generator.importer.play_climbing import BOMB_NAMES, ROCKET_NAMES, TRANSPARENT_WORDS
 from generator.importer.report import KINDS
-from generator.importer.scoring import LIKELY_VALUES
+from generator.importer.scoring import LIKELY_VALUES, LOSER_TITLES, VICE_TITLES
+from generator.importer.scoring import TITLES as FIRST_TITLES
 from generator.refs import resolves
 from generator.spec import GameSpec, spec_from_data
 
@@ -378,3 +382,29 @@ def test_a_natural_set_beats_one_with_a_joker_by_example_alone():
     assert g.problems == [] and g.spec.play.natural_beats_joker
     wrong = import_book(text.replace("9-joker is beaten by 9-9", "9-joker is beaten by 4-4")).games[0]
     assert wrong.problems
+
+
+# -- the word lists, drawn together -------------------------------------------------------------------
+
+PLURAL = {"penny": "pennies", "match": "matches"}
+RANK_WORDS = [("Twos", "2", "a"), ("Threes", "3", "a"), ("Eights", "8", "an"), ("Jacks", "Jack", "a"), ("Aces", "Ace", "an"),
+              ("Sixs", "6", "a"), ("Sixes", "6", "a"), ("9s", "9", "a")]
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(bomb=st.sampled_from(BOMB_NAMES), rocket=st.sampled_from(ROCKET_NAMES), word=st.sampled_from(TRANSPARENT_WORDS),
+       rank=st.sampled_from(RANK_WORDS), cur=st.sampled_from(CURRENCIES), title=st.sampled_from(FIRST_TITLES),
+       vice=st.sampled_from(VICE_TITLES), loser=st.sampled_from(LOSER_TITLES))
+def test_any_words_of_the_lists_are_read_into_the_spec(bomb, rocket, word, rank, cur, title, vice, loser):
+    """Whatever the generator drew from its word lists, the game is read with no problem, and the
+    words are what the spec holds (no repair but the plural "Sixs")."""
+    plural, one, article = rank
+    g = import_book(BOMBS.format(bomb=bomb, rocket=rocket, plural=plural, word=word, article=article, one=one)).games[0]
+    assert g.problems == []
+    assert (g.spec.play.bomb.name, g.spec.play.bomb.rocket, g.spec.play.transparent.word) == (bomb, rocket, word)
+    assert ("rank-plural" in kinds(g)) == (plural == "Sixs")
+    g = import_book(TOKENS.format(cur=PLURAL.get(cur, cur + "s"))).games[0]
+    assert g.problems == [] and g.spec.deal.tokens.name == cur
+    g = import_book(TITLES.format(title=title, vice=vice, loser=loser)).games[0]
+    assert g.problems == [] and not any(k.startswith("unlisted-") for k in kinds(g))
+    assert (g.spec.scoring.title, g.spec.scoring.vice, g.spec.scoring.loser) == (title, vice, loser)
