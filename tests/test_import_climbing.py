@@ -290,10 +290,11 @@ def test_the_landlords_stake_doubled_for_bombs():
     assert g.problems == [] and "bomb-doubling-unsaid" in kinds(g)
 
 
-def test_card_counts_with_the_pig_and_a_knock():
+@pytest.mark.parametrize("counts_as", ["counts as if it were", "counts as as it were"])
+def test_card_counts_with_the_pig_and_a_knock(counts_as):
     count = ("A player whose hand contains cards whose face values total 5 or less may knock, ending the round immediately with "
              "them as its winner. They gain points equal to the total number of cards remaining in their opponents' hands. The "
-             "Tower (if it was revealed at the start of the hand) counts as if it were three cards.")
+             f"Tower (if it was revealed at the start of the hand) {counts_as} three cards.")
     text = VALUES.format(scoring=count)
     text = text.replace(" If this is the banker", "")
     g = import_book(text).games[0]
@@ -301,6 +302,7 @@ def test_card_counts_with_the_pig_and_a_knock():
     assert g.problems == [], [str(p) for p in g.problems]
     assert (s.kind, s.losers_lose, s.pig_cards, s.round_end) == ("card-count", False, 3, "knock-five")
     assert "landlord-payment-unsaid" in kinds(g)
+    assert ("counts-as-as" in kinds(g)) == ("as as" in counts_as)
 
 
 def test_a_shedding_sentence_in_a_game_of_tricks_is_a_problem():

@@ -343,7 +343,7 @@ def _rows_blind(m: re.Match[str], d: Draft) -> None:
 def finish(d: Draft) -> None:
     for path, what in (("play.opening_leader", "who leads the first trick"),
                        ("play.trick_end", "when a trick ends"), ("play.collection", "what happens to a finished trick")):
-        if not d.has(path) and not (path == "play.opening_leader" and d.has("play.leads")):
+        if not d.has(path):
             d.problem(f"no sentence says {what}", "")
     _leads_finish(d)
     _beating_finish(d)
