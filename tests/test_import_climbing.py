@@ -52,9 +52,11 @@ def with_repair(games, kind: str) -> set[str]:
 @needs_book
 def test_every_climbing_game_imports_with_no_sentence_left_over(climbing):
     assert len(climbing) == 33
+    # "hand" for a trick, in every one, is a reading (the spec's), not a repair
+    assert {n for n, g in climbing.items() if g.status == "imported"} >= {"Coppingford", "Kunrau", "Wernstedt"}
     for name, g in climbing.items():
         assert g.problems == [], name
-        assert g.status == "repaired", name  # every one says "hand" for a trick
+        assert g.status in ("imported", "repaired"), name
         assert isinstance(g.spec, GameSpec) and g.spec.family == "climbing"
         assert spec_from_data(g.spec.model_dump(mode="json")) == g.spec
         for r in g.repairs:

@@ -4,9 +4,10 @@ jokers, the low bomb, colour match, bombs and rockets, transparent cards, the en
 may rejoin it, what happens to the pile, the kitty it may capture, and playing from face-down rows.
 
 The book says "hand" for what is one trick ("The hand continues until …"); the sentences are read
-as trick rules and the word is listed as a repair. The examples the book prints (a pair of 10s,
+as trick rules and the word is listed as a reading (the spec's, ``spec/play_climbing.py``). The examples the book prints (a pair of 10s,
 7-8-9 of clubs, "3-3 can be beaten by Ace-Ace-Ace") are checked against the rule they illustrate;
-where an example contradicts its rule, the rule is what is read (catalogue §2.3)."""
+where an example contradicts its rule, the rule is what is read, and listed as a reading
+(catalogue §2.3)."""
 
 from __future__ import annotations
 
@@ -368,7 +369,7 @@ def finish(d: Draft) -> None:
                  "clause can never apply; dropped", d.source.get("scoring.stock_out"))
     hand = d.heard("hand-for-trick")
     if hand is not None:
-        d.repair("hand-means-trick", "defect",
+        d.repair("hand-means-trick", "reading",
                  "the book says \"hand\" for one trick (\"the hand continues until …\", \"when the hand ends\"); read as the "
                  "trick, keeping \"hand\" for the deal", hand)
     for key, default in (("play.opening_card", None), ("play.runs", None), ("play.must_play", False),
@@ -509,7 +510,7 @@ def _beat_example_check(d: Draft, ranks: tuple[str, ...], x: str, y: str) -> Non
     else:
         fits = higher and ny == nx
     if not fits:
-        d.repair("beat-example-inverted", "defect",
+        d.repair("beat-example-inverted", "reading",
                  f"the example \"{x} can be beaten by {y}\" contradicts the rule it illustrates (the beating set must be of "
                  "higher rank); the rule is read, not the example", sentence)
 
