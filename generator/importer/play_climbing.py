@@ -528,6 +528,10 @@ def _jokers_finish(d: Draft) -> None:
         d.set("play.jokers", "wild")
         d.repair("jokers-no-rule", "defect", "the pack has jokers but no sentence gives them a rule; read as wild",
                  d.source.get("deck.jokers"))
+    if d.get("play.jokers") == "wild":
+        d.repair("wild-joker-alone", "reading", "the book does not say what a wild joker played alone is; read as a single "
+                 "card of the top rank (in a set or run it stands for any card of the pack's ranks)",
+                 d.source.get("play.jokers"))
     if d.get("play.natural_beats_joker") and d.get("play.jokers") != "wild":
         d.problem("a natural set beats one with a joker, but jokers are not wild", d.source.get("play.natural_beats_joker"))
 
@@ -565,6 +569,10 @@ def _bombs_finish(d: Draft, ranks: tuple[str, ...]) -> None:
         d.problem("the transparent rule names different ranks", d.said_in["transparent.led"])
     if ranks and t["rank"] not in ranks:
         d.problem(f"the {t['rank']}s are transparent, but the pack has none", d.source.get("play.transparent"))
+    if d.get("play.leads") == "runs":
+        d.repair("transparent-on-run", "reading",
+                 f"the book does not say what {t['word']} cards laid on a run copy; read as: a run cannot be copied, so "
+                 "there they count as their own rank", d.source.get("play.transparent"))
 
 
 def _trick_end_finish(d: Draft) -> None:
