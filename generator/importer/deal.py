@@ -84,7 +84,7 @@ def currency(plural: str) -> str:
     return p[:-1] if p.endswith("s") else p
 
 
-@phase.rule("DL-04", r"Each player starts with (?P<n>" + NUM + r") (?P<cur>[\w -]+?)\.")
+@phase.rule("DL-04", r"Each player starts with (?P<n>" + NUM + r") (?!cards?\.)(?P<cur>[\w -]+?)\.")
 def _tokens(m: re.Match[str], d: Draft) -> None:
     name = currency(m["cur"])
     word_check(d, "currency", name, CURRENCIES)

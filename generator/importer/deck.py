@@ -1,4 +1,4 @@
-"""DK-01…DK-04: the pack, the rank order (with its note), removed ranks and jokers.
+"""DK-01…DK-05: the pack, the rank order (with its note), removed ranks, jokers and the run wrap.
 
 The sentences are read into remarks; ``finish`` then works out the spec's order, promoted rank and
 removed ranks, and checks them against the printed rank list (which always runs high → low).

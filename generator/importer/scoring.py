@@ -1,7 +1,12 @@
 """SC-T1…SC-T6: scoring a hand of tricks — avoid-suit ("Hearts") with its penalty, bonus, joker,
 pig, shoot-the-moon and doubling cards; points per trick (beyond the N-th) with bid bonuses; exact
 bids; the extras (joker tricks, the pig, the highest trump, bidding every trick); landlord payments;
-the high/low note. Also the check of "When all N tricks have been played" against the deal."""
+the high/low note; the same with the climbing opening ("When a player plays their last card, the
+round ends immediately …"). SC-A1…SC-A5 for climbing games that set their piles aside: the round's
+winner, countdown tokens, the card-value table (lost in the scrape: read with the generator's
+likeliest values), card counts, the landlord's stake, titles with the rules between rounds
+(WU-01…WU-05), the first out's point. Also the check of "When all N tricks have been played"
+against the deal."""
 
 from __future__ import annotations
 
