@@ -412,3 +412,14 @@ def test_any_words_of_the_lists_are_read_into_the_spec(bomb, rocket, word, rank,
     g = import_book(TITLES.format(title=title, vice=vice, loser=loser)).games[0]
     assert g.problems == [] and not any(k.startswith("unlisted-") for k in kinds(g))
     assert (g.spec.scoring.title, g.spec.scoring.vice, g.spec.scoring.loser) == (title, vice, loser)
+
+
+def test_a_title_stake_is_read_and_dropped():
+    text = VALUES.format(scoring="When a player empties their hand, they retire. Continue playing until one player is left. The "
+                                 "first player to retire is the boss and scores 3 points. The last player left is the serf. If "
+                                 "the banker became the boss, each opponent must pay them a number of points equal to the amount "
+                                 "of the bid; otherwise the banker must pay the bid amount to each opponent.")
+    g = import_book(text).games[0]
+    assert g.problems == [], [str(p) for p in g.problems]
+    assert g.spec.scoring.kind == "titles" and g.spec.scoring.loser_penalty == 0
+    assert "title-stake-dropped" in kinds(g) and "titles-kitty-unsaid" not in kinds(g)

@@ -68,6 +68,7 @@ KINDS: dict[str, str] = {
     "capture-before-collection": "kitty capture printed before piles are made tricks: read in its place",
     "kitty-taker": "\"the player\" who takes the kitty from a pile set aside: the player of its last card",
     "leader-gone-out": "the last card's player went out: the next player to the left with cards leads",
+    "title-stake-dropped": "a landlord's stake with titles scoring: the spec holds none; dropped",
     "wild-joker-alone": "a wild joker played alone: a single of the top rank",
     "transparent-on-run": "transparent cards laid on a run: a run cannot be copied; their own rank",
     "rank-plural": "\"Sixs\" read as Sixes",

@@ -404,6 +404,19 @@ def _title_pig(m: re.Match[str], d: Draft) -> None:
     d.note("pig.scored", m["pig"])
 
 
+# SC-A3 with a landlord has no example in the shared book (catalogue: "if the landlord became ‹title›
+# each opponent pays the bid, otherwise the landlord pays each opponent"); the spec's titles hold no
+# stake, so the sentence is read and its rule dropped, listed.
+@phase.rule("SC-A3", r"If the (?P<t1>[\w -]+?) (?:became|becomes|is) the (?P<title>[\w -]+?), each opponent must pay them a number "
+            r"of points equal to the amount of the bid; (?:otherwise|if not|if they did not),? (?:then )?(?:the (?P<t2>[\w -]+?)|they) "
+            r"must pay the bid amount to each opponent\.")
+def _title_stake(m: re.Match[str], d: Draft) -> None:
+    d.note("payment", "title-stake")
+    d.note("payment.title", m["t1"])
+    d.repair("title-stake-dropped", "dropped",
+             f"the {m['t1']}'s stake for becoming (or not) the {m['title']}: the spec's titles scoring holds no stake")
+
+
 @phase.rule("WU-01", r"The (?P<who>[\w -]+?) (?:starts|leads|begins) the next round\.")
 def _starter(m: re.Match[str], d: Draft) -> None:
     d.note("titles.starter", m["who"])
@@ -522,6 +535,8 @@ def _shedding(d: Draft, kind: str) -> None:
     if pig is not None and kind in ("first-out", "countdown") and winner_pig is None:
         d.repair("pig-winner-unsaid", "reading", "the book gives the revealed pig no effect on the round's winner; the spec's "
                  "rule applies (a point more, or a second token given up)", sentence)
+    if d.heard("payment") == "title-stake" and kind != "titles":
+        d.problem("a stake for a title, but no titles are given", d.said_in["payment"])
     if d.heard("payment") == "stake" and kind != "landlord-stake":
         d.problem("the landlord's payment does not fit the scoring", d.said_in["payment"])
     if d.heard("doubling.bomb") is not None and kind not in ("landlord-stake", "titles"):
@@ -657,10 +672,6 @@ def _titles(d: Draft) -> None:
 
 
 def _stake(d: Draft, sentence: str | None) -> None:
-    auction = d.get("bidding.auction")
-    title = d.heard("payment.title")
-    if auction is None or auction["title"] != title:
-        d.problem(f"a payment for the {title}, but no auction makes anyone that", d.said_in.get("payment"))
     bomb = d.get("play.bomb")
     doubling = d.heard("doubling.bomb")
     if bomb is not None and doubling is None:
@@ -704,7 +715,7 @@ def _payment_finish(d: Draft, kind: str) -> None:
     sentence = d.said_in["payment"]
     if auction is None or auction["title"] != d.heard("payment.title"):
         d.problem(f"a payment for the {d.heard('payment.title')}, but no auction makes anyone that", sentence)
-    if (pay == "suit") != (kind == "avoid-suit"):
+    if (pay == "suit") != (kind == "avoid-suit") or (pay == "tricks" and kind not in ("per-trick", "exact-bid")):
         d.problem("the landlord's payment does not fit the scoring", sentence)
     if pay == "suit" and d.heard("payment.suit") != d.get("scoring.suit"):
         d.problem("the landlord's payment names another suit than the one avoided", sentence)
