@@ -345,7 +345,7 @@ Deal five cards to form a face-down "pit".
 The player to the dealer's left starts by leading any single card, or set of cards of equal rank (eg. a pair of Jacks).
 Each player in turn must either pass or play a card or set of cards which beats the previous play. A single card is beaten by a higher single card, and a set is beaten by a set of the same size with a higher card rank.
 The hand continues until all but one player has passed in sequence. (Otherwise, a player that has passed may still play a card later in the trick.) When the hand ends, the pile of played cards is set aside face-down and the player who played the final card to it leads the next trick.
-The first time a heart is set aside, the player who played the final card takes the pit into their hand.
+The first time a heart is set aside, the player takes the pit into their hand.
 The first player to empty their hand wins the round, becomes the monarch and scores 3 points, plus one point per card left in the pit. The player with the most cards left is the oaf, who loses 1 point.
 {between}
 The first player to reach 14 points wins the game. If tied, play an extra round.

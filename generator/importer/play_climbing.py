@@ -308,11 +308,13 @@ def _capture(m: re.Match[str], d: Draft) -> None:
 # CL-13b (the pile set aside) has no example in the shared book; the catalogue: "the first time the
 # capture suit/card lands in the set-aside cards, the player takes the kitty into hand".
 @phase.rule("CL-13", r"The first time " + CAPTURED + r" (?:is set aside|is put aside|lands in the set-aside (?:cards|pile)|"
-            r"reaches the set-aside (?:cards|pile)|is in a pile (?:that is|of played cards) set aside), the player(?: who played the "
+            r"reaches the set-aside (?:cards|pile)|is in a pile (?:that is|of played cards) set aside), the player(?P<who> who played the "
             r"final card(?: to (?:it|that pile))?)? (?:takes|must take|adds) the (?P<kitty>[\w -]+?) (?:into|to) their hand\.")
 def _capture_set_aside(m: re.Match[str], d: Draft) -> None:
     _captured(m, d)
     d.note("capture.form", "set-aside")
+    if not m["who"]:
+        d.note("capture.bare-player")
 
 
 def _captured(m: re.Match[str], d: Draft) -> None:
@@ -649,6 +651,6 @@ def _kitty_finish(d: Draft) -> None:
         d.repair("capture-before-collection", "defect",
                  "the rule for capturing the kitty with a trick comes before the sentence that makes piles into tricks (the "
                  "generator printed it early); read in its place", sentence)
-    if form == "set-aside":
+    if form == "set-aside" and d.heard("capture.bare-player"):
         d.repair("kitty-taker", "reading", "\"the player\" who takes the kitty when the card is set aside: read as the "
                  "player who played the last card of that pile", sentence)
