@@ -83,7 +83,9 @@ def finish(d: Draft) -> None:
     said_kitty = d.heard("auction.kitty")
     if kitty is None or (said_kitty is not None and said_kitty != kitty["name"]):
         d.problem(f"the {title} takes the {said_kitty or 'kitty'} into hand, but there is no such kitty", sentence)
+    # "All N tricks" is said only where each player plays a card to every trick (trick-taking).
+    tricks = " (so \"all N tricks\" is off by the kitty)" if "tricks.said" in d.said else ""
     d.repair("landlord-hand", "reading",
-             f"the {title} takes the {said_kitty or 'kitty'} into hand and the book leaves their hand larger (so \"all N "
-             f"tricks\" is off by the kitty); the spec's reading: the {title} then lays as many cards away face down, so "
-             "hands stay equal", d.said_in.get("auction.kitty", sentence))
+             f"the {title} takes the {said_kitty or 'kitty'} into hand and the book leaves their hand larger{tricks}; the "
+             f"spec's reading: the {title} then lays as many cards away face down, so hands stay equal",
+             d.said_in.get("auction.kitty", sentence))

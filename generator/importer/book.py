@@ -176,12 +176,13 @@ def _finish(d: Draft, family: Family) -> None:
     spec_deal = _deal(d)
     setup.finish(d, spec_deck.ranks() if spec_deck else (), spec_deal, _stock_per_player(d, spec_deck, spec_deal))
     bidding.finish(d)
-    family.load("importer").finish(d)
+    play = family.load("importer")
+    play.finish(d)
     ending.finish(d)
     scoring.finish(d)
-    scoring.check_trick_count(d, spec_deck, spec_deal)
+    scoring.check_trick_count(d, spec_deck, spec_deal, per_trick=getattr(play, "CARD_PER_TRICK", True))
     scoring.defaults(d)
-    naming.finish(d)
+    naming.finish(d, getattr(play, "FACTS", ()))
     _special_cards(d)
 
 

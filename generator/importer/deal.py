@@ -1,5 +1,6 @@
-"""DL-02…DL-07, DL-11: hand size, the smaller hand with more than three players, dealing the whole
-pack, the odd card, the misdeal redeal and the kitty."""
+"""DL-02…DL-07, DL-11, DL-04, DL-12: hand size, the smaller hand with more than three players,
+dealing the whole pack, the odd card, the misdeal redeal, the kitty, countdown tokens and face-down
+rows."""
 
 from __future__ import annotations
 
@@ -69,13 +70,65 @@ def _kitty_contributed(m: re.Match[str], d: Draft) -> None:
     d.set("deal.kitty", {"name": m["name"], "form": "contributed", "size": None})
 
 
+#: DL-04 currencies, generator order (W-pick(6)), singular.
+CURRENCIES = ("coin", "counter", "penny", "token", "poker chip", "match")
+
+
+def currency(plural: str) -> str:
+    """ "pennies" → "penny", "matches" → "match", "poker chips" → "poker chip"."""
+    p = plural.strip()
+    if p.endswith("ies"):
+        return p[:-3] + "y"
+    if p.endswith(("ches", "shes", "xes", "sses")):
+        return p[:-2]
+    return p[:-1] if p.endswith("s") else p
+
+
+@phase.rule("DL-04", r"Each player starts with (?P<n>" + NUM + r") (?!cards?\.)(?P<cur>[\w -]+?)\.")
+def _tokens(m: re.Match[str], d: Draft) -> None:
+    name = currency(m["cur"])
+    word_check(d, "currency", name, CURRENCIES)
+    d.set("deal.hand_size", number(m["n"]))
+    d.set("deal.tokens", {"name": name})
+
+
+@phase.rule("DL-04", r"(?:Each round|Each hand|In each round|Every round), deal each player as many cards as they (?:have|hold) "
+            r"(?P<cur>[\w -]+?)\.")
+def _tokens_deal(m: re.Match[str], d: Draft) -> None:
+    d.note("tokens.deal", currency(m["cur"]))
+
+
+@phase.rule("DL-12", r"Deal each player a row of three face-down cards: for each of these cards deal another card face-up on "
+            r"top of it\.")
+def _rows(m: re.Match[str], d: Draft) -> None:
+    d.set("deal.rows", True)
+
+
 def finish(d: Draft) -> None:
+    _tokens_finish(d)
     if not d.has("deal.hand_size"):
         d.problem("no sentence says how many cards each player is dealt", "")
-    for key in ("deal.hand_size_over_three", "deal.odd_card", "deal.misdeal", "deal.kitty"):
+    for key in ("deal.hand_size_over_three", "deal.odd_card", "deal.misdeal", "deal.kitty", "deal.tokens"):
         d.fields.setdefault(key, None)
     over = d.get("deal.hand_size_over_three")
     if over is not None and d.get("players.max", 0) <= 3:
         d.repair("over-three-unused", "defect",
                  "a hand size for more than three players in a game for at most three; kept as written",
                  d.source.get("deal.hand_size_over_three"))
+    d.fields.setdefault("deal.rows", False)
+
+
+def _tokens_finish(d: Draft) -> None:
+    """DL-04's two sentences name one currency; tokens deal as many cards as a player holds, so
+    no other sentence gives a hand size."""
+    tokens = d.get("deal.tokens")
+    dealt = d.heard("tokens.deal")
+    if tokens is None:
+        if dealt is not None:
+            d.problem(f"cards are dealt by {dealt}s held, but no one is given any", d.said_in["tokens.deal"])
+        return
+    if dealt is None:
+        d.problem(f"each player starts with {tokens['name']}s, but no sentence says what they are for",
+                  d.source.get("deal.tokens"))
+    elif dealt != tokens["name"]:
+        d.problem(f"players start with {tokens['name']}s but are dealt cards by {dealt}s", d.said_in["tokens.deal"])

@@ -1,4 +1,4 @@
-"""DK-01…DK-04: the pack, the rank order (with its note), removed ranks and jokers.
+"""DK-01…DK-05: the pack, the rank order (with its note), removed ranks, jokers and the run wrap.
 
 The sentences are read into remarks; ``finish`` then works out the spec's order, promoted rank and
 removed ranks, and checks them against the printed rank list (which always runs high → low).
@@ -109,12 +109,17 @@ def _rank_list(m: re.Match[str], d: Draft) -> None:
         d.problem(f"unknown note before the rank list: \"{note}\"")
 
 
-# DK-05 (climbing and melding only): the lowest rank may also sit above the top one in a run. The
-# spec has no field for it yet (no family with runs is supported); the sentence is read and noted.
-@phase.rule("DK-05", r"(?P<low>" + RANKS + r") can be counted either high or low in a run, such that (?P<examples>[^()]+) are both "
-            r"valid runs \(but (?P<bad>[^()]+) is not\)\.")
+# DK-05 (climbing and melding only): the lowest rank may also sit above the top one in a run
+# ("Aces can be counted either high or low in a run, such that Ace-2-3 and Queen-King-Ace are both
+# valid runs (but King-Ace-2 is not)"). The examples are checked against the rank list in ``finish``.
+RUN = r"(?:" + RANK + r"-){2,}" + RANK
+
+
+@phase.rule("DK-05", r"(?P<low>" + RANKS + r") can be counted either high or low in a run, such that (?P<a>" + RUN + r") and "
+            r"(?P<b>" + RUN + r") are both valid runs \(but (?P<bad>" + RUN + r") is not\)\.")
 def _run_wrap(m: re.Match[str], d: Draft) -> None:
     d.note("run-wrap", rank(m["low"]))
+    d.note("run-wrap.examples", tuple(tuple(rank(w) for w in m[k].split("-")) for k in ("a", "b", "bad")))
 
 
 @phase.rule("DK-04", r"Include (?:two jokers, one red and one black|(?P<one>one|a) red joker)\.")
@@ -162,6 +167,26 @@ def finish(d: Draft) -> None:
     d.set("deck.order", order)
     d.set("deck.promoted", promoted)
     d.set("deck.removed", removed)
+    _run_wrap_finish(d, tuple(printed))
+
+
+def _run_wrap_finish(d: Draft, ranks: tuple[str, ...]) -> None:
+    """DK-05: the wrapping rank is the lowest of the list, and the examples are the runs its rule
+    makes: low-2nd-3rd and 2nd highest-top-low are runs, top-low-2nd is not."""
+    low = d.heard("run-wrap")
+    d.set("deck.run_wrap", low is not None)
+    if low is None:
+        return
+    sentence = d.said_in["run-wrap"]
+    if low != ranks[-1]:
+        d.problem(f"the {low} is said to wrap in runs, but the lowest rank is {ranks[-1]}", sentence)
+        return
+    if len(ranks) < 3:
+        return
+    a, b, bad = d.heard("run-wrap.examples")
+    want = ((ranks[-1], ranks[-2], ranks[-3]), (ranks[1], ranks[0], ranks[-1]), (ranks[0], ranks[-1], ranks[-2]))
+    if (a, b, bad) != want:
+        d.problem("the run examples of the wrap note are not the runs its rule makes", sentence)
 
 
 def _orders(d: Draft, kind: str, printed: tuple[str, ...], sentence: str | None) -> list[tuple[str, str | None]]:

@@ -1,11 +1,13 @@
-"""EN-02…EN-04: the end of the game — a points target, a losing threshold, as many rounds as
-players, shrinking hands (and back up) — and the tie rule."""
+"""EN-01…EN-04: the end of the game — the first to give up all their tokens, a points target, a
+losing threshold, as many rounds as players, shrinking hands (and back up) — and the tie rule."""
 
 from __future__ import annotations
 
 import re
 
+from ..spec.scoring import SHEDDING_KINDS
 from .core import Draft, Phase
+from .deal import currency
 from .words import NUM, number
 
 phase = Phase("ending")
@@ -26,12 +28,21 @@ def _rounds(m: re.Match[str], d: Draft) -> None:
     d.set("ending.condition", {"kind": "rounds"})
 
 
-@phase.rule("EN-02", r"Each successive hand is played with one fewer card, down to just one card each(?P<up>, then one additional "
-            r"card back up to (?P<n>" + NUM + r") cards?)?\.")
+@phase.rule("EN-01", r"The first player to (?:get rid of|discard|lose|give up) all (?:of )?their (?P<cur>[\w -]+?) (?:is the winner|"
+            r"wins(?: the game)?)\.")
+def _tokens_gone(m: re.Match[str], d: Draft) -> None:
+    d.set("ending.condition", {"kind": "tokens"})
+    d.note("tokens.gone", m["cur"])
+
+
+@phase.rule("EN-02", r"Each successive hand is played with one fewer card, down to just one card each(?:(?P<up>, then one additional "
+            r"card back up to (?P<n>" + NUM + r") cards?)|(?P<end>, after which hand the game ends))?\.")
 def _shrinking(m: re.Match[str], d: Draft) -> None:
     d.set("ending.condition", {"kind": "shrinking", "back_up": bool(m["up"])})
     if m["n"]:
         d.note("shrink.top", number(m["n"]))
+    if m["end"]:
+        d.note("shrink.last", 1)
 
 
 @phase.rule("EN-02", r"After the final (?P<n>" + NUM + r")-card hand, the game ends\.")
@@ -47,7 +58,9 @@ def _highest_wins(m: re.Match[str], d: Draft) -> None:
 @phase.rule("EN-04", r"If tied, (?:(?P<extra>play an extra (?:round|hand))|the tied player who won a round latest in the game wins)\.")
 def _ties(m: re.Match[str], d: Draft) -> None:
     d.set("ending.ties", "extra-hand" if m["extra"] else "latest-winner")
-    if not m["extra"]:
+    # In a shedding game a round has a winner (the first out, who also has the round's best score):
+    # the rule means what it says.
+    if not m["extra"] and d.get("scoring.kind") not in SHEDDING_KINDS:
         d.repair("latest-winner", "reading",
                  "\"the tied player who won a round latest\": rounds of a trick game have no winner; read as the tied "
                  "player who most recently had the best score in a single hand (design.md)")
@@ -58,7 +71,9 @@ def finish(d: Draft) -> None:
     if cond is None:
         d.problem("no sentence says when the game ends", "")
         return
-    if not d.has("ending.ties"):
+    if cond["kind"] == "tokens":
+        _tokens_finish(d)
+    elif not d.has("ending.ties"):
         d.problem("no sentence says what happens on a tie", "")
     if cond["kind"] in ("rounds", "shrinking") and not d.heard("highest-wins"):
         d.repair("winner-unsaid", "reading", "the book does not say who wins after the last hand; the highest score wins",
@@ -77,3 +92,20 @@ def finish(d: Draft) -> None:
             d.problem(f"the game ends after a {last}-card hand, but hands shrink to one card", d.said_in["shrink.last"])
     elif d.heard("shrink.last") is not None:
         d.problem("the game ends after the final hand of a size, but hands do not shrink", d.said_in["shrink.last"])
+
+
+def _tokens_finish(d: Draft) -> None:
+    """EN-01: the game that deals by tokens ends when someone has none left, with no tie rule (only
+    the round's winner gives one up)."""
+    sentence = d.source.get("ending.condition")
+    tokens = d.get("deal.tokens")
+    said = d.heard("tokens.gone")
+    if tokens is None:
+        d.problem(f"the game ends when a player has no {said} left, but no one is given any", sentence)
+        return
+    if said is not None and currency(said) != tokens["name"]:
+        d.problem(f"the game ends when a player has no {said} left, but players hold another token ({tokens['name']})",
+                  sentence)
+    if d.has("ending.ties"):
+        d.problem("a tie rule in a game that ends by tokens, which cannot tie", d.source.get("ending.ties"))
+    d.fields["ending.ties"] = None

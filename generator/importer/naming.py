@@ -58,8 +58,9 @@ FACT_PHRASES: list[tuple[str, str]] = [
     (r"the final cards of the game are played blind", "face-down-rows"),
     (r"the winners and losers are given titles", "titles"),
 ]
-TRICK_FACTS = ("hidden-trump", "anti-trumps", "weak-led-suit", "avoid-suit-face", "avoid-suit", "high-low", "pig",
-               "bonus-rules", "secret-rules", "exchange", "trick-bidding", "landlord-together", "landlord-gang")
+#: Facts of modules every family may have (setup, extra rules, the auction); each family's importer
+#: lists its own facts (``FACTS`` of ``play_tricks``, ``play_climbing``, …).
+SHARED_FACTS = ("pig", "bonus-rules", "secret-rules", "exchange", "landlord-together", "landlord-gang")
 
 
 @phase.rule("NM-04", INTRO)
@@ -111,16 +112,17 @@ def _fact(text: str, d: Draft) -> None:
             continue
         d.note("fact", key)
         d.note("fact.text", text)
-        for name in ("suit", "pig", "title"):
+        for name in ("suit", "pig", "title", "bomb"):
             if name in fm.groupdict() and fm[name]:
                 d.note(f"fact.{name}", suit(fm[name]) if name == "suit" else fm[name])
         return
     d.problem(f"unknown intro fact \"{text}\"")
 
 
-def finish(d: Draft) -> None:
+def finish(d: Draft, facts: tuple[str, ...] = ()) -> None:
+    """``facts``: the facts of the game's family (its importer's ``FACTS``), besides the shared ones."""
     _country(d)
-    _finish_fact(d)
+    _finish_fact(d, SHARED_FACTS + tuple(facts))
 
 
 def _country(d: Draft) -> None:
@@ -159,7 +161,7 @@ def _names(country: str) -> frozenset[str]:
     return frozenset(village_names(country))
 
 
-def _finish_fact(d: Draft) -> None:
+def _finish_fact(d: Draft, family_facts: tuple[str, ...]) -> None:
     """The fact: keep it when our spec has a key for it and a rule of the game makes it true."""
     key = d.heard("fact")
     if key is None:
@@ -167,7 +169,7 @@ def _finish_fact(d: Draft) -> None:
         return
     text = d.heard("fact.text")
     sentence = d.said_in.get("fact")
-    if key not in TRICK_FACTS:
+    if key not in family_facts:
         d.repair("fact-other-family", "dropped",
                  f"the intro fact \"{text}\" belongs to a module of another family; dropped", sentence)
         d.set("naming.fact", None)
@@ -227,4 +229,15 @@ def _fact_holds(key: str, d: Draft) -> tuple[bool, str]:
         if d.heard("fact.title") != auction["title"]:
             return False, f"the auction is for the \"{auction['title']}\""
         return True, ""
+    if key == "countdown":
+        return d.get("deal.tokens") is not None, "no tokens are dealt"
+    if key == "bomb":
+        bomb = d.get("play.bomb")
+        if bomb is None:
+            return False, "no play is a bomb"
+        return d.heard("fact.bomb") in (bomb["name"], bomb["name"] + "s"), f"the bomb is called \"{bomb['name']}\""
+    if key == "face-down-rows":
+        return bool(d.get("deal.rows")), "no rows are dealt face down"
+    if key == "titles":
+        return scoring == "titles", "the scoring gives no titles"
     return True, ""

@@ -13,6 +13,13 @@ from .words import CARD, RANK, SUIT_MANY, SUIT_ONE, card, nickname, rank, suit
 
 phase = Phase("play")
 
+#: Each player plays one card to each trick, so the deal fixes the tricks of a hand ("When all N
+#: tricks have been played" is checked against it; see ``book._finish``).
+CARD_PER_TRICK = True
+
+#: Intro facts (NM-06) of trick-taking modules, besides the facts every family may carry.
+FACTS = ("hidden-trump", "anti-trumps", "weak-led-suit", "avoid-suit-face", "avoid-suit", "high-low", "trick-bidding")
+
 #: TT-03 weak-suit names, TT-07 breaking verbs, TT-10 boost names (generator order).
 WEAK_NAMES = ("weak", "poor", "poison", "hollow", "small", "pale", "quiet", "thin", "slight", "bad", "wrong", "dim", "dull",
               "faint", "rotten", "waste")

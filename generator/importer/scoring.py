@@ -1,25 +1,33 @@
 """SC-T1…SC-T6: scoring a hand of tricks — avoid-suit ("Hearts") with its penalty, bonus, joker,
 pig, shoot-the-moon and doubling cards; points per trick (beyond the N-th) with bid bonuses; exact
 bids; the extras (joker tricks, the pig, the highest trump, bidding every trick); landlord payments;
-the high/low note. Also the check of "When all N tricks have been played" against the deal."""
+the high/low note; the same with the climbing opening ("When a player plays their last card, the
+round ends immediately …"). SC-A1…SC-A5 for climbing games that set their piles aside: the round's
+winner, countdown tokens, the card-value table (lost in the scrape: read with the generator's
+likeliest values), card counts, the landlord's stake, titles with the rules between rounds
+(WU-01…WU-05), the first out's point. Also the check of "When all N tricks have been played"
+against the deal."""
 
 from __future__ import annotations
 
 import re
 
 from ..spec import DealSpec, DeckSpec, derived
-from .core import Draft, Phase, player_counts
+from .core import Draft, Phase, player_counts, word_check
+from .deal import currency
 from .setup import is_pig
 from .words import (
     CARD,
     NUM,
     ORD,
+    RANKS,
     SUIT_MANY,
     SUIT_ONE,
     card,
     nickname,
     number,
     ordinal,
+    rank,
     suit,
 )
 
@@ -42,7 +50,19 @@ def _hand_scoring(m: re.Match[str], d: Draft) -> None:
         d.note("tricks.word", m["n"])
     else:
         d.note("tricks.said", None)
-    body = m["body"]
+    _trick_body(m["body"], d)
+
+
+# SC-T with the climbing prefix: a climbing game whose piles are taken as tricks ends its hand as
+# soon as someone has played their last card.
+@phase.rule("SC-T", r"When a player plays their last card, the round ends immediately \(the final trick being discarded with no "
+            r"winner\),? and (?P<body>.+)\.")
+def _climbing_hand_scoring(m: re.Match[str], d: Draft) -> None:
+    d.note("tricks.last-card")
+    _trick_body(m["body"], d)
+
+
+def _trick_body(body: str, d: Draft) -> None:
     if (a := re.fullmatch(AVOID, body)) is not None:
         _avoid(a, d)
     elif (p := re.fullmatch(PER_TRICK, body)) is not None:
@@ -193,6 +213,248 @@ def _low_note(m: re.Match[str], d: Draft) -> None:
     d.note("low.note")
 
 
+# -- SC-A shedding scoring (and SC-B: countdown with tricks) ---------------------------------------
+
+WINS = r"The first player to (?:(?P<empty>empty their hand)|(?P<rows>play out their face-down cards)) wins the round"
+KITTY_POINTS = r"(?P<kittypts>,? plus (?:one|a|1) point (?:per|for each|for every) card (?:left )?in the (?P<kitty>[\w -]+?))?"
+
+
+def _round_won(m: re.Match[str], d: Draft) -> None:
+    d.note("round.won", "rows" if m["rows"] else "empty")
+
+
+@phase.rule("SC-A", WINS + r"\.")
+def _wins(m: re.Match[str], d: Draft) -> None:
+    _round_won(m, d)
+
+
+@phase.rule("SC-A4", WINS + r",? and scores (?:a|one|1) point\.")
+def _first_out(m: re.Match[str], d: Draft) -> None:
+    _round_won(m, d)
+    d.set("scoring.kind", "first-out")
+
+
+@phase.rule("SC-A1", WINS + r",? and discards one of their (?P<cur>[\w -]+?)\.")
+def _countdown(m: re.Match[str], d: Draft) -> None:
+    _round_won(m, d)
+    d.set("scoring.kind", "countdown")
+    d.note("tokens.discarded", m["cur"])
+
+
+@phase.rule("SC-A3", WINS + r",? becomes the (?P<title>[\w -]+?),? and scores (?P<n>" + NUM + r") points?" + KITTY_POINTS + r"\.")
+def _title_winner(m: re.Match[str], d: Draft) -> None:
+    _round_won(m, d)
+    _title(m, d, retire=False)
+
+
+#: SC-A3 titles of the first out, the second out and the loser (generator order).
+TITLES = ("leader", "emperor", "monarch", "boss", "magnate", "majesty", "mogul", "imperator", "chairman", "wizard", "magus")
+VICE_TITLES = ("advisor", "aide", "director", "judge", "priest", "prince", "manager", "vizier", "bishop", "assistant", "sheriff",
+               "witch")
+LOSER_TITLES = ("peasant", "bumpkin", "peon", "serf", "ninny", "nincompoop", "oaf", "lummox", "clod", "rube", "drudge", "fool",
+                "jester", "crook", "toad", "worm", "slouch", "slug", "gutterpup", "pit dweller")
+
+
+def _title(m: re.Match[str], d: Draft, retire: bool) -> None:
+    word_check(d, "title", m["title"], TITLES)
+    d.set("scoring.kind", "titles")
+    d.set("scoring.title", m["title"])
+    d.set("scoring.first", number(m["n"]))
+    d.set("scoring.retire", retire)
+    if m["kittypts"]:
+        d.note("titles.kitty", m["kitty"])
+
+
+@phase.rule("SC-A2", r"A player whose hand contains cards whose face values total (?:5|five) or less may knock, ending the round "
+            r"immediately with them as its winner\.")
+def _knock_five(m: re.Match[str], d: Draft) -> None:
+    d.set("scoring.round_end", "knock-five")
+    d.note("round.won", "knock")
+
+
+@phase.rule("SC-A2", r"\(The second time that the stock is exhausted, the round ends immediately and the player with the smallest "
+            r"hand wins\. If tied, the tied player whose turn is happening or would have happened soonest wins\.\)")
+def _stock_out(m: re.Match[str], d: Draft) -> None:
+    d.set("scoring.stock_out", True)
+
+
+@phase.rule("SC-A2", r"(?:The winner|They) gains? points equal to the scores of the cards remaining in (?:their|the) opponents' "
+            r"hands, as follows:")
+def _values_winner(m: re.Match[str], d: Draft) -> None:
+    d.set("scoring.kind", "card-values")
+    d.set("scoring.losers_lose", False)
+
+
+@phase.rule("SC-A2", r"Each other player loses points equal to the (?:scores of the )?cards remaining in their own hand, as follows:")
+def _values_losers(m: re.Match[str], d: Draft) -> None:
+    d.set("scoring.kind", "card-values")
+    d.set("scoring.losers_lose", True)
+
+
+@phase.rule("SC-A2", r"(?:The winner|They) gains? points equal to the (?:total )?number of cards remaining in (?:their|the) "
+            r"opponents' hands\.")
+def _count_winner(m: re.Match[str], d: Draft) -> None:
+    d.set("scoring.kind", "card-count")
+    d.set("scoring.losers_lose", False)
+
+
+@phase.rule("SC-A2", r"Each other player loses points equal to the (?:total )?number of cards remaining in their own hand\.")
+def _count_losers(m: re.Match[str], d: Draft) -> None:
+    d.set("scoring.kind", "card-count")
+    d.set("scoring.losers_lose", True)
+
+
+# The pig's count has no example in the shared book; the catalogue: "pig counts as four/three/two/
+# five cards", with the generator's typo "counts as as it were N cards".
+@phase.rule("SC-A2", r"(?P<pig>.+?)(?: \(if it was revealed(?: at the start of the hand)?\))? counts as (?P<typo>as )?(?:if )?"
+            r"(?:it were )?(?P<n>" + NUM + r") cards(?: for scoring)?\.")
+def _pig_cards(m: re.Match[str], d: Draft) -> None:
+    if m["typo"]:
+        d.repair("counts-as-as", "defect", "\"counts as as it were\" (a generator typo) read as \"counts as if it were\"")
+    d.set("scoring.pig_cards", number(m["n"]))
+    d.note("pig.scored", m["pig"])
+
+
+@phase.rule("SC-A2", r"Cards still in a player's face-up and face-down (?:piles|rows) are not counted(?: for scoring)?\.")
+def _rows_uncounted(m: re.Match[str], d: Draft) -> None:
+    d.note("rows.uncounted")
+
+
+@phase.rule("SC-A2", r"If the final play of the round consisted only of (?P<r>" + RANKS + r"), these points are doubled\.")
+def _low_finish(m: re.Match[str], d: Draft) -> None:
+    d.set("scoring.low_finish_double", True)
+    d.note("low-finish.rank", rank(m["r"]))
+
+
+@phase.rule("SC-A2", r"If this is the (?P<t1>[\w -]+?), each opponent must pay them a number of points equal to the amount of the "
+            r"bid; if the (?P<t2>[\w -]+?) loses, then they must pay the bid amount to each opponent\.")
+def _landlord_stake(m: re.Match[str], d: Draft) -> None:
+    if m["t1"] != m["t2"]:
+        d.problem("the payment names the auction's winner in different words")
+    d.set("scoring.kind", "landlord-stake")
+    d.note("payment", "stake")
+    d.note("payment.title", m["t1"])
+
+
+# Doubling the landlord's payments has no example in the shared book (catalogue SC-A2/A3, with the
+# generator's typo "area doubled").
+@phase.rule("SC-A2", r"(?:These|All|The) payments (?P<typo>area|are) doubled (?:for|by) (?:every|each) (?P<bomb>[\w -]+?)(?: (?:or|and) "
+            r"(?:every |each )?(?P<rocket>[\w -]+?))? played (?:during|in) the (?:round|hand)\.")
+def _bomb_doubling(m: re.Match[str], d: Draft) -> None:
+    if m["typo"] == "area":
+        d.repair("area-doubled", "defect", "\"area doubled\" (a generator typo) read as \"are doubled\"")
+    d.note("doubling.bomb", (m["bomb"], m["rocket"]))
+
+
+@phase.rule("SC-A2", r"(?:A|Any) player (?:holding|who holds) (?P<pig>.+?)(?: in their hand)? has their payment doubled(?: again)?\.")
+def _pig_doubling(m: re.Match[str], d: Draft) -> None:
+    d.note("doubling.pig", m["pig"])
+    d.note("pig.scored", m["pig"])
+
+
+# The pig's extra point (basic scoring) or second token (countdown) has no example in the shared
+# book; the catalogue reads its "they" as the round's winner.
+@phase.rule("SC-A", r"If (?P<pig>.+?) was revealed(?: at the start of the hand)?, (?:they|the winner) (?:(?P<point>scores? an extra "
+            r"point)|(?P<two>discards? two(?: of their [\w -]+?)?(?: instead)?))\.")
+def _pig_winner(m: re.Match[str], d: Draft) -> None:
+    d.note("pig.winner", "point" if m["point"] else "two")
+    d.note("pig.scored", m["pig"])
+
+
+# -- SC-A3 titles and the rules between rounds (WU-01…WU-05) ---------------------------------------
+
+
+@phase.rule("SC-A3", r"When a player empties their hand, they retire\.")
+def _retire(m: re.Match[str], d: Draft) -> None:
+    d.note("titles.retire", True)
+
+
+@phase.rule("SC-A3", r"Continue playing until (?:only )?one player is left\.")
+def _continue(m: re.Match[str], d: Draft) -> None:
+    d.note("titles.continue")
+
+
+@phase.rule("SC-A3", r"The first player to retire is the (?P<title>[\w -]+?),? and scores (?P<n>" + NUM + r") points?" + KITTY_POINTS
+            + r"\.")
+def _first_retired(m: re.Match[str], d: Draft) -> None:
+    _title(m, d, retire=True)
+
+
+@phase.rule("SC-A3", r"The second player to retire is the (?P<vice>[\w -]+?),? and scores (?P<n>" + NUM + r") points?\.")
+def _second_retired(m: re.Match[str], d: Draft) -> None:
+    word_check(d, "vice title", m["vice"], VICE_TITLES)
+    d.set("scoring.vice", m["vice"])
+    d.set("scoring.second", number(m["n"]))
+
+
+@phase.rule("SC-A3", r"The (?:last player left|(?P<most>player with the most cards (?:left|remaining)(?: in their hand)?(?: \(if "
+            r"there is only one\))?)) is the (?P<loser>[\w -]+?)(?:, who loses (?P<n>" + NUM + r") points?)?\.")
+def _loser(m: re.Match[str], d: Draft) -> None:
+    word_check(d, "loser title", m["loser"], LOSER_TITLES)
+    d.set("scoring.loser", m["loser"])
+    d.set("scoring.loser_penalty", number(m["n"]) if m["n"] else 0)
+    d.note("titles.loser-by", "most" if m["most"] else "last")
+
+
+@phase.rule("SC-A3", r"If (?P<pig>.+?) was revealed(?: at the start of the hand)?, the (?P<who>[\w -]+?) (?P<verb>loses|scores|gains) "
+            r"(?P<n>" + NUM + r") (?:extra )?points?\.")
+def _title_pig(m: re.Match[str], d: Draft) -> None:
+    n = number(m["n"])
+    d.note("titles.pig", (m["who"], -n if m["verb"] == "loses" else n))
+    d.note("pig.scored", m["pig"])
+
+
+# SC-A3 with a landlord has no example in the shared book (catalogue: "if the landlord became ‹title›
+# each opponent pays the bid, otherwise the landlord pays each opponent"); the spec's titles hold no
+# stake, so the sentence is read and its rule dropped, listed.
+@phase.rule("SC-A3", r"If the (?P<t1>[\w -]+?) (?:became|becomes|is) the (?P<title>[\w -]+?), each opponent must pay them a number "
+            r"of points equal to the amount of the bid; (?:otherwise|if not|if they did not),? (?:then )?(?:the (?P<t2>[\w -]+?)|they) "
+            r"must pay the bid amount to each opponent\.")
+def _title_stake(m: re.Match[str], d: Draft) -> None:
+    d.note("payment", "title-stake")
+    d.note("payment.title", m["t1"])
+    d.repair("title-stake-dropped", "dropped",
+             f"the {m['t1']}'s stake for becoming (or not) the {m['title']}: the spec's titles scoring holds no stake")
+
+
+@phase.rule("WU-01", r"The (?P<who>[\w -]+?) (?:starts|leads|begins) the next round\.")
+def _starter(m: re.Match[str], d: Draft) -> None:
+    d.note("titles.starter", m["who"])
+
+
+@phase.rule("WU-05", r"The (?P<loser>[\w -]+?) gathers and deals all (?:the )?cards for the next round\.")
+def _loser_deals(m: re.Match[str], d: Draft) -> None:
+    d.note("passing", ("loser-deals", m["loser"], None, None))
+
+
+@phase.rule("WU-05", r"(?:Anyone|Any other player|Any player) (?:else )?(?:who|that) (?:picks up the (?:pile|cards)|touches the "
+            r"(?:pile|cards)),? or tries to deal,? becomes the (?P<loser>[\w -]+?)(?: for the next round)?(?: instead)?\.")
+def _usurper(m: re.Match[str], d: Draft) -> None:
+    d.note("passing.usurper", m["loser"])
+
+
+# WU-02…WU-04 have no example in the shared book; these phrasings follow the catalogue.
+@phase.rule("WU-02", r"After the deal, the (?P<loser>[\w -]+?) (?:must )?gives? the (?P<title>[\w -]+?) their (?:single )?highest "
+            r"card(?:,| and|;) (?:and )?(?:receives|gets|is given|takes)(?: back)? any (?:one )?card(?: of the [\w -]+?'s choice)?"
+            r"(?: back| in return)?(?: from them)?\.")
+def _best_card(m: re.Match[str], d: Draft) -> None:
+    d.note("passing", ("best-card", m["loser"], m["title"], None))
+
+
+@phase.rule("WU-03", r"After the deal, the (?P<loser>[\w -]+?) (?:must )?gives? the (?P<title>[\w -]+?) their two highest cards"
+            r"(?:,| and|;) (?:and )?(?:the [\w -]+? )?(?:returns|gives back|gives them|hands back)(?: them)? any (?P<n>two|three|2|3) "
+            r"cards(?: of their choice)?(?: in return)?\.")
+def _two_cards(m: re.Match[str], d: Draft) -> None:
+    d.note("passing", ("two-cards", m["loser"], m["title"], number(m["n"])))
+
+
+@phase.rule("WU-04", r"Before anyone looks at their cards, each player reveals the top card of their (?:dealt )?hand(?:;|:|,) the "
+            r"(?P<title>[\w -]+?) swaps hands with the (?:owner|player) of the highest(?: revealed)? card(?:,? and the (?P<vice>[\w -]+?) "
+            r"with the (?:owner|player) of the second(?:-| )highest(?: card)?)?\.")
+def _swap_hands(m: re.Match[str], d: Draft) -> None:
+    d.note("passing", ("swap-hands", None, m["title"], m["vice"]))
+
+
 # -- finishing -------------------------------------------------------------------------------------
 
 AVOID_ONLY = ("suit", "per_card", "penalty_card", "bonus_card", "joker_loss", "shoot_the_moon", "doubler", "pig_points")
@@ -205,10 +467,18 @@ def finish(d: Draft) -> None:
     if kind is None:
         d.problem("no sentence says how a hand is scored", "")
         return
-    allowed = {"avoid-suit": AVOID_ONLY, "per-trick": TRICK_ONLY[:-1], "exact-bid": ("otherwise",) + TRICK_ONLY[4:8]}[kind]
+    if kind in SHEDDING_FIELDS:
+        _shedding(d, kind)
+    allowed = {"avoid-suit": AVOID_ONLY, "per-trick": TRICK_ONLY[:-1], "exact-bid": ("otherwise",) + TRICK_ONLY[4:8],
+               **SHEDDING_FIELDS}[kind]
     for path in [p for p in d.fields if p.startswith("scoring.") and p != "scoring.kind"]:
         if path[len("scoring."):] not in allowed:
             d.problem(f"the spec cannot hold {path} with {kind} scoring", d.source.get(path))
+    if kind not in SHEDDING_FIELDS:
+        for key in ("round.won", "titles.retire", "titles.starter", "passing", "rows.uncounted", "pig.winner"):
+            if d.heard(key) is not None:
+                d.problem(f"a rule of shedding scoring with {kind} scoring", d.said_in[key])
+                break
     _pig_and_moon(d, kind)
     _payment_finish(d, kind)
     if d.heard("low.note") and not d.get("setup.high_low"):
@@ -220,6 +490,195 @@ def finish(d: Draft) -> None:
         d.repair("face-value", "reading",
                  "\"face value\" of the court cards and Aces is not given; read as J=11, Q=12, K=13 (tarot Page=11, Knight=12, "
                  "Q=13, K=14), A=14 when Aces rank high or 1 when low, majors by number (design.md)", d.said_in.get("tricks.said"))
+
+
+_SHED = ("round_end", "stock_out", "low_finish_double")
+#: The fields each shedding kind holds (SC-A1…SC-A4).
+SHEDDING_FIELDS: dict[str, tuple[str, ...]] = {
+    "countdown": (), "first-out": (), "card-values": _SHED + ("values", "losers_lose"),
+    "card-count": _SHED + ("losers_lose", "pig_cards"), "landlord-stake": _SHED,
+    "titles": ("title", "first", "vice", "second", "loser", "loser_penalty", "retire", "pig", "starter", "passing", "rule_maker"),
+}
+#: SC-A2's lost table, row by row: the generator's first (most likely) value of each weighted pick,
+#: the middle of the uniform joker range, pip values for number cards (catalogue §1.11).
+LIKELY_VALUES = {"jokers": 10, "majors": 5, "faces": 5, "aces": 1, "pig": 5}
+
+
+def _shedding(d: Draft, kind: str) -> None:
+    """Cross-check a shedding game's scoring sentences: who wins the round, the payment, the pig, the
+    titles and the rules between rounds; fill in the card-value table the scrape lost."""
+    won = d.heard("round.won")
+    sentence = d.source.get("scoring.kind")
+    if won is None and kind != "titles":
+        d.problem("no sentence says who wins the round", sentence)
+    if won == "rows" and not d.get("deal.rows"):
+        d.problem("the round is won by playing out the face-down cards, but no rows are dealt", d.said_in["round.won"])
+    elif won == "empty" and d.get("deal.rows"):
+        d.problem("the round is won by emptying a hand, but the game has face-down rows to play out", d.said_in["round.won"])
+    if kind == "countdown":
+        tokens = d.get("deal.tokens")
+        said = d.heard("tokens.discarded")
+        if tokens is None:
+            d.problem("the winner discards a token, but no tokens are dealt", sentence)
+        elif said is not None and currency(said) != tokens["name"]:
+            d.problem(f"the winner discards one of their {said}, but players hold another token ({tokens['name']})", sentence)
+    elif d.get("deal.tokens") is not None:
+        d.problem("players hold tokens, but the winner of a round does not give one up", sentence)
+    if d.heard("rows.uncounted") and (kind != "card-count" or not d.get("deal.rows")):
+        d.problem("a note that cards in the rows are not counted, but cards are not counted or there are no rows",
+                  d.said_in["rows.uncounted"])
+    low = d.heard("low-finish.rank")
+    pig = d.get("setup.pig")
+    winner_pig = d.heard("pig.winner")
+    if winner_pig is not None and (kind, winner_pig) not in (("first-out", "point"), ("countdown", "two")):
+        d.problem(f"a pig rule for the round's winner that does not fit {kind} scoring", d.said_in["pig.winner"])
+    if pig is not None and kind in ("first-out", "countdown") and winner_pig is None:
+        d.repair("pig-winner-unsaid", "reading", "the book gives the revealed pig no effect on the round's winner; the spec's "
+                 "rule applies (a point more, or a second token given up)", sentence)
+    if d.heard("payment") == "title-stake" and kind != "titles":
+        d.problem("a stake for a title, but no titles are given", d.said_in["payment"])
+    if d.heard("payment") == "stake" and kind != "landlord-stake":
+        d.problem("the landlord's payment does not fit the scoring", d.said_in["payment"])
+    if d.heard("doubling.bomb") is not None and kind not in ("landlord-stake", "titles"):
+        d.problem("payments doubled for bombs, but no one pays a stake", d.said_in["doubling.bomb"])
+    if kind == "card-values":
+        _card_values(d, sentence)
+    elif kind == "titles":
+        _titles(d)
+    elif kind == "landlord-stake":
+        _stake(d, sentence)
+    ranks = _ranks(d)
+    if low is not None and ranks and low != ranks[-1]:
+        d.problem(f"points doubled for a final play of {low}s, but the lowest rank is {ranks[-1]}", d.said_in["low-finish.rank"])
+
+
+def _ranks(d: Draft) -> tuple[str, ...]:
+    """The ranks in play, high to low (empty when the deck sentences do not make a pack)."""
+    try:
+        return DeckSpec(kind=d.get("deck.kind"), order=d.get("deck.order"), promoted=d.get("deck.promoted"),
+                        removed=d.get("deck.removed", [])).ranks()
+    except ValueError:  # pydantic's ValidationError: the deck's own problems are already reported
+        return ()
+
+
+def _card_values(d: Draft, sentence: str | None) -> None:
+    """SC-A2's table follows "as follows:" and was lost in the scrape: the rows the pack calls for
+    (jokers; majors; face cards if the King or Queen of hearts — the tarot King of swords — is in
+    the pack; Aces if the Ace is; the pig; number cards) get the generator's most likely values
+    (``LIKELY_VALUES``)."""
+    kind = d.get("deck.kind")
+    ranks = _ranks(d)
+    values: dict[str, object] = {}
+    rows = []
+
+    def row(key: str, value: int, what: str) -> None:
+        values[key] = value
+        rows.append(f"{what} {value}")
+
+    if d.get("deck.jokers"):
+        row("jokers", LIKELY_VALUES["jokers"], "jokers")
+    if kind == "tarot":
+        row("majors", LIKELY_VALUES["majors"], "major arcana")
+    if "K" in ranks or (kind != "tarot" and "Q" in ranks):
+        row("faces", LIKELY_VALUES["faces"], "face cards")
+    if "A" in ranks:
+        row("aces", LIKELY_VALUES["aces"], "Aces")
+    if d.get("setup.pig") is not None:
+        pig = LIKELY_VALUES["pig"]
+        majors = values.get("majors")
+        if isinstance(majors, int) and pig in (majors, majors - 1):
+            pig += 5  # the generator keeps the pig's value off the majors'
+        row("pig", pig, "the pig (if revealed)")
+    values["numbers"] = "pips"
+    rows.append("number cards their pips")
+    d.set("scoring.values", values)
+    d.repair("card-values-lost", "defect",
+             "the table of card values after \"as follows:\" was lost from the book; read with the generator's most likely "
+             "value for each row the pack calls for: " + ", ".join(rows)
+             + (", cards left in face-down rows 1 each" if d.get("deal.rows") else ""), sentence)
+
+
+def _titles(d: Draft) -> None:
+    retire = d.get("scoring.retire")
+    title, loser = d.get("scoring.title"), d.get("scoring.loser")
+    sentence = d.source.get("scoring.kind")
+    if title is None:
+        d.problem("no sentence gives the first out a title", "")
+        return
+    if loser is None:
+        d.problem(f"the first out is the {title}, but no one is given the loser's title", sentence)
+    if retire:
+        if not d.heard("titles.retire") or not d.heard("titles.continue"):
+            d.problem("the first player to retire takes a title, but no sentence says players retire and play on", sentence)
+        if d.heard("titles.loser-by") == "most":
+            d.problem("players retire until one is left, but the loser is the one with the most cards", sentence)
+    else:
+        for key in ("titles.retire", "titles.continue"):
+            if d.heard(key):
+                d.problem("players retire, but the first out ends the round", d.said_in[key])
+        if d.get("scoring.vice") is not None:
+            d.problem("a title for the second out, but the first out ends the round", d.source.get("scoring.vice"))
+        if d.heard("titles.loser-by") == "last":
+            d.problem("the first out ends the round, so no one is \"the last player left\"", sentence)
+    names = {title: "title", loser: "loser"}
+    if d.get("scoring.vice") is not None:
+        names[d.get("scoring.vice")] = "vice"
+    kitty = d.heard("titles.kitty")
+    if kitty is not None and (d.get("deal.kitty") is None or d.get("deal.kitty")["name"] != kitty):
+        d.problem(f"points for the cards in the {kitty}, but there is no {kitty}", sentence)
+    elif kitty is None and d.get("deal.kitty") is not None and d.get("bidding.auction") is None:
+        d.repair("titles-kitty-unsaid", "reading", "the book does not give the title holder the points of the cards left in "
+                 "the kitty; the spec's rule gives them", sentence)
+    pig = d.heard("titles.pig")
+    if pig is not None:
+        who, points = pig
+        if names.get(who) not in ("title", "loser"):
+            d.problem(f"a pig rule for the {who}, who holds no title", d.said_in["titles.pig"])
+        else:
+            d.set("scoring.pig", {"who": names[who], "points": points})
+    starter = d.heard("titles.starter")
+    if starter is not None:
+        if starter not in names:
+            d.problem(f"the {starter} starts the next round, but no one holds that title", d.said_in["titles.starter"])
+        else:
+            d.set("scoring.starter", names[starter])
+    passing = d.heard("passing")
+    usurper = d.heard("passing.usurper")
+    if passing is not None:
+        form, by, to, extra = passing
+        if by is not None and by != loser:
+            d.problem(f"the {by} passes or deals the cards, but the loser is the {loser}", d.said_in["passing"])
+        if to is not None and to != title:
+            d.problem(f"cards go to the {to}, but the first out is the {title}", d.said_in["passing"])
+        if form == "swap-hands" and extra is not None and extra != d.get("scoring.vice"):
+            d.problem(f"the {extra} swaps hands, but no one holds that title", d.said_in["passing"])
+        value: dict[str, object] = {"kind": form}
+        if form == "two-cards":
+            value["returned"] = extra
+        if usurper is not None:
+            if form != "loser-deals" or usurper != loser:
+                d.problem("anyone else who tries to deal becomes the loser, but the loser does not deal",
+                          d.said_in["passing.usurper"])
+            value["usurper"] = True
+        d.set("scoring.passing", value)
+    elif usurper is not None:
+        d.problem("anyone else who tries to deal becomes the loser, but the loser does not deal", d.said_in["passing.usurper"])
+    maker = d.heard("rules.maker")
+    if maker is not None:
+        if names.get(maker) not in ("title", "vice"):
+            d.problem(f"the {maker} may invent a rule, but holds no winner's title", d.said_in["rules.maker"])
+        else:
+            d.set("scoring.rule_maker", names[maker])
+
+
+def _stake(d: Draft, sentence: str | None) -> None:
+    bomb = d.get("play.bomb")
+    doubling = d.heard("doubling.bomb")
+    if bomb is not None and doubling is None:
+        d.repair("bomb-doubling-unsaid", "reading", f"the book does not double the stake for a {bomb['name']}; the spec's "
+                 "rule doubles it for every bomb played", sentence)
+    if doubling is not None and (bomb is None or doubling[0] not in (bomb["name"], bomb["name"] + "s")):
+        d.problem("the stake is doubled for a play that is not the game's bomb", d.said_in["doubling.bomb"])
 
 
 def _pig_and_moon(d: Draft, kind: str) -> None:
@@ -256,16 +715,18 @@ def _payment_finish(d: Draft, kind: str) -> None:
     sentence = d.said_in["payment"]
     if auction is None or auction["title"] != d.heard("payment.title"):
         d.problem(f"a payment for the {d.heard('payment.title')}, but no auction makes anyone that", sentence)
-    if (pay == "suit") != (kind == "avoid-suit"):
+    if (pay == "suit") != (kind == "avoid-suit") or (pay == "tricks" and kind not in ("per-trick", "exact-bid")):
         d.problem("the landlord's payment does not fit the scoring", sentence)
     if pay == "suit" and d.heard("payment.suit") != d.get("scoring.suit"):
         d.problem("the landlord's payment names another suit than the one avoided", sentence)
 
 
-def check_trick_count(d: Draft, pack: DeckSpec | None, dealt: DealSpec | None) -> None:
+def check_trick_count(d: Draft, pack: DeckSpec | None, dealt: DealSpec | None, per_trick: bool = True) -> None:
     """Check "When all N tricks have been played" against the deal at every player count, and list
     how unequal hands and uneven whole-pack deals are read. ``pack`` and ``dealt``: the draft's
-    deck and deal as specs (None when the sentences do not make one)."""
+    deck and deal as specs (None when the sentences do not make one). ``per_trick`` false (the
+    family does not play one card each to a trick, so hands may differ): only the whole-pack deal
+    is read."""
     counts = player_counts(d)
     if pack is None or dealt is None or not counts or pack.size() <= 0:
         return
@@ -285,6 +746,14 @@ def check_trick_count(d: Draft, pack: DeckSpec | None, dealt: DealSpec | None) -
                      f"dealing the whole {deck_size}-card pack to {n} players leaves {left} card{'s' if left > 1 else ''} "
                      f"over; read as {each} each with the rest set aside (README)", d.source.get("deal.hand_size"))
         played[n] = derived.tricks_per_hand(pack, dealt, n)
+    short = {n: -derived.cards_left(pack, dealt, n) for n in counts if derived.cards_left(pack, dealt, n) < 0}
+    if short:
+        d.repair("deal-impossible", "defect",
+                 f"the deal needs more cards than the {deck_size}-card pack holds with "
+                 + ", ".join(f"{n} players ({k} short)" for n, k in short.items())
+                 + "; kept as written (the static checks rule those player counts out)", d.source.get("deal.hand_size"))
+    if not per_trick:
+        return
     if odd:
         who = {"dealer-right": "the player to the dealer's right", "dealer-left": "the player to the dealer's left",
                "dealer": "the dealer"}[odd["who"]]
@@ -331,3 +800,12 @@ def defaults(d: Draft) -> None:
         if kind == "per-trick":
             for key in ("exact_bonus", "zero_bonus", "blind_bonus"):
                 d.fields.setdefault(f"scoring.{key}", None)
+    if kind in ("card-values", "card-count", "landlord-stake"):
+        for key, value in (("round_end", "empty-hand"), ("stock_out", False), ("low_finish_double", False)):
+            d.fields.setdefault(f"scoring.{key}", value)
+        if kind == "card-count":
+            d.fields.setdefault("scoring.pig_cards", None)
+    elif kind == "titles":
+        for key, value in (("vice", None), ("second", None), ("loser_penalty", 0), ("pig", None), ("starter", "title"),
+                           ("passing", None), ("rule_maker", "title")):
+            d.fields.setdefault(f"scoring.{key}", value)

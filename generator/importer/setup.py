@@ -195,6 +195,19 @@ def _rule_invent(m: re.Match[str], d: Draft) -> None:
     d.note("rules.repeal", bool(m["repeal"]))
 
 
+# SC-A5: in shedding games the round's winner (or a title holder) invents the rule.
+@phase.rule("SC-A5", r"The (?P<who>winner of the round|[\w -]+?) may invent an? (?P<name>[\w -]+?),? to apply to all future rounds"
+            r"(?P<repeal>, or repeal an existing (?P<name2>[\w -]+?))?\.")
+def _rule_invent_winner(m: re.Match[str], d: Draft) -> None:
+    _rule_name(d, m["name"], plural=False)
+    if m["name2"]:
+        _rule_name(d, m["name2"], plural=False)
+    d.note("rules.kind", "bonus")
+    d.note("rules.repeal", bool(m["repeal"]))
+    if m["who"] != "winner of the round":
+        d.note("rules.maker", m["who"])
+
+
 @phase.rule("SC-T5", r"New (?P<name>[\w -]+?) exist alongside older ones\.")
 def _rule_stack(m: re.Match[str], d: Draft) -> None:
     _rule_name(d, m["name"], plural=True)
@@ -365,6 +378,11 @@ def _exchange_finish(d: Draft, stock_per_player: int) -> None:
         d.fields.setdefault("setup.exchange", None)
         return
     single = bool(d.heard("exchange.single"))
+    if stock_per_player == 0 and d.get("deal.hand_size") == "all":
+        d.repair("exchange-never-possible", "defect",
+                 f"a {name} is offered, but every card is dealt, so by the book's own clause (\"if insufficient cards "
+                 "remain\") it can never be suggested; kept as written (the static checks reject it)",
+                 d.said_in.get("exchange.name"))
     if single:
         d.set("setup.exchange", {"name": name, "cards": 1, "single": True})
         return
