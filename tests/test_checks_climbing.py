@@ -191,8 +191,8 @@ FAILING = [
     ({"deal.hand_size": 1, "scoring": {**TITLES, "passing": {"kind": "two-cards", "returned": 2}}},
      "DEAL_IMPOSSIBLE", "scoring.passing"),
     # intro facts of climbing's modules
-    ({"naming.fact": "tokens"}, "RULE_CONFLICT", "naming.fact"),
-    ({"naming.fact": "rows"}, "RULE_CONFLICT", "naming.fact"),
+    ({"naming.fact": "countdown"}, "RULE_CONFLICT", "naming.fact"),
+    ({"naming.fact": "face-down-rows"}, "RULE_CONFLICT", "naming.fact"),
     ({"naming.fact": "titles"}, "RULE_CONFLICT", "naming.fact"),
 ]
 

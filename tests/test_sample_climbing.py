@@ -144,7 +144,7 @@ def test_what_the_specs_hold(specs) -> None:
     assert seen["passing"] == {None, "best-card", "two-cards", "swap-hands", "loser-deals"}
     assert seen["titles"] == {(False, False), (True, False), (True, True)}
     assert seen["deal"] == {(k, b) for k in ("tokens", "rows", "wrap") for b in (True, False)}
-    assert {"tokens", "rows", "titles", "pig", "exchange"} <= seen["fact"]
+    assert {"countdown", "face-down-rows", "titles", "pig", "exchange"} <= seen["fact"]
 
 
 def test_module_rates_match_the_catalogue(drafts) -> None:
