@@ -110,7 +110,7 @@ class Module:
     templates: tuple[str, ...]  # under templates/
     parser: tuple[str, ...]  # "<phase>:<rule or step>" of generator.text.parse
     engine: tuple[str, ...] = ()  # keys of ENGINE; none only for naming (no effect on play)
-    family: str | None = None  # the family whose games alone can have it (its play section); None: any
+    families: tuple[str, ...] = ()  # the families whose games alone can have it; (): every family's
 
     @property
     def engine_paths(self) -> tuple[str, ...]:
@@ -153,7 +153,7 @@ CLIMB_DRAW = CLIMBING.sampler
 def _in(family, *modules: Module) -> tuple[Module, ...]:
     """Modules of one family's play: only its games can have them (``modules_of`` asks no other
     game whether it does)."""
-    return tuple(dataclasses.replace(m, family=family.name) for m in modules)
+    return tuple(dataclasses.replace(m, families=(family.name,)) for m in modules)
 
 
 def _climb(*names: str) -> tuple[str, ...]:
@@ -390,13 +390,24 @@ MODULES: tuple[Module, ...] = (
            ("ending:ties",), ("ending",)),
 )
 
+#: Shared modules (outside a family's play) that only some families' samplers draw, by their
+#: ``SamplerTraits`` and the catalogue's conditions: trumps and trick bidding for trick-taking;
+#: run wrap, tokens, face-down rows and shedding scoring for climbing (and the families to come).
+DRAWN_BY: dict[str, tuple[str, ...]] = {
+    **{mid: (TRICKS.name,) for mid in ("SU-02", "SU-03", "SU-04", "SU-05", "SU-06", "SU-07", "BD-01", "SC-T2",
+                                        "SC-T3b", "SC-T6")},
+    **{mid: (CLIMBING.name,) for mid in ("DK-05", "DL-04", "DL-12", "SC-A1", "SC-A2", "SC-A2e", "SC-A2l", "SC-A3",
+                                          "SC-A4", "SC-A5", "WU-01", "WU-02", "WU-03", "WU-04", "WU-05", "EN-01")},
+}
+MODULES = tuple(dataclasses.replace(m, families=DRAWN_BY[m.id]) if m.id in DRAWN_BY else m for m in MODULES)
+
 BY_ID: dict[str, Module] = {m.id: m for m in MODULES}
 
 
 def modules_of(spec: GameSpec) -> list[str]:
     """The ids of the modules a game uses (a family's modules only for its own games)."""
     family = family_of(spec).name
-    return [m.id for m in MODULES if m.family in (None, family) and m.present(spec)]
+    return [m.id for m in MODULES if (not m.families or family in m.families) and m.present(spec)]
 
 
 # --------------------------------------------------------------------------- the spec

@@ -321,8 +321,8 @@ def _naming(spec: GameSpec) -> list[Problem]:
         "trick-bidding": b.tricks is not None,
         "landlord-together": b.auction is not None,
         "landlord-gang": b.auction is not None,
-        "tokens": spec.deal.tokens is not None,
-        "rows": spec.deal.rows,
+        "countdown": spec.deal.tokens is not None,
+        "face-down-rows": spec.deal.rows,
         "titles": s.kind == "titles",
     }.get(n.fact, True)
     if not holds:

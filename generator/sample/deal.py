@@ -64,7 +64,7 @@ def draw_deal(draw: Draw, family: SamplerTraits, kind: str, deck_size: int, play
     tokens = None
     if not deal_all and family.tokens and draw.chance(1 / 24):
         tokens = Tokens(name=draw.wpick(TOKEN_NAMES))
-        flavour.register(draw, "tokens")
+        flavour.register(draw, "countdown")
     # DL-05: "With more than three players, deal H−3 or H−4", p 1/2 when H > 8 and max > 3.
     over_three = None
     if not deal_all and tokens is None and h > 8 and players.max > 3 and draw.chance(1 / 2):
@@ -96,7 +96,7 @@ def draw_deal(draw: Draw, family: SamplerTraits, kind: str, deck_size: int, play
     # pack; the static checks do.
     rows = family.rows and draw.chance(1 / 16)
     if rows:
-        flavour.register(draw, "rows")
+        flavour.register(draw, "face-down-rows")
     return DealSpec(
         hand_size="all" if deal_all else h,
         hand_size_over_three=over_three,

@@ -4,7 +4,8 @@
 module option, reports its rate among the games where the catalogue's condition holds, both over
 every *drawn* spec (before the static checks, which should match the catalogue up to noise) and
 over the *accepted* ones (what ``sample_game`` returns; the redraws shift these a little).
-``python -m generator.sample.frequencies 2000`` prints the table as Markdown.
+``python -m generator.sample.frequencies 2000 [family]`` prints the table as Markdown. Each family has
+its rows (a row reads its family's play section), taken only over that family's games.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction as F
 
 from ..checks import check_spec
-from ..families import DEFAULT, FAMILIES, Family, family_of
+from ..families import DEFAULT, FAMILIES, Family
 from ..spec import GameSpec, derived
 from ..spec.scoring import losing_points
 from . import MAX_REDRAWS, draw_spec
@@ -230,19 +231,21 @@ def _bid_scoring_rows() -> list[Row6]:
     return r
 
 
-def _rules() -> list[tuple[str, str, str, Pred, Pred, F]]:
+def _rules(family: str | None = None) -> list[tuple[str, str, str, Pred, Pred, F]]:
     """(module, option, condition text, condition, predicate, expected rate under the condition):
-    every registered family's rows, each condition holding only for games of its family (a row
-    reads its family's play section)."""
+    every registered family's rows (or ``family``'s only), each condition holding only for games of
+    its family (a row reads its family's play section)."""
     rows: list[Row6] = []
-    for family, family_rows in ((TRICKS, _trick_rules), (CLIMBING, _climbing_rules)):
-        rows += [(m, o, among, _of(family, cond), pred, p) for m, o, among, cond, pred, p in family_rows()]
+    for fam, family_rows in ((TRICKS, _trick_rules), (CLIMBING, _climbing_rules)):
+        if family is None or family == fam.name:
+            rows += [(m, o, among, _of(fam, cond), pred, p) for m, o, among, cond, pred, p in family_rows()]
     return rows
 
 
 def _of(family: Family, cond: Pred) -> Pred:
-    """``cond`` among the games of ``family`` only."""
-    return lambda s: family_of(s) is family and cond(s)
+    """``cond`` among the games of ``family`` only (told by the play section's tag, as ``family_of``)."""
+    name = family.name
+    return lambda s: s.play.family == name and cond(s)
 
 
 def _trick_rules() -> list[Row6]:
@@ -572,14 +575,14 @@ def _rate(specs: list[GameSpec], cond: Pred, pred: Pred) -> tuple[int, float]:
 
 
 def module_frequencies(n: int = 1000, first_seed: int = 0, family: str = DEFAULT) -> list[Row]:
-    """One row per module option: expected rate (catalogue) vs drawn and accepted rates."""
-    return frequency_rows(*sample_all(n, first_seed, family))
+    """One row per module option of ``family``: expected rate (catalogue) vs drawn and accepted rates."""
+    return frequency_rows(*sample_all(n, first_seed, family), family=family)
 
 
-def frequency_rows(drawn: list[GameSpec], accepted: list[GameSpec]) -> list[Row]:
-    """The table for specs already sampled (see ``sample_all``)."""
+def frequency_rows(drawn: list[GameSpec], accepted: list[GameSpec], family: str | None = None) -> list[Row]:
+    """The table for specs already sampled (see ``sample_all``): every family's rows, or ``family``'s."""
     rows = []
-    for module, option, among, cond, pred, expected in _rules():
+    for module, option, among, cond, pred, expected in _rules(family):
         dn, dr = _rate(drawn, cond, pred)
         an, ar = _rate(accepted, cond, pred)
         rows.append(Row(module, option, among, float(expected), dn, dr, an, ar))
@@ -595,4 +598,5 @@ def format_table(rows: list[Row]) -> str:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    print(format_table(module_frequencies(int(sys.argv[1]) if len(sys.argv) > 1 else 1000)))
+    print(format_table(module_frequencies(int(sys.argv[1]) if len(sys.argv) > 1 else 1000,
+                                          family=sys.argv[2] if len(sys.argv) > 2 else DEFAULT)))

@@ -36,8 +36,8 @@ ADJECTIVES: dict[str, tuple[str, ...]] = {
     "trick-bidding": ("thoughtful", "subtle"),
     "landlord-together": ("collaborative", "combative", "competitive", "antagonistic", "ruthless"),
     "landlord-gang": ("collaborative", "combative", "competitive", "antagonistic", "ruthless"),
-    "tokens": (),
-    "rows": ("luck-heavy", "slapdash", "messy", "haphazard", "clumsy", "hit-or-miss"),
+    "countdown": (),
+    "face-down-rows": ("luck-heavy", "slapdash", "messy", "haphazard", "clumsy", "hit-or-miss"),
     "bomb": (),  # its fact names the bomb ("powerful bombs can defeat weaker plays"): not in the spec yet
     "first-pass": ("high-pressure",),  # the Skitgubbe trick end registers an adjective only
     "titles": ("raucous", "lively", "fun", "rowdy"),

@@ -23,8 +23,8 @@ FACTS: dict[str, str] = {
     "trick-bidding": "players predict how many tricks they will take during a hand",
     "landlord-together": "players work together against the “{title}”",
     "landlord-gang": "players gang up against the “{title}”",
-    "tokens": "hand sizes gradually decrease",
-    "rows": "the final cards of the game are played blind",
+    "countdown": "hand sizes gradually decrease",
+    "face-down-rows": "the final cards of the game are played blind",
     "titles": "the winners and losers are given titles",
 }
 

@@ -1,0 +1,235 @@
+"""The climbing sampler (generator.sample.play_climbing, sample.shedding, and the shared phases'
+climbing modules): sampled seeds give checked, round-tripping specs (the rejected drafts counted by
+reason), each module's rate matches the catalogue's, the family is reached through the registry
+(``--family climbing`` and ``--family any``), and trick-taking's games did not move.
+
+The tests sample 3,000 seeds; ``python benchmarks/modules.py --family climbing`` runs 10,000 (the
+issue's count) with the same checks and prints the redraw reasons and every rate."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from math import sqrt
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from generator.checks import check_spec
+from generator.families import ANY, FAMILIES, family_named
+from generator.sample import Draw, draw_spec, family_for, sample_game
+from generator.sample.frequencies import CLIMBING, _climbing_rules, format_table, frequency_rows, sample_all
+from generator.sample.play_climbing import BOMB_NAMES, ROCKET_NAMES, TRANSPARENT_WORDS
+from generator.sample.shedding import LOSER_NAMES, TITLE_NAMES, VICE_NAMES
+from generator.spec import ClimbPlay, GameSpec, dump_yaml, spec_from_data
+from generator.spec.scoring import SHEDDING_KINDS
+
+ROOT = Path(__file__).resolve().parents[1]
+N_SEEDS = 3_000
+#: Rows whose accepted rate the static checks thin out on purpose (face-down rows that do not fit
+#: the pack; a holder's card that may be set aside undealt), compared over drawn specs only.
+THINNED = {("DL-12 rows", "yes"), ("CL-01 opening leader", "holder"), ("CL-02 leads", "singles with rows")}
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+@pytest.fixture(scope="module")
+def drafts() -> tuple[list[GameSpec], list[GameSpec]]:
+    """(every drawn spec, the accepted ones) of seeds 0…N_SEEDS−1, drawn as ``sample_game`` draws."""
+    return sample_all(N_SEEDS, family="climbing")
+
+
+@pytest.fixture(scope="module")
+def specs(drafts) -> list[GameSpec]:
+    return drafts[1]
+
+
+def test_seeds_pass_the_checks_or_are_redrawn_with_a_reason(drafts) -> None:
+    """Every accepted spec is a climbing game with no problem, the one ``sample_game`` gives; every
+    other draft fails a check with a reason code (counted: rows that do not fit the pack and a run
+    wrap without runs are the usual ones)."""
+    drawn, accepted = drafts
+    assert len(accepted) == N_SEEDS
+    for seed in (0, 1, 99, N_SEEDS - 1):
+        assert sample_game(seed, family="climbing").spec == accepted[seed]
+    for spec in accepted:
+        assert isinstance(spec.play, ClimbPlay) and check_spec(spec) == []
+    reasons: Counter[tuple[str, str]] = Counter()
+    ok = iter(accepted)
+    pending = next(ok)
+    for spec in drawn:
+        if spec is pending:
+            pending = next(ok, None)
+            continue
+        problems = check_spec(spec)
+        assert problems
+        reasons.update({(p.code, p.field) for p in problems})
+    redraws = len(drawn) - len(accepted)
+    assert 0 < redraws < N_SEEDS / 4, redraws
+    codes = {code for code, _ in reasons}
+    assert codes <= {"DEAL_IMPOSSIBLE", "RULE_CONFLICT", "NO_WIN_PATH", "DECK_INCONSISTENT", "SPEC_INVALID"}
+    assert reasons[("DEAL_IMPOSSIBLE", "deal.hand_size")] and reasons[("RULE_CONFLICT", "deck.run_wrap")], reasons
+
+
+def test_specs_round_trip_through_yaml(specs) -> None:
+    for seed, spec in enumerate(specs[:300]):
+        assert spec_from_data(yaml.load(dump_yaml(spec), Loader=_LOADER)) == spec, seed
+
+
+def test_the_same_seed_gives_the_same_game(specs) -> None:
+    for seed in (0, 17, 2024):
+        assert dump_yaml(sample_game(seed, family="climbing").spec) == dump_yaml(specs[seed])
+
+
+def test_what_the_specs_hold(specs) -> None:
+    """Invariants the catalogue's conditions promise, and every option reached."""
+    seen: dict[str, set] = {}
+
+    def see(key: str, value) -> None:
+        seen.setdefault(key, set()).add(value)
+
+    for s in specs:
+        p, sc, deal = s.play, s.scoring, s.deal
+        assert s.setup.trumps.method == "none" and not s.setup.anti_trumps and not s.setup.high_low
+        assert s.setup.robbing is None and not s.setup.top_trump_point and s.bidding.tricks is None
+        assert (p.collection == "trick") == (sc.kind not in SHEDDING_KINDS) or sc.kind == "countdown"
+        assert (deal.tokens is not None) == (sc.kind == "countdown") == (s.ending.condition.kind == "tokens")
+        if deal.rows:
+            assert p.leads == "singles"
+        if s.deck.run_wrap:
+            assert p.leads == "runs"
+        if p.bomb is not None:
+            assert p.bomb.name in BOMB_NAMES and (p.bomb.rocket is None or p.bomb.rocket in ROCKET_NAMES)
+        if p.transparent is not None:
+            assert p.transparent.word in TRANSPARENT_WORDS and p.transparent.rank in s.deck.ranks()
+        if sc.kind == "titles":
+            assert sc.title in TITLE_NAMES and sc.loser in LOSER_NAMES and (sc.vice is None or sc.vice in VICE_NAMES)
+            assert sc.first in (2, 3, 4) and sc.first != sc.second and 0 <= sc.loser_penalty <= 2
+            see("passing", sc.passing.kind if sc.passing else None)
+            see("titles", (sc.retire, sc.vice is not None))
+        if sc.kind == "card-values":
+            v = sc.values
+            assert (v.jokers is not None) == (s.deck.jokers > 0) and (v.majors is not None) == (s.deck.kind == "tarot")
+            assert (v.pig is not None) == (s.setup.pig is not None)
+        see("leader", p.opening_leader)
+        see("leads", (p.leads, p.runs))
+        see("beating", p.beating)
+        see("jokers", (s.deck.jokers, p.jokers, p.natural_beats_joker))
+        see("flags", ("must_play", p.must_play))
+        see("flags", ("low_bomb", p.low_bomb))
+        see("flags", ("colour_match", p.colour_match))
+        see("flags", ("rejoin", p.rejoin))
+        see("bomb", (p.bomb is not None, p.bomb is not None and p.bomb.rocket is not None))
+        see("trick_end", p.trick_end)
+        see("collection", p.collection)
+        see("capture", None if p.kitty_capture is None else "suit" if p.kitty_capture.suit else "card")
+        see("scoring", (p.collection, sc.kind))
+        see("round_end", getattr(sc, "round_end", None))
+        see("deal", ("tokens", deal.tokens is not None))
+        see("deal", ("rows", deal.rows))
+        see("deal", ("wrap", s.deck.run_wrap))
+        see("fact", s.naming.fact)
+    assert seen["leader"] == {"dealer", "dealer-left", "holder", "landlord"}
+    assert seen["leads"] == {("singles", None), ("sets", None), ("runs", "same-suit"), ("runs", "any-suit")}
+    assert seen["beating"] == {"higher", "sets-crush", "higher-sets"}
+    assert {(0, "none", False), (2, "top", False), (2, "wild", False), (2, "wild", True), (1, "wild", False)} <= seen["jokers"]
+    assert seen["flags"] == {(f, b) for f in ("must_play", "low_bomb", "colour_match", "rejoin") for b in (True, False)}
+    assert seen["bomb"] == {(False, False), (True, False), (True, True)}
+    assert seen["trick_end"] == {"all-passed", "first-pass"}
+    assert seen["capture"] == {None, "suit", "card"}
+    assert seen["scoring"] == {("trick", k) for k in ("avoid-suit", "per-trick", "countdown")} | {
+        ("set-aside", k) for k in SHEDDING_KINDS}
+    assert seen["round_end"] == {None, "empty-hand", "knock-five"}
+    assert seen["passing"] == {None, "best-card", "two-cards", "swap-hands", "loser-deals"}
+    assert seen["titles"] == {(False, False), (True, False), (True, True)}
+    assert seen["deal"] == {(k, b) for k in ("tokens", "rows", "wrap") for b in (True, False)}
+    assert {"countdown", "face-down-rows", "titles", "pig", "exchange"} <= seen["fact"]
+
+
+def test_module_rates_match_the_catalogue(drafts) -> None:
+    """Over every drawn spec each climbing option's rate is within 4.5 standard errors of the
+    catalogue's; the accepted ones stay close too, except where the checks thin an option out."""
+    drawn, accepted = drafts
+    rows = [r for r in frequency_rows(drawn, accepted, family="climbing") if r.drawn_n]
+    assert len(rows) >= 60
+    checked = 0
+    for row in rows:
+        assert 0 <= row.expected <= 1
+        if row.drawn_n >= 200:
+            checked += 1
+            se = sqrt(row.expected * (1 - row.expected) / row.drawn_n)
+            assert abs(row.drawn - row.expected) <= 4.5 * se + 1e-9, row
+            if (row.module, row.option) not in THINNED:
+                assert abs(row.accepted - row.expected) <= 4.5 * se + 0.03, row
+    assert checked >= 35
+    assert format_table(rows).count("\n") == len(rows) + 1
+
+
+def test_a_familys_rows_read_only_its_games() -> None:
+    """Climbing's rows are never taken over trick-taking games (they read its play section)."""
+    drawn, accepted = sample_all(50)
+    climbing = {(m, o) for m, o, *_ in _climbing_rules()}
+    for row in frequency_rows(drawn, accepted):
+        if (row.module, row.option) in climbing and row.module.startswith("CL-"):
+            assert row.drawn_n == 0, row
+
+
+# --- the family is reached through the registry -------------------------------------------------------
+
+
+def test_climbing_is_drawn_through_the_registry() -> None:
+    family = family_named("climbing")
+    assert family is CLIMBING and family.load("sampler").__module__ == "generator.sample.play_climbing"
+    assert family.load("scoring_sampler").__module__ == "generator.sample.play_climbing"
+    assert FAMILIES["trick-taking"].load("scoring_sampler").__module__ == "generator.sample.scoring"
+    assert isinstance(draw_spec(Draw.from_seed(3), "climbing").play, ClimbPlay)
+
+
+def test_any_family_draws_the_registered_families_by_the_books_weights() -> None:
+    """``--family any``: trick-taking 58 and climbing 39 of the 97 registered games; the game is the
+    one naming the drawn family gives."""
+    n = 10_000
+    drawn = Counter(family_for(seed, ANY).name for seed in range(n))
+    assert set(drawn) == {"trick-taking", "climbing"}
+    se = sqrt((39 / 97) * (58 / 97) / n)
+    assert abs(drawn["climbing"] / n - 39 / 97) <= 4.5 * se, drawn
+    for seed in range(20):
+        chosen = family_for(seed, ANY).name
+        assert sample_game(seed, family=ANY).spec == sample_game(seed, family=chosen).spec
+
+
+def test_the_players_option_holds_for_climbing() -> None:
+    for players in (2, 4, 6, 8):
+        for seed in range(15):
+            spec = sample_game(seed, family="climbing", players=players).spec
+            assert spec.players.min <= players <= spec.players.max and check_spec(spec) == []
+
+
+@pytest.mark.skipif(not (ROOT / "templates" / "rules" / "play_climbing.md.j2").is_file(),
+                    reason="the climbing rulebook template is another layer's; generate writes a rulebook")
+def test_generate_climbing_and_any(tmp_path: Path) -> None:
+    from generator.cli import main
+
+    runner = CliRunner()
+    for family in ("climbing", ANY):
+        out = tmp_path / family
+        res = runner.invoke(main, ["generate", "--family", family, "--count", "4", "--seed", "3", "--out", str(out)],
+                            catch_exceptions=False)
+        assert res.exit_code == 0, res.output
+        assert len(list(out.glob("*.yaml"))) == 4 and len(list(out.glob("*.md"))) == 4
+
+
+# --- trick-taking did not move -------------------------------------------------------------------------
+
+#: sha256 of the YAML of trick-taking's games of seeds 0–199, as sampled before climbing was added.
+TRICK_TAKING_200 = "59a6d977aff1ee3117e33873ff3c220bf915abdaec06653900f7ec5a911d0eb3"
+
+
+def test_trick_takings_games_are_byte_for_byte_unchanged() -> None:
+    """Climbing's modules in the shared phases (run wrap, tokens, rows, the split setup, the scoring
+    sampler asked of the family) draw nothing for trick-taking: its stream did not move."""
+    digest = hashlib.sha256()
+    for seed in range(200):
+        digest.update(dump_yaml(sample_game(seed).spec).encode())
+    assert digest.hexdigest() == TRICK_TAKING_200
