@@ -73,6 +73,10 @@ class Family:
     bot_hints: str             # ref: how the greedy bot plays a card in this family
     bounds: str                # ref: the playtest's score bounds for the dead tail (EARLY_DECIDED)
     traits: SamplerTraits = SamplerTraits()
+    #: Whether the deck section of the rulebook says what jokers do in play (trick-taking: their
+    #: place among the trumps); False: the family's *Play* section says it (climbing: what a joker
+    #: beats). The deck's template and parser ask this, never the family's name.
+    deck_jokers: bool = True
 
     #: The fields that are lazy references, and those of them that name the engine.
     REFS = ("spec", "sampler", "parser", "importer", "checks", "engine", "phases", "rules", "scoring", "bot_hints",

@@ -27,4 +27,5 @@ CLIMBING = register(Family(
     bot_hints="generator.engine.climbing.hints:greedy_play",
     bounds="generator.playtest.bounds:ScoreBounds.build",
     traits=SamplerTraits(deals_all=True, setup=False, bids_tricks=False, removes_ranks=True),
+    deck_jokers=False,
 ))

@@ -99,6 +99,7 @@ DERIVED_FROM: dict[str, tuple[str, ...]] = {
     "trumps_possible": ("setup.trumps", "deck.jokers", "play.jokers"),
     "joker_turned": ("deck.jokers", "setup.trumps"),
     "tarot_compare": ("deck.kind", "play.winner", "play.weak_led_suit", "play.otherwise", "play.next_leader"),
+    "deck_jokers": ("play.family",),
 }
 
 
@@ -171,4 +172,6 @@ def _derived(spec: GameSpec) -> dict[str, Any]:
         "trumps_possible": derived.trumps_possible(spec),
         "joker_turned": derived.trump_card_may_be_joker(spec),
         "tarot_compare": derived.compares_majors_with_suit_cards(spec),
+        # Whether the deck section says what jokers do in play, or the family's Play section does.
+        "deck_jokers": family_of(spec).deck_jokers,
     }
