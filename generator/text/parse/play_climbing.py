@@ -109,7 +109,8 @@ def _beating(value: str):
 
 def _equal(d: Draft, m: re.Match[str]) -> None:
     except_ = bool(m["except"])
-    d.check(lambda spec: bool(spec.play.colour_match or spec.play.transparent) == except_,
+    d.check(lambda spec: bool(spec.play.colour_match or spec.play.transparent or spec.play.natural_beats_joker)
+            == except_,
             "the rules under which equal ranks beat")
 
 

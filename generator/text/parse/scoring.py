@@ -300,7 +300,10 @@ def _title_named(d: Draft, name: str) -> str:
 
 
 def _title_pig(d: Draft, m: re.Match[str]) -> None:
-    _pig_clause(d, m["pig"])
+    words = re.fullmatch(_PIG_WORDS, m["pig"])
+    if words is None:
+        raise Unreadable(f"“{m['pig']}” is not the pig")
+    _pig_words(d, words)
     who = _title_named(d, m["who"])
     if who == "vice":
         raise Unreadable("the pig scores for the title holder or the loser")
@@ -431,7 +434,7 @@ def _no_points(d: Draft, m: re.Match[str]) -> None:
             and plural_noun(spec.deal.tokens.name if spec.deal.tokens else "token") == toks, "the tokens")
 
 
-_PIG_SHOWN = r"(?P<pig>[Tt]he [^(|]+?(?: \([^)]*\))?) was shown"
+_PIG_SHOWN = rf"(?P<pig>[Tt]he [^(|]+?(?: \((?:{CARD})\))?) was shown"
 
 SHEDDING_RULES: list[Rule] = [
     # The first out wins (SC-A1, SC-B, SC-A4).
