@@ -82,9 +82,9 @@ RULES: list[Rule] = [
     # Bonus rules (SU-09 bonus, SC-T5).
     rule(rf"After each hand has been scored, the player with the highest score for that hand may invent a new "
          rf"{_NAME}(?P<repeal>, or instead repeal one already in force)?; if several players share the highest "
-         r"score, the first of them clockwise from the dealer's left does so\.", _bonus_best),
+         r"score, the first of them clockwise from the dealer's left does so\.", _bonus_best, name="bonus"),
     rule(rf"After each hand has been scored, (?P<maker>the winner of the hand|the {NAME}) may invent a new "
-         rf"{_NAME}(?P<repeal>, or instead repeal one already in force)?\.", _bonus_maker),
+         rf"{_NAME}(?P<repeal>, or instead repeal one already in force)?\.", _bonus_maker, name="bonus_maker"),
     rule(rf"(?P<name>{NAME}) are announced to everyone and apply to every player from the next hand on\.", _named),
     rule(rf"They add up: every (?P<name>{NAME}) in force applies at once, (?P<until>until it is repealed|for the rest "
          r"of the game)\.", _add_up),
