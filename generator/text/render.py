@@ -89,7 +89,7 @@ DERIVED_FROM: dict[str, tuple[str, ...]] = {
     "wild_jokers": ("deck.jokers", "play.jokers"),
     "face": _PACK,
     "numbers_in_play": _PACK,
-    "fact": ("naming.fact", "scoring.suit", "setup.pig", "bidding.auction"),
+    "fact": ("naming.fact", "scoring.suit", "setup.pig", "bidding.auction", "play.bomb"),
     "country": ("naming.country",),
     "shares": (*_SHARES, *_SIZE),
     "shrink": ("ending.condition", "deal.hand_size", "deal.hand_size_over_three"),
@@ -120,6 +120,9 @@ def _derived(spec: GameSpec) -> dict[str, Any]:
         pig, auction = spec.setup.pig, spec.bidding.auction
         fact = fact.replace("{pig}", phrases.md(pig.name) if pig else "pig").replace(
             "{title}", phrases.md(auction.title) if auction else "landlord")
+        # A climbing game's bombs (CL-08) may be named by its fact too.
+        bomb = getattr(spec.play, "bomb", None)
+        fact = fact.replace("{bomb}", phrases.md(bomb.name) if bomb else "bomb")
 
     shares = []
     if derived.deals_whole_pack(deal):

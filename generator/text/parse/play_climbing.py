@@ -117,6 +117,8 @@ def _equal(d: Draft, m: re.Match[str]) -> None:
 def _joker_top(d: Draft, m: re.Match[str]) -> None:
     d.put("play.jokers", "top")
     bomb, rocket = m["bomb"], m["rocket"]
+    if m["r0"] != rocket:
+        raise Unreadable("the rocket is called by two names")
     d.check(lambda spec: (spec.play.bomb.name if spec.play.bomb else None) == bomb
             and (spec.play.bomb.rocket if spec.play.bomb else None) == rocket, "the bomb and the rocket")
 
@@ -257,8 +259,9 @@ RULES: list[Rule] = [
     rule(r"A single card is also beaten by the card of the same rank in the other colour: a heart or a diamond by a "
          r"club or a spade, and a club or a spade by a heart or a diamond\.",
          lambda d, m: d.put("play.colour_match", True), name="colour_match"),
-    rule(rf"A joker is played only as a single card; it beats any play(?:, a (?P<bomb>{NAME}) included)?, and nothing "
-         rf"beats it(?: but the (?P<rocket>{NAME}))?\.", _joker_top),
+    rule(rf"A joker is played only as a single card(?: or, with the other joker, as the (?P<r0>{NAME}))?; it beats "
+         rf"any play(?:, a (?P<bomb>{NAME}) included)?, and nothing beats it(?: but the (?P<rocket>{NAME}))?\.",
+         _joker_top),
     rule(r"A joker is \*wild\*: in a set or a run it stands for any card of the pack's ranks, and played alone it is "
          rf"a single card of the highest rank(?: \({RANK}\))?\.", _joker_wild),
     rule(r"A set made without a joker beats the same set made with one\.",
