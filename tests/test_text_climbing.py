@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.spec import GameSpec, Transparent, load_spec, spec_from_data
 from generator.spec.deck import ACE_HIGH, DeckSpec
@@ -276,6 +278,26 @@ def test_round_trip_drawn_specs(chunk: int) -> None:
         text = _round_trip(spec, f"drawn spec {seed}")
         other = texts.setdefault(text, spec)
         assert other == spec, f"drawn spec {seed} prints the same rulebook as a different spec"
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**40))
+def test_round_trip_any_drawn_seed(seed: int) -> None:
+    _round_trip(drawn(seed), f"drawn spec {seed}")
+
+
+def test_climbing_parse_time() -> None:
+    """A climbing rulebook parses about as fast as a trick-taking one (its examples are checked by
+    printing the Play section once more); the bound is loose so that a busy machine does not fail it."""
+    import time
+
+    texts = [render_markdown(drawn(seed)) for seed in range(200)]
+    parse_markdown(texts[0])
+    start = time.perf_counter()
+    for text in texts:
+        parse_markdown(text)
+    per = (time.perf_counter() - start) / len(texts)
+    assert per < 0.015, f"{per * 1e3:.2f} ms per rulebook"
 
 
 def test_the_drawn_specs_cover_every_option() -> None:
