@@ -359,6 +359,83 @@ VARIATIONS: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
+#: A climbing game with every field at its plainest, and the variations of its fields (the
+#: climbing play section, shedding scoring, tokens, rows, run wrap, the ending by tokens).
+CLIMB_BASE: dict[str, Any] = {
+    **{k: copy.deepcopy(BASE[k]) for k in ("naming", "players", "bidding")},
+    "deck": {**BASE["deck"], "run_wrap": False},
+    "deal": {"hand_size": "all", "hand_size_over_three": None, "odd_card": None, "misdeal": None, "kitty": None,
+             "tokens": None, "rows": False},
+    "setup": {**BASE["setup"], "trumps": {"method": "none"}},
+    "play": {
+        "family": "climbing", "opening_leader": "dealer-left", "opening_card": None, "leads": "sets", "runs": None,
+        "must_play": False, "beating": "higher", "jokers": "none", "natural_beats_joker": False, "low_bomb": False,
+        "colour_match": False, "bomb": None, "transparent": None, "trick_end": "all-passed", "rejoin": True,
+        "collection": "set-aside", "kitty_capture": None,
+    },
+    "scoring": {"kind": "first-out"},
+    "ending": {"condition": {"kind": "target", "points": 5}, "ties": "extra-hand"},
+}
+_KITTY = {"deal.hand_size": 8, "deal.kitty": {"name": "crib", "form": "dealt", "size": 4}}
+_TITLES = {"kind": "titles", "title": "magnate", "first": 2, "retire": True, "starter": "title",
+           "rule_maker": "title"}
+
+CLIMB_VARIATIONS: list[tuple[str, dict[str, Any]]] = [
+    ("climb holder", {"play.opening_leader": "holder", "play.opening_card": "3 of clubs"}),
+    ("climb dealer", {"play.opening_leader": "dealer"}),
+    ("climb landlord", {**_KITTY, "play.opening_leader": "landlord", "bidding.auction": {"title": "squire"},
+                        "scoring": {"kind": "landlord-stake"}}),
+    ("climb landlord titles bombs pig", {**_KITTY, "bidding.auction": {"title": "squire"}, "scoring": _TITLES,
+                                         "play.bomb": {"name": "petard"}, "setup.pig": {"card": "K of hearts"}}),
+    ("climb singles", {"play.leads": "singles"}),
+    ("climb same-suit runs", {"play.leads": "runs", "play.runs": "same-suit"}),
+    ("climb any-suit runs with wrap", {"play.leads": "runs", "play.runs": "any-suit", "deck.run_wrap": True}),
+    ("climb must play", {"play.must_play": True}),
+    ("climb sets crush", {"play.beating": "sets-crush"}),
+    ("climb higher sets", {"play.beating": "higher-sets"}),
+    ("climb top joker", {"deck.jokers": 1, "play.jokers": "top"}),
+    ("climb wild jokers", {"deck.jokers": 2, "play.jokers": "wild", "play.natural_beats_joker": True}),
+    ("climb low bomb", {"play.low_bomb": True}),
+    ("climb colour match", {"play.colour_match": True}),
+    ("climb bomb and rocket", {"deck.jokers": 2, "play.jokers": "top", "play.bomb": {"name": "petard",
+                                                                                      "rocket": "fireball"}}),
+    ("climb transparent", {"play.transparent": {"rank": "5", "word": "glass"}}),
+    ("climb first pass", {"play.leads": "singles", "play.trick_end": "first-pass"}),
+    ("climb no rejoin", {"play.rejoin": False}),
+    ("climb tricks avoid suit", {"play.collection": "trick", "scoring": {"kind": "avoid-suit", "suit": "hearts"}}),
+    ("climb capture card", {**_KITTY, "play.kitty_capture": {"card": "Q of spades", "nickname": "Alf"}}),
+    ("climb capture suit in tricks", {**_KITTY, "play.collection": "trick", "scoring": {"kind": "per-trick"},
+                                      "play.kitty_capture": {"suit": "hearts"}}),
+    ("climb tokens", {"deal.hand_size": 11, "deal.tokens": {"name": "penny"}, "scoring": {"kind": "countdown"},
+                      "ending": {"condition": {"kind": "tokens"}, "ties": None}}),
+    ("climb rows", {"deal.hand_size": 6, "deal.rows": True, "play.leads": "singles"}),
+    ("climb pig", {"setup.pig": {"card": "K of hearts", "name": "goat"}}),
+    ("climb card values", {"deck.jokers": 1, "play.jokers": "top", "scoring": {
+        "kind": "card-values", "values": {"jokers": 10, "majors": 5, "faces": 10, "aces": 1, "pig": 15,
+                                          "numbers": "one"},
+        "losers_lose": True, "round_end": "knock-five", "stock_out": True, "low_finish_double": True}}),
+    ("climb card values by pips", {"scoring": {"kind": "card-values", "values": {"numbers": "pips"},
+                                               "round_end": "knock-out"}}),
+    ("climb card count", {"scoring": {"kind": "card-count", "losers_lose": False, "pig_cards": 3,
+                                      "round_end": "knock-five"}}),
+    ("climb card count losers", {"scoring": {"kind": "card-count", "losers_lose": True,
+                                             "round_end": "empty-hand"}}),
+    ("climb titles", {"setup.extra_rules": {"kind": "bonus", "name": "bonus rule", "repeal": True},
+                      "scoring": {**_TITLES, "first": 3, "vice": "vizier", "second": 2, "loser": "toad",
+                                  "loser_penalty": 1, "retire": True, "pig": {"who": "loser", "points": -3},
+                                  "starter": "vice", "passing": {"kind": "two-cards", "returned": 3},
+                                  "rule_maker": "vice"}}),
+    ("climb titles for the winner only", {"scoring": {**_TITLES, "retire": False, "pig": {"who": "title",
+                                                                                           "points": 4},
+                                                      "starter": "loser",
+                                                      "passing": {"kind": "loser-deals", "usurper": True}}}),
+    ("climb titles best card", {"scoring": {**_TITLES, "passing": {"kind": "best-card"}}}),
+    ("climb titles swap hands", {"scoring": {**_TITLES, "vice": "aide", "second": 1,
+                                             "passing": {"kind": "swap-hands"}, "starter": "title"}}),
+    ("climb secret rules", {"setup.extra_rules": {"kind": "secret", "name": "unseen edict"}}),
+]
+
+
 def _apply(data: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
     out = copy.deepcopy(data)
     for path, value in patch.items():
@@ -397,18 +474,21 @@ def _fields(model: type[BaseModel], prefix: str = "") -> dict[str, set[Any] | No
 
 
 def _variation_specs() -> list[tuple[str, GameSpec]]:
-    return [("base", spec_from_data(BASE))] + [(label, spec_from_data(_apply(BASE, patch))) for label, patch in VARIATIONS]
+    return ([("base", spec_from_data(BASE))] + [(label, spec_from_data(_apply(BASE, patch))) for label, patch in VARIATIONS]
+            + [("climb base", spec_from_data(CLIMB_BASE))]
+            + [(label, spec_from_data(_apply(CLIMB_BASE, patch))) for label, patch in CLIMB_VARIATIONS])
 
 
 def test_variations_cover_every_field_and_option() -> None:
     touched: set[tuple[str, Any]] = set()
-    for _, patch in VARIATIONS:
+    for _, patch in VARIATIONS + CLIMB_VARIATIONS:
         for path, value in patch.items():
             _touched(path, value, touched)
     base_values: set[tuple[str, Any]] = set()
     _touched("", BASE, base_values)
+    _touched("", CLIMB_BASE, base_values)
     base_values = {(p.lstrip("."), v) for p, v in base_values}
-    paths = {p for p, _ in touched}
+    paths = {p for p, _ in touched} | {"play.family"}  # each base is of its own family
     for path, options in _fields(GameSpec).items():
         if options is not None and len(options) == 1:
             continue  # a constant: version, family, tags of single-member unions

@@ -82,6 +82,10 @@ class Family:
     #: ref: draw_scoring(draw, deck, deal, players, h, bad_suit, setup, bidding, flavour, play) -> Scored,
     #: the hand's scoring drawn once the play section is known (it may depend on it, as climbing's does)
     scoring_sampler: str = "generator.sample.scoring:draw_scoring"
+    #: Whether the deck section of the rulebook says what jokers do in play (trick-taking: their
+    #: place among the trumps); False: the family's *Play* section says it (climbing: what a joker
+    #: beats). The deck's template and parser ask this, never the family's name.
+    deck_jokers: bool = True
 
     #: The fields that are lazy references, and those of them that name the engine.
     REFS = ("spec", "sampler", "scoring_sampler", "parser", "importer", "checks", "engine", "phases", "rules", "scoring", "bot_hints",

@@ -30,4 +30,5 @@ CLIMBING = register(Family(
                          tokens=True, rows=True),
     # taken tricks score as trick-taking does (SC-T, or SC-B with tokens); piles set aside, by shedding (SC-A)
     scoring_sampler="generator.sample.play_climbing:draw_scoring",
+    deck_jokers=False,
 ))

@@ -264,8 +264,9 @@ def compares_majors_with_suit_cards(spec: GameSpec) -> bool:
     Why: a major and a suit card then need a common scale (their number, and face value), which
     the rulebook prints."""
     p = spec.play
-    cross = (p.winner == "any-suit" or p.weak_led_suit is not None or p.otherwise == "higher"
-             or p.next_leader == "lowest-card")
+    # A family whose play has none of these rules (climbing compares ranks only) never does.
+    cross = (getattr(p, "winner", None) == "any-suit" or getattr(p, "weak_led_suit", None) is not None
+             or getattr(p, "otherwise", None) == "higher" or getattr(p, "next_leader", None) == "lowest-card")
     return spec.deck.kind == "tarot" and cross
 
 

@@ -17,7 +17,7 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
-from ..families import FAMILIES
+from ..families import DEFAULT, FAMILIES
 from .game import GameSpec
 from .words import shorten
 
@@ -64,6 +64,10 @@ def spec_from_data(data: Any, path: str | os.PathLike[str] = "<spec>") -> GameSp
     """Validate plain data as a GameSpec, raising SpecError on the first problem."""
     if not isinstance(data, dict):
         raise SpecError(path, "", "the file must hold a mapping of fields (naming, players, deck, …)")
+    play = data.get("play")
+    if isinstance(play, dict) and "family" not in play:
+        # A spec file written before there was more than one family names none: it is of the default one.
+        data = {**data, "play": {**play, "family": DEFAULT}}
     try:
         return GameSpec.model_validate(data)
     except ValidationError as exc:

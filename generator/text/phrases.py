@@ -85,6 +85,18 @@ def plural(n: int, singular: str, plural_form: str | None = None) -> str:
     return f"{num(n)} {singular if n == 1 else (plural_form or singular + 's')}"
 
 
+def plural_noun(noun: str) -> str:
+    """The plural of a name the game gives to a thing (a token: "coins", "pennies", "matches").
+    The rulebook prints the singular as well wherever it prints this, so the parser never has to
+    guess a singular back from it."""
+    last = noun.rsplit(" ", 1)[-1]
+    if last.endswith("y") and last[-2:-1] not in ("", "a", "e", "i", "o", "u"):
+        return noun[:-1] + "ies"
+    if last.endswith(("s", "x", "z", "ch", "sh")):
+        return noun + "es"
+    return noun + "s"
+
+
 def signed(n: int) -> str:
     """A score with a true minus sign: −50."""
     return f"−{-n}" if n < 0 else str(n)
@@ -231,6 +243,7 @@ FILTERS = {
     "num": num,
     "ordinal": ordinal,
     "plural": plural,
+    "plural_noun": plural_noun,
     "signed": signed,
     "roman": roman,
     "a_an": a_an,

@@ -89,7 +89,7 @@ DERIVED_FROM: dict[str, tuple[str, ...]] = {
     "wild_jokers": ("deck.jokers", "play.jokers"),
     "face": _PACK,
     "numbers_in_play": _PACK,
-    "fact": ("naming.fact", "scoring.suit", "setup.pig", "bidding.auction"),
+    "fact": ("naming.fact", "scoring.suit", "setup.pig", "bidding.auction", "play.bomb"),
     "country": ("naming.country",),
     "shares": (*_SHARES, *_SIZE),
     "shrink": ("ending.condition", "deal.hand_size", "deal.hand_size_over_three"),
@@ -99,6 +99,7 @@ DERIVED_FROM: dict[str, tuple[str, ...]] = {
     "trumps_possible": ("setup.trumps", "deck.jokers", "play.jokers"),
     "joker_turned": ("deck.jokers", "setup.trumps"),
     "tarot_compare": ("deck.kind", "play.winner", "play.weak_led_suit", "play.otherwise", "play.next_leader"),
+    "deck_jokers": ("play.family",),
 }
 
 
@@ -119,6 +120,9 @@ def _derived(spec: GameSpec) -> dict[str, Any]:
         pig, auction = spec.setup.pig, spec.bidding.auction
         fact = fact.replace("{pig}", phrases.md(pig.name) if pig else "pig").replace(
             "{title}", phrases.md(auction.title) if auction else "landlord")
+        # A climbing game's bombs (CL-08) may be named by its fact too.
+        bomb = getattr(spec.play, "bomb", None)
+        fact = fact.replace("{bomb}", phrases.md(bomb.name) if bomb else "bomb")
 
     shares = []
     if derived.deals_whole_pack(deal):
@@ -171,4 +175,6 @@ def _derived(spec: GameSpec) -> dict[str, Any]:
         "trumps_possible": derived.trumps_possible(spec),
         "joker_turned": derived.trump_card_may_be_joker(spec),
         "tarot_compare": derived.compares_majors_with_suit_cards(spec),
+        # Whether the deck section says what jokers do in play, or the family's Play section does.
+        "deck_jokers": family_of(spec).deck_jokers,
     }

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from ...spec import derived
+from ..phrases import plural_noun
 from .core import Draft, Rule, rule
 from .words import NAME, NUM, SUIT, Unreadable, count, counted, number, suit
 
@@ -103,6 +104,29 @@ def _kitty_size(d: Draft, m: re.Match[str]) -> None:
     d.put("deal.kitty.size", counted(m["size"]))
 
 
+def _tokens(d: Draft, m: re.Match[str]) -> None:
+    d.put("deal.hand_size", number(m["n"]))
+    d.notes["tokens"] = [(number(m["n"]), m["toks"])]
+
+
+def _tokens_over_three(d: Draft, m: re.Match[str]) -> None:
+    if "tokens" not in d.notes:
+        raise Unreadable("no tokens to start with")
+    d.put("deal.hand_size_over_three", number(m["n"]))
+    d.notes["tokens"].append((number(m["n"]), m["toks"]))
+
+
+def _token_cards(d: Draft, m: re.Match[str]) -> None:
+    """DL-04: the singular names the token; every count of them before must be written with it."""
+    name = m["tok"]
+    for n, text in d.notes.get("tokens", ()):
+        if text != (name if n == 1 else plural_noun(name)):
+            raise Unreadable(f"“{text}” is not how {n} {name} is written")
+    if "tokens" not in d.notes:
+        raise Unreadable("cards dealt for tokens no one has")
+    d.put("deal.tokens", {"name": name})
+
+
 RULES: list[Rule] = [
     # How the cards are dealt: the same in every game (the rulebook's reading of the book).
     rule(r"The dealer deals the cards face down, one at a time and clockwise, beginning with the player to the "
@@ -110,6 +134,14 @@ RULES: list[Rule] = [
     rule(r"The deal passes to the left after every hand\."),
     rule(rf"Each player is dealt (?P<size>{count('card')})\.", _hand_size),
     rule(rf"With more than three players, each player is dealt (?P<size>{count('card')}) instead\.", _over_three),
+    # Countdown tokens (DL-04) and face-down rows (DL-12).
+    rule(rf"Each player starts with (?P<n>{NUM}) (?P<toks>{NAME})\.", _tokens),
+    rule(rf"At each deal, each player is dealt one card for each (?P<tok>{NAME}) they hold\.", _token_cards),
+    rule(rf"With more than three players, each player starts with (?P<n>{NUM}) (?P<toks>{NAME}) instead\.",
+         _tokens_over_three),
+    rule(r"Each player is then dealt three cards face down in a row in front of them, and three more face up, one on "
+         r"each of those; these six cards are the player's \*rows\*, played only once their hand is empty \(see "
+         r"\*Play\*\)\.", lambda d, m: d.put("deal.rows", True), name="rows"),
     rule(r"The whole pack is dealt, each player receiving the same number of cards: (?P<shares>[^.]+)\.", _deal_all),
     rule(r"Any cards left over are set aside face down, unseen, for the hand\.",
          lambda d, m: d.check(lambda spec: spec.deal.hand_size == "all", "a deal of the whole pack")),

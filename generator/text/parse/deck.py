@@ -12,6 +12,8 @@ import re
 
 from ...spec.deck import SUITS
 from ..phrases import SUIT_WORDS
+from ...families import family_named
+from .. import phrases
 from .core import Draft, Rule, rule
 from .words import RANK_SHORT, RANKS, Unreadable, count, counted, rank_list, rank_plural, split_and
 
@@ -79,9 +81,31 @@ def _jokers(n: int):
 def _joker_play(n: int, play: str):
     """What the jokers do, in a sentence written for one joker (n = 1) or two."""
     def handler(d: Draft, m: re.Match[str]) -> None:
+        if not _deck_jokers(d):
+            raise Unreadable("this family's jokers are explained with its play")
         d.put("play.jokers", play if play != "by-place" else ("bottom" if m["place"] == "lowest" else "top"))
         d.check(lambda spec: spec.deck.jokers == n, "the number of jokers")
     return handler
+
+
+def _run_wrap(d: Draft, m: re.Match[str]) -> None:
+    """DK-05: the note, with its runs made from the rank list, checked against it."""
+    d.put("deck.run_wrap", True)
+    text = m.group(0)
+    d.check(lambda spec: _wrap_note(spec.deck.ranks()) == text, "the runs of the wrap note")
+
+
+def _wrap_note(ranks: tuple[str, ...]) -> str:
+    if len(ranks) < 3:
+        return "In a run, the lowest rank may also count above the highest."
+    r = [phrases.rank_short(x) for x in ranks]
+    return (f"In a run, the {phrases.rank_plural(ranks[-1])} may also count above the {phrases.rank_plural(ranks[0])}: "
+            f"{r[-1]}-{r[-2]}-{r[-3]} and {r[1]}-{r[0]}-{r[-1]} are both runs, but {r[0]}-{r[-1]}-{r[-2]} is not.")
+
+
+def _deck_jokers(d: Draft) -> bool:
+    """Whether the game's family explains its jokers with the pack (see ``Family.deck_jokers``)."""
+    return family_named(d.get("play.family")).deck_jokers
 
 
 def _size(d: Draft, m: re.Match[str]) -> None:
@@ -104,6 +128,8 @@ RULES: list[Rule] = [
          r"(?P<where>every suit|each of the four suits)\.", _removed),
     rule(rf"In each (?P<where>suit|of the four suits) the cards rank, from high to low: "
          rf"(?P<ranks>{RANK_SHORT}(?:, {RANK_SHORT})*)\.", _rank_list),
+    rule(r"In a run, the (?:lowest rank may also count above the highest|[A-Z][a-z]+ may also count above the "
+         r"[A-Z][a-z]+: [^ ]+ and [^ ]+ are both runs, but [^ ]+ is not)\.", _run_wrap),
     rule(r"The majors form a fifth suit and rank by their number, from Judgement \(XX\), the highest, down to "
          r"The Fool \(0\)\.", lambda d, m: d.check(lambda spec: spec.deck.kind == "tarot", "a tarot pack")),
     # Jokers (DK-04) and their part in play (TT-05).
@@ -134,6 +160,8 @@ def finish(d: Draft) -> None:
         raise Unreadable("the rulebook never says which pack is used")
     if "rank list" not in d.seen:
         raise Unreadable("the rulebook never lists the ranks")
+    if d.get("deck.jokers") and d.get("play.jokers") is None and _deck_jokers(d):
+        raise Unreadable("the rulebook never says what the jokers do in play")
     order = d.notes.get("order")
     if order is None:
         if d.get("deck.promoted") is not None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from .core import Draft, Rule, rule
-from .words import Unreadable, count, counted, digits
+from .words import NAME, Unreadable, count, counted, digits
 
 
 def _condition(kind: str):
@@ -70,6 +70,12 @@ def _ties(value: str):
     return handler
 
 
+def _tokens_gone(d: Draft, m: re.Match[str]) -> None:
+    d.put("ending.condition", {"kind": "tokens"})
+    name = m["tok"]
+    d.check(lambda spec: (spec.deal.tokens.name if spec.deal.tokens else "token") == name, "what the tokens are called")
+
+
 RULES: list[Rule] = [
     rule(rf"The game ends after any hand in which a player's total reaches (?P<points>{count('point')}) or more\.",
          _condition("target")),
@@ -84,6 +90,8 @@ RULES: list[Rule] = [
     rule(r"The game ends after the one-card hand\.", _back_up(False)),
     rule(rf"(?:With (?P<label>up to three players|more than three players), t|T)he hands are of "
          rf"(?P<sizes>\d+(?:, \d+)*) (?P<noun>cards?): (?P<hands>{count('hand')}) in all\.", _sizes),
+    rule(rf"The game ends as soon as a player gives up their last (?P<tok>{NAME}): that player wins\.", _tokens_gone,
+         marks="wins"),
     rule(r"The player with the highest total wins\.", marks="wins"),
     rule(r"If several players share the highest total, another hand is played(?P<same> with as many cards as the "
          r"last)?, and so on, until one player alone has the highest total\.", _ties("extra-hand")),

@@ -41,6 +41,7 @@ def _fact_pattern(phrase: str) -> re.Pattern[str]:
     out = out.replace(re.escape("{suit} cards"), f"(?P<suit_one>{SUIT_ONE}) cards")
     out = out.replace(re.escape("{suit}"), f"(?P<suit>{SUIT})")
     out = out.replace(re.escape("{pig}"), "(?P<pig>[^”]+)").replace(re.escape("{title}"), "(?P<title>[^”]+)")
+    out = out.replace(re.escape("{bomb}"), "(?P<bomb>[^”]+)")
     return re.compile(out)
 
 
@@ -60,6 +61,9 @@ def _fact(d: Draft, text: str) -> None:
         if groups.get("pig"):
             pig = groups["pig"]
             d.check(lambda spec, pig=pig: (spec.setup.pig.name if spec.setup.pig else "pig") == pig, "the pig's name")
+        if groups.get("bomb"):
+            bomb = groups["bomb"]
+            d.check(lambda spec, bomb=bomb: _bomb_name(spec) == bomb, "the bomb's name")
         if groups.get("title"):
             title = groups["title"]
             d.check(lambda spec, title=title: (spec.bidding.auction.title if spec.bidding.auction else "landlord")
@@ -67,6 +71,12 @@ def _fact(d: Draft, text: str) -> None:
                     "the auction's title")
         return
     raise Unreadable(f"no intro fact reads “{text}”")
+
+
+def _bomb_name(spec) -> str:
+    """What a climbing game's bombs are called (a fact may name them); "bomb" where there are none."""
+    bomb = getattr(spec.play, "bomb", None)
+    return bomb.name if bomb is not None else "bomb"
 
 
 def _intro(d: Draft, m: re.Match[str]) -> None:

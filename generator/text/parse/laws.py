@@ -35,6 +35,27 @@ def _bonus(d: Draft, m: re.Match[str]) -> None:
     d.put("setup.extra_rules.repeal", bool(m["repeal"]))
 
 
+def _bonus_best(d: Draft, m: re.Match[str]) -> None:
+    _bonus(d, m)
+    d.check(lambda spec: spec.scoring.kind not in ("titles", "countdown"), "who invents the rules")
+
+
+def _bonus_maker(d: Draft, m: re.Match[str]) -> None:
+    """SC-A5: a title holder, or the winner of a hand that scores no points, invents the rules."""
+    _bonus(d, m)
+    maker = m["maker"]
+
+    def test(spec) -> bool:
+        c = spec.scoring
+        if c.kind == "titles":
+            return maker == "the " + (c.title if c.rule_maker == "title" else (c.vice or "vice"))
+        return c.kind == "countdown" and maker == "the winner of the hand"
+
+    d.check(test, "who invents the rules")
+    if maker.startswith("the ") and maker != "the winner of the hand":
+        d.notes["rule_maker"] = maker[4:]
+
+
 def _add_up(d: Draft, m: re.Match[str]) -> None:
     _named(d, m)
     if (m["until"] == "until it is repealed") != d.get("setup.extra_rules.repeal"):
@@ -61,7 +82,9 @@ RULES: list[Rule] = [
     # Bonus rules (SU-09 bonus, SC-T5).
     rule(rf"After each hand has been scored, the player with the highest score for that hand may invent a new "
          rf"{_NAME}(?P<repeal>, or instead repeal one already in force)?; if several players share the highest "
-         r"score, the first of them clockwise from the dealer's left does so\.", _bonus),
+         r"score, the first of them clockwise from the dealer's left does so\.", _bonus_best, name="bonus"),
+    rule(rf"After each hand has been scored, (?P<maker>the winner of the hand|the {NAME}) may invent a new "
+         rf"{_NAME}(?P<repeal>, or instead repeal one already in force)?\.", _bonus_maker, name="bonus_maker"),
     rule(rf"(?P<name>{NAME}) are announced to everyone and apply to every player from the next hand on\.", _named),
     rule(rf"They add up: every (?P<name>{NAME}) in force applies at once, (?P<until>until it is repealed|for the rest "
          r"of the game)\.", _add_up),

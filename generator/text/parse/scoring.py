@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ...spec import derived
+from ..phrases import join_and, plural_noun, rank_word
 from .core import Draft, Rule, rule
 from .setup import trump_name
 from .words import (
@@ -26,6 +27,7 @@ from .words import (
     counted,
     digits,
     nickname,
+    number,
     rank,
     split_and,
     suit,
@@ -188,7 +190,11 @@ def _negative(spec) -> bool:
     c = spec.scoring
     if c.kind == "avoid-suit" or spec.bidding.auction is not None or spec.setup.high_low:
         return True
-    return c.extras.pig == "minus" or c.extras.top_trump == "minus"
+    if c.kind in ("per-trick", "exact-bid"):
+        return c.extras.pig == "minus" or c.extras.top_trump == "minus"
+    if c.kind == "titles":
+        return bool(c.loser_penalty) or (c.pig is not None and c.pig.points < 0)
+    return bool(getattr(c, "losers_lose", False))
 
 
 def _total(d: Draft, m: re.Match[str]) -> None:
@@ -208,13 +214,308 @@ def _success(d: Draft, m: re.Match[str]) -> None:
     if m["suits"]:
         s = suit(m["suits"])
         d.check(lambda spec: getattr(spec.scoring, "suit", None) == s, "the avoided suit")
+    elif m["tricks"]:
+        d.check(lambda spec: spec.scoring.kind in ("per-trick", "exact-bid"), "scoring by tricks")
+    elif m["became"]:
+        became = m["became"]
+        d.check(lambda spec: spec.scoring.kind == "titles" and spec.scoring.title == became, "the title")
     else:
-        d.check(lambda spec: spec.scoring.kind != "avoid-suit", "scoring by tricks")
+        d.check(lambda spec: spec.scoring.kind not in ("avoid-suit", "per-trick", "exact-bid", "titles"),
+                "a hand won by going out")
 
 
 def _fails(d: Draft, m: re.Match[str]) -> None:
     if m["title"] != d.notes.get("title"):
         raise Unreadable("the payment names someone other than the auction's winner")
+
+
+# --------------------------------------------------------------------------- shedding (SC-A1…SC-A5, SC-B)
+
+
+def _pig_clause(d: Draft, text: str | None) -> None:
+    """ "… if the goat (the King of hearts) was shown": the setup's pig, printed exactly when there is one."""
+    shown = text is not None
+    d.check(lambda spec: (spec.setup.pig is not None) == shown, "the pig")
+    if text is not None:
+        m = re.fullmatch(_PIG_WORDS, text)
+        if m is None:
+            raise Unreadable(f"“{text}” is not the pig")
+        _pig_words(d, m)
+
+
+def _tokens_named(d: Draft, singular: str, plural: str | None = None) -> None:
+    def test(spec) -> bool:
+        name = spec.deal.tokens.name if spec.deal.tokens else "token"
+        return name == singular and (plural is None or plural_noun(name) == plural)
+
+    d.check(test, "what the tokens are called")
+
+
+def _countdown(d: Draft, m: re.Match[str]) -> None:
+    d.put("scoring.kind", "countdown")
+    _tokens_named(d, m["tok"], m["toks"])
+    _pig_clause(d, m["pig"])
+
+
+def _first_out(d: Draft, m: re.Match[str]) -> None:
+    d.put("scoring.kind", "first-out")
+    _pig_clause(d, m["pig"])
+
+
+def _titles(d: Draft, m: re.Match[str]) -> None:
+    d.put("scoring.kind", "titles")
+    d.put("scoring.retire", m["who"] == "first player to go out")
+    d.put("scoring.title", m["title"])
+    d.put("scoring.first", counted(m["first"]))
+    kitty = m["kitty"]
+    d.check(lambda spec: (spec.deal.kitty.name if spec.deal.kitty else None) == kitty, "the kitty")
+
+
+def _vice(d: Draft, m: re.Match[str]) -> None:
+    if m["vice"]:
+        d.put("scoring.vice", m["vice"])
+    if m["second"]:
+        d.put("scoring.second", counted(m["second"]))
+
+
+def _loser(retire: bool):
+    def handler(d: Draft, m: re.Match[str]) -> None:
+        if d.get("scoring.retire") is not retire:
+            raise Unreadable("the loser is chosen as the hand does not end")
+        d.put("scoring.loser", m["loser"])
+        if m["pen"]:
+            d.put("scoring.loser_penalty", counted(m["pen"]))
+        if not retire:
+            rows = bool(m["rows"])
+            d.check(lambda spec: spec.deal.rows == rows, "face-down rows")
+    return handler
+
+
+def _title_named(d: Draft, name: str) -> str:
+    """Which title a name is: the first out's, the vice's or the loser's."""
+    for key, default in (("title", "president"), ("vice", "vice"), ("loser", "peasant")):
+        if d.get(f"scoring.{key}", default) == name:
+            return key
+    raise Unreadable(f"“{name}” is not a title of this game")
+
+
+def _title_pig(d: Draft, m: re.Match[str]) -> None:
+    words = re.fullmatch(_PIG_WORDS, m["pig"])
+    if words is None:
+        raise Unreadable(f"“{m['pig']}” is not the pig")
+    _pig_words(d, words)
+    who = _title_named(d, m["who"])
+    if who == "vice":
+        raise Unreadable("the pig scores for the title holder or the loser")
+    points = -counted(m["loss"]) if m["loss"] else counted(m["gain"])
+    if m["loss"] and points == 0:
+        raise Unreadable("a loss of no points is written as a score")
+    d.put("scoring.pig", {"who": who, "points": points})
+
+
+def _starter(d: Draft, m: re.Match[str]) -> None:
+    d.put("scoring.starter", _title_named(d, m["who"]))
+
+
+def _pair(d: Draft, m: re.Match[str]) -> None:
+    """The loser and the title holder named in a rule for passing cards."""
+    names = {k: m[k] for k in ("l", "l2", "t", "t2") if k in m.re.groupindex and m[k] is not None}
+    if any(_title_named(d, v) != ("loser" if k.startswith("l") else "title") for k, v in names.items()):
+        raise Unreadable("the cards pass between other players than the title holder and the loser")
+
+
+def _passing(kind: str):
+    def handler(d: Draft, m: re.Match[str]) -> None:
+        _pair(d, m)
+        value: dict[str, object] = {"kind": kind}
+        if kind == "two-cards" and m["n"]:
+            value["returned"] = number(m["n"])
+        if kind == "swap-hands":
+            vice = m["v"]
+            if vice is not None and _title_named(d, vice) != "vice":
+                raise Unreadable(f"“{vice}” is not the vice")
+            d.check(lambda spec: (spec.scoring.vice is not None) == (vice is not None), "the vice")
+        d.put("scoring.passing", value)
+    return handler
+
+
+def _usurper(d: Draft, m: re.Match[str]) -> None:
+    _pair(d, m)
+    if d.get("scoring.passing") is None:
+        raise Unreadable("a usurper with no rule for dealing")
+    d.data["scoring"]["passing"]["usurper"] = True
+
+
+def _round_end(value: str):
+    def handler(d: Draft, m: re.Match[str]) -> None:
+        d.put("scoring.round_end", value)
+        if "values" in m.re.groupindex:
+            text = m["values"]
+            d.check(lambda spec: spec.scoring.kind != "card-values" and _knock_values(spec) == text,
+                    "the face values")
+        elif value == "knock-five":
+            d.check(lambda spec: spec.scoring.kind == "card-values", "the table of card values")
+    return handler
+
+
+def _knock_values(spec) -> str:
+    values = [f"{rank_word(r)} {v}" for r, v in derived.face_values(spec.deck)]
+    values.append("every other card its number")
+    if spec.deck.jokers:
+        values.append("a joker nothing")
+    return join_and(values)
+
+
+def _otherwise_won(d: Draft, m: re.Match[str]) -> None:
+    d.check(lambda spec: getattr(spec.scoring, "round_end", None) == "knock-five", "knocking")
+
+
+def _went_out_won(d: Draft, m: re.Match[str]) -> None:
+    d.check(lambda spec: getattr(spec.scoring, "round_end", None) == "empty-hand", "the hand won by going out")
+
+
+def _shedding(kind: str, losers: bool | None = None):
+    def handler(d: Draft, m: re.Match[str]) -> None:
+        d.put("scoring.kind", kind)
+        if losers is not None:
+            d.put("scoring.losers_lose", losers)
+        if "rows" in m.re.groupindex:
+            rows = bool(m["rows"])
+            d.check(lambda spec: spec.deal.rows == rows, "face-down rows")
+        if kind == "card-values":
+            d.data["scoring"].setdefault("values", {})
+    return handler
+
+
+def _value(field: str):
+    def handler(d: Draft, m: re.Match[str]) -> None:
+        if d.get("scoring.kind") != "card-values":
+            raise Unreadable("a card value outside the table of values")
+        d.put(f"scoring.values.{field}", counted(m["v"]))
+        if field == "faces":
+            courts = m["courts"]
+            d.check(lambda spec: _courts(spec) == courts, "the court cards")
+        elif field == "pig":
+            _pig_words(d, m)
+    return handler
+
+
+def _courts(spec) -> str | None:
+    courts = [rank_word(r) for r, _ in derived.face_values(spec.deck) if r != "A"]
+    return join_and(courts) if courts else None
+
+
+def _numbers(d: Draft, m: re.Match[str]) -> None:
+    if d.get("scoring.kind") != "card-values":
+        raise Unreadable("a card value outside the table of values")
+    d.put("scoring.values.numbers", "pips" if m["v"] == "its number" else "one")
+    d.seen.add("numbers")
+
+
+def _pig_cards(d: Draft, m: re.Match[str]) -> None:
+    _pig_words(d, m)
+    d.put("scoring.pig_cards", counted(m["n"]))
+
+
+def _doubled(d: Draft, m: re.Match[str]) -> None:
+    bomb, rocket = m["bomb"], m["rocket"]
+    d.check(lambda spec: spec.scoring.kind in ("landlord-stake", "titles") and spec.play.bomb is not None
+            and (spec.play.bomb.name, spec.play.bomb.rocket) == (bomb, rocket), "the bombs")
+
+
+def _pig_doubled(d: Draft, m: re.Match[str]) -> None:
+    _pig_words(d, m)
+    d.check(lambda spec: spec.scoring.kind == "landlord-stake" and spec.setup.pig is not None, "the pig")
+
+
+def _no_points(d: Draft, m: re.Match[str]) -> None:
+    toks = m["toks"]
+    d.check(lambda spec: spec.scoring.kind == "countdown"
+            and plural_noun(spec.deal.tokens.name if spec.deal.tokens else "token") == toks, "the tokens")
+
+
+_PIG_SHOWN = rf"(?P<pig>[Tt]he [^(|]+?(?: \((?:{CARD})\))?) was shown"
+
+SHEDDING_RULES: list[Rule] = [
+    # The first out wins (SC-A1, SC-B, SC-A4).
+    rule(rf"At the end of each hand, the player who went out wins it and gives up one (?P<tok>{NAME})(?:, or two "
+         rf"(?P<toks>{NAME}) if {_PIG_SHOWN})?\.", _countdown, marks="base"),
+    rule(rf"At the end of each hand, the player who went out wins it and scores one point(?:, and one point more if "
+         rf"{_PIG_SHOWN})?\.", _first_out, marks="base"),
+    # Titles (SC-A3) and what happens between hands (WU-01…WU-05).
+    rule(rf"At the end of each hand, the (?P<who>first player to go out|player who went out) becomes the "
+         rf"\*(?P<title>[^*]+)\* and scores (?P<first>{count('point')})(?:, and one point more for each card left in "
+         rf"the (?P<kitty>{NAME}))?\.", _titles, marks="base"),
+    rule(rf"The second player to go out becomes the \*(?P<vice>[^*]+)\*(?: and scores (?P<second>{count('point')}))?"
+         r"\.", _vice),
+    rule(rf"The second player to go out scores (?P<second>{count('point')})\.", _vice),
+    rule(rf"The last player left in the hand becomes the \*(?P<loser>[^*]+)\*(?: and loses "
+         rf"(?P<pen>{count('point')}))?\.", _loser(True)),
+    rule(rf"The player with the most cards left(?P<rows> in hand and rows)?, if no other player has as many, becomes "
+         rf"the \*(?P<loser>[^*]+)\*(?: and loses (?P<pen>{count('point')}))?\.", _loser(False)),
+    rule(rf"If {_PIG_SHOWN}, the (?P<who>{NAME}) (?:loses (?P<loss>{count('point')})|scores "
+         rf"(?P<gain>{count('point')}) more)\.", _title_pig),
+    rule(r"Between hands:", lambda d, m: d.check(lambda spec: spec.scoring.kind == "titles", "titles"),
+         name="between_hands"),
+    rule(rf"From the second hand on, the (?P<who>{NAME}) leads to the first trick\.", _starter, marks="starter"),
+    rule(rf"After each deal from the second hand on, the (?P<l>{NAME}) gives the (?P<t>{NAME}) their highest card, "
+         rf"and the (?P<t2>{NAME}) gives the (?P<l2>{NAME}) any one card in return\.", _passing("best-card")),
+    rule(rf"After each deal from the second hand on, the (?P<l>{NAME}) gives the (?P<t>{NAME}) their two highest "
+         rf"cards, and the (?P<t2>{NAME}) gives the (?P<l2>{NAME}) (?:any (?P<n>two|three) cards|as many cards) in "
+         r"return\.", _passing("two-cards")),
+    rule(r"From the second hand on, before anyone looks at their cards, each player shows the top card of their hand; "
+         rf"the (?P<t>{NAME}) swaps hands with the player who shows the highest card(?:, and then the (?P<v>{NAME}) "
+         r"with the player who shows the second highest)?\.", _passing("swap-hands")),
+    rule(rf"From the second hand on, the (?P<l>{NAME}) gathers all the cards and deals every hand\.",
+         _passing("loser-deals")),
+    rule(rf"Anyone else who picks up the cards or tries to deal becomes the (?P<l>{NAME}) instead\.", _usurper),
+    # How the hand is won (SC-A2's round end).
+    rule(r"On their turn, instead of playing, a player whose cards in hand are worth five points or less by the table "
+         r"below may \*knock\*: the hand ends at once, and they win it\.", _round_end("knock-five")),
+    rule(r"On their turn, instead of playing, a player whose cards in hand are worth five points or less at face "
+         r"value \((?P<values>[^)]+)\) may \*knock\*: the hand ends at once, and they win it\.",
+         _round_end("knock-five")),
+    rule(r"Otherwise the player who went out wins the hand\.", _otherwise_won, marks="won"),
+    rule(r"A player who goes out \*knocks\*: every other player has one more turn, and then the knocker wins the "
+         r"hand\.", _round_end("knock-out"), marks="won"),
+    rule(r"The player who went out wins the hand\.", _went_out_won, marks="won"),
+    rule(r"The second time the stock runs out, the hand ends at once and the player with the fewest cards in hand wins "
+         r"it; if several tie, the one of them whose turn it is, or whose turn comes soonest, wins\.",
+         lambda d, m: d.put("scoring.stock_out", True), name="stock_out"),
+    # What the winner is paid (SC-A2): card values, card counts, the stake.
+    rule(r"The winner scores the value of the cards left in the other players' hands(?P<rows> and rows)?:",
+         _shedding("card-values", False), marks="base"),
+    rule(r"Each other player loses the value of the cards left in their own hand(?P<rows> and rows)?:",
+         _shedding("card-values", True), marks="base"),
+    rule(r"\| Card \| Value \|"),
+    rule(rf"\| Each joker \| (?P<v>{count('point')}) \|", _value("jokers")),
+    rule(rf"\| Each major \| (?P<v>{count('point')}) \|", _value("majors")),
+    rule(rf"\| Each court card(?: \((?P<courts>[^)]+)\))? \| (?P<v>{count('point')}) \|", _value("faces")),
+    rule(rf"\| Each Ace \| (?P<v>{count('point')}) \|", _value("aces")),
+    rule(rf"\| {_PIG_WORDS}, if it was shown \| (?P<v>{count('point')}); not shown, it counts as its own card \|",
+         _value("pig")),
+    rule(r"\| Each number card \| (?P<v>its number|one point) \|", _numbers),
+    rule(r"\| Each card left in a row \| one point \|",
+         lambda d, m: d.check(lambda spec: spec.deal.rows and spec.scoring.kind == "card-values", "face-down rows"),
+         name="row_values"),
+    rule(r"Each other player loses one point for each card left in their hand\.", _shedding("card-count", True),
+         marks="base"),
+    rule(r"The winner scores one point for each card left in the other players' hands\.",
+         _shedding("card-count", False), marks="base"),
+    rule(r"Cards left in rows do not count\.",
+         lambda d, m: d.check(lambda spec: spec.deal.rows and spec.scoring.kind == "card-count", "face-down rows"),
+         name="rows_not_counted"),
+    rule(rf"{_PIG_WORDS}, if it was shown, counts as (?P<n>{count('card')})\.", _pig_cards),
+    rule(r"The hand scores nothing but the stake\.", _shedding("landlord-stake"), marks="base"),
+    rule(r"If the play that ended the hand held only cards of the lowest rank, every score for the hand is doubled\.",
+         lambda d, m: d.put("scoring.low_finish_double", True), name="low_finish_double"),
+    # The landlord's stake doubled (SC-A2, SC-A3).
+    rule(rf"The stake is doubled for every (?P<bomb>{NAME})(?: and every (?P<rocket>{NAME}))? played in the hand\.",
+         _doubled),
+    rule(rf"A payment to or from the player who holds {_PIG_WORDS} at the end of the hand is doubled again\.",
+         _pig_doubled),
+    rule(rf"No points are scored: only the (?P<toks>{NAME}) count\.", _no_points, marks="total"),
+]
 
 
 RULES: list[Rule] = [
@@ -271,9 +572,9 @@ RULES: list[Rule] = [
     rule(rf"Then the (?P<title>{NAME}) settles with each other player for the stake, the bid that won the auction:",
          _settles),
     rule(r"\| Result of the hand \| Payment \|"),
-    rule(rf"\| The (?P<t1>{NAME}) (?:took all of the (?P<suits>{SUIT}) in play, or none of them|won more tricks than "
-         rf"every other player) \| each other player loses the stake, and the (?P<t2>{NAME}) gains it from each of "
-         r"them \|", _success),
+    rule(rf"\| The (?P<t1>{NAME}) (?:took all of the (?P<suits>{SUIT}) in play, or none of them|(?P<tricks>won more "
+         rf"tricks than every other player)|became the (?P<became>{NAME})|won the hand) \| each other player loses the "
+         rf"stake, and the (?P<t2>{NAME}) gains it from each of them \|", _success),
     rule(rf"\| Otherwise \| the (?P<title>{NAME}) loses the stake to each other player, and each of them gains it \|",
          _fails),
     rule(r"If the hand was played low, every player's score for the hand, everything included, changes sign: a gain "
@@ -281,11 +582,22 @@ RULES: list[Rule] = [
          lambda d, m: d.check(lambda spec: spec.setup.high_low, "low hands"), name="low_hands"),
     rule(r"Each player keeps a running total of their hand scores(?P<below>, which may fall below zero)?\.", _total,
          marks="total"),
+    *SHEDDING_RULES,
 ]
 
 
 def finish(d: Draft) -> None:
     if "base" not in d.seen:
         raise Unreadable("the rulebook never says how a hand is scored")
+    kind = d.get("scoring.kind")
+    if kind in ("card-values", "card-count", "landlord-stake") and "won" not in d.seen:
+        raise Unreadable("the rulebook never says who wins the hand")
+    if kind == "card-values" and "numbers" not in d.seen:
+        raise Unreadable("the table of card values never says what a number card is worth")
+    if kind == "titles" and ("starter" not in d.seen or d.get("scoring.loser") is None):
+        raise Unreadable("the rulebook never says who loses the hand, or who leads the next")
+    maker = d.notes.get("rule_maker")  # the title holder the invented rules named (SC-A5)
+    if kind == "titles" and maker is not None and maker != d.get("scoring.title"):
+        d.put("scoring.rule_maker", "vice")
     if "total" not in d.seen:
         raise Unreadable("the rulebook never says that scores are totalled")
