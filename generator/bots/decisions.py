@@ -10,7 +10,7 @@ import random
 from ..engine.actions import BID_BASE, NO, PASS_BID, YES
 from ..engine import Observation
 
-DISCARDS = ("give-to-kitty", "discard-after-robbing", "discard-for-exchange", "lay-away")
+DISCARDS = ("give-to-kitty", "discard-after-robbing", "discard-for-exchange", "lay-away", "give-back")
 
 
 def _strong_cards(obs: Observation, hand: list[int]) -> int:

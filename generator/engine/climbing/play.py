@@ -43,7 +43,6 @@ from ...spec import GameSpec
 from ..laws import LawBook
 from ..phase import Phase
 from ..places import HIDDEN, PUBLIC, Place
-from ..steps.deal import draw, drawable
 from ..steps.pig import pig_card
 from .rules import BLIND, BOMB, KNOCK, PASS, ROCKET, SHAPE_WORDS, ClimbRules, Play, cards_of
 
@@ -327,8 +326,9 @@ class Climb(Phase):
         for effect in effects:
             if effect == "lead-next":
                 state.lead_override = seat
-            elif effect == "draw" and len(state.stock) > drawable(state):
-                draw(state, seat, 1)
+            elif effect == "draw" and state.stock:   # no trump card lies on a climbing stock
+                state.hands[seat].append(state.stock.pop(0))
+                state.hands[seat].sort()
             elif effect == "reverse":
                 state.direction = -state.direction
             elif effect == "skip":
