@@ -378,6 +378,12 @@ class Climb(Phase):
         scorer = self.game.scorer
         facts = scorer.facts(state)
         state.titles_won = scorer.titles(facts)
+        # The cards still held are gathered in (hands are game-long: a decision before the next
+        # deal, such as inventing a law, must not find cards in anyone's hand).
+        for p in range(state.n):
+            for pile in (state.hands[p], state.rows_up[p], state.rows_down[p]):
+                state.set_aside.extend(pile)
+                pile.clear()
         state.end_hand(facts)
 
     def after_hand(self, state: "State", scores: list[int]) -> None:
