@@ -169,9 +169,10 @@ class Climb(Phase):
         ``skip_passed``, not sitting this trick out)."""
         n, d = state.n, state.direction
         q = seat
+        hands, rows = state.hands, self.uses_rows
         for _ in range(n):
             q = (q + d) % n
-            if self.active(state, q) and not (skip_passed and q in state.passed):
+            if (hands[q] or (rows and self.active(state, q))) and not (skip_passed and q in state.passed):
                 return q
         return seat
 
@@ -299,8 +300,14 @@ class Climb(Phase):
 
     def _others_left(self, state: "State") -> bool:
         """Whether anyone but the last to play may still play to this trick."""
-        top = state.top_seat
-        return any(self.active(state, q) and q != top and q not in state.passed for q in range(state.n))
+        top, passed = state.top_seat, state.passed
+        if self.uses_rows:
+            return any(self.active(state, q) and q != top and q not in passed for q in range(state.n))
+        hands = state.hands
+        for q in range(state.n):
+            if q != top and hands[q] and q not in passed:
+                return True
+        return False
 
     def _pass(self, state: "State", p: int) -> None:
         if p not in state.passed:

@@ -127,6 +127,14 @@ class ClimbRules:
                              or spec.setup.pig is not None or spec.setup.extra_rules is not None
                              or named - {None})
         self._memo: dict[int, Play] = {}
+        self.bit = [1 << c for c in range(table.size)]
+        # A single's level (a wild joker alone is a single of the top rank), and whether singles
+        # need nothing but it: no low bomb, single joker, transparent rank or colour match.
+        self.plain_sets = (self.collapse and not self.wild and not self.bomb and self.transparent is None
+                           and self.beating == "higher")
+        self.single_level = [self.top_level - 1 if lv < 0 else lv for lv in self.level]
+        self.plain_singles = not (self.low_bomb or self.top_jokers or self.transparent is not None
+                                  or self.colour_match)
 
     # -- what a play is --------------------------------------------------------------------
 
@@ -248,40 +256,53 @@ class ClimbRules:
 
     def plays(self, cards: list[int], old: Play | None) -> list[int]:
         """Every play from ``cards`` that may be laid on ``old`` (None: every lead)."""
-        level, beats = self.level, self.beats
-        out: list[int] = []
-        by_level: dict[int, list[int]] = {}
+        level = self.level
+        bit = self.bit
+        # singles: the common cases straight from the levels
+        if old is None:
+            out = [bit[c] for c in cards]
+        elif self.plain_singles and old is not None and old.shape == SINGLE:
+            lv, slevel = old.level, self.single_level
+            out = [bit[c] for c in cards if slevel[c] > lv]
+        elif self.plain_singles and old is not None:
+            out = []   # a single beats only a single (bombs and the like are not singles)
+        else:
+            out = []
+            classify, beats, t = self.classify, self.beats, self.transparent
+            for c in cards:
+                play = classify(bit[c])
+                if t is not None and level[c] == t:
+                    play = self.as_laid(play, [c], old)
+                if beats(play, old):
+                    out.append(bit[c])
+        want_sets = self.bomb or (self.sets and (old is None or old.shape == SET or (
+            old.shape == SINGLE and self.beating != "higher")))
+        want_runs = self.runs and (old is None or old.shape == RUN or (old.shape == SINGLE and self.beating != "higher"))
         jokers: list[int] = []
-        for c in cards:
-            lv = level[c]
-            if lv < 0:
-                jokers.append(c)
-            else:
-                by_level.setdefault(lv, []).append(c)
-        t = self.transparent
-        classify = self.classify
-        # singles
-        for c in cards:
-            a = 1 << c
-            play = classify(a)
-            if t is not None and level[c] == t:
-                play = self.as_laid(play, [c], old)
-            if beats(play, old):
-                out.append(a)
-        if self.rocket and len(jokers) == 2:
-            if beats(Play(ROCKET, 2, 10**6), old):
-                out.append((1 << jokers[0]) | (1 << jokers[1]))
-        wild = jokers if self.wild else []
-        if self.bomb or (self.sets and (old is None or old.shape == SET or (
-                old.shape == SINGLE and self.beating != "higher"))):
-            self._sets(by_level, wild, old, out)
-        if self.runs and (old is None or old.shape == RUN or (old.shape == SINGLE and self.beating != "higher")):
-            self._runs(by_level, wild, old, out)
-            if self.wrap:   # a run of every rank reads both with and without the wrap
-                out = list(dict.fromkeys(out))
+        if self.rocket or want_sets or want_runs:
+            by_level: dict[int, list[int]] = {}
+            for c in cards:
+                lv = level[c]
+                if lv < 0:
+                    jokers.append(c)
+                elif lv in by_level:
+                    by_level[lv].append(c)
+                else:
+                    by_level[lv] = [c]
+            if self.rocket and len(jokers) == 2 and self.beats(Play(ROCKET, 2, 10**6), old):
+                out.append(bit[jokers[0]] | bit[jokers[1]])
+            wild = jokers if self.wild else []
+            if want_sets:
+                self._sets(by_level, wild, old, out)
+            if want_runs:
+                self._runs(by_level, wild, old, out)
+                if self.wrap:   # a run of every rank reads both with and without the wrap
+                    out = list(dict.fromkeys(out))
         return out
 
     def _sets(self, by_level: dict[int, list[int]], wild: list[int], old: Play | None, out: list[int]) -> None:
+        if self.plain_sets:
+            return self._plain_sets(by_level, old, out)
         beats, top_level, t = self.beats, self.top_level, self.transparent
         for lv, nat in by_level.items():
             if lv >= top_level:   # majors: singles only
@@ -311,6 +332,26 @@ class ClimbRules:
                             for j in js:
                                 a |= (1 << j) | ((lv + 1) << (NAME_SHIFT + 8 * self.joker_index[j]))
                             out.append(a)
+
+    def _plain_sets(self, by_level: dict[int, list[int]], old: Play | None, out: list[int]) -> None:
+        """``_sets`` for the commonest rules: cards of a rank interchangeable, no wild joker,
+        bomb or transparent rank, a set beaten only by as many cards of a higher rank."""
+        bit = self.bit
+        if old is None:
+            for nat in by_level.values():
+                if len(nat) > 1 and self.level[nat[0]] < self.top_level:
+                    a = bit[nat[0]]
+                    for c in nat[1:]:
+                        a |= bit[c]
+                        out.append(a)
+            return
+        k, lv = old.size, old.level
+        for level, nat in by_level.items():
+            if level > lv and len(nat) >= k and level < self.top_level:
+                a = 0
+                for c in nat[:k]:
+                    a |= bit[c]
+                out.append(a)
 
     def _runs(self, by_level: dict[int, list[int]], wild: list[int], old: Play | None, out: list[int]) -> None:
         L = self.top_level
