@@ -44,6 +44,7 @@ from ..laws import LawBook
 from ..phase import Phase
 from ..places import HIDDEN, PUBLIC, Place
 from ..steps.pig import pig_card
+from .narrate import ClimbNarration
 from .rules import BLIND, BOMB, KNOCK, PASS, ROCKET, SHAPE_WORDS, ClimbRules, Play, cards_of
 
 if TYPE_CHECKING:   # pragma: no cover
@@ -70,6 +71,7 @@ def _played(state: "State", player: int) -> list[int]:
 
 class Climb(Phase):
     decisions = (CLIMB,)
+    narration = ClimbNarration
     card_play = True
     repeats = False   # a card played never returns to a hand (a blind card that fails stays in its row)
     places = (Place("trick", False, PUBLIC), Place("set_aside", False, PUBLIC), Place("won", True, PUBLIC),
