@@ -18,6 +18,15 @@ from typing import Any, Callable
 from ..engine import Observation
 
 
+def family_hints(obs: Observation) -> Any:
+    """The card-play hints of the game's family (``Family.bot_hints``): ``GreedyBot.act`` itself
+    for trick-taking; another family's function ``(obs, legal, rng) -> action``, whose attributes
+    ``highest``, ``lowest`` and ``greedy_points`` are its trivial policies."""
+    from ..families import family_of
+
+    return family_of(obs.game.spec).load("bot_hints")
+
+
 def bot_seed(game_seed: int, seat: int) -> int:
     """A bot's own seed, derived from the game's, so a game replays exactly."""
     return (game_seed * 1_000_003 + seat * 7919 + 17) & 0xFFFFFFFFFFFF
@@ -46,6 +55,9 @@ class GreedyBot:
         legal = obs.legal
         if not obs.card_play:
             return self._other(obs, legal)
+        hints = family_hints(obs)
+        if hints is not GreedyBot.act:   # another family's card play
+            return hints(obs, legal, self.rng)
         legal = [c for c in legal if c < obs.table.size] or legal   # cards, not special actions
         if len(legal) == 1 or legal[0] >= obs.table.size:
             return legal[0]

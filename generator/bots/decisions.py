@@ -10,7 +10,7 @@ import random
 from ..engine.actions import BID_BASE, NO, PASS_BID, YES
 from ..engine import Observation
 
-DISCARDS = ("give-to-kitty", "discard-after-robbing", "discard-for-exchange", "lay-away")
+DISCARDS = ("give-to-kitty", "discard-after-robbing", "discard-for-exchange", "lay-away", "give-back")
 
 
 def _strong_cards(obs: Observation, hand: list[int]) -> int:
@@ -18,7 +18,7 @@ def _strong_cards(obs: Observation, hand: list[int]) -> int:
     t = obs.table
     top = sorted({t.strength[c] for c in range(t.size)})
     cut = top[(3 * len(top)) // 4] if top else 0
-    trump = obs.trump
+    trump = getattr(obs, "trump", None)   # None too in a family without trumps (no such view)
     return sum(1 for c in hand if (trump is not None and obs.effective_suits[c] == trump) or t.strength[c] >= cut)
 
 

@@ -328,7 +328,7 @@ def voids(obs: Observation) -> dict[int, frozenset[int]]:
     """For each other player, the cards they cannot hold: those of the suits they have shown to be
     void in this hand by not following (see the module's docstring)."""
     spec_play = obs.game.spec.play
-    following = getattr(spec_play, "following", "must-follow")
+    following = getattr(spec_play, "following", "free")   # a family without a follow rule shows no voids
     if following == "free":
         return {}
     otherwise = getattr(spec_play, "otherwise", "any")

@@ -18,11 +18,20 @@ def _cards(obs: Observation) -> list[int]:
 
 
 class _Trivial:
+    #: The name of this policy among a family's hints (``bots.family_hints``).
+    hint = ""
+
     def __init__(self, seed: int | None = None):
         self.seed = seed
 
     def act(self, obs: Observation) -> int:
         legal = obs.legal
+        if obs.card_play:
+            from . import GreedyBot, family_hints
+
+            hints = family_hints(obs)
+            if hints is not GreedyBot.act:   # another family's card play: its own policy
+                return getattr(hints, self.hint)(obs, legal)
         if obs.phase == "give-to-kitty":
             return min(legal, key=lambda c: (obs.table.strength[c], c))
         if obs.phase != "play":
@@ -39,6 +48,8 @@ class _Trivial:
 class HighestBot(_Trivial):
     """Always plays its strongest legal card."""
 
+    hint = "highest"
+
     def choose(self, obs: Observation, cards: list[int]) -> int:
         strength = obs.table.strength
         return max(cards, key=lambda c: (strength[c], -c))
@@ -46,6 +57,8 @@ class HighestBot(_Trivial):
 
 class LowestBot(_Trivial):
     """Always plays its weakest legal card."""
+
+    hint = "lowest"
 
     def choose(self, obs: Observation, cards: list[int]) -> int:
         strength = obs.table.strength
@@ -57,6 +70,8 @@ class GreedyPointsBot(_Trivial):
     would win the trick so far is worth the trick (one point when tricks score, else the cards'
     values, penalties negative); a card that would not win is worth nothing. Ties go to the
     weaker card."""
+
+    hint = "greedy_points"
 
     def choose(self, obs: Observation, cards: list[int]) -> int:
         strength = obs.table.strength

@@ -1,4 +1,4 @@
-"""When the game ends and who wins (EN-02…EN-04)."""
+"""When the game ends and who wins (EN-01…EN-04)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,9 @@ class EndRules:
     def __init__(self, spec: GameSpec):
         self.cond = spec.ending.condition
         self.ties = spec.ending.ties
+        # EN-01: a countdown game's totals count the tokens given up (climbing scoring), so the
+        # game ends when one reaches the starting number of tokens.
+        self.tokens = spec.deal.hand_size if isinstance(spec.deal.hand_size, int) else 1
 
     def hand_sizes(self, full: int) -> list[int] | None:
         """The sequence of hand sizes for shrinking games, else None (every hand is full)."""
@@ -22,6 +25,8 @@ class EndRules:
             return min(totals) <= -c.points
         if c.kind == "rounds":
             return hands_played >= n
+        if c.kind == "tokens":
+            return max(totals) >= self.tokens
         return hands_played >= len(sizes or ())
 
     def winner(self, totals: list[int], best_of_hands: list[int]) -> int | None:
