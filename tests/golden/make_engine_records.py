@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:   # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
+from generator.families.trick_taking import TRICK_TAKING  # noqa: E402
 from generator.bots import RandomBot, StrongBot  # noqa: E402
 from generator.checks import check_spec  # noqa: E402
 from generator.engine import Game  # noqa: E402
@@ -65,6 +66,8 @@ def sources() -> list[str]:
     """Every spec the golden covers, by name: a corpus file (relative to the project root), or
     ``sampled:SEED``."""
     files = sorted(str(p.relative_to(ROOT)) for d in ("corpus/real", "corpus/hyloe") for p in (ROOT / d).glob("*.yaml"))
+    # The golden pins the trick-taking engine as it was before the rewrite; other families came later.
+    files = [f for f in files if load(f).play.family == TRICK_TAKING.name]
     return files + [f"sampled:{s}" for s in SAMPLED_SEEDS]
 
 
