@@ -88,8 +88,8 @@ class Family:
     deck_jokers: bool = True
 
     #: The fields that are lazy references, and those of them that name the engine.
-    REFS = ("spec", "sampler", "scoring_sampler", "parser", "importer", "checks", "engine", "phases", "rules", "scoring", "bot_hints",
-            "bounds")
+    REFS = ("spec", "sampler", "scoring_sampler", "parser", "importer", "checks", "engine", "phases", "rules",
+            "scoring", "bot_hints", "bounds")
     ENGINE = ("engine", "phases", "rules", "scoring")
 
     def refs(self, roles: Iterable[str] | None = None) -> list[tuple[str, str]]:
