@@ -64,9 +64,7 @@ def _holder(d: Draft, m: re.Match[str]) -> None:
 
 def _leads(value: str):
     def handler(d: Draft, m: re.Match[str]) -> None:
-        if "leads" in d.notes:
-            raise Unreadable("what may be led is stated twice")
-        d.notes["leads"] = value
+        d.put("play.leads", value)
         if m.groupdict().get("example"):
             _example(d, m)
     return handler
@@ -76,9 +74,9 @@ _RUN_KINDS = {"all of the same suit": "same-suit", "of any suits": "any-suit", "
 
 
 def _run(d: Draft, m: re.Match[str]) -> None:
-    if d.notes.get("leads") != "sets":
+    if d.get("play.leads") != "sets":
         raise Unreadable("runs, but no sets before them")
-    d.notes["leads"] = "runs"
+    d.data["play"]["leads"] = "runs"
     kind = _RUN_KINDS[m["kind"]]
     if kind is not None:
         d.put("play.runs", kind)
@@ -95,7 +93,9 @@ def _sets_not_led(d: Draft, m: re.Match[str]) -> None:
 
 def _base(sets: bool):
     def handler(d: Draft, m: re.Match[str]) -> None:
-        d.check(lambda spec: spec.play.sets_allowed() == sets, "whether sets are played")
+        # Sets are played when they may be led, or laid on single cards (``ClimbPlay.sets_allowed``).
+        d.check(lambda spec: (spec.play.leads != "singles" or spec.play.beating != "higher") == sets,
+                "whether sets are played")
     return handler
 
 
@@ -347,7 +347,6 @@ def finish(d: Draft) -> None:
                        ("gone out", "when a player goes out"), ("hand end", "when a hand ends")):
         if mark not in d.seen:
             raise Unreadable(f"the rulebook never says {what}")
-    d.put("play.leads", d.notes["leads"])
     if d.get("play.trick_end") == "all-passed" and "rejoin" not in d.seen:
         raise Unreadable("the rulebook never says whether a player who passed may play again")
     if "examples" in d.seen:

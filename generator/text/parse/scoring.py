@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ...spec import derived
-from ..phrases import join_and, plural_noun, rank_word
+from ..phrases import cap, join_and, plural_noun, rank_word
 from .core import Draft, Rule, rule
 from .setup import trump_name
 from .words import (
@@ -346,6 +346,19 @@ def _usurper(d: Draft, m: re.Match[str]) -> None:
     d.data["scoring"]["passing"]["usurper"] = True
 
 
+def _rule_maker(d: Draft, m: re.Match[str]) -> None:
+    """SC-A5: the title holder who may make (or repeal) an invented rule after a hand."""
+    who = _title_named(d, m["who"])
+    if who == "loser":
+        raise Unreadable("only a title holder makes the rules")
+    d.put("scoring.rule_maker", who)
+    law, repeal = m["law"], bool(m["repeal"])
+    if m["laws"] != cap(law + "s"):
+        raise Unreadable(f"“{m['laws']}” is not the section of the {law}s")
+    d.check(lambda spec: spec.setup.extra_rules is not None and spec.setup.extra_rules.kind == "bonus"
+            and spec.setup.extra_rules.name == law and spec.setup.extra_rules.repeal == repeal, "the invented rules")
+
+
 def _round_end(value: str):
     def handler(d: Draft, m: re.Match[str]) -> None:
         d.put("scoring.round_end", value)
@@ -469,6 +482,8 @@ SHEDDING_RULES: list[Rule] = [
     rule(rf"From the second hand on, the (?P<l>{NAME}) gathers all the cards and deals every hand\.",
          _passing("loser-deals")),
     rule(rf"Anyone else who picks up the cards or tries to deal becomes the (?P<l>{NAME}) instead\.", _usurper),
+    rule(rf"After each hand, the (?P<who>{NAME}) may invent a new \*(?P<law>[^*]+)\*(?P<repeal>, or repeal one)? "
+         rf"\(see \*(?P<laws>[^*]+)\*\)\.", _rule_maker),
     # How the hand is won (SC-A2's round end).
     rule(r"On their turn, instead of playing, a player whose cards in hand are worth five points or less by the table "
          r"below may \*knock\*: the hand ends at once, and they win it\.", _round_end("knock-five")),
@@ -484,9 +499,9 @@ SHEDDING_RULES: list[Rule] = [
          lambda d, m: d.put("scoring.stock_out", True), name="stock_out"),
     # What the winner is paid (SC-A2): card values, card counts, the stake.
     rule(r"The winner scores the value of the cards left in the other players' hands(?P<rows> and rows)?:",
-         _shedding("card-values", False), marks="base"),
+         _shedding("card-values", False), marks="base", name="card_values"),
     rule(r"Each other player loses the value of the cards left in their own hand(?P<rows> and rows)?:",
-         _shedding("card-values", True), marks="base"),
+         _shedding("card-values", True), marks="base", name="card_values"),
     rule(r"\| Card \| Value \|"),
     rule(rf"\| Each joker \| (?P<v>{count('point')}) \|", _value("jokers")),
     rule(rf"\| Each major \| (?P<v>{count('point')}) \|", _value("majors")),
@@ -499,16 +514,17 @@ SHEDDING_RULES: list[Rule] = [
          lambda d, m: d.check(lambda spec: spec.deal.rows and spec.scoring.kind == "card-values", "face-down rows"),
          name="row_values"),
     rule(r"Each other player loses one point for each card left in their hand\.", _shedding("card-count", True),
-         marks="base"),
+         marks="base", name="card_count"),
     rule(r"The winner scores one point for each card left in the other players' hands\.",
-         _shedding("card-count", False), marks="base"),
+         _shedding("card-count", False), marks="base", name="card_count"),
     rule(r"Cards left in rows do not count\.",
          lambda d, m: d.check(lambda spec: spec.deal.rows and spec.scoring.kind == "card-count", "face-down rows"),
          name="rows_not_counted"),
     rule(rf"{_PIG_WORDS}, if it was shown, counts as (?P<n>{count('card')})\.", _pig_cards),
-    rule(r"The hand scores nothing but the stake\.", _shedding("landlord-stake"), marks="base"),
+    rule(r"The hand scores nothing but the stake\.", _shedding("landlord-stake"), marks="base",
+         name="landlord_stake"),
     rule(r"If the play that ended the hand held only cards of the lowest rank, every score for the hand is doubled\.",
-         lambda d, m: d.put("scoring.low_finish_double", True), name="low_finish_double"),
+         lambda d, m: d.put("scoring.low_finish_double", True), name="low_finish"),
     # The landlord's stake doubled (SC-A2, SC-A3).
     rule(rf"The stake is doubled for every (?P<bomb>{NAME})(?: and every (?P<rocket>{NAME}))? played in the hand\.",
          _doubled),
@@ -596,8 +612,6 @@ def finish(d: Draft) -> None:
         raise Unreadable("the table of card values never says what a number card is worth")
     if kind == "titles" and ("starter" not in d.seen or d.get("scoring.loser") is None):
         raise Unreadable("the rulebook never says who loses the hand, or who leads the next")
-    maker = d.notes.get("rule_maker")  # the title holder the invented rules named (SC-A5)
-    if kind == "titles" and maker is not None and maker != d.get("scoring.title"):
-        d.put("scoring.rule_maker", "vice")
+
     if "total" not in d.seen:
         raise Unreadable("the rulebook never says that scores are totalled")
