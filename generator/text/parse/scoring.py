@@ -396,7 +396,7 @@ def _shedding(kind: str, losers: bool | None = None):
             rows = bool(m["rows"])
             d.check(lambda spec: spec.deal.rows == rows, "face-down rows")
         if kind == "card-values":
-            d.data["scoring"].setdefault("values", {})
+            d.put("scoring.values", {})  # the table's rows follow
     return handler
 
 
@@ -520,7 +520,7 @@ SHEDDING_RULES: list[Rule] = [
     rule(r"Cards left in rows do not count\.",
          lambda d, m: d.check(lambda spec: spec.deal.rows and spec.scoring.kind == "card-count", "face-down rows"),
          name="rows_not_counted"),
-    rule(rf"{_PIG_WORDS}, if it was shown, counts as (?P<n>{count('card')})\.", _pig_cards),
+    rule(rf"{_PIG_WORDS}, if it was shown, counts as (?P<n>{count('card')})\.", _pig_cards, name="card_count"),
     rule(r"The hand scores nothing but the stake\.", _shedding("landlord-stake"), marks="base",
          name="landlord_stake"),
     rule(r"If the play that ended the hand held only cards of the lowest rank, every score for the hand is doubled\.",
