@@ -28,7 +28,7 @@ from generator.text.parse import ParseError, parse_markdown
 GOLDEN = Path(__file__).parent / "golden" / "climbing"
 GOLDEN_SPECS = sorted(GOLDEN.glob("*.yaml"))
 #: Specs drawn by ``climbing_spec`` for the round trip, in chunks so that two workers share them.
-DRAWN, DRAWN_CHUNKS = 4_000, 4
+DRAWN, DRAWN_CHUNKS = 3_000, 3
 #: The sampler's seeds, as the trick-taking round trip does them.
 SEEDS, SEED_CHUNKS = 10_000, 4
 

@@ -23,13 +23,21 @@ _PRINTED: list[Any] = [None, ""]
 
 
 def printed(spec: Any) -> str:
-    """The Play section ``spec`` prints: what the examples read are checked against."""
+    """The Play section ``spec`` prints: what the examples read are checked against. Of the derived
+    facts the template prints only the rank list, so only that is worked out (all of them, should the
+    template ever ask for more)."""
     if _PRINTED[0] is not spec:
+        import jinja2
+
         from ...families import family_of
         from ..render import _derived, environment
 
         template = environment().get_template(family_of(spec).template)
-        _PRINTED[:] = [spec, template.render(spec=spec, d=_derived(spec))]
+        try:
+            text = template.render(spec=spec, d={"ranks": spec.deck.ranks()})
+        except jinja2.UndefinedError:
+            text = template.render(spec=spec, d=_derived(spec))
+        _PRINTED[:] = [spec, text]
     return _PRINTED[1]
 
 
