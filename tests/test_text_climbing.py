@@ -471,5 +471,5 @@ def test_a_tarot_pack_says_how_a_major_compares() -> None:
     spec = _base()
     tarot = spec.model_copy(update={"deck": DeckSpec(kind="tarot", order="natural"),
                                     "play": spec.play.model_copy(update={"jokers": "none", "bomb": None})})
-    assert "a major counts as its number and a suit card as its face value" in _play(tarot)
+    assert "the majors rank above every card of the suits, by their number" in _play(tarot)
     _round_trip(tarot, "tarot pack")

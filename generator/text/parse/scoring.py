@@ -364,10 +364,7 @@ def _round_end(value: str):
         d.put("scoring.round_end", value)
         if "values" in m.re.groupindex:
             text = m["values"]
-            d.check(lambda spec: spec.scoring.kind != "card-values" and _knock_values(spec) == text,
-                    "the face values")
-        elif value == "knock-five":
-            d.check(lambda spec: spec.scoring.kind == "card-values", "the table of card values")
+            d.check(lambda spec: _knock_values(spec) == text, "the face values")
     return handler
 
 
@@ -485,8 +482,6 @@ SHEDDING_RULES: list[Rule] = [
     rule(rf"After each hand, the (?P<who>{NAME}) may invent a new \*(?P<law>[^*]+)\*(?P<repeal>, or repeal one)? "
          rf"\(see \*(?P<laws>[^*]+)\*\)\.", _rule_maker),
     # How the hand is won (SC-A2's round end).
-    rule(r"On their turn, instead of playing, a player whose cards in hand are worth five points or less by the table "
-         r"below may \*knock\*: the hand ends at once, and they win it\.", _round_end("knock-five")),
     rule(r"On their turn, instead of playing, a player whose cards in hand are worth five points or less at face "
          r"value \((?P<values>[^)]+)\) may \*knock\*: the hand ends at once, and they win it\.",
          _round_end("knock-five")),
