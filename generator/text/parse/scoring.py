@@ -435,7 +435,8 @@ def _doubled(d: Draft, m: re.Match[str]) -> None:
 
 def _pig_doubled(d: Draft, m: re.Match[str]) -> None:
     _pig_words(d, m)
-    d.check(lambda spec: spec.scoring.kind == "landlord-stake" and spec.setup.pig is not None, "the pig")
+    d.check(lambda spec: spec.scoring.kind in ("landlord-stake", "titles") and spec.bidding.auction is not None
+            and spec.setup.pig is not None, "the pig")
 
 
 def _no_points(d: Draft, m: re.Match[str]) -> None:
@@ -505,6 +506,7 @@ SHEDDING_RULES: list[Rule] = [
     rule(rf"\| {_PIG_WORDS}, if it was shown \| (?P<v>{count('point')}); not shown, it counts as its own card \|",
          _value("pig")),
     rule(r"\| Each number card \| (?P<v>its number|one point) \|", _numbers),
+    rule(r"\| Any other card \| nothing \|", marks="any other card", name="card_values"),
     rule(r"\| Each card left in a row \| one point \|",
          lambda d, m: d.check(lambda spec: spec.deal.rows and spec.scoring.kind == "card-values", "face-down rows"),
          name="row_values"),
@@ -603,7 +605,7 @@ def finish(d: Draft) -> None:
     kind = d.get("scoring.kind")
     if kind in ("card-values", "card-count", "landlord-stake") and "won" not in d.seen:
         raise Unreadable("the rulebook never says who wins the hand")
-    if kind == "card-values" and "numbers" not in d.seen:
+    if kind == "card-values" and ("numbers" not in d.seen or "any other card" not in d.seen):
         raise Unreadable("the table of card values never says what a number card is worth")
     if kind == "titles" and ("starter" not in d.seen or d.get("scoring.loser") is None):
         raise Unreadable("the rulebook never says who loses the hand, or who leads the next")
