@@ -135,11 +135,10 @@ RULES: list[Rule] = [
     rule(rf"Each player is dealt (?P<size>{count('card')})\.", _hand_size),
     rule(rf"With more than three players, each player is dealt (?P<size>{count('card')}) instead\.", _over_three),
     # Countdown tokens (DL-04) and face-down rows (DL-12).
-    rule(rf"Each player starts with (?P<n>{NUM}) (?P<toks>{NAME})\.", _tokens, name="tokens"),
-    rule(rf"At each deal, each player is dealt one card for each (?P<tok>{NAME}) they hold\.", _token_cards,
-         name="tokens"),
+    rule(rf"Each player starts with (?P<n>{NUM}) (?P<toks>{NAME})\.", _tokens),
+    rule(rf"At each deal, each player is dealt one card for each (?P<tok>{NAME}) they hold\.", _token_cards),
     rule(rf"With more than three players, each player starts with (?P<n>{NUM}) (?P<toks>{NAME}) instead\.",
-         _tokens_over_three, name="tokens"),
+         _tokens_over_three),
     rule(r"Each player is then dealt three cards face down in a row in front of them, and three more face up, one on "
          r"each of those; these six cards are the player's \*rows\*, played only once their hand is empty \(see "
          r"\*Play\*\)\.", lambda d, m: d.put("deal.rows", True), name="rows"),

@@ -91,7 +91,7 @@ RULES: list[Rule] = [
     rule(rf"(?:With (?P<label>up to three players|more than three players), t|T)he hands are of "
          rf"(?P<sizes>\d+(?:, \d+)*) (?P<noun>cards?): (?P<hands>{count('hand')}) in all\.", _sizes),
     rule(rf"The game ends as soon as a player gives up their last (?P<tok>{NAME}): that player wins\.", _tokens_gone,
-         marks="wins", name="tokens"),
+         marks="wins"),
     rule(r"The player with the highest total wins\.", marks="wins"),
     rule(r"If several players share the highest total, another hand is played(?P<same> with as many cards as the "
          r"last)?, and so on, until one player alone has the highest total\.", _ties("extra-hand")),

@@ -361,7 +361,9 @@ def _examples_agree(rows: list[str]):
 
 
 def finish(d: Draft) -> None:
-    for mark, what in (("lead", "what may be led"), ("beat", "how players pass or beat"),
+    if d.get("play.leads") is None:
+        raise Unreadable("the rulebook never says what may be led")
+    for mark, what in (("beat", "how players pass or beat"),
                        ("base", "what beats what"), ("trick end", "when a trick ends"),
                        ("collection", "what becomes of a trick"), ("leads instead", "who leads after going out"),
                        ("gone out", "when a player goes out"), ("hand end", "when a hand ends")):
