@@ -48,12 +48,10 @@ def _bonus_maker(d: Draft, m: re.Match[str]) -> None:
     def test(spec) -> bool:
         c = spec.scoring
         if c.kind == "titles":
-            return maker == "the " + (c.title if c.rule_maker == "title" else (c.vice or "vice"))
+            return maker == "the " + (c.title if spec.scoring.rule_maker == "title" else (c.vice or "vice"))
         return c.kind == "countdown" and maker == "the winner of the hand"
 
     d.check(test, "who invents the rules")
-    if maker.startswith("the ") and maker != "the winner of the hand":
-        d.notes["rule_maker"] = maker[4:]
 
 
 def _add_up(d: Draft, m: re.Match[str]) -> None:
@@ -84,7 +82,7 @@ RULES: list[Rule] = [
          rf"{_NAME}(?P<repeal>, or instead repeal one already in force)?; if several players share the highest "
          r"score, the first of them clockwise from the dealer's left does so\.", _bonus_best, name="bonus"),
     rule(rf"After each hand has been scored, (?P<maker>the winner of the hand|the {NAME}) may invent a new "
-         rf"{_NAME}(?P<repeal>, or instead repeal one already in force)?\.", _bonus_maker, name="bonus_maker"),
+         rf"{_NAME}(?P<repeal>, or instead repeal one already in force)?\.", _bonus_maker, name="bonus"),
     rule(rf"(?P<name>{NAME}) are announced to everyone and apply to every player from the next hand on\.", _named),
     rule(rf"They add up: every (?P<name>{NAME}) in force applies at once, (?P<until>until it is repealed|for the rest "
          r"of the game)\.", _add_up),

@@ -23,13 +23,21 @@ _PRINTED: list[Any] = [None, ""]
 
 
 def printed(spec: Any) -> str:
-    """The Play section ``spec`` prints: what the examples read are checked against."""
+    """The Play section ``spec`` prints: what the examples read are checked against. Of the derived
+    facts the template prints only the rank list, so only that is worked out (all of them, should the
+    template ever ask for more)."""
     if _PRINTED[0] is not spec:
+        import jinja2
+
         from ...families import family_of
         from ..render import _derived, environment
 
         template = environment().get_template(family_of(spec).template)
-        _PRINTED[:] = [spec, template.render(spec=spec, d=_derived(spec))]
+        try:
+            text = template.render(spec=spec, d={"ranks": spec.deck.ranks()})
+        except jinja2.UndefinedError:
+            text = template.render(spec=spec, d=_derived(spec))
+        _PRINTED[:] = [spec, text]
     return _PRINTED[1]
 
 
@@ -64,9 +72,7 @@ def _holder(d: Draft, m: re.Match[str]) -> None:
 
 def _leads(value: str):
     def handler(d: Draft, m: re.Match[str]) -> None:
-        if "leads" in d.notes:
-            raise Unreadable("what may be led is stated twice")
-        d.notes["leads"] = value
+        d.put("play.leads", value)
         if m.groupdict().get("example"):
             _example(d, m)
     return handler
@@ -76,9 +82,9 @@ _RUN_KINDS = {"all of the same suit": "same-suit", "of any suits": "any-suit", "
 
 
 def _run(d: Draft, m: re.Match[str]) -> None:
-    if d.notes.get("leads") != "sets":
+    if d.get("play.leads") != "sets":
         raise Unreadable("runs, but no sets before them")
-    d.notes["leads"] = "runs"
+    d.data["play"]["leads"] = "runs"
     kind = _RUN_KINDS[m["kind"]]
     if kind is not None:
         d.put("play.runs", kind)
@@ -95,7 +101,9 @@ def _sets_not_led(d: Draft, m: re.Match[str]) -> None:
 
 def _base(sets: bool):
     def handler(d: Draft, m: re.Match[str]) -> None:
-        d.check(lambda spec: spec.play.sets_allowed() == sets, "whether sets are played")
+        # Sets are played when they may be led, or laid on single cards (``ClimbPlay.sets_allowed``).
+        d.check(lambda spec: (spec.play.leads != "singles" or spec.play.beating != "higher") == sets,
+                "whether sets are played")
     return handler
 
 
@@ -109,8 +117,7 @@ def _beating(value: str):
 
 def _equal(d: Draft, m: re.Match[str]) -> None:
     except_ = bool(m["except"])
-    d.check(lambda spec: bool(spec.play.colour_match or spec.play.transparent or spec.play.natural_beats_joker)
-            == except_,
+    d.check(lambda spec: bool(spec.play.colour_match or spec.play.natural_beats_joker) == except_,
             "the rules under which equal ranks beat")
 
 
@@ -149,7 +156,7 @@ def _rocket(d: Draft, m: re.Match[str]) -> None:
 
 def _transparent(d: Draft, m: re.Match[str]) -> None:
     code = rank_plural(m["plural"])
-    if rank_plural(m["p2"]) != code or rank(m["r1"]) != code or rank(m["r2"]) != code:
+    if rank_plural(m["p2"]) != code or rank(m["r2"]) != code:
         raise Unreadable("the transparent cards are of two ranks")
     d.put("play.transparent", {"rank": code, "word": m["word"]})
 
@@ -184,6 +191,8 @@ def _capture(collection: str):
         else:
             d.put("play.kitty_capture", {"suit": suit_one(m["one"])})
         name = m["kitty"]
+        if "k2" in m.re.groupindex and m["k2"] != name:
+            raise Unreadable("the kitty is called by two names")
         d.check(lambda spec: (spec.deal.kitty.name if spec.deal.kitty else "kitty") == name, "the kitty's name")
         d.check(lambda spec: spec.play.collection == collection, "what becomes of a trick")
     return handler
@@ -199,7 +208,7 @@ def _capture_in_kitty(d: Draft, m: re.Match[str]) -> None:
 
 def _gone_out(d: Draft, m: re.Match[str]) -> None:
     rows = bool(m["rows"])
-    d.check(lambda spec: spec.deal.rows == rows, "face-down rows")
+    d.check(lambda spec: (spec.deal.rows and spec.play.collection == "set-aside") == rows, "face-down rows")
 
 
 def _retire(value: bool):
@@ -253,17 +262,17 @@ RULES: list[Rule] = [
     rule(r"A run is beaten by a run of as many cards whose lowest card is of a higher rank\.",
          lambda d, m: d.check(lambda spec: spec.play.runs_allowed(), "runs"), name="runs_beaten"),
     rule(r"Cards of equal rank never beat each other(?P<except>, except as the rules below say)?\.", _equal),
-    rule(r"A major is played only as a single card; to compare it with a single card of a suit, a major counts as "
-         r"its number and a suit card as its face value: Ace 1, number cards their number, Page 11, Knight 12, Queen "
-         r"13 and King 14\.", marks="majors"),
+    rule(r"A major is played only as a single card; the majors rank above every card of the suits, by their "
+         r"number\.", marks="majors"),
     rule(r"A single card is also beaten by the card of the same rank in the other colour: a heart or a diamond by a "
          r"club or a spade, and a club or a spade by a heart or a diamond\.",
          lambda d, m: d.put("play.colour_match", True), name="colour_match"),
     rule(rf"A joker is played only as a single card(?: or, with the other joker, as the (?P<r0>{NAME}))?; it beats "
          rf"any play(?:, a (?P<bomb>{NAME}) included)?, and nothing beats it(?: but the (?P<rocket>{NAME}))?\.",
          _joker_top),
-    rule(r"A joker is \*wild\*: in a set or a run it stands for any card of the pack's ranks, and played alone it is "
-         rf"a single card of the highest rank(?: \({RANK}\))?\.", _joker_wild),
+    rule(r"A joker is \*wild\*: in a set or a run that holds at least one other card it stands for any card of the "
+         rf"pack's ranks, and played alone it is a single card of the highest rank(?: \({RANK}\))?\.", _joker_wild),
+    rule(r"The two jokers with no other card are not a play\.", marks="jokers alone"),
     rule(r"A set made without a joker beats the same set made with one\.",
          lambda d, m: d.put("play.natural_beats_joker", True), name="natural_beats_joker"),
     rule(rf"A single card of the lowest rank(?: \(an? {RANK}\))? may be played on any play, and beats it\.",
@@ -273,9 +282,9 @@ RULES: list[Rule] = [
          rf"(?P<b4>{NAME})\.", _bomb),
     rule(r"The two jokers played together as a pair are the \*(?P<rocket>[^*]+)\*: it may be led or played on any "
          r"play, it beats everything, and nothing beats it\.", _rocket),
-    rule(rf"(?P<plural>{RANKS}) are \*(?P<word>[^*]+)\*: an? (?P<r1>{RANK}) laid on a single card, or a set of "
-         rf"(?P<p2>{RANKS}) laid on a set of as many cards, counts as a copy of it and so beats it; led, or in a run, "
-         rf"an? (?P<r2>{RANK}) counts as its own rank\.", _transparent),
+    rule(rf"(?P<plural>{RANKS}) are \*(?P<word>[^*]+)\*: (?P<p2>{RANKS}) laid on a single card or a set count as "
+         rf"cards of its rank, so they beat it only where cards of that rank would; led, or in a run, an? "
+         rf"(?P<r2>{RANK}) counts as its own rank\.", _transparent),
     # 4. The end of a trick (CL-11).
     rule(r"The trick ends when all the other players still in the hand have passed, one after another, since the "
          r"last play\.", _trick_end("all-passed"), marks="trick end"),
@@ -292,8 +301,8 @@ RULES: list[Rule] = [
     rule(r"The cards of the trick are set aside face down, out of play for the hand, and the last player to play "
          r"leads to the next trick\.", _collection("set-aside"), marks="collection"),
     rule(rf"The first time a trick that holds (?:(?P<card>{CARD})(?: (?P<nick>{NICKNAME}))?|an? (?P<one>{SUIT_ONE})) "
-         r"is set aside, the player who played its last card takes the \*(?P<kitty>[^*]+)\* into their hand\.",
-         _capture("set-aside")),
+         r"is set aside, the player who played its last card takes the \*(?P<kitty>[^*]+)\* into their hand; if that "
+         rf"player has gone out, the (?P<k2>{NAME}) stays where it is\.", _capture("set-aside")),
     rule(rf"If that card lies in the (?P<k1>{NAME}) itself, no one takes the (?P<k2>{NAME})\.", _capture_in_kitty),
     rule(r"If that player has gone out, the next player to their left who still holds cards leads instead\.",
          marks="leads instead"),
@@ -302,6 +311,8 @@ RULES: list[Rule] = [
          r"hand; then, once those are gone, their face-down cards, one at a time and unseen\.", marks="rows"),
     rule(r"On their turn such a player turns one face-down card over and plays it if it may be played; if not, it "
          r"goes back face down in its place and the player passes\.", marks="rows blind"),
+    rule(r"The rows are never played in this game: the hand ends as soon as a player's hand is empty\.",
+         marks="rows unplayed"),
     rule(r"A player who has played the last card of their hand(?P<rows> and of their rows)? has \*gone out\*\.",
          _gone_out, marks="gone out"),
     rule(r"A player who has gone out takes no further part in the hand; play goes on without them until only one "
@@ -320,6 +331,12 @@ RULES: list[Rule] = [
 ]
 
 
+def _rows_played(spec: Any) -> bool:
+    """Rows are played once the hand is empty where piles are set aside; with tricks taken, the hand
+    ends when a hand is empty."""
+    return spec.deal.rows and spec.play.collection == "set-aside"
+
+
 def _has_examples(spec: Any) -> bool:
     return len(spec.deck.ranks()) >= 2
 
@@ -327,9 +344,12 @@ def _has_examples(spec: Any) -> bool:
 #: Sentence forms printed exactly when a fact of the spec holds (see generator.text.sections).
 MARKS = (
     ("majors", lambda spec: spec.deck.kind == "tarot", "how a major compares with a suit card"),
-    ("rows", lambda spec: spec.deal.rows, "how the rows are played"),
-    ("rows blind", lambda spec: spec.deal.rows, "how the face-down cards are played"),
+    ("rows", _rows_played, "how the rows are played"),
+    ("rows blind", _rows_played, "how the face-down cards are played"),
+    ("rows unplayed", lambda spec: spec.deal.rows and spec.play.collection == "trick", "that the rows are not played"),
     ("laws", lambda spec: spec.setup.extra_rules is not None, "the invented rules in play"),
+    ("jokers alone", lambda spec: spec.play.jokers == "wild" and spec.deck.jokers == 2
+     and not (spec.play.bomb and spec.play.bomb.rocket), "that two wild jokers alone are not a play"),
     ("examples", _has_examples, "the example of what beats what"),
 )
 
@@ -341,13 +361,14 @@ def _examples_agree(rows: list[str]):
 
 
 def finish(d: Draft) -> None:
-    for mark, what in (("lead", "what may be led"), ("beat", "how players pass or beat"),
+    if d.get("play.leads") is None:
+        raise Unreadable("the rulebook never says what may be led")
+    for mark, what in (("beat", "how players pass or beat"),
                        ("base", "what beats what"), ("trick end", "when a trick ends"),
                        ("collection", "what becomes of a trick"), ("leads instead", "who leads after going out"),
                        ("gone out", "when a player goes out"), ("hand end", "when a hand ends")):
         if mark not in d.seen:
             raise Unreadable(f"the rulebook never says {what}")
-    d.put("play.leads", d.notes["leads"])
     if d.get("play.trick_end") == "all-passed" and "rejoin" not in d.seen:
         raise Unreadable("the rulebook never says whether a player who passed may play again")
     if "examples" in d.seen:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ...spec import derived
-from ..phrases import join_and, plural_noun, rank_word
+from ..phrases import cap, join_and, plural_noun, rank_word
 from .core import Draft, Rule, rule
 from .setup import trump_name
 from .words import (
@@ -346,15 +346,25 @@ def _usurper(d: Draft, m: re.Match[str]) -> None:
     d.data["scoring"]["passing"]["usurper"] = True
 
 
+def _rule_maker(d: Draft, m: re.Match[str]) -> None:
+    """SC-A5: the title holder who may make (or repeal) an invented rule after a hand."""
+    who = _title_named(d, m["who"])
+    if who == "loser":
+        raise Unreadable("only a title holder makes the rules")
+    d.put("scoring.rule_maker", who)
+    law, repeal = m["law"], bool(m["repeal"])
+    if m["laws"] != cap(law + "s"):
+        raise Unreadable(f"“{m['laws']}” is not the section of the {law}s")
+    d.check(lambda spec: spec.setup.extra_rules is not None and spec.setup.extra_rules.kind == "bonus"
+            and spec.setup.extra_rules.name == law and spec.setup.extra_rules.repeal == repeal, "the invented rules")
+
+
 def _round_end(value: str):
     def handler(d: Draft, m: re.Match[str]) -> None:
         d.put("scoring.round_end", value)
         if "values" in m.re.groupindex:
             text = m["values"]
-            d.check(lambda spec: spec.scoring.kind != "card-values" and _knock_values(spec) == text,
-                    "the face values")
-        elif value == "knock-five":
-            d.check(lambda spec: spec.scoring.kind == "card-values", "the table of card values")
+            d.check(lambda spec: _knock_values(spec) == text, "the face values")
     return handler
 
 
@@ -383,7 +393,7 @@ def _shedding(kind: str, losers: bool | None = None):
             rows = bool(m["rows"])
             d.check(lambda spec: spec.deal.rows == rows, "face-down rows")
         if kind == "card-values":
-            d.data["scoring"].setdefault("values", {})
+            d.put("scoring.values", {})  # the table's rows follow
     return handler
 
 
@@ -425,7 +435,8 @@ def _doubled(d: Draft, m: re.Match[str]) -> None:
 
 def _pig_doubled(d: Draft, m: re.Match[str]) -> None:
     _pig_words(d, m)
-    d.check(lambda spec: spec.scoring.kind == "landlord-stake" and spec.setup.pig is not None, "the pig")
+    d.check(lambda spec: spec.scoring.kind in ("landlord-stake", "titles") and spec.bidding.auction is not None
+            and spec.setup.pig is not None, "the pig")
 
 
 def _no_points(d: Draft, m: re.Match[str]) -> None:
@@ -469,9 +480,9 @@ SHEDDING_RULES: list[Rule] = [
     rule(rf"From the second hand on, the (?P<l>{NAME}) gathers all the cards and deals every hand\.",
          _passing("loser-deals")),
     rule(rf"Anyone else who picks up the cards or tries to deal becomes the (?P<l>{NAME}) instead\.", _usurper),
+    rule(rf"After each hand, the (?P<who>{NAME}) may invent a new \*(?P<law>[^*]+)\*(?P<repeal>, or repeal one)? "
+         rf"\(see \*(?P<laws>[^*]+)\*\)\.", _rule_maker),
     # How the hand is won (SC-A2's round end).
-    rule(r"On their turn, instead of playing, a player whose cards in hand are worth five points or less by the table "
-         r"below may \*knock\*: the hand ends at once, and they win it\.", _round_end("knock-five")),
     rule(r"On their turn, instead of playing, a player whose cards in hand are worth five points or less at face "
          r"value \((?P<values>[^)]+)\) may \*knock\*: the hand ends at once, and they win it\.",
          _round_end("knock-five")),
@@ -495,6 +506,7 @@ SHEDDING_RULES: list[Rule] = [
     rule(rf"\| {_PIG_WORDS}, if it was shown \| (?P<v>{count('point')}); not shown, it counts as its own card \|",
          _value("pig")),
     rule(r"\| Each number card \| (?P<v>its number|one point) \|", _numbers),
+    rule(r"\| Any other card \| nothing \|", marks="any other card"),
     rule(r"\| Each card left in a row \| one point \|",
          lambda d, m: d.check(lambda spec: spec.deal.rows and spec.scoring.kind == "card-values", "face-down rows"),
          name="row_values"),
@@ -592,12 +604,10 @@ def finish(d: Draft) -> None:
     kind = d.get("scoring.kind")
     if kind in ("card-values", "card-count", "landlord-stake") and "won" not in d.seen:
         raise Unreadable("the rulebook never says who wins the hand")
-    if kind == "card-values" and "numbers" not in d.seen:
+    if kind == "card-values" and ("numbers" not in d.seen or "any other card" not in d.seen):
         raise Unreadable("the table of card values never says what a number card is worth")
     if kind == "titles" and ("starter" not in d.seen or d.get("scoring.loser") is None):
         raise Unreadable("the rulebook never says who loses the hand, or who leads the next")
-    maker = d.notes.get("rule_maker")  # the title holder the invented rules named (SC-A5)
-    if kind == "titles" and maker is not None and maker != d.get("scoring.title"):
-        d.put("scoring.rule_maker", "vice")
+
     if "total" not in d.seen:
         raise Unreadable("the rulebook never says that scores are totalled")
