@@ -22,7 +22,7 @@ described there); this phase sequences the turns:
 * **The kitty** (CL-13): with tricks taken, the first trick holding the capture card (or a card
   of the capture suit) takes the kitty too, as an extra trick won; with piles set aside, the
   first pile set aside holding it puts the kitty into the hand of the player of its last card
-  (if that player has gone out, the kitty stays where it is).
+  (if that player has gone out, the kitty stays where it is for the rest of the hand).
 * **The end of the hand**: a player goes out when they hold no card (with rows in a game that sets
   piles aside: nor any row card). In a titles game with ``retire``, play goes on without them
   until one player is left; otherwise the first out ends the hand at once (and with tricks
@@ -364,11 +364,12 @@ class Climb(Phase):
                 state.captured = True
         else:
             state.set_aside.extend(cards)
-            if holds_capture and self.active(state, top):
-                state.hands[top].extend(state.kitty)
-                state.hands[top].sort()
-                state.kitty = []
+            if holds_capture:   # only the first such pile: a player who has gone out takes nothing
                 state.captured = True
+                if self.active(state, top):
+                    state.hands[top].extend(state.kitty)
+                    state.hands[top].sort()
+                    state.kitty = []
         state.history.append((tuple(s for s, _ in state.trick_plays), tuple(a for _, a in state.trick_plays),
                               top if self.takes_tricks else None))
         state.trick = []
