@@ -459,6 +459,9 @@ def random_spec(r: random.Random) -> dict:
             play["kitty_capture"] = r.choice([{"suit": suits[0]}, {"card": f"{ranks[0]} of {suits[1]}"}])
     if r.random() < 0.2:
         setup["pig"] = {"card": f"{ranks[1]} of {suits[2]}", "name": "pig"}
+    if deal["hand_size"] != "all" and not tokens and not deal.get("rows") and r.random() < 0.3:
+        setup["exchange"] = {"cards": 1}
+        deal["misdeal"] = {"suit": suits[0], "must_show": r.random() < 0.5}
     if r.random() < 0.15:
         setup["extra_rules"] = {"kind": r.choice(["bonus", "secret"]), "repeal": r.random() < 0.5}
     ending: dict[str, Any] = {"condition": {"kind": "target", "points": r.choice([3, 5])}, "ties": "latest-winner"}
