@@ -669,3 +669,20 @@ def test_invented_laws_act_on_plays() -> None:
     assert s.current == 1
     assert mask(t, "K of clubs") in s.legal_actions() and not any(
         a == mask(t, "6 of hearts") for a in s.legal_actions())   # no heart after a club (nor too low)
+
+
+def test_the_strong_bot_merges_singles_of_a_rank_only_when_they_are_interchangeable() -> None:
+    from generator.engine.climbing.hints import distinct
+
+    game, s = started(spec(scoring={"kind": "card-count", "losers_lose": False, "round_end": "knock-five"}))
+    t = game.table
+    set_hands(s, t, [["2 of clubs", "2 of hearts"], ["K of clubs"], ["A of clubs"], ["Q of clubs"]])
+    s.current, s._legal = 0, None
+    legal = s.legal_actions()
+    assert KNOCK in legal
+    merged = distinct(s.observation(0), legal)
+    assert KNOCK in merged and mask(t, "2 of clubs") in merged and mask(t, "2 of hearts") not in merged
+    game, s = started(spec(play={"colour_match": True}))
+    set_hands(s, game.table, [["2 of clubs", "2 of hearts"], ["K of clubs"], ["A of clubs"], ["Q of clubs"]])
+    s.current, s._legal = 0, None
+    assert distinct(s.observation(0), s.legal_actions()) == s.legal_actions()

@@ -94,7 +94,7 @@ def distinct(obs: Observation, legal: list[int]) -> list[int]:
         return legal
     out, seen = [], set()
     for a in legal:
-        if a and a < BLIND and not a & (a - 1):   # a single card
+        if a and a < KNOCK and not a & (a - 1):   # a single card
             level = rules.level[a.bit_length() - 1]
             if level >= 0:
                 if level in seen:
