@@ -5,7 +5,7 @@ holder of the 3 of clubs leads it, singles and sets of one rank beaten by as man
 higher rank, a trick ends when the other players still in have passed in a row, players retire
 as they go out until one is left; President 3, Vice 1, the loser −1; the loser gives the
 President their two highest cards and gets two of the President's choice back, and the
-President leads; first to 20, the deal passing left), every player choosing uniformly at random
+President leads; first to 10, the deal passing left), every player choosing uniformly at random
 among the same plays (a set is offered once per rank and size, as the engine offers it when no
 rule tells the cards of a rank apart), shuffle and deal included:
 
@@ -157,7 +157,7 @@ def run_plain(_game: Any, hands: int, seed: int) -> tuple[float, int]:
         d, titles = plain_hand(rnd, dealer, totals, titles)
         decisions += d
         top = max(totals)
-        if top >= 20 and totals.count(top) == 1:
+        if top >= 10 and totals.count(top) == 1:
             totals, dealer, titles = [0] * PLAYERS, 0, None
         else:
             dealer = (dealer + 1) % PLAYERS

@@ -459,6 +459,9 @@ def random_spec(r: random.Random) -> dict:
             play["kitty_capture"] = r.choice([{"suit": suits[0]}, {"card": f"{ranks[0]} of {suits[1]}"}])
     if r.random() < 0.2:
         setup["pig"] = {"card": f"{ranks[1]} of {suits[2]}", "name": "pig"}
+    if deal["hand_size"] != "all" and not tokens and not deal.get("rows") and r.random() < 0.3:
+        setup["exchange"] = {"cards": 1}
+        deal["misdeal"] = {"suit": suits[0], "must_show": r.random() < 0.5}
     if r.random() < 0.15:
         setup["extra_rules"] = {"kind": r.choice(["bonus", "secret"]), "repeal": r.random() < 0.5}
     ending: dict[str, Any] = {"condition": {"kind": "target", "points": r.choice([3, 5])}, "ties": "latest-winner"}
@@ -594,3 +597,92 @@ def test_sampled_climbing_games_play_out() -> None:
                 state = game.new_initial_state(n, seed * 100 + k)
                 state.play_random(random.Random(k).random)
                 assert state.terminal
+
+
+# -- tricks taken, card passing, laws ------------------------------------------------------------
+
+
+def test_tricks_taken_end_the_hand_at_the_last_card() -> None:
+    s_ = spec(play={"collection": "trick", "leads": "singles"}, scoring={"kind": "avoid-suit", "suit": "hearts"},
+              ending={"condition": {"kind": "threshold", "points": 30}})
+    game, s = started(s_)
+    t = game.table
+    set_hands(s, t, [["5 of hearts", "9 of clubs"], ["6 of hearts", "K of clubs"], ["2 of clubs", "3 of clubs"],
+                     ["4 of clubs", "8 of clubs"]])
+    s.in_play = {c for h in s.hands for c in h}
+    s.current, s._legal = 0, None
+    s.apply_action(mask(t, "5 of hearts"))
+    s.apply_action(mask(t, "6 of hearts"))
+    for _ in range(3):
+        s.apply_action(PASS)
+    assert s.won[1] == ids(t, "5 of hearts", "6 of hearts") and s.current == 1
+    s.apply_action(mask(t, "K of clubs"))            # seat 1's last card: the hand ends, no one takes it
+    rec = s.record.hands[0]
+    assert rec.scores == [0, -2, 0, 0] and rec.tricks == [0, 1, 0, 0]
+
+
+def _after_first_hand(s_: GameSpec, seed: int):
+    game = Game(s_, audit=True)
+    s = game.new_initial_state(4, seed)
+    r = random.Random(seed)
+    while s.hand_no == 0:
+        legal = s.legal_actions()
+        s.apply_action(legal[r.randrange(len(legal))])
+    return game, s
+
+
+def test_best_card_swap_hands_and_loser_deals() -> None:
+    titles = {"kind": "titles", "first": 2, "vice": "vice", "second": 1, "retire": True}
+    game, s = _after_first_hand(spec(scoring={**titles, "passing": {"kind": "best-card"}}), 3)
+    title, _, loser = s.titles_won
+    assert s.decision == "give-back" and s.current == title and len(s.hands[title]) == 14
+    s.apply_action(s.legal_actions()[-1])
+    assert s.decision == "climb" and len(s.hands[loser]) == 13
+    game, s = _after_first_hand(spec(scoring={**titles, "passing": {"kind": "swap-hands"}}), 4)
+    title, vice, _ = s.titles_won
+    level = game.phase(Climb).rules.level
+    shown = s.shown_tops
+    best = max(shown, key=lambda c: level[c])
+    assert best in s.hands[title] and len(shown) == 4
+    game, s = _after_first_hand(spec(scoring={**titles, "passing": {"kind": "loser-deals"}}), 5)
+    assert s.dealer == s.titles_won[2]
+
+
+def test_invented_laws_act_on_plays() -> None:
+    from generator.engine.laws import LawInForce
+    from generator.spec.laws import Law
+
+    game, s = started(spec(setup={"extra_rules": {"kind": "bonus"}}, play={"leads": "singles"}), seed=4)
+    t = game.table
+    set_hands(s, t, [["5 of clubs", "9 of clubs"], ["6 of hearts", "K of clubs", "7 of spades"],
+                     ["2 of clubs", "A of clubs"], ["4 of clubs", "8 of clubs"]])
+    everyone = set(range(4))
+    s.laws = [LawInForce(Law("no-lead", rank="5"), 0, False, set(everyone)),
+              LawInForce(Law("no-suit-after", suit="hearts", after="clubs"), 0, False, set(everyone)),
+              LawInForce(Law("after-rank", rank="9", effect="reverse"), 0, False, set(everyone))]
+    s.current, s._legal = 0, None
+    assert s.legal_actions() == [mask(t, "9 of clubs")]       # no 5 may be led
+    s.apply_action(mask(t, "9 of clubs"))                       # … and a 9 reverses play
+    assert s.current == 3
+    s.apply_action(PASS)
+    s.apply_action(PASS)
+    assert s.current == 1
+    assert mask(t, "K of clubs") in s.legal_actions() and not any(
+        a == mask(t, "6 of hearts") for a in s.legal_actions())   # no heart after a club (nor too low)
+
+
+def test_the_strong_bot_merges_singles_of_a_rank_only_when_they_are_interchangeable() -> None:
+    from generator.engine.climbing.hints import distinct
+
+    game, s = started(spec(scoring={"kind": "card-count", "losers_lose": False, "round_end": "knock-five"}))
+    t = game.table
+    set_hands(s, t, [["2 of clubs", "2 of hearts"], ["K of clubs"], ["A of clubs"], ["Q of clubs"]])
+    s.current, s._legal = 0, None
+    legal = s.legal_actions()
+    assert KNOCK in legal
+    merged = distinct(s.observation(0), legal)
+    assert KNOCK in merged and mask(t, "2 of clubs") in merged and mask(t, "2 of hearts") not in merged
+    game, s = started(spec(play={"colour_match": True}))
+    set_hands(s, game.table, [["2 of clubs", "2 of hearts"], ["K of clubs"], ["A of clubs"], ["Q of clubs"]])
+    s.current, s._legal = 0, None
+    assert distinct(s.observation(0), s.legal_actions()) == s.legal_actions()

@@ -149,6 +149,12 @@ def distinct_actions(obs: Observation, legal: list[int]) -> list[int]:
     suit ranked between them is in this player's hand or was played in an earlier trick, neither
     is named by the rules, and they are worth the same. Only in plain trick play (no rule that
     looks at ranks or at particular cards)."""
+    if obs.card_play:   # a family whose plays are not single cards merges its own (its bot hints)
+        from . import family_hints
+
+        merge = getattr(family_hints(obs), "distinct", None)
+        if merge is not None:
+            return merge(obs, legal)
     table = obs.table
     size = table.size
     if obs.phase != "play" or len(legal) < 2 or any(a >= size or a < 0 for a in legal):

@@ -85,6 +85,26 @@ def most_cards_play(obs: Observation, legal: list[int]) -> int:
     return max(plays, key=lambda a: (rules.classify(a).size, -rules.classify(a).level, -a))
 
 
+def distinct(obs: Observation, legal: list[int]) -> list[int]:
+    """The legal plays with interchangeable ones merged, for the strong bot's search: when no rule
+    of the game tells the cards of a rank apart, single cards of one rank are one play (the
+    lowest card id stands for them; sets and runs are offered once already)."""
+    rules: ClimbRules = obs.climb_rules
+    if not rules.collapse or len(legal) < 2:
+        return legal
+    out, seen = [], set()
+    for a in legal:
+        if a and a < KNOCK and not a & (a - 1):   # a single card
+            level = rules.level[a.bit_length() - 1]
+            if level >= 0:
+                if level in seen:
+                    continue
+                seen.add(level)
+        out.append(a)
+    return out
+
+
+greedy_play.distinct = distinct             # type: ignore[attr-defined]
 greedy_play.highest = highest_play          # type: ignore[attr-defined]
 greedy_play.lowest = lowest_play            # type: ignore[attr-defined]
 greedy_play.greedy_points = most_cards_play  # type: ignore[attr-defined]

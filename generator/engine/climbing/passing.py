@@ -8,8 +8,9 @@ deal. (WU-05, the loser dealing, is the play phase's ``after_hand``; WU-01, who 
   ``returned`` cards of their choice, one decision each.
 * ``swap-hands``: before anyone looks, each player shows a card of their dealt hand (chance: the
   top card of a hand dealt face down); the title holder swaps hands with the owner of the
-  highest card shown, and then the vice with the owner of the second highest (ties: the first
-  from the dealer's left). A holder whose own card is that card keeps their hand.
+  highest card shown, and then the vice with the holder of the second highest (ties: the first
+  from the dealer's left). A holder whose own card is that card keeps their hand, and so does
+  the title holder if the second highest is now in their hand.
 
 The usurper rule (anyone else who picks up the cards or tries to deal becomes the loser) never
 happens among players who keep the rules, so the engine never plays it.
@@ -77,12 +78,14 @@ class PassCards(Phase):
         state.shown_tops = [c for c in tops if c is not None]
         order = sorted((p for p in state.from_left() if tops[p] is not None),
                        key=lambda p: -(self.level[tops[p]] if self.level[tops[p]] >= 0 else 10**6))
-        for holder, rank_place in ((title, 0), (vice, 1)):
-            if holder is None or rank_place >= len(order):
+        ranked = [tops[p] for p in order]
+        for holder, place in ((title, 0), (vice, 1)):
+            if holder is None or place >= len(ranked) or ranked[place] in state.hands[holder]:
                 continue
-            other = order[rank_place]
-            if other != holder:
-                state.hands[holder], state.hands[other] = state.hands[other], state.hands[holder]
+            if place == 1 and title is not None and ranked[1] in state.hands[title]:
+                continue   # the title holder's new hand is theirs to keep
+            other = state.holder(ranked[place])
+            state.hands[holder], state.hands[other] = state.hands[other], state.hands[holder]
         return False
 
     def shown(self, state: "State", player: int) -> set[int]:

@@ -22,7 +22,7 @@ described there); this phase sequences the turns:
 * **The kitty** (CL-13): with tricks taken, the first trick holding the capture card (or a card
   of the capture suit) takes the kitty too, as an extra trick won; with piles set aside, the
   first pile set aside holding it puts the kitty into the hand of the player of its last card
-  (if that player has gone out, the kitty stays where it is).
+  (if that player has gone out, the kitty stays where it is for the rest of the hand).
 * **The end of the hand**: a player goes out when they hold no card (with rows in a game that sets
   piles aside: nor any row card). In a titles game with ``retire``, play goes on without them
   until one player is left; otherwise the first out ends the hand at once (and with tricks
@@ -118,6 +118,8 @@ class Climb(Phase):
         self.knock = getattr(sc, "round_end", None) == "knock-five"
         titles = sc if sc.kind == "titles" else None
         self.starter = titles.starter if titles else None
+        bonus = spec.setup.extra_rules is not None and spec.setup.extra_rules.kind == "bonus"
+        self.rule_maker = (0 if titles.rule_maker == "title" else 1) if titles and bonus else None
         self.loser_deals = bool(titles and titles.passing and titles.passing.kind == "loser-deals")
         sidx = {s: i for i, s in enumerate(table.suit_names)}
         cap = p.kitty_capture
@@ -362,11 +364,12 @@ class Climb(Phase):
                 state.captured = True
         else:
             state.set_aside.extend(cards)
-            if holds_capture and self.active(state, top):
-                state.hands[top].extend(state.kitty)
-                state.hands[top].sort()
-                state.kitty = []
+            if holds_capture:   # only the first such pile: a player who has gone out takes nothing
                 state.captured = True
+                if self.active(state, top):
+                    state.hands[top].extend(state.kitty)
+                    state.hands[top].sort()
+                    state.kitty = []
         state.history.append((tuple(s for s, _ in state.trick_plays), tuple(a for _, a in state.trick_plays),
                               top if self.takes_tricks else None))
         state.trick = []
@@ -396,9 +399,16 @@ class Climb(Phase):
         state.end_hand(facts)
 
     def after_hand(self, state: "State", scores: list[int]) -> None:
-        """WU-05: the loser deals the next hand (the state then moves the deal one to the left)."""
-        if self.loser_deals and state.titles_won is not None and state.titles_won[2] is not None:
-            state.dealer = (state.titles_won[2] - 1) % state.n
+        """WU-05: the loser deals the next hand (the state then moves the deal one to the left).
+        SC-A5: in a titles game the title holder (or the vice, as the spec says) makes the next
+        bonus rule, in place of the hand's best scorer (this runs after the laws' own hook)."""
+        titles = state.titles_won
+        if self.loser_deals and titles is not None and titles[2] is not None:
+            state.dealer = (titles[2] - 1) % state.n
+        if self.rule_maker is not None and titles is not None and state.inventors:
+            seat = titles[self.rule_maker]
+            if seat is not None:
+                state.inventors = [seat]
 
     # -- the fast path ---------------------------------------------------------------------
 

@@ -12,7 +12,9 @@ for games whose piles are taken as tricks.
   pack's court cards, numbers their pips or 1, a revealed pig its own value, a row left empty
   worth nothing, cards left in rows 1 each). The winner gains the others' total, or each other
   player loses their own. ``low_finish_double``: doubled when the final play held only cards of
-  the lowest rank. Knock-five: the knocker wins.
+  the lowest rank. Knock-five: the knocker wins (a hand's worth for knocking is its cards' face
+  values, as the catalogue words it, whatever the payment). ``stock_out`` never fires: climbing
+  deals leave no stock to run out.
 * ``landlord-stake`` (SC-A2 with BD-03): the landlord wins or pays the bid to each opponent,
   doubled for every bomb and rocket played, and doubled again for a payment whose payer or payee
   holds the revealed pig.

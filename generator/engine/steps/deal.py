@@ -48,7 +48,10 @@ class Deal(Phase):
 def drawable(state: "State") -> int:
     """Where drawing from the stock starts: below a trump card lying on top of it (a turned or
     hidden trump card is never drawn)."""
-    return 1 if state.stock and state.stock[0] in (state.turned, state.hidden) else 0
+    if not state.stock:
+        return 0
+    # a family without trumps (climbing) has no trump card fields at all
+    return 1 if state.stock[0] in (getattr(state, "turned", None), getattr(state, "hidden", None)) else 0
 
 
 def draw(state: "State", seat: int, k: int) -> None:
