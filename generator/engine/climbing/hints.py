@@ -20,6 +20,8 @@ from .rules import BLIND, BOMB, JOKER, KNOCK, LOW, PASS, ROCKET, ClimbRules
 SPECIAL = (BOMB, ROCKET, JOKER, LOW)
 #: A hand with more cards than this is "early": the greedy bot keeps its strong plays.
 EARLY = 5
+#: More legal plays than this and the strong bot searches one play per shape, size and rank.
+SEARCH_WIDTH = 48
 
 
 def _plays(obs: Observation, legal: list[int]) -> list[int]:
@@ -88,8 +90,21 @@ def most_cards_play(obs: Observation, legal: list[int]) -> int:
 def distinct(obs: Observation, legal: list[int]) -> list[int]:
     """The legal plays with interchangeable ones merged, for the strong bot's search: when no rule
     of the game tells the cards of a rank apart, single cards of one rank are one play (the
-    lowest card id stands for them; sets and runs are offered once already)."""
+    lowest card id stands for them; sets and runs are offered once already). A decision of more
+    than ``SEARCH_WIDTH`` plays is searched over one play of each shape, size and rank."""
     rules: ClimbRules = obs.climb_rules
+    if len(legal) > SEARCH_WIDTH:
+        # Too many to search one by one (suits told apart in long runs): one play of each shape,
+        # size and rank stands for the rest.
+        merged, kinds = [], set()
+        for a in legal:
+            if a and a < KNOCK:
+                kind = rules.classify(a)
+                if kind in kinds:
+                    continue
+                kinds.add(kind)
+            merged.append(a)
+        legal = merged
     if not rules.collapse or len(legal) < 2:
         return legal
     out, seen = [], set()

@@ -380,44 +380,57 @@ class ClimbRules:
                 out.append(a)
 
     def _runs(self, by_level: dict[int, list[int]], wild: list[int], old: Play | None, out: list[int]) -> None:
+        """Runs: for each group of cards that may form one (all, or each suit for same-suit runs),
+        every window of ranks whose gaps the wild jokers can fill, counted with prefix sums."""
         L = self.top_level
         top = L if self.wrap else L - 1
-        beats = self.beats
-        sizes = [old.size] if old is not None and old.shape == RUN else range(3, L + 1)
-        suits = sorted({self.suit[c] for cs in by_level.values() for c in cs}) if self.same_suit else [None]
         nj = len(wild)
-        for k in sizes:
-            for start in range(0, top - k + 2):
-                end = start + k - 1
-                if end > top or (start == 0 and end == L):
-                    continue
-                play = Play(RUN, k, end, True)
-                # a run with jokers is not natural, which changes nothing in the comparison of runs
-                if not beats(play, old):
-                    continue
-                window = [lv if lv < L else 0 for lv in range(start, end + 1)]
-                for suit in suits:
-                    options = []
-                    gaps = []
-                    for pos, lv in enumerate(window):
-                        have = by_level.get(lv, ())
-                        if suit is not None:
-                            have = [c for c in have if self.suit[c] == suit]
-                        if have:
-                            options.append(have[:1] if self.collapse else self._distinct([c] for c in have))
-                        else:
-                            options.append(None)
-                            gaps.append(start + pos)
-                    if len(gaps) > nj or len(gaps) == k:
+        beats = self.beats
+        following = old is not None and old.shape == RUN
+        sizes = [old.size] if following else range(3, L + 1)   # type: ignore[union-attr]
+        if self.same_suit:
+            groups: dict[int, dict[int, list[int]]] = {}
+            for lv, cs in by_level.items():
+                if lv < L:
+                    for c in cs:
+                        groups.setdefault(self.suit[c], {}).setdefault(lv, []).append(c)
+            held_groups = list(groups.values())
+        else:
+            held_groups = [{lv: cs for lv, cs in by_level.items() if lv < L}]
+        joker_sets: dict[int, list] = {}
+        for held in held_groups:
+            if len(held) + nj < 3:
+                continue
+            options = {lv: cs[:1] if self.collapse else [t[0] for t in self._distinct([c] for c in cs)]
+                       for lv, cs in held.items()}
+            miss = [0]
+            for pos in range(top + 1):
+                miss.append(miss[-1] + (0 if (pos if pos < L else 0) in options else 1))
+            for k in sizes:
+                lo = max(0, old.level - k + 2) if following else 0   # type: ignore[union-attr]
+                for start in range(lo, top - k + 2):
+                    end = start + k - 1
+                    gaps_n = miss[end + 1] - miss[start]
+                    if gaps_n > nj or gaps_n == k or (start == 0 and end == L):
                         continue
-                    filled = [o for o in options if o is not None]
-                    joker_sets = [wild[:len(gaps)]] if self.collapse else list(combinations(wild, len(gaps)))
+                    if not beats(Play(RUN, k, end, True), old):
+                        continue
+                    filled, gaps = [], []
+                    for pos in range(start, end + 1):
+                        o = options.get(pos if pos < L else 0)
+                        if o is None:
+                            gaps.append(pos)
+                        else:
+                            filled.append(o)
+                    js_all = joker_sets.get(len(gaps))
+                    if js_all is None:
+                        js_all = joker_sets[len(gaps)] = ([wild[:len(gaps)]] if self.collapse
+                                                          else list(combinations(wild, len(gaps))))
                     for chosen in islice(product(*filled), RUN_CAP):
-                        chosen = [c[0] if isinstance(c, tuple) else c for c in chosen]
                         base = 0
                         for c in chosen:
                             base |= 1 << c
-                        for js in joker_sets:
+                        for js in js_all:
                             a = base
                             for j, named in zip(js, gaps):
                                 a |= (1 << j) | ((named + 1) << (NAME_SHIFT + 8 * self.joker_index[j]))
