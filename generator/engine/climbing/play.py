@@ -45,7 +45,7 @@ from ..phase import Phase
 from ..places import HIDDEN, PUBLIC, Place
 from ..steps.pig import pig_card
 from .narrate import ClimbNarration
-from .rules import BLIND, BOMB, KNOCK, PASS, ROCKET, SHAPE_WORDS, ClimbRules, Play, cards_of
+from .rules import BLIND, BOMB, JOKER, KNOCK, LOW, PASS, ROCKET, SHAPE_WORDS, ClimbRules, Play, cards_of
 
 if TYPE_CHECKING:   # pragma: no cover
     from ..state import Game, State
@@ -249,10 +249,15 @@ class Climb(Phase):
                     f.known_by.add(p)
             return
         cards = cards_of(action)
-        src = self.source(state, p)
+        src = state.hands[p]
+        if not src and self.uses_rows:
+            src = state.rows_up[p]
         for c in cards:
             src.remove(c)
-        play = self.rules.as_laid(self.rules.classify(action), cards, state.to_beat)
+        rules = self.rules
+        play = rules.classify(action)
+        if rules.transparent is not None:
+            play = rules.as_laid(play, cards, state.to_beat)
         self._lay(state, p, action, cards, play)
 
     def _forbidden_by(self, state: "State", f, action: int) -> bool:
@@ -286,13 +291,13 @@ class Climb(Phase):
         state.top_seat = p
         state.last_play = action
         state.idle_passes = 0
-        if play.shape == BOMB or play.shape == ROCKET:
+        if play.shape >= BOMB and play.shape != JOKER and play.shape != LOW:   # a bomb or the rocket
             state.bombs += 1
         if self.rejoin:
             state.passed = []
         if state.laws and self.laws is not None:
             self._law_effects(state, p, cards)
-        if not self.active(state, p):
+        if not state.hands[p] and not self.active(state, p):
             state.out.append(p)
             if not self.retire or sum(1 for q in range(state.n) if self.active(state, q)) <= 1:
                 return self._end_hand(state)
