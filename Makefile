@@ -32,7 +32,12 @@ demo: setup sysdeps
 	$(BIN)/parlour check output/demo/*.yaml
 	$(BIN)/parlour playtest output/demo/$$(ls output/demo | grep -m1 '\.yaml$$') --games 200 --seed 1 || true
 	$(BIN)/parlour render output/demo/$$(ls output/demo | grep -m1 '\.yaml$$') --format pdf --playtest 100 --out output/demo --force
-	@echo "Rulebooks and specs are in output/demo/"
+	$(BIN)/parlour generate --family climbing --count 6 --seed 7 --out output/demo/climbing --force
+	$(BIN)/parlour check output/demo/climbing/*.yaml
+	$(BIN)/parlour playtest output/demo/climbing/$$(ls output/demo/climbing | grep -m1 '\.yaml$$') --games 200 --seed 1 || true
+	$(BIN)/parlour render output/demo/climbing/$$(ls output/demo/climbing | grep -m1 '\.yaml$$') --format pdf --playtest 100 --out output/demo/climbing --force
+	$(BIN)/parlour book output/demo output/demo/climbing --out output/demo/book.pdf --games 50 --force
+	@echo "Rulebooks and specs are in output/demo/ (climbing games in output/demo/climbing/), the book in output/demo/book.pdf"
 
 test: setup sysdeps
 	$(BIN)/python -m pytest -n 2 -q
