@@ -394,7 +394,7 @@ def test_tokens_shrink_the_hands_and_end_the_game() -> None:
 
 def test_the_first_lead_is_the_opening_card() -> None:
     game = Game(load_spec(PRESIDENT))
-    s = game.new_initial_state(5, 3)
+    s = game.new_initial_state(4, 3)
     assert s.legal_actions() == [1 << game.table.index("3 of clubs")]
     assert s.action_to_string(s.legal_actions()[0]) == "3 of clubs"
 
