@@ -58,8 +58,9 @@ FAMILY_INTROS = {
                 "out of cards does best.",
     "melding": "In a melding game players draw and discard to collect sets and runs of cards, and lay them "
                "on the table to score.",
-    "matching": "In a matching game players capture cards from the table by matching them with a card from "
-                "their hand.",
+    "matching": "In a matching game each player in turn plays a card that matches the suit or rank of the "
+                "top card of the discard pile, or draws; special cards change the turn, and the first to run out "
+                "of cards does best.",
 }
 
 NUMBER_WORDS = ("", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight")
