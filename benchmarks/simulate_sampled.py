@@ -1,8 +1,9 @@
-"""Issue 3's bar: generate N trick-taking games with consecutive seeds and simulate each for G
-games at every allowed player count, with the card audit on. Prints how many specs failed a
-static check (must be 0), engine errors (must be 0), games stopped by the safety cap, and time.
+"""Generate N games of a family with consecutive seeds and simulate each for G games at every
+allowed player count, with the card audit on. Prints how many specs failed a static check (must
+be 0), engine errors (must be 0), games stopped by the safety cap, and time.
 
-Usage: python benchmarks/simulate_sampled.py [--count 10000] [--games 20] [--workers 2]
+Usage: python benchmarks/simulate_sampled.py [--family trick-taking|climbing|…] [--count 10000] [--games 20]
+                                             [--workers 2] [--start 0]
 """
 
 from __future__ import annotations
@@ -16,14 +17,15 @@ from concurrent.futures import ProcessPoolExecutor
 
 from generator.checks import check_spec
 from generator.engine import Game
+from generator.families import DEFAULT
 from generator.sample import sample_game
 
-MOVE_CAP = 5_000
+MOVE_CAP = 5_000  # the playtest's cap
 
 
-def simulate(seed: int, games: int) -> tuple[int, int, int, str | None]:
+def simulate(seed: int, games: int, family: str = DEFAULT) -> tuple[int, int, int, str | None]:
     """(static problems, games played, games capped, first engine error) for one sampled spec."""
-    spec = sample_game(seed).spec
+    spec = sample_game(seed, family=family).spec
     problems = len(check_spec(spec))
     game = Game(spec, audit=True, move_cap=MOVE_CAP)
     played = capped = 0
@@ -45,13 +47,15 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--start", type=int, default=0)
+    ap.add_argument("--family", default=DEFAULT)
     args = ap.parse_args()
     start = time.perf_counter()
     totals: Counter[str] = Counter()
     errors: list[str] = []
     seeds = range(args.start, args.start + args.count)
     with ProcessPoolExecutor(args.workers) as pool:
-        for problems, played, capped, error in pool.map(simulate, seeds, [args.games] * args.count, chunksize=20):
+        for problems, played, capped, error in pool.map(simulate, seeds, [args.games] * args.count, [args.family] * args.count,
+                                                          chunksize=20):
             totals["specs"] += 1
             totals["static problems"] += problems > 0
             totals["games"] += played
@@ -59,7 +63,7 @@ def main() -> None:
             if error:
                 errors.append(error)
     secs = time.perf_counter() - start
-    print(f"{totals['specs']} specs (seeds {args.start}..{args.start + args.count - 1}): "
+    print(f"{args.family}: {totals['specs']} specs (seeds {args.start}..{args.start + args.count - 1}): "
           f"{totals['static problems']} failed a static check; {totals['games']} games simulated, "
           f"{totals['capped']} stopped by the safety cap of {MOVE_CAP} moves, {len(errors)} engine errors; "
           f"{secs:.0f} s with {args.workers} workers")
