@@ -324,6 +324,7 @@ def _naming(spec: GameSpec) -> list[Problem]:
         "countdown": spec.deal.tokens is not None,
         "face-down-rows": spec.deal.rows,
         "titles": s.kind == "titles",
+        "bomb": getattr(spec.play, "bomb", None) is not None,
     }.get(n.fact, True)
     if not holds:
         out.append(Problem("RULE_CONFLICT", "naming.fact", f"the introduction says {FACTS[n.fact]!r}, but no rule makes it so"))

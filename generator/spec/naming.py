@@ -26,6 +26,7 @@ FACTS: dict[str, str] = {
     "countdown": "hand sizes gradually decrease",
     "face-down-rows": "the final cards of the game are played blind",
     "titles": "the winners and losers are given titles",
+    "bomb": "powerful “{bombs}” can defeat weaker plays",
 }
 
 

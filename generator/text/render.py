@@ -122,6 +122,7 @@ def _derived(spec: GameSpec) -> dict[str, Any]:
             "{title}", phrases.md(auction.title) if auction else "landlord")
         # A climbing game's bombs (CL-08) may be named by its fact too.
         bomb = getattr(spec.play, "bomb", None)
+        fact = fact.replace("{bombs}", phrases.md(phrases.plural_noun(bomb.name if bomb else "bomb")))
         fact = fact.replace("{bomb}", phrases.md(bomb.name) if bomb else "bomb")
 
     shares = []

@@ -17,6 +17,7 @@ import re
 from ...families import FAMILIES
 from ...names import COUNTRY_ADJECTIVE
 from ...spec.naming import FACTS
+from ..phrases import plural_noun
 from .core import Draft, Rule, rule
 from .words import NUM, SUIT, SUIT_ONE, Unreadable, number, split_and, suit, suit_one
 
@@ -41,7 +42,7 @@ def _fact_pattern(phrase: str) -> re.Pattern[str]:
     out = out.replace(re.escape("{suit} cards"), f"(?P<suit_one>{SUIT_ONE}) cards")
     out = out.replace(re.escape("{suit}"), f"(?P<suit>{SUIT})")
     out = out.replace(re.escape("{pig}"), "(?P<pig>[^”]+)").replace(re.escape("{title}"), "(?P<title>[^”]+)")
-    out = out.replace(re.escape("{bomb}"), "(?P<bomb>[^”]+)")
+    out = out.replace(re.escape("{bombs}"), "(?P<bombs>[^”]+)").replace(re.escape("{bomb}"), "(?P<bomb>[^”]+)")
     return re.compile(out)
 
 
@@ -64,6 +65,9 @@ def _fact(d: Draft, text: str) -> None:
         if groups.get("bomb"):
             bomb = groups["bomb"]
             d.check(lambda spec, bomb=bomb: _bomb_name(spec) == bomb, "the bomb's name")
+        if groups.get("bombs"):
+            bombs = groups["bombs"]
+            d.check(lambda spec, bombs=bombs: plural_noun(_bomb_name(spec)) == bombs, "the bombs' name")
         if groups.get("title"):
             title = groups["title"]
             d.check(lambda spec, title=title: (spec.bidding.auction.title if spec.bidding.auction else "landlord")
