@@ -16,6 +16,9 @@ At a decision the bot
    (``rollout``, among its bot hints: climbing's plays out the hand greedily);
 4. picks the action with the best mean result: its hand score minus the others' mean, plus a
    large bonus (or malus) when the hand ends the game and it has won (or lost).
+   A family may name an *anchor* play (its bot hints' ``anchor``, climbing's greedy play) that
+   the others must beat by ``ANCHOR_MARGIN`` a rollout: with a few rollouts a play the search is
+   a noisy judge, and in games whose hands snowball a steady play beats a noisy one.
 
 The budget is a number of rollouts, never seconds: ``rollouts`` per legal action, at most
 ``max_rollouts`` per decision (but at least two per action). Cards that are interchangeable
