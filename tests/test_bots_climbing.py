@@ -36,9 +36,9 @@ def _focus_wins(game: Game, focus: str, other: str, games: int, seed: int) -> in
 
 
 def test_lowest_does_not_dominate_strong_bots_in_president(president):
-    # One 'lowest' player among three strong bots, seats rotated: an even share is 2 of 8; the
-    # searcher with random rollouts let 'lowest' win most games.
-    assert _focus_wins(president, "lowest", "strong", 8, seed=3) <= 1
+    # One 'lowest' player among three strong bots, seats rotated: an even share is 1.5 of 6; the
+    # searcher with random rollouts let 'lowest' win two games in three.
+    assert _focus_wins(president, "lowest", "strong", 6, seed=3) <= 1
 
 
 def test_strong_bot_beats_lowest_players_in_president(president):
