@@ -11,9 +11,14 @@ At a decision the bot
    obliges a trump; with ``follow-or-trump`` a void in both; with ``free`` nothing);
 3. on each of ``k`` such determinizations, plays every legal action followed by random play to
    the end of the hand (one rollout per action per determinization, with the same random numbers
-   after every action, so that the actions are compared on the same cards and luck);
+   after every action, so that the actions are compared on the same cards and luck); a family
+   whose random play says little about a play's worth gives its own rollout policy
+   (``rollout``, among its bot hints: climbing's plays out the hand greedily);
 4. picks the action with the best mean result: its hand score minus the others' mean, plus a
    large bonus (or malus) when the hand ends the game and it has won (or lost).
+   A family may name an *anchor* play (its bot hints' ``anchor``, climbing's greedy play) that
+   the others must beat by ``ANCHOR_MARGIN`` a rollout: with a few rollouts a play the search is
+   a noisy judge, and in games whose hands snowball a steady play beats a noisy one.
 
 The budget is a number of rollouts, never seconds: ``rollouts`` per legal action, at most
 ``max_rollouts`` per decision (but at least two per action). Cards that are interchangeable
@@ -35,6 +40,9 @@ from ..engine.places import OWNER, PUBLIC
 
 #: Value of winning (losing) the game inside a rollout, against hand scores of a few points.
 GAME_BONUS = 100.0
+
+#: How much better a play must do, in hand points a rollout, to overrule the family's anchor play.
+ANCHOR_MARGIN = 0.5
 
 Restriction = Callable[[Observation, list[int]], list[int]]
 
@@ -92,6 +100,7 @@ class StrongBot:
         roll = random.Random(rng.randrange(1 << 62))
         rnd = roll.random
         copy = _rollout_copy
+        play_out = rollout_policy(obs)
         for _ in range(per_action):
             det = sampler.sample(rng)
             common = rng.randrange(1 << 62)
@@ -102,11 +111,37 @@ class StrongBot:
                 ending = last_hand(s)
                 s.apply_action(a)
                 if not s.terminal and s.hand_no == hand:
-                    s.play_random(rnd, hands=1)
+                    play_out(s, rnd)
                 totals[i] += rollout_value(s, me, hand, ending)
         self.rollouts_played += per_action * len(actions)
+        anchor = anchor_of(obs)
+        if anchor is not None:   # the family's simple play wins ties and near things
+            pick = anchor(obs, legal, random.Random(common))
+            if pick in actions:
+                totals[actions.index(pick)] += ANCHOR_MARGIN * per_action
         best = max(range(len(actions)), key=lambda i: (totals[i], -i))
         return actions[best]
+
+
+def _random_rollout(state: State, rnd: Callable[[], float]) -> None:
+    state.play_random(rnd, hands=1)
+
+
+def rollout_policy(obs: Observation) -> Callable[[State, Callable[[], float]], None]:
+    """How a rollout plays out the hand: the family's own policy (its bot hints' ``rollout``,
+    drawing from the same random numbers) or, by default, uniformly random play."""
+    from . import family_hints
+
+    return getattr(family_hints(obs), "rollout", None) or _random_rollout
+
+
+def anchor_of(obs: Observation) -> Callable[[Observation, list[int], random.Random], int] | None:
+    """The family's simple play that the search must beat by ``ANCHOR_MARGIN`` a rollout to
+    overrule (its bot hints' ``anchor``), or None: a handful of rollouts a play is a noisy
+    judge, and in a game whose hands snowball (titles) a noisy judge loses to a steady one."""
+    from . import family_hints
+
+    return getattr(family_hints(obs), "anchor", None)
 
 
 def last_hand(state: State) -> bool:

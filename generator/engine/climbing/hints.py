@@ -7,6 +7,12 @@ the weak cards in bulk); on a play, beat it with the cheapest play that beats (t
 lowest rank, not breaking up a set when a play that does not beats); keep bombs, the rocket, a
 single joker and the low bomb for when the hand is nearly out, passing when only they beat early
 in the hand (more than five cards left).
+
+The strong bot searches climbing through two more pieces here (``greedy_play``'s attributes
+``distinct`` and ``rollout``): it weighs only a few sensible plays at a decision (``candidates``),
+and it plays its rollouts to the end of the hand with a light greedy policy (``rollout``) rather
+than at random. Random rollouts judge a climbing play badly: random players throw away their
+twos and bombs on low leads, so holding strength looks worthless and the searcher sheds it too.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import random
 
 from ...bots.decisions import greedy_decision
 from ..observation import Observation
+from .play import CLIMB
 from .rules import BLIND, BOMB, JOKER, KNOCK, LOW, PASS, ROCKET, ClimbRules
 
 SPECIAL = (BOMB, ROCKET, JOKER, LOW)
@@ -22,6 +29,11 @@ SPECIAL = (BOMB, ROCKET, JOKER, LOW)
 EARLY = 5
 #: More legal plays than this and the strong bot searches one play per shape, size and rank.
 SEARCH_WIDTH = 48
+#: The strong bot searches, of each shape and size, this many of the lowest plays and the highest.
+LOWEST_KEPT = 2
+#: In a rollout, the share of turns a player takes a random legal action rather than the greedy
+#: one, so that the rollouts of one determinization do not all tell the same story.
+ROLLOUT_NOISE = 0.05
 
 
 def _plays(obs: Observation, legal: list[int]) -> list[int]:
@@ -105,21 +117,118 @@ def distinct(obs: Observation, legal: list[int]) -> list[int]:
                 kinds.add(kind)
             merged.append(a)
         legal = merged
-    if not rules.collapse or len(legal) < 2:
-        return legal
-    out, seen = [], set()
+    if rules.collapse and len(legal) >= 2:
+        out, seen = [], set()
+        for a in legal:
+            if a and a < KNOCK and not a & (a - 1):   # a single card
+                level = rules.level[a.bit_length() - 1]
+                if level >= 0:
+                    if level in seen:
+                        continue
+                    seen.add(level)
+            out.append(a)
+        legal = out
+    return candidates(rules, legal)
+
+
+def candidates(rules: ClimbRules, legal: list[int]) -> list[int]:
+    """The plays worth a search: the pass, a knock and blind cards, every bomb, rocket, joker and
+    low bomb (few, and each a turning point), and of each ordinary shape and size the
+    ``LOWEST_KEPT`` lowest plays (shedding weak cards, beating cheaply) and the highest (taking the
+    lead back). The middle plays of a long list are rarely better than both ends, and every play
+    searched takes rollouts from the others: a budget spread over forty plays judges none of them."""
+    groups: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    out: list[int] = []
     for a in legal:
-        if a and a < KNOCK and not a & (a - 1):   # a single card
-            level = rules.level[a.bit_length() - 1]
-            if level >= 0:
-                if level in seen:
-                    continue
-                seen.add(level)
-        out.append(a)
-    return out
+        if a == PASS or a >= KNOCK:
+            out.append(a)
+            continue
+        p = rules.classify(a)
+        if p.shape in SPECIAL:
+            out.append(a)
+        else:
+            groups.setdefault((p.shape, p.size), []).append((p.level, a))
+    for group in groups.values():
+        if len(group) <= LOWEST_KEPT + 1:
+            out.extend(a for _, a in group)
+            continue
+        group.sort()
+        out.extend(a for _, a in group[:LOWEST_KEPT])
+        out.append(group[-1][1])
+    order = {a: i for i, a in enumerate(legal)}
+    return sorted(out, key=order.__getitem__)
+
+
+def rollout(state, rnd) -> None:
+    """Play a determinized copy to the end of its hand, every seat with the light greedy policy
+    (``light_play``), one turn in ``1 / ROLLOUT_NOISE`` at random; decisions outside climbing
+    (there are none inside a hand but the climb) are random. Counts moves and decisions as the
+    engine's random fast path does, and stops at the game's move cap."""
+    hand_no = state.hand_no
+    rec = state.record
+    while not state.terminal and state.hand_no == hand_no:
+        if state.decision != CLIMB:   # passing cards: the greedy decision
+            legal = state.legal_actions()
+            a = legal[0]
+            if len(legal) > 1:
+                a = greedy_play(state.observation(state.current), legal, random.Random(int(rnd() * (1 << 62))))
+            state.apply_action(a)
+            continue
+        phase = state.phase
+        legal_of, apply, rules = phase.legal, phase.apply, phase.rules
+        cap = phase.game.move_cap - rec.moves
+        moves = decisions = 0
+        while state.hand_no == hand_no and state.decision == CLIMB and not state.terminal and moves < cap:
+            options = legal_of(state)
+            moves += 1
+            if len(options) > 1:
+                decisions += 1
+                if rnd() < ROLLOUT_NOISE:
+                    a = options[int(rnd() * len(options))]
+                else:
+                    a = light_play(rules, state, options)
+            else:
+                a = options[0]
+            apply(state, a)
+        state._legal = None
+        rec.moves += moves
+        rec.decisions += decisions
+        if rec.moves >= phase.game.move_cap and not state.terminal:
+            state.stop("cap")
+
+
+def light_play(rules: ClimbRules, state, options: list[int]) -> int:
+    """The greedy policy cut down for rollouts (the state itself, no Observation): knock when it
+    may; lead the lowest play, the longest of the lowest rank; beat with the lowest play that
+    beats, keeping bombs, the rocket, a joker and the low bomb while the hand is long (passing
+    then if only they beat)."""
+    if KNOCK in options:
+        return KNOCK
+    best = None
+    best_key = None
+    leading = state.to_beat is None
+    early = len(state.hands[state.current]) > EARLY
+    classify = rules.classify
+    for a in options:
+        if a == PASS or a >= BLIND:
+            continue
+        p = classify(a)
+        special = p.shape in SPECIAL
+        if special and early and not leading:
+            continue
+        key = (special, p.level, -p.size) if leading else (special, p.level, p.size)
+        if best_key is None or key < best_key:
+            best, best_key = a, key
+    if best is not None:
+        return best
+    if PASS in options:
+        return PASS
+    return options[0]
 
 
 greedy_play.distinct = distinct             # type: ignore[attr-defined]
+greedy_play.rollout = rollout               # type: ignore[attr-defined]
+greedy_play.anchor = greedy_play            # type: ignore[attr-defined]
 greedy_play.highest = highest_play          # type: ignore[attr-defined]
 greedy_play.lowest = lowest_play            # type: ignore[attr-defined]
 greedy_play.greedy_points = most_cards_play  # type: ignore[attr-defined]

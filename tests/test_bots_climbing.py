@@ -1,0 +1,84 @@
+"""The strong bot at climbing games: it searches a few sensible plays, plays its rollouts out
+greedily, and beats the trivial policy that always plays lowest (the DOMINANT_STRATEGY check of
+Tier 2 must not reject President because the searcher is weak)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.bots import GreedyBot, make_bot
+from generator.bots.strong import rollout_policy
+from generator.engine import Game
+from generator.engine.climbing.hints import candidates
+from generator.engine.climbing.rules import PASS
+from generator.playtest.runner import game_seed, play_one
+from generator.spec.io import load_spec
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def president() -> Game:
+    return Game(load_spec(ROOT / "corpus" / "real" / "president.yaml"))
+
+
+def _focus_wins(game: Game, focus: str, other: str, games: int, seed: int) -> int:
+    n = 4
+    wins = 0
+    for i in range(games):
+        lineup = [focus if p == i % n else other for p in range(n)]
+        s = play_one(game, n, game_seed(seed, n, i), i, lineup, bounds=None)
+        assert s.outcome == "natural", s.error
+        wins += s.winner == i % n
+    return wins
+
+
+def test_lowest_does_not_dominate_strong_bots_in_president(president):
+    # One 'lowest' player among three strong bots, seats rotated: an even share is 1.5 of 6; the
+    # searcher with random rollouts let 'lowest' win two games in three.
+    assert _focus_wins(president, "lowest", "strong", 6, seed=3) <= 1
+
+
+def test_strong_bot_beats_lowest_players_in_president(president):
+    # One strong bot among three 'lowest' players: an even share is 2 of 8.
+    assert _focus_wins(president, "strong", "lowest", 8, seed=3) >= 4
+
+
+def test_candidates_keep_pass_ends_and_bombs():
+    """The plays searched: the pass, the lowest two and the highest of each shape and size, every
+    bomb and rocket; never a play that is not legal."""
+    game = Game(load_spec(ROOT / "corpus" / "real" / "dou-dizhu.yaml"))
+    state = game.new_initial_state(3, 11)
+    bots = [make_bot("greedy", p) for p in range(3)]
+    seen = 0
+    while not state.terminal and seen < 60:
+        obs = state.observation(state.current)
+        if obs.card_play and len(obs.legal) > 1:
+            rules = obs.climb_rules
+            kept = candidates(rules, obs.legal)
+            assert set(kept) <= set(obs.legal)
+            if PASS in obs.legal:
+                assert PASS in kept
+            shapes: dict[tuple[int, int], list[int]] = {}
+            for a in obs.legal:
+                if a != PASS:
+                    p = rules.classify(a)
+                    shapes.setdefault((p.shape, p.size), []).append(p.level)
+            for (shape, size), levels in shapes.items():
+                got = [rules.classify(a).level for a in kept if a != PASS
+                       and (rules.classify(a).shape, rules.classify(a).size) == (shape, size)]
+                assert min(levels) in got and max(levels) in got
+            seen += 1
+        state.apply_action(bots[state.current].act(obs) if len(obs.legal) > 1 else obs.legal[0])
+    assert seen > 10
+
+
+def test_trick_taking_rollouts_stay_random():
+    """Only a family that gives its own rollout policy changes the strong bot's rollouts."""
+    game = Game(load_spec(ROOT / "corpus" / "real" / "hearts.yaml"))
+    state = game.new_initial_state(4, 1)
+    obs = state.observation(state.current)
+    assert rollout_policy(obs).__name__ == "_random_rollout"
+    assert not hasattr(GreedyBot.act, "anchor")
