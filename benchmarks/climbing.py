@@ -30,6 +30,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from timing import play_hands  # beside this script
+
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = ROOT / "corpus" / "real" / "president.yaml"
 PLAYERS = 4
@@ -37,18 +39,7 @@ TARGET = 0.5
 
 
 def run_batch(game: Any, hands: int, seed: int) -> tuple[float, int]:
-    rnd = random.Random(seed).random
-    done = decisions = 0
-    state = game.new_initial_state(PLAYERS, seed)
-    start = time.process_time()
-    while done < hands:
-        if state.terminal:
-            decisions += state.record.decisions
-            state = game.new_initial_state(PLAYERS, seed * 1_000_003 + done)
-        state.play_random(rnd, hands=1)
-        done += 1
-    decisions += state.record.decisions
-    return time.process_time() - start, decisions
+    return play_hands(game, PLAYERS, hands, seed, clock=time.process_time)
 
 
 # The plain-Python hand. A card is an int 0..51: suit = card // 13, level = card % 13 (0 is the

@@ -52,6 +52,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from timing import play_hands  # beside this script
+
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = Path("corpus") / "real" / "whist.yaml"
 PLAYERS = 4
@@ -69,18 +71,7 @@ WARM_UP_HANDS = 500
 
 def run_batch(game: Any, hands: int, seed: int) -> tuple[float, int]:
     """Play `hands` hands one at a time on the batch path; return (seconds, decisions)."""
-    rnd = random.Random(seed).random
-    done = decisions = 0
-    start = time.perf_counter()
-    state = game.new_initial_state(PLAYERS, seed)
-    while done < hands:
-        if state.terminal:
-            decisions += state.record.decisions
-            state = game.new_initial_state(PLAYERS, seed * 1_000_003 + done)
-        state.play_random(rnd, hands=1)
-        done += 1
-    decisions += state.record.decisions
-    return time.perf_counter() - start, decisions
+    return play_hands(game, PLAYERS, hands, seed)
 
 
 def run_api(game: Any, hands: int, seed: int) -> tuple[float, int]:

@@ -10,7 +10,7 @@ from collections import Counter
 from ..spec import GameSpec, derived
 from ..spec.deck import card_rank
 from ..spec.scoring import SHEDDING_KINDS
-from .core import Problem, card_problem, suit_problem
+from .core import CaptureWords, Problem, card_problem, kitty_capture_problems, suit_problem
 
 #: CL-12: what a pile taken as a trick is scored by (SC-T without bidding, or SC-B with tokens).
 TRICK_SCORING = ("avoid-suit", "per-trick", "countdown")
@@ -96,28 +96,19 @@ def _leader(spec: GameSpec) -> list[Problem]:
     return out
 
 
+_CAPTURE = CaptureWords(
+    what="that wins the kitty", happens="a card wins the kitty", cannot="no play can win it",
+    first="the card that wins the kitty is the one led to the first trick, so the first trick always wins it")
+
+
 def _kitty(spec: GameSpec) -> list[Problem]:
     """CL-13: the card or suit that wins the kitty."""
-    p, out = spec.play, []
-    capture, kitty, auction = p.kitty_capture, spec.deal.kitty, spec.bidding.auction
+    capture, out = spec.play.kitty_capture, []
     if capture is None:
         return out
     out += card_problem(spec, "play.kitty_capture.card", capture.card)
     out += suit_problem(spec, "play.kitty_capture.suit", capture.suit)
-    if (capture.card is None) == (capture.suit is None):
-        out.append(Problem("SPEC_INVALID", "play.kitty_capture",
-                           "name either the card or the suit that wins the kitty, not both or neither"))
-    elif capture.nickname is not None and capture.card is None:
-        out.append(Problem("SPEC_INVALID", "play.kitty_capture.nickname", "only a named card has a nickname"))
-    if kitty is None:
-        out.append(Problem("RULE_CONFLICT", "play.kitty_capture", "a card wins the kitty, but there is no kitty"))
-    elif auction is not None:
-        out.append(Problem("RULE_CONFLICT", "play.kitty_capture",
-                           f"the {auction.title} takes the {kitty.name} into hand, so no play can win it"))
-    if capture.card is not None and p.opening_leader == "holder" and capture.card == p.opening_card:
-        out.append(Problem("RULE_CONFLICT", "play.kitty_capture.card",
-                           "the card that wins the kitty is the one led to the first trick, so the first trick "
-                           "always wins it"))
+    out += kitty_capture_problems(spec, _CAPTURE)
     return out
 
 

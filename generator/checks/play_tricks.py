@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..spec import GameSpec, derived
 from ..spec.scoring import SHEDDING_KINDS
-from .core import Problem, card_problem, suit_problem
+from .core import CaptureWords, Problem, card_problem, kitty_capture_problems, suit_problem
 
 
 def check_play(spec: GameSpec) -> list[Problem]:
@@ -63,29 +63,19 @@ def _named_things(spec: GameSpec) -> list[Problem]:
     return out
 
 
+_CAPTURE = CaptureWords(
+    what="whose trick captures the kitty", happens="a trick captures the kitty", cannot="no trick can capture it",
+    first="the card that captures the kitty is the one led to the first trick, so the first trick always takes the "
+          "kitty (or, if the card is in the kitty, none ever does)")
+
+
 def _leader_and_kitty(spec: GameSpec) -> list[Problem]:
     """The auction's winner leads (BD-03); a trick captures the kitty (TT-14)."""
     p, out = spec.play, []
-    auction, kitty = spec.bidding.auction, spec.deal.kitty
-    if (p.opening_leader == "landlord") != (auction is not None):
+    if (p.opening_leader == "landlord") != (spec.bidding.auction is not None):
         out.append(Problem("RULE_CONFLICT", "play.opening_leader",
                            "the winner of the auction leads to the first trick exactly when there is an auction"))
-    capture = p.kitty_capture
-    if capture is not None:
-        if (capture.card is None) == (capture.suit is None):
-            out.append(Problem("SPEC_INVALID", "play.kitty_capture",
-                               "name either the card or the suit whose trick captures the kitty, not both or neither"))
-        elif capture.nickname is not None and capture.card is None:
-            out.append(Problem("SPEC_INVALID", "play.kitty_capture.nickname", "only a named card has a nickname"))
-        if kitty is None:
-            out.append(Problem("RULE_CONFLICT", "play.kitty_capture", "a trick captures the kitty, but there is no kitty"))
-        elif auction is not None:
-            out.append(Problem("RULE_CONFLICT", "play.kitty_capture",
-                               f"the {auction.title} takes the {kitty.name} into hand, so no trick can capture it"))
-        if capture.card is not None and p.opening_leader == "holder" and capture.card == p.opening_card:
-            out.append(Problem("RULE_CONFLICT", "play.kitty_capture.card",
-                               "the card that captures the kitty is the one led to the first trick, so the first "
-                               "trick always takes the kitty (or, if the card is in the kitty, none ever does)"))
+    out += kitty_capture_problems(spec, _CAPTURE)
     return out
 
 

@@ -16,7 +16,8 @@ import re
 from ..spec.deck import DeckSpec
 from ..spec.scoring import SHEDDING_KINDS, TRICK_KINDS
 from .core import Draft, Phase, word_check
-from .words import CARD, RANK, RANKS, SUIT_MANY, SUIT_ONE, card, nickname, rank, suit
+from .play_common import LEADER, joker_count_finish, kitty_capture, leader_title_finish, opening_leader
+from .words import CARD, RANK, RANKS, SUIT_MANY, SUIT_ONE, card, rank, suit
 
 phase = Phase("play")
 
@@ -34,8 +35,6 @@ TRANSPARENT_WORDS = ("transparent", "invisible", "glass", "clear", "crystal", "g
 
 # -- CL-01/02 the opening lead and what may be led ---------------------------------------------------
 
-LEADERS = {"The dealer": "dealer", "The player to the dealer's left": "dealer-left",
-           "The player to the left of the dealer": "dealer-left"}
 #: "a pair of 10s", "three 6s", "four Kings".
 SET_EXAMPLE = r"(?:a pair of|three|four) (?P<setrank>" + RANKS + r")"
 #: "7-8-9 of clubs", "9-10-Page of swords".
@@ -44,17 +43,12 @@ SAME_SUIT_RUN = r"(?P<samerun>" + RANK + r"(?:-" + RANK + r"){2,}) of (?P<samesu
 ANY_SUIT_RUN = r"(?P<anyrun>" + RANK + " of " + SUIT_MANY + r"(?:, " + RANK + " of " + SUIT_MANY + r"){2,})"
 
 
-@phase.rule("CL-01", r"(?:(?P<who>" + "|".join(re.escape(w) for w in LEADERS) + r")|The (?P<title>[\w -]+?)) "
-            r"(?:starts by leading|leads|may lead) any single card"
+@phase.rule("CL-01", LEADER + r"(?:starts by leading|leads|may lead) any single card"
             r"(?P<sets>,? or (?:a )?set of cards of (?:equal|the same) rank(?: \(eg\. " + SET_EXAMPLE + r"\))?)?"
             r"(?P<runs>,? or (?:a )?run of three or more cards (?:(?P<same>of the same suit)|across any suits?)"
             r"(?: \(eg\. (?:" + SAME_SUIT_RUN + "|" + ANY_SUIT_RUN + r")\))?)?\.")
 def _leads(m: re.Match[str], d: Draft) -> None:
-    if m["who"]:
-        d.set("play.opening_leader", LEADERS[m["who"]])
-    else:
-        d.set("play.opening_leader", "landlord")
-        d.note("leader.title", m["title"])
+    opening_leader(m, d)
     if m["runs"] and not m["sets"]:
         d.problem("runs may be led but sets may not: the book always allows sets with runs")
     d.set("play.leads", "runs" if m["runs"] else "sets" if m["sets"] else "singles")
@@ -318,11 +312,7 @@ def _capture_set_aside(m: re.Match[str], d: Draft) -> None:
 
 
 def _captured(m: re.Match[str], d: Draft) -> None:
-    if m["suit"]:
-        d.set("play.kitty_capture", {"card": None, "nickname": None, "suit": suit(m["suit"])})
-    else:
-        d.set("play.kitty_capture", {"card": card(m["card"]), "nickname": nickname(m["nick"]), "suit": None})
-    d.note("capture.kitty", m["kitty"])
+    kitty_capture(m, d)
 
 
 # -- SH-02 face-down rows ----------------------------------------------------------------------------
@@ -399,10 +389,7 @@ def _leads_finish(d: Draft) -> None:
     elif leads is None:
         d.problem("no sentence says what may be led", "")
         return
-    title = d.heard("leader.title")
-    auction = d.get("bidding.auction")
-    if title is not None and (auction is None or auction["title"] != title):
-        d.problem(f"the {title} leads, but no auction makes anyone the {title}", d.said_in["leader.title"])
+    leader_title_finish(d)
     turn_sets = d.heard("turn.sets")
     if turn_sets is None:
         d.problem("no sentence says that each player in turn passes or beats the last play", "")
@@ -518,14 +505,9 @@ def _beat_example_check(d: Draft, ranks: tuple[str, ...], x: str, y: str) -> Non
 
 
 def _jokers_finish(d: Draft) -> None:
+    joker_count_finish(d)
     jokers = d.get("deck.jokers", 0)
     rule = d.get("play.jokers")
-    if rule is not None and not jokers:
-        d.problem("a rule for jokers, but the pack has none", d.source.get("play.jokers"))
-    count = d.heard("jokers.count")
-    if count is not None and count != jokers:
-        d.problem(f"the joker rule is for {count} joker{'s' if count > 1 else ''}, but the pack has {jokers}",
-                  d.source.get("play.jokers"))
     if jokers and rule is None:
         d.set("play.jokers", "wild")
         d.repair("jokers-no-rule", "defect", "the pack has jokers but no sentence gives them a rule; read as wild",

@@ -8,8 +8,9 @@ import re
 
 from ..spec import derived
 from .core import Draft, Phase, word_check
+from .play_common import LEADER, joker_count_finish, kitty_capture, leader_title_finish, opening_leader
 from .setup import is_pig
-from .words import CARD, RANK, SUIT_MANY, SUIT_ONE, card, nickname, rank, suit
+from .words import CARD, RANK, SUIT_MANY, SUIT_ONE, card, rank, suit
 
 phase = Phase("play")
 
@@ -29,19 +30,11 @@ BOOST_NAMES = ("boost", "double", "lift", "shove", "push", "rush", "rocket", "fi
 
 # -- TT-01/02 the opening lead ---------------------------------------------------------------------
 
-LEADERS = {"The dealer": "dealer", "The player to the dealer's left": "dealer-left",
-           "The player to the left of the dealer": "dealer-left"}
 
-
-@phase.rule("TT-01", r"(?:(?P<who>" + "|".join(re.escape(w) for w in LEADERS) + r")|The (?P<title>[\w -]+?)) "
-            r"(?:starts by leading|leads|may lead) any card(?P<notrump> which is not the trump suit \(unless they only have "
-            r"trump cards\))?\.")
+@phase.rule("TT-01", LEADER + r"(?:starts by leading|leads|may lead) any card"
+            r"(?P<notrump> which is not the trump suit \(unless they only have trump cards\))?\.")
 def _leader(m: re.Match[str], d: Draft) -> None:
-    if m["who"]:
-        d.set("play.opening_leader", LEADERS[m["who"]])
-    else:
-        d.set("play.opening_leader", "landlord")
-        d.note("leader.title", m["title"])
+    opening_leader(m, d)
     d.set("play.opening_lead", "no-trump" if m["notrump"] else "any")
 
 
@@ -223,11 +216,7 @@ def _next(m: re.Match[str], d: Draft) -> None:
 @phase.rule("TT-14", r"The first time a player wins a trick which contains (?:an? (?P<suit>" + SUIT_ONE + r")|(?P<card>" + CARD
             + r")(?: \((?:the|or) (?P<nick>[^)]+)\))?), they also take the (?P<kitty>[\w -]+?) as if it were a separate, won trick\.")
 def _capture(m: re.Match[str], d: Draft) -> None:
-    if m["suit"]:
-        d.set("play.kitty_capture", {"card": None, "nickname": None, "suit": suit(m["suit"])})
-    else:
-        d.set("play.kitty_capture", {"card": card(m["card"]), "nickname": nickname(m["nick"]), "suit": None})
-    d.note("capture.kitty", m["kitty"])
+    kitty_capture(m, d)
 
 
 # -- finishing -------------------------------------------------------------------------------------
@@ -242,10 +231,7 @@ def finish(d: Draft) -> None:
         d.problem("no sentence says whether players must follow suit", "")
     if not d.has("play.next_leader"):
         d.problem("no sentence says who leads the next trick", "")
-    title = d.heard("leader.title")
-    auction = d.get("bidding.auction")
-    if title is not None and (auction is None or auction["title"] != title):
-        d.problem(f"the {title} leads, but no auction makes anyone the {title}", d.said_in["leader.title"])
+    leader_title_finish(d)
     if d.get("play.opening_lead") == "no-trump" and method == "none":
         d.problem("the first lead may not be a trump, but there are no trumps", d.source.get("play.opening_lead"))
     _breaking_finish(d)
@@ -344,14 +330,9 @@ def _trump_rules_finish(d: Draft, method: str) -> None:
 
 
 def _jokers_finish(d: Draft, method: str) -> None:
+    joker_count_finish(d)
     jokers = d.get("deck.jokers", 0)
     rule = d.get("play.jokers")
-    if rule is not None and not jokers:
-        d.problem("a rule for jokers, but the pack has none", d.source.get("play.jokers"))
-    count = d.heard("jokers.count")
-    if count is not None and count != jokers:
-        d.problem(f"the joker rule is for {count} joker{'s' if count > 1 else ''}, but the pack has {jokers}",
-                  d.source.get("play.jokers"))
     if jokers and rule is None:
         why = "no trumps and the jokers are not wild" if method == "none" else "no sentence ranks them"
         d.repair("jokers-no-rule", "defect",

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from ..families import SamplerTraits
-from ..spec import DealSpec, Kitty, Misdeal, OddCard, Players, Tokens
+from ..spec import BiddingSpec, DealSpec, DeckSpec, Kitty, KittyCapture, Misdeal, OddCard, Players, Tokens
 from ..spec.deck import SUITS
 from .naming import Flavour
 from .rng import Draw
+from .scoring import nickname
 
 #: Counts a game may be asked to include: DL-01 draws ranges within 2–6; the spec allows up to 8.
 PLAYER_COUNTS = range(2, 9)
@@ -106,3 +107,15 @@ def draw_deal(draw: Draw, family: SamplerTraits, kind: str, deck_size: int, play
         tokens=tokens,
         rows=rows,
     )
+
+
+def draw_kitty_capture(draw: Draw, deck: DeckSpec, deal: DealSpec, bidding: BiddingSpec,
+                       bad_suit: str) -> KittyCapture | None:
+    """TT-14 / CL-13, with a kitty the auction did not take: uniform between a card of the bad suit
+    and a uniformly random nicknamed card. Both families' Play draws it the same way, so one place
+    keeps their random streams alike."""
+    if deal.kitty is None or bidding.auction is not None:
+        return None
+    if draw.chance(1 / 2):
+        return KittyCapture(suit=bad_suit)
+    return KittyCapture(card=draw.choice(deck.cards()), nickname=nickname(draw, deck))

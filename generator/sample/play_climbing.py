@@ -7,11 +7,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..spec import (
-    BiddingSpec, Bomb, ClimbPlay, Countdown, DealSpec, DeckSpec, KittyCapture, Players, SetupSpec, Transparent,
+    BiddingSpec, Bomb, ClimbPlay, Countdown, DealSpec, DeckSpec, Players, SetupSpec, Transparent,
 )
+from .deal import draw_kitty_capture
 from .naming import Flavour
 from .rng import Draw
-from .scoring import Scored, draw_scoring as draw_trick_scoring, nickname
+from .scoring import Scored, draw_scoring as draw_trick_scoring
 from .shedding import draw_shedding
 
 #: CL-08 names of four of a kind (W-pick(8)) and of the pair of jokers (W-pick(5)), generator order.
@@ -100,14 +101,8 @@ def draw_play(
         rejoin = False
     # CL-12, uniform: the pile is taken as a trick, or set aside.
     collection = draw.choice(("trick", "set-aside"))
-    # CL-13 with a kitty the auction did not take: uniform between a card of the bad suit and a
-    # uniformly random nicknamed card (as TT-14).
-    capture = None
-    if deal.kitty is not None and bidding.auction is None:
-        if draw.chance(1 / 2):
-            capture = KittyCapture(suit=bad_suit)
-        else:
-            capture = KittyCapture(card=draw.choice(deck.cards()), nickname=nickname(draw, deck))
+    # CL-13: see draw_kitty_capture.
+    capture = draw_kitty_capture(draw, deck, deal, bidding, bad_suit)
     return ClimbPlay(
         opening_leader=leader,
         opening_card=opening_card,

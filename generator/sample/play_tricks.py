@@ -8,13 +8,12 @@ from ..spec import (
     BreakingSuit,
     DealSpec,
     DeckSpec,
-    KittyCapture,
     SetupSpec,
     TrickPlay,
 )
+from .deal import draw_kitty_capture
 from .naming import Flavour
 from .rng import Draw
-from .scoring import nickname
 
 #: TT-03 names for the weak led suit, generator order (W-pick(16)).
 WEAK_NAMES = (
@@ -104,14 +103,8 @@ def draw_play(
     winner = "led-suit" if weak else draw.wpick(("led-suit", "led-suit", "any-suit"))
     # TT-13: W-pick(4): winner 14/16, left of the previous leader 1/16, lowest card 1/16.
     next_leader = draw.wpick(("winner", "winner", "left-of-leader", "lowest-card"))
-    # TT-14 with a kitty the auction did not take: uniform between a card of the bad suit and a
-    # uniformly random nicknamed card.
-    capture = None
-    if deal.kitty is not None and bidding.auction is None:
-        if draw.chance(1 / 2):
-            capture = KittyCapture(suit=bad_suit)
-        else:
-            capture = KittyCapture(card=draw.choice(deck.cards()), nickname=nickname(draw, deck))
+    # TT-14: see draw_kitty_capture.
+    capture = draw_kitty_capture(draw, deck, deal, bidding, bad_suit)
     return TrickPlay(
         opening_leader=leader,
         opening_card=opening_card,

@@ -3,26 +3,18 @@ of play, each play, each trick's end (taken or set aside), and the order players
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
+
+from ..narrate import Narration
 
 if TYPE_CHECKING:   # pragma: no cover
     from ..record import HandRecord
     from ..state import State
 
-Seat = Callable[[int], str]
 
-
-class ClimbNarration:
-    """One per replayed game: it remembers which tricks it has told."""
-
-    def __init__(self, names: Sequence[str], suit_names: Sequence[str], seat: Seat):
-        self.names = names
-        self.seat = seat
-        self.history: list[Any] | None = None
-        self.told = 0
-
-    def cards(self, cards: Sequence[int]) -> str:
-        return ", ".join(self.names[c] for c in cards) or "nothing"
+class ClimbNarration(Narration):
+    """Climbing's narration: a trick is many sets, so it is told by its size and its end (taken or
+    set aside), while the moves themselves were told as they came."""
 
     def start(self, state: "State") -> list[str]:
         lines = [f"  {self.seat(p)} holds {self.cards(state.hands[p])}" for p in range(state.n)]
@@ -39,17 +31,10 @@ class ClimbNarration:
         what = {"pass": "passes", "knock": "knocks"}.get(what, what)
         return f"    {self.seat(state.current)} {verb}{what} {choice}"
 
-    def progress(self, state: "State") -> list[str]:
-        lines = []
-        if self.history is not None:
-            for seats, _, taker in self.history[self.told:]:
-                last = self.seat(seats[-1]) if seats else "no one"
-                end = f"{self.seat(taker)} takes it" if taker is not None else f"set aside (last: {last})"
-                lines.append(f"    trick of {len(seats)} plays → {end}")
-            self.told = len(self.history)
-        if state.history is not self.history:
-            self.history, self.told = state.history, 0
-        return lines
+    def trick(self, seats: Sequence[int], cards: Sequence[Any], taker: int | None) -> str:
+        last = self.seat(seats[-1]) if seats else "no one"
+        end = f"{self.seat(taker)} takes it" if taker is not None else f"set aside (last: {last})"
+        return f"    trick of {len(seats)} plays → {end}"
 
     @staticmethod
     def hand(record: "HandRecord") -> str:

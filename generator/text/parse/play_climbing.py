@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from .core import Draft, Rule, rule
+from .play_common import capture_in_kitty, holder, leader, opening_card
 from .words import CARD, NAME, NICKNAME, RANK, RANKS, SUIT_ONE, Unreadable, card, nickname, rank, rank_plural, suit_one
 
 #: The Play section as the spec prints it, kept for the spec last asked about (checks ask several times).
@@ -45,26 +46,6 @@ def _example(d: Draft, m: re.Match[str]) -> None:
     """A sentence with an example from the pack: printed as is for the finished spec."""
     text = m.group(0)
     d.check(lambda spec: text in printed(spec), "an example from the pack")
-
-
-# --------------------------------------------------------------------------- the opening leader
-
-
-def _leader(d: Draft, m: re.Match[str]) -> None:
-    who = m["who"]
-    if who == "dealer":
-        d.put("play.opening_leader", "dealer")
-    elif who == "player to the dealer's left":
-        d.put("play.opening_leader", "dealer-left")
-    else:
-        d.put("play.opening_leader", "landlord")
-        d.check(lambda spec: (spec.bidding.auction.title if spec.bidding.auction else "winner of the auction") == who,
-                "the winner of the auction")
-
-
-def _holder(d: Draft, m: re.Match[str]) -> None:
-    d.put("play.opening_leader", "holder")
-    d.put("play.opening_card", card(m["card"]))
 
 
 # --------------------------------------------------------------------------- 1. the lead (CL-02)
@@ -198,11 +179,6 @@ def _capture(collection: str):
     return handler
 
 
-def _capture_in_kitty(d: Draft, m: re.Match[str]) -> None:
-    if m["k1"] != m["k2"] or not (d.get("play.kitty_capture") or {}).get("card"):
-        raise Unreadable("no card takes this kitty")
-
-
 # --------------------------------------------------------------------------- going out, rows, invented rules
 
 
@@ -234,10 +210,9 @@ RULES: list[Rule] = [
     rule(r"Play goes clockwise\."),
     # The opening leader (CL-01).
     rule(rf"The player who holds (?P<card>{CARD}) leads it to the first trick, as a single card; if nobody holds "
-         r"it, the player to the dealer's left leads\.", _holder),
-    rule(rf"The (?P<who>{NAME}) leads to the first trick\.", _leader),
-    rule(rf"The opening card is (?P<card>{CARD})\.", lambda d, m: d.put("play.opening_card", card(m["card"])),
-         name="opening_card"),
+         r"it, the player to the dealer's left leads\.", holder),
+    rule(rf"The (?P<who>{NAME}) leads to the first trick\.", leader),
+    rule(rf"The opening card is (?P<card>{CARD})\.", opening_card),
     # 1. The lead (CL-02).
     rule(r"To start a trick, its leader plays any single card face up\.", _leads("singles"), marks="lead"),
     rule(r"To start a trick, its leader plays face up any single card, or a \*set\*: two or more cards of the same "
@@ -303,7 +278,7 @@ RULES: list[Rule] = [
     rule(rf"The first time a trick that holds (?:(?P<card>{CARD})(?: (?P<nick>{NICKNAME}))?|an? (?P<one>{SUIT_ONE})) "
          r"is set aside, the player who played its last card takes the \*(?P<kitty>[^*]+)\* into their hand; if that "
          rf"player has gone out, the (?P<k2>{NAME}) stays where it is\.", _capture("set-aside")),
-    rule(rf"If that card lies in the (?P<k1>{NAME}) itself, no one takes the (?P<k2>{NAME})\.", _capture_in_kitty),
+    rule(rf"If that card lies in the (?P<k1>{NAME}) itself, no one takes the (?P<k2>{NAME})\.", capture_in_kitty),
     rule(r"If that player has gone out, the next player to their left who still holds cards leads instead\.",
          marks="leads instead"),
     # Face-down rows (SH-02), going out, the end of the hand.

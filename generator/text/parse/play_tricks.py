@@ -11,6 +11,7 @@ import re
 
 from ...spec import derived
 from .core import Draft, Rule, rule
+from .play_common import capture_in_kitty, holder, leader, opening_card
 from .words import CARD, NAME, NICKNAME, RANK, SUIT, SUIT_ONE, Unreadable, card, nickname, rank, suit, suit_one
 
 _UNABLE = "A player who cannot follow suit"
@@ -19,27 +20,6 @@ _BEST = {
     "by the highest-ranking card of any suit, the one played first winning between cards of equal rank": "any-suit",
 }
 BEST = "|".join(re.escape(b) for b in _BEST)
-
-
-def _leader(d: Draft, m: re.Match[str]) -> None:
-    who = m["who"]
-    if who == "dealer":
-        d.put("play.opening_leader", "dealer")
-    elif who == "player to the dealer's left":
-        d.put("play.opening_leader", "dealer-left")
-    else:
-        d.put("play.opening_leader", "landlord")
-        d.check(lambda spec: (spec.bidding.auction.title if spec.bidding.auction else "winner of the auction") == who,
-                "the winner of the auction")
-
-
-def _holder(d: Draft, m: re.Match[str]) -> None:
-    d.put("play.opening_leader", "holder")
-    d.put("play.opening_card", card(m["card"]))
-
-
-def _opening_card(d: Draft, m: re.Match[str]) -> None:
-    d.put("play.opening_card", card(m["card"]))
 
 
 def _breaking(d: Draft, m: re.Match[str]) -> None:
@@ -113,11 +93,6 @@ def _capture(d: Draft, m: re.Match[str]) -> None:
     d.check(lambda spec: (spec.deal.kitty.name if spec.deal.kitty else "kitty") == name, "the kitty's name")
 
 
-def _capture_in_kitty(d: Draft, m: re.Match[str]) -> None:
-    if m["k1"] != m["k2"] or not (d.get("play.kitty_capture") or {}).get("card"):
-        raise Unreadable("no card takes this kitty")
-
-
 def _next(value: str):
     def handler(d: Draft, m: re.Match[str]) -> None:
         d.put("play.next_leader", value)
@@ -128,9 +103,9 @@ RULES: list[Rule] = [
     rule(r"Play goes clockwise\."),
     # The opening leader (TT-01) and card, the first-trick ban (TT-08).
     rule(r"The player who holds (?P<card>" + CARD + r") leads it to the first trick; if nobody holds it, the player "
-         r"to the dealer's left leads\.", _holder),
-    rule(rf"The (?P<who>{NAME}) leads to the first trick\.", _leader),
-    rule(rf"The opening card is (?P<card>{CARD})\.", _opening_card),
+         r"to the dealer's left leads\.", holder),
+    rule(rf"The (?P<who>{NAME}) leads to the first trick\.", leader),
+    rule(rf"The opening card is (?P<card>{CARD})\.", opening_card),
     rule(rf"No (?P<one>{SUIT_ONE}) may be led or played to the first trick of a hand unless the player has no other "
          r"card they may play\.", lambda d, m: d.put("play.first_trick_ban", suit_one(m["one"])),
          name="first_trick_ban"),
@@ -181,7 +156,7 @@ RULES: list[Rule] = [
     rule(rf"The first player in the hand to win a trick that holds (?:(?P<card>{CARD})(?: (?P<nick>{NICKNAME}))?|an? "
          rf"(?P<one>{SUIT_ONE})) also takes the \*(?P<kitty>[^*]+)\*: it counts as one more trick won, and its cards "
          r"count in the scoring\.", _capture),
-    rule(rf"If that card lies in the (?P<k1>{NAME}) itself, no trick takes the (?P<k2>{NAME})\.", _capture_in_kitty),
+    rule(rf"If that card lies in the (?P<k1>{NAME}) itself, no trick takes the (?P<k2>{NAME})\.", capture_in_kitty),
     # 4. The next leader (TT-13).
     rule(r"The winner of the trick leads to the next one\.", _next("winner"), marks="next"),
     rule(r"The player to the left of this trick's leader leads to the next one\.", _next("left-of-leader"),

@@ -1,0 +1,42 @@
+"""What every card-play phase's narration shares (``parlour replay``): card names, seat names, and
+telling each finished trick exactly once. A family's narration subclasses ``Narration`` and says
+how a hand starts, how a move reads, how one trick ends (``trick``) and its part of a scored hand's
+line (``hand``); see ``Phase.narration``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+if TYPE_CHECKING:   # pragma: no cover
+    from .state import State
+
+Seat = Callable[[int], str]
+
+
+class Narration:
+    """One per replayed game: it remembers which tricks it has told."""
+
+    def __init__(self, names: Sequence[str], suit_names: Sequence[str], seat: Seat):
+        self.names = names
+        self.suit_names = suit_names
+        self.seat = seat
+        self.history: list[Any] | None = None
+        self.told = 0
+
+    def cards(self, cards: Sequence[int]) -> str:
+        return ", ".join(self.names[c] for c in cards) or "nothing"
+
+    def trick(self, seats: Sequence[int], cards: Sequence[Any], taker: int | None) -> str:
+        """One finished trick's line, from its history entry (who played, what, who took it)."""
+        raise NotImplementedError
+
+    def progress(self, state: "State") -> list[str]:
+        """Tricks finished since the last call (a hand's last trick is still in that hand's own
+        history list when the next hand has begun, so the list told from is followed by identity)."""
+        lines = []
+        if self.history is not None:
+            lines = [self.trick(*entry) for entry in self.history[self.told:]]
+            self.told = len(self.history)
+        if state.history is not self.history:
+            self.history, self.told = state.history, 0
+        return lines

@@ -1,0 +1,54 @@
+"""What both families' play importers read and check alike: the opening leader named by a seat or
+by the auction's title (TT-01 / CL-01), the card or suit that captures the kitty (TT-14 / CL-13),
+and the joker count a joker rule is written for. Each family keeps its own sentence forms; only
+what they mean, and the checks on it, live here so the two importers cannot drift."""
+
+from __future__ import annotations
+
+import re
+
+from .core import Draft
+from .words import card, nickname, suit
+
+#: Seats a book names as the first leader.
+LEADERS = {"The dealer": "dealer", "The player to the dealer's left": "dealer-left",
+           "The player to the left of the dealer": "dealer-left"}
+#: The start of an opening-lead sentence: a seat, or "The <title>" (read by ``opening_leader``).
+LEADER = r"(?:(?P<who>" + "|".join(re.escape(w) for w in LEADERS) + r")|The (?P<title>[\w -]+?)) "
+
+
+def opening_leader(m: re.Match[str], d: Draft) -> None:
+    """A seat (``who``) or a title (``title``): a title is the auction's winner, checked by
+    ``leader_title_finish`` once the auction is known."""
+    if m["who"]:
+        d.set("play.opening_leader", LEADERS[m["who"]])
+    else:
+        d.set("play.opening_leader", "landlord")
+        d.note("leader.title", m["title"])
+
+
+def leader_title_finish(d: Draft) -> None:
+    title = d.heard("leader.title")
+    auction = d.get("bidding.auction")
+    if title is not None and (auction is None or auction["title"] != title):
+        d.problem(f"the {title} leads, but no auction makes anyone the {title}", d.said_in["leader.title"])
+
+
+def kitty_capture(m: re.Match[str], d: Draft) -> None:
+    """A suit (``suit``) or a card with its nickname (``card``, ``nick``), and the kitty's name."""
+    if m["suit"]:
+        d.set("play.kitty_capture", {"card": None, "nickname": None, "suit": suit(m["suit"])})
+    else:
+        d.set("play.kitty_capture", {"card": card(m["card"]), "nickname": nickname(m["nick"]), "suit": None})
+    d.note("capture.kitty", m["kitty"])
+
+
+def joker_count_finish(d: Draft) -> None:
+    """A joker rule needs jokers in the pack, as many as the rule says."""
+    jokers = d.get("deck.jokers", 0)
+    if d.get("play.jokers") is not None and not jokers:
+        d.problem("a rule for jokers, but the pack has none", d.source.get("play.jokers"))
+    count = d.heard("jokers.count")
+    if count is not None and count != jokers:
+        d.problem(f"the joker rule is for {count} joker{'s' if count > 1 else ''}, but the pack has {jokers}",
+                  d.source.get("play.jokers"))
