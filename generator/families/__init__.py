@@ -58,6 +58,7 @@ class SamplerTraits:
     run_wrap: bool = False        # DK-05: the lowest rank may follow the top one in a run
     tokens: bool = False          # DL-04: hand sizes may be counted in countdown tokens
     rows: bool = False            # DL-12: players may be dealt face-down rows
+    stock: bool = False           # DL-08…DL-10: discard piles, the wild-rank card, the undealt cards as a stock
 
 
 @dataclass(frozen=True)

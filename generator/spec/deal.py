@@ -1,5 +1,5 @@
-"""Players and the deal: hand sizes, the odd card, misdeals, the kitty, countdown tokens and face-down
-rows (DL-01…DL-07, DL-11, DL-04, DL-12)."""
+"""Players and the deal: hand sizes, the odd card, misdeals, the kitty, countdown tokens, face-down
+rows, and the stock with its discard piles (DL-01…DL-12)."""
 
 from __future__ import annotations
 
@@ -90,6 +90,26 @@ class Tokens(BaseModel):
     name: Words = Field("token", description="what a token is called: coin, counter, penny … (plain words: spec.words)")
 
 
+class Stock(BaseModel):
+    """DL-08…DL-10 (matching and melding): after the hands, ``discard_piles`` cards are dealt face up,
+    each starting a discard pile; with ``wild_card`` one more is dealt face up to one side, and the
+    other cards of its rank are jokers (wild) for the hand, the card itself out of play; the
+    undealt cards form the stock, drawn from face down.
+
+    When the stock runs out, all but the top card of each discard pile are shuffled into a new
+    stock (the book's rule). If that leaves no card, a player who would draw draws nothing."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    discard_piles: int = Field(1, ge=1, le=2, description="face-up discard piles dealt to start play: 1 or 2")
+    wild_card: bool = Field(False, description="DL-09: a card dealt face up to one side; the other cards of its "
+                            "rank are jokers for the hand")
+
+    def table_cards(self) -> int:
+        """Cards dealt face up to the table before play: the piles' first cards and the wild card."""
+        return self.discard_piles + int(self.wild_card)
+
+
 class DealSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -105,6 +125,8 @@ class DealSpec(BaseModel):
                                   "player's starting number of tokens")
     rows: bool = Field(False, description="DL-12: each player is also dealt three cards face down, each covered by "
                        "a card face up, played once their hand is empty (SH-02)")
+    stock: Stock | None = Field(None, description="DL-08…DL-10: discard piles dealt face up, the undealt cards "
+                                "left as a stock (matching and melding)")
 
     @field_validator("hand_size")
     @classmethod

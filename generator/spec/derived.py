@@ -60,9 +60,12 @@ def leaves_stock(deal: DealSpec) -> bool:
 def cards_dealt(deck: DeckSpec, deal: DealSpec, players: int) -> int:
     """Cards dealt to the players (the odd card included) and to a face-down kitty at ``players``.
 
-    Face-down rows (DL-12) count: six cards each. Why: a deal needing more cards than the pack
-    holds is impossible (a static check)."""
+    Face-down rows (DL-12) count: six cards each; so do the first card of each discard pile and the
+    wild-rank card (DL-08, DL-09), which the seed book forgot to count. Why: a deal needing more
+    cards than the pack holds is impossible (a static check)."""
     used = (deal.cards_each(players, deck.size()) + deal.row_cards()) * players + kitty_reserve(deal)
+    if deal.stock is not None:
+        used += deal.stock.table_cards()
     if deal.odd_card is not None:
         used += 1 if deal.odd_card.extra else -1
     return used
