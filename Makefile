@@ -36,8 +36,12 @@ demo: setup sysdeps
 	$(BIN)/parlour check output/demo/climbing/*.yaml
 	$(BIN)/parlour playtest output/demo/climbing/$$(ls output/demo/climbing | grep -m1 '\.yaml$$') --games 200 --seed 1 || true
 	$(BIN)/parlour render output/demo/climbing/$$(ls output/demo/climbing | grep -m1 '\.yaml$$') --format pdf --playtest 100 --out output/demo/climbing --force
-	$(BIN)/parlour book output/demo output/demo/climbing --out output/demo/book.pdf --games 50 --force
-	@echo "Rulebooks and specs are in output/demo/ (climbing games in output/demo/climbing/), the book in output/demo/book.pdf"
+	$(BIN)/parlour generate --family matching --count 6 --seed 7 --out output/demo/matching --force
+	$(BIN)/parlour check output/demo/matching/*.yaml
+	$(BIN)/parlour playtest output/demo/matching/$$(ls output/demo/matching | grep -m1 '\.yaml$$') --games 200 --seed 1 || true
+	$(BIN)/parlour render output/demo/matching/$$(ls output/demo/matching | grep -m1 '\.yaml$$') --format pdf --playtest 100 --out output/demo/matching --force
+	$(BIN)/parlour book output/demo output/demo/climbing output/demo/matching --out output/demo/book.pdf --games 50 --force
+	@echo "Rulebooks and specs are in output/demo/ (climbing and matching games in output/demo/climbing/ and output/demo/matching/), the book in output/demo/book.pdf"
 
 test: setup sysdeps
 	$(BIN)/python -m pytest -n 2 -q
