@@ -488,16 +488,19 @@ DRAWN_BY: dict[str, tuple[str, ...]] = {
     **{mid: (CLIMBING.name,) for mid in ("DK-05", "DL-04", "DL-12", "SC-A1", "SC-A2", "SC-A2e", "SC-A2l", "SC-A3",
                                           "SC-A4", "SC-A5", "WU-01", "WU-02", "WU-03", "WU-04", "WU-05", "EN-01")},
     **{mid: (MATCHING.name,) for mid in ("DL-08", "DL-09", "DL-10")},
+    # the whole pack dealt, and trick scoring: families that deal it all and take tricks
+    **{mid: (TRICKS.name, CLIMBING.name) for mid in ("DL-03", "SC-T1", "SC-T3", "SC-T4")},
 }
 #: Matching draws the shedding modules too (tokens, rows, SC-A and the titles' rules between hands).
-DRAWN_BY.update({mid: (*families, MATCHING.name) for mid, families in DRAWN_BY.items() if CLIMBING.name in families
-                 and mid != "DK-05"})
+_SHEDDING = ("DL-04", "DL-12", "SC-A1", "SC-A2", "SC-A2e", "SC-A2l", "SC-A3", "SC-A4", "SC-A5", "WU-01", "WU-02",
+             "WU-03", "WU-04", "WU-05", "EN-01")
+DRAWN_BY.update({mid: (*DRAWN_BY[mid], MATCHING.name) for mid in _SHEDDING})
 MODULES = tuple(dataclasses.replace(m, families=DRAWN_BY[m.id]) if m.id in DRAWN_BY else m for m in MODULES)
 #: The shedding modules run in matching's scorer (and face-down rows in its play) as in climbing's.
 _MATCH_PLACES = {"climb_scoring": "match_scoring", "climb": "match"}
 MODULES = tuple(
     dataclasses.replace(m, engine=m.engine + tuple(_MATCH_PLACES[k] for k in m.engine if k in _MATCH_PLACES))
-    if MATCHING.name in m.families and m.id != "DK-05" else m for m in MODULES)
+    if m.id in _SHEDDING else m for m in MODULES)
 
 BY_ID: dict[str, Module] = {m.id: m for m in MODULES}
 
