@@ -45,7 +45,7 @@ from .spec import GameSpec
 from .spec.scoring import SHEDDING_KINDS
 from .text import sections as rulebook
 
-TRICKS, CLIMBING = FAMILIES["trick-taking"], FAMILIES["climbing"]
+TRICKS, CLIMBING, MATCHING = FAMILIES["trick-taking"], FAMILIES["climbing"], FAMILIES["matching"]
 
 #: The engine's places (lazy references, ``generator.refs``): one phase class per file under
 #: ``engine/steps/`` for the setup steps, the family's play, rules and scoring for trick-taking.
@@ -73,6 +73,11 @@ ENGINE: dict[str, str] = {
     "climb": CLIMBING.phases[0],
     "climb_rules": CLIMBING.rules,
     "climb_scoring": CLIMBING.scoring,
+    "match": MATCHING.phases[0],
+    "match_rules": MATCHING.rules,
+    "match_scoring": MATCHING.scoring,
+    # the special cards of MT-04: one function fires the effect of the card played (or claimed)
+    "match_effects": "generator.engine.matching.effects:fire",
     "laws": "generator.engine.laws:LawBook",
     "ending": "generator.engine.ending:EndRules",
 }
@@ -97,6 +102,7 @@ STEPS = ("finish", "read_title")
 SETUP, BIDDING, PLAY, SCORING = "rules/setup.md.j2", "rules/bidding.md.j2", TRICKS.template, "rules/scoring.md.j2"
 INTRO, DECK, DEAL, LAWS, ENDING = "rules/intro.md.j2", "rules/deck.md.j2", "rules/deal.md.j2", "rules/laws.md.j2", "rules/ending.md.j2"
 CLIMB = CLIMBING.template
+MATCH = MATCHING.template
 
 
 @dataclass(frozen=True)
@@ -148,6 +154,7 @@ def _draw(phase: str, *names: str) -> tuple[str, ...]:
 
 PLAY_DRAW = TRICKS.sampler
 CLIMB_DRAW = CLIMBING.sampler
+MATCH_DRAW = MATCHING.sampler
 
 
 def _in(family, *modules: Module) -> tuple[Module, ...]:
@@ -158,6 +165,55 @@ def _in(family, *modules: Module) -> tuple[Module, ...]:
 
 def _climb(*names: str) -> tuple[str, ...]:
     return _draw("play_climbing", *names)
+
+
+def _match(*names: str) -> tuple[str, ...]:
+    return _draw("play_matching", *names)
+
+
+def _effect(*kinds: str) -> Callable[[GameSpec], bool]:
+    """Whether a matching game has a special card of one of ``kinds`` (MT-04)."""
+    return lambda s: any(e.kind in kinds for e in s.play.effects)
+
+
+#: MT-04's rows, one module each: (catalogue id, name, the kinds it draws). P01 and P03 may turn into
+#: a card that may not be played last, which has a module of its own.
+_EFFECTS = (
+    ("P01", "wild or open card", ("wild", "open")),
+    ("P01n", "not the last card", ("not-last",)),
+    ("P02", "the kitty card", ("kitty-take", "kitty-give")),
+    ("P03", "reshuffle and go again", ("reshuffle",)),
+    ("P04", "reverse", ("reverse",)),
+    ("P05", "draw chain", ("draw-chain",)),
+    ("P06", "another turn", ("again",)),
+    ("P07", "skip", ("skip",)),
+    ("P08", "everyone draws", ("all-draw",)),
+    ("P09", "top ranks follow", ("top-follow",)),
+    ("P10", "pass hands", ("pass-hands",)),
+    ("P12", "give a card", ("give",)),
+    ("P13", "transparent card", ("transparent",)),
+    ("P14", "tuck a card", ("tuck",)),
+    ("P15", "cordial card", ("cordial",)),
+    ("P16", "trade hands", ("trade",)),
+    ("P17", "name a rank", ("name-rank",)),
+    ("P18", "cover or draw", ("cover",)),
+    ("P19", "copycat", ("copycat",)),
+    ("P20", "points in the hand", ("points",)),
+    ("P21", "lower or higher", ("bound",)),
+)
+
+
+def _effect_modules() -> tuple[Module, ...]:
+    """MT-04, one module per kind of special card: each lives in ``play.effects``, is drawn by
+    ``draw_effects``, printed in the Play section's list of special cards, read back by the
+    parser's rule for that kind (``play_matching:effect_<kind>``, hyphens as underscores) and fired
+    by the engine's effects."""
+    out = []
+    for cid, name, kinds in _EFFECTS:
+        rules = tuple(f"play_matching:effect_{kind.replace('-', '_')}" for kind in kinds)
+        out.append(Module(f"MT-04.{cid}", name, ("play.effects",), _effect(*kinds), "MT-04 effects",
+                          _match("draw_effects"), (MATCH,), rules, ("match", "match_effects")))
+    return tuple(out)
 
 
 def _shedding(s: GameSpec) -> bool:
@@ -317,6 +373,38 @@ MODULES: tuple[Module, ...] = (
                lambda s: s.scoring.kind == "countdown" and s.play.collection == "trick", "SC-B countdown",
                _climb("draw_scoring"), (SCORING,), ("scoring:countdown",), ("climb_scoring",)),
     ),
+    # matching: the stock and discard piles of the deal (DL-08…DL-10, melding will share them) and play
+    Module("DL-08", "discard piles", ("deal.stock.discard_piles",),
+           lambda s: s.deal.stock is not None and s.deal.stock.discard_piles == 2, "DL-08 discard piles",
+           _draw("deal", "draw_stock"), (DEAL,), ("deal:discard_piles",), ("deal", "match")),
+    Module("DL-09", "wild-rank card", ("deal.stock.wild_card",),
+           lambda s: s.deal.stock is not None and s.deal.stock.wild_card, "DL-09 wild card",
+           _draw("deal", "draw_stock"), (DEAL,), ("deal:wild_card",), ("deal", "match_rules")),
+    Module("DL-10", "stock", ("deal.stock",), lambda s: s.deal.stock is not None, "DL-10 stock",
+           _draw("deal", "draw_stock", "draw_deal"), (DEAL,), ("deal:stock",), ("deal", "match")),
+    *_in(
+        MATCHING,
+        Module("MT-01", "first turn", ("play.first_turn",), lambda s: True, "MT-01 first turn", (MATCH_DRAW,),
+               (MATCH,), ("play_matching:first_turn",), ("match",)),
+        Module("MT-02", "cheat mode", ("play.cheat",), lambda s: s.play.cheat is not None, "MT-02 cheat",
+               (MATCH_DRAW,), (MATCH,), ("play_matching:cheat", "play_matching:challenge"), ("match", "match_rules")),
+        *_effect_modules(),
+        Module("MT-04.P11", "named card", ("play.named_card",), lambda s: s.play.named_card is not None,
+               "MT-04 effects", _match("draw_effects"), (MATCH,), ("play_matching:named_card",),
+               ("match", "match_effects")),
+        Module("MT-04.CW", "countdown wilds", ("play.countdown_wild",), lambda s: s.play.countdown_wild,
+               "MT-04 effects", (MATCH_DRAW,), (MATCH,), ("play_matching:countdown_wild",), ("match_rules",)),
+        Module("MT-05", "passing and drawing", ("play.must_play", "play.draw", "play.play_drawn"), lambda s: True,
+               "MT-05 passing", (MATCH_DRAW,), (MATCH,),
+               ("play_matching:must_play", "play_matching:draw", "play_matching:play_drawn"), ("match", "match_rules")),
+        Module("MT-06", "several cards at once", ("play.multiple",), lambda s: s.play.multiple != "none",
+               "MT-06 multiple", (MATCH_DRAW,), (MATCH,), ("play_matching:multiple",), ("match_rules",)),
+        Module("MT-07", "a special card to start the pile", ("play.opening_effect",),
+               lambda s: s.play.opening_effect != "none", "MT-07 opening effect", (MATCH_DRAW,), (MATCH,),
+               ("play_matching:opening_effect",), ("match",)),
+        Module("SH-01", "calling the last card", ("play.call",), lambda s: s.play.call is not None, "SH-01 call",
+               (MATCH_DRAW,), (MATCH,), ("play_matching:call",), ("match",)),
+    ),
     # scoring
     Module("SC-T1", "avoid-suit scoring",
            ("scoring.kind", "scoring.suit", "scoring.per_card", "scoring.penalty_card", "scoring.bonus_card", "scoring.joker_loss",
@@ -392,14 +480,27 @@ MODULES: tuple[Module, ...] = (
 
 #: Shared modules (outside a family's play) that only some families' samplers draw, by their
 #: ``SamplerTraits`` and the catalogue's conditions: trumps and trick bidding for trick-taking;
-#: run wrap, tokens, face-down rows and shedding scoring for climbing (and the families to come).
+#: run wrap, tokens, face-down rows and shedding scoring for climbing (and but the run wrap, for
+#: matching); the stock and its discard piles for matching (melding to come).
 DRAWN_BY: dict[str, tuple[str, ...]] = {
     **{mid: (TRICKS.name,) for mid in ("SU-02", "SU-03", "SU-04", "SU-05", "SU-06", "SU-07", "BD-01", "SC-T2",
                                         "SC-T3b", "SC-T6")},
     **{mid: (CLIMBING.name,) for mid in ("DK-05", "DL-04", "DL-12", "SC-A1", "SC-A2", "SC-A2e", "SC-A2l", "SC-A3",
                                           "SC-A4", "SC-A5", "WU-01", "WU-02", "WU-03", "WU-04", "WU-05", "EN-01")},
+    **{mid: (MATCHING.name,) for mid in ("DL-08", "DL-09", "DL-10")},
+    # the whole pack dealt, and trick scoring: families that deal it all and take tricks
+    **{mid: (TRICKS.name, CLIMBING.name) for mid in ("DL-03", "SC-T1", "SC-T3", "SC-T4")},
 }
+#: Matching draws the shedding modules too (tokens, rows, SC-A and the titles' rules between hands).
+_SHEDDING = ("DL-04", "DL-12", "SC-A1", "SC-A2", "SC-A2e", "SC-A2l", "SC-A3", "SC-A4", "SC-A5", "WU-01", "WU-02",
+             "WU-03", "WU-04", "WU-05", "EN-01")
+DRAWN_BY.update({mid: (*DRAWN_BY[mid], MATCHING.name) for mid in _SHEDDING})
 MODULES = tuple(dataclasses.replace(m, families=DRAWN_BY[m.id]) if m.id in DRAWN_BY else m for m in MODULES)
+#: The shedding modules run in matching's scorer (and face-down rows in its play) as in climbing's.
+_MATCH_PLACES = {"climb_scoring": "match_scoring", "climb": "match"}
+MODULES = tuple(
+    dataclasses.replace(m, engine=m.engine + tuple(_MATCH_PLACES[k] for k in m.engine if k in _MATCH_PLACES))
+    if m.id in _SHEDDING else m for m in MODULES)
 
 BY_ID: dict[str, Module] = {m.id: m for m in MODULES}
 

@@ -530,7 +530,9 @@ def test_every_option_is_reached(specs: list[GameSpec]) -> None:
         "country": {"en", "fr", "de"},
         "aliases": {0, 1, 2},
         "show_country": {True, False},
-        "fact": {None} | set(FACTS) - {"countdown", "face-down-rows", "titles", "bomb"},  # those are climbing's (and melding's)
+        # those are climbing's (and melding's), and matching's
+        "fact": {None} | set(FACTS) - {"countdown", "face-down-rows", "titles", "bomb", "cheat", "two-discard-piles",
+                                       "points-in-hand"},
         "players": {(2, 3), (2, 4), (2, 5), (2, 6), (3, 4), (3, 5), (3, 6)},
         "deck.kind": {"standard", "french32", "german32", "tarot"},
         "deck.order": {"ace-high", "ace-low", "no-courts", "two-over-ace", "three-two-over-ace", "promoted", "natural"},

@@ -325,6 +325,9 @@ def _naming(spec: GameSpec) -> list[Problem]:
         "face-down-rows": spec.deal.rows,
         "titles": s.kind == "titles",
         "bomb": getattr(spec.play, "bomb", None) is not None,
+        "cheat": getattr(spec.play, "cheat", None) is not None,
+        "two-discard-piles": spec.deal.stock is not None and spec.deal.stock.discard_piles == 2,
+        "points-in-hand": any(e.kind == "points" for e in getattr(spec.play, "effects", ())),
     }.get(n.fact, True)
     if not holds:
         out.append(Problem("RULE_CONFLICT", "naming.fact", f"the introduction says {FACTS[n.fact]!r}, but no rule makes it so"))

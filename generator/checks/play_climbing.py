@@ -155,8 +155,8 @@ def _scoring(spec: GameSpec) -> list[Problem]:
 
 
 def _not_climbing(spec: GameSpec) -> list[Problem]:
-    """Trick-taking's modules have no place in a climbing game: no trump suit (nor the setup rules
-    about it) and no bids for tricks."""
+    """Other families' modules have no place in a climbing game: no trump suit (nor the setup rules
+    about it), no bids for tricks (trick-taking), no stock or discard piles (matching, melding)."""
     st, out = spec.setup, []
     if st.trumps.method != "none":
         out.append(Problem("RULE_CONFLICT", "setup.trumps", "a climbing game is played without trumps"))
@@ -169,6 +169,10 @@ def _not_climbing(spec: GameSpec) -> list[Problem]:
     if spec.bidding.tricks is not None:
         out.append(Problem("RULE_CONFLICT", "bidding.tricks",
                            "players of a climbing game do not bid for tricks"))
+    if spec.deal.stock is not None:
+        out.append(Problem("RULE_CONFLICT", "deal.stock",
+                           "discard piles and a stock to draw from, but in a climbing game nobody draws: "
+                           "players only beat the last play or pass"))
     return out
 
 

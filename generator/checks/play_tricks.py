@@ -17,8 +17,8 @@ def check_play(spec: GameSpec) -> list[Problem]:
 
 def _not_trick_taking(spec: GameSpec) -> list[Problem]:
     """Modules of the shedding families: a hand of tricks is scored by its tricks (SC-T), is dealt
-    hands of a fixed size (no countdown tokens), has no face-down rows to play out and no runs for
-    a wrap to apply to."""
+    hands of a fixed size (no countdown tokens), has no face-down rows to play out, no runs for a
+    wrap to apply to, and no stock or discard piles (DL-08…DL-10)."""
     out: list[Problem] = []
     if spec.scoring.kind in SHEDDING_KINDS:
         out.append(Problem("RULE_CONFLICT", "scoring.kind",
@@ -33,6 +33,10 @@ def _not_trick_taking(spec: GameSpec) -> list[Problem]:
                            "face-down rows are played once a hand is empty, but a trick-taking hand ends then"))
     if spec.deck.run_wrap:
         out.append(Problem("RULE_CONFLICT", "deck.run_wrap", "a rule for runs, but a trick-taking game has none"))
+    if spec.deal.stock is not None:
+        out.append(Problem("RULE_CONFLICT", "deal.stock",
+                           "discard piles and a stock to draw from, but in a trick-taking game nobody draws or "
+                           "discards: every card is played to a trick"))
     return out
 
 

@@ -49,6 +49,7 @@ def draw_spec(draw: Draw, family: str = DEFAULT, players: int | None = None) -> 
     draw_play = fam.load("sampler")
     flavour = Flavour()
     name = draw_name(draw)
+    flavour.name = name.name
     player_range = draw_players(draw, players)
     deck = draw_deck(draw, name.country, fam.traits)
     size = deck.size()

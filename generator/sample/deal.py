@@ -1,9 +1,10 @@
-"""Players and the deal (DL-01…DL-07, DL-11, DL-12)."""
+"""Players and the deal (DL-01…DL-12)."""
 
 from __future__ import annotations
 
 from ..families import SamplerTraits
 from ..spec import BiddingSpec, DealSpec, DeckSpec, Kitty, KittyCapture, Misdeal, OddCard, Players, Tokens
+from ..spec.deal import Stock
 from ..spec.deck import SUITS
 from .naming import Flavour
 from .rng import Draw
@@ -53,10 +54,25 @@ def draw_hand_size(draw: Draw, deck_size: int, max_players: int) -> int:
             return h
 
 
+def draw_stock(draw: Draw, flavour: Flavour) -> Stock:
+    """DL-08…DL-10 (families with a stock: matching, melding): p 1/16 two discard piles, then p 1/8
+    the wild-rank card; the undealt cards are the stock.
+
+    The book draws cheat mode (MT-02, matching only) first, p 1/16, and inside it two piles again
+    with p 1/16; outside it two open piles with p 1/16. Two piles thus come with p 1/16 whether or
+    not the game is played in cheat mode, so they are drawn here, for every family with a stock,
+    and cheat mode in matching's play section."""
+    two = draw.chance(1 / 16)
+    if two:
+        flavour.register(draw, "two-discard-piles")
+    return Stock(discard_piles=2 if two else 1, wild_card=draw.chance(1 / 8))
+
+
 def draw_deal(draw: Draw, family: SamplerTraits, kind: str, deck_size: int, players: Players, h: int,
               bad_suit: str, flavour: Flavour | None = None) -> DealSpec:
     """DL-03 deal all · DL-04 countdown tokens · DL-05 fewer with more than three players · DL-06 odd
-    card · DL-07 misdeal · DL-11 kitty · DL-12 face-down rows, in generator order."""
+    card · DL-07 misdeal · DL-08…DL-10 discard piles, wild card and stock · DL-11 kitty · DL-12
+    face-down rows, in generator order."""
     flavour = flavour if flavour is not None else Flavour()
     # DL-03 (families that may deal everything: trick-taking and climbing): p 1/3 when H > 10.
     deal_all = family.deals_all and h > 10 and draw.chance(1 / 3)
@@ -80,6 +96,8 @@ def draw_deal(draw: Draw, family: SamplerTraits, kind: str, deck_size: int, play
     if draw.chance(1 / 24):
         suit = draw.choice([s for s in SUITS[kind] if s != bad_suit])
         misdeal = Misdeal(suit=suit, must_show=draw.chance(1 / 2))
+    # DL-08…DL-10 (families with a stock: matching, melding): see draw_stock.
+    stock = draw_stock(draw, flavour) if family.stock else None
     # DL-11 kitty, p 1/8 when H × max < deck − 6: contributed (deal all) · undealt (T/C with only
     # 7–9 spare cards) · U[3..5] dealt face down.
     kitty = None
@@ -106,6 +124,7 @@ def draw_deal(draw: Draw, family: SamplerTraits, kind: str, deck_size: int, play
         kitty=kitty,
         tokens=tokens,
         rows=rows,
+        stock=stock,
     )
 
 

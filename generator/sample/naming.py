@@ -41,6 +41,9 @@ ADJECTIVES: dict[str, tuple[str, ...]] = {
     "bomb": (),  # its fact names the bomb ("powerful bombs can defeat weaker plays"): not in the spec yet
     "first-pass": ("high-pressure",),  # the Skitgubbe trick end registers an adjective only
     "titles": ("raucous", "lively", "fun", "rowdy"),
+    "cheat": ("deceptive", "crafty", "sneaky", "deceitful", "duplicitous"),
+    "two-discard-piles": (),
+    "points-in-hand": (),
 }
 
 
@@ -50,6 +53,8 @@ class Flavour:
 
     adjectives: list[str] = field(default_factory=list)
     facts: list[str] = field(default_factory=list)
+    #: The game's name, drawn first: the call word of SH-01 is its first word (NM-08).
+    name: str = ""
 
     def register(self, draw: Draw, fact: str) -> None:
         """A drawn module's fact and one W-picked adjective. A fact whose phrase the spec does not

@@ -89,6 +89,12 @@ class Draw:
         r = self.rng.randrange(n * n)
         return max(int(n - 1 - math.sqrt(r)), 0)
 
+    def shuffled(self, seq: Sequence[T]) -> list[T]:
+        """A uniformly random ordering of the elements (a new list)."""
+        out = list(seq)
+        self.rng.shuffle(out)
+        return out
+
     def wpick(self, options: Sequence[T]) -> T:
         """A W-pick from options in generator order; repeated options add their weights."""
         return options[self.wpick_index(len(options))]

@@ -110,21 +110,22 @@ def draw_titles(draw: Draw, setup: SetupSpec, flavour: Flavour) -> Scored:
 
 
 def draw_hand_value(draw: Draw, deck: DeckSpec, deal: DealSpec, players: Players, h: int, setup: SetupSpec,
-                    bidding: BiddingSpec) -> Scored:
+                    bidding: BiddingSpec, gains_only: bool = False) -> Scored:
     """SC-A2. Round end: p 1/16 (no face-down rows) a hand worth 5 or less may knock, else the
     first out wins; p 1/24 the second time the stock runs out the smallest hand wins. Payment: with a
     landlord the bid (g 0); else p 1/2 the card-value table (p 1/4 each loser loses their own, else
     the winner gains the others'); else p 1/3 each loser loses a point per card (g H/2), else the
     winner gains a point per card the others hold (g 2 × the most players); a revealed pig counts as
     W-pick(4) 4/3/2/5 cards. Then p 1/24 the points double when the final play held only the
-    lowest rank."""
+    lowest rank. ``gains_only`` (a matching game whose special card scores points in the hand, MT-04
+    P20): the card-value table is never the losers-lose variant (nothing is drawn for it)."""
     knock = not deal.rows and draw.chance(1 / 16)
     round_end = "knock-five" if knock else "empty-hand"
     stock_out = draw.chance(1 / 24)
     if bidding.auction is not None:
         scored = Scored(LandlordStake(round_end=round_end, stock_out=stock_out), Fraction(0))
     elif draw.chance(1 / 2):
-        losers_lose = draw.chance(1 / 4)
+        losers_lose = not gains_only and draw.chance(1 / 4)
         values, basis = draw_card_values(draw, deck, setup)
         scored = Scored(HandValue(round_end=round_end, stock_out=stock_out, values=values, losers_lose=losers_lose),
                         basis)
@@ -139,14 +140,18 @@ def draw_hand_value(draw: Draw, deck: DeckSpec, deal: DealSpec, players: Players
 
 
 def draw_shedding(draw: Draw, deck: DeckSpec, deal: DealSpec, players: Players, h: int, setup: SetupSpec,
-                  bidding: BiddingSpec, flavour: Flavour) -> Scored:
+                  bidding: BiddingSpec, flavour: Flavour, points_in_hand: bool = False) -> Scored:
     """SC-A: with countdown tokens SC-A1 (the winner gives up a token; g 0, the game ends by
     tokens); else p 1/2 SC-A2 hand value; else p 1/4 SC-A3 titles; else SC-A4 a point for going out
-    first (g 1, 1.5 with a pig). With a landlord, g grows by 0.6 × the most players (EN-03)."""
+    first (g 1, 1.5 with a pig). With a landlord, g grows by 0.6 × the most players (EN-03).
+
+    ``points_in_hand`` (matching's MT-04 P20, points scored when a card is played): SC-A2 is forced
+    (no chance drawn), without its losers-lose table, so the points the card scores are added to
+    the hand's gains."""
     if deal.tokens is not None:
         return Scored(Countdown(), Fraction(0))
-    if draw.chance(1 / 2):
-        scored = draw_hand_value(draw, deck, deal, players, h, setup, bidding)
+    if points_in_hand or draw.chance(1 / 2):
+        scored = draw_hand_value(draw, deck, deal, players, h, setup, bidding, gains_only=points_in_hand)
     elif draw.chance(1 / 4):
         scored = draw_titles(draw, setup, flavour)
     else:

@@ -97,7 +97,11 @@ class Stock(BaseModel):
     undealt cards form the stock, drawn from face down.
 
     When the stock runs out, all but the top card of each discard pile are shuffled into a new
-    stock (the book's rule). If that leaves no card, a player who would draw draws nothing."""
+    stock (the book's rule). If that leaves no card, a player who would draw draws nothing.
+
+    A wild card that has no rank (a joker, a tarot major) is set aside all the same, and no rank is
+    wild that hand: it has no "other cards of its rank". (The book turned a single joker back and
+    dealt another, and said nothing of two jokers or of majors; one reading for all of them.)"""
 
     model_config = ConfigDict(extra="forbid")
 

@@ -27,6 +27,9 @@ FACTS: dict[str, str] = {
     "face-down-rows": "the final cards of the game are played blind",
     "titles": "the winners and losers are given titles",
     "bomb": "powerful “{bombs}” can defeat weaker plays",
+    "cheat": "players may lie about their cards",
+    "two-discard-piles": "there are two discard piles",
+    "points-in-hand": "points can be scored during the hand",
 }
 
 
