@@ -239,7 +239,7 @@ def test_patterns_are_organised_by_phase():
     phases = {p.phase for p in PATTERNS}
     assert phases == {"naming", "deck", "deal", "setup", "bidding", "play", "scoring", "ending"}
     for p in PATTERNS:
-        assert p.module[:2] in ("NM", "DK", "DL", "SU", "BD", "TT", "CL", "SH", "SC", "WU", "EN"), p
+        assert p.module[:2] in ("NM", "DK", "DL", "SU", "BD", "TT", "CL", "MT", "SH", "SC", "WU", "EN"), p
 
 
 def test_sentences_keep_brackets_and_quotes_whole():

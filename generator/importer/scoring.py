@@ -247,6 +247,13 @@ def _title_winner(m: re.Match[str], d: Draft) -> None:
     _title(m, d, retire=False)
 
 
+@phase.rule("SC-A3", r"When a player (?:(?P<empty>empties their hand)|(?P<rows>plays out their face-down cards)), they win and "
+            r"become (?:the )?(?P<title>[\w -]+?), scoring (?P<n>" + NUM + r") points?" + KITTY_POINTS + r"\.")
+def _title_winner_becomes(m: re.Match[str], d: Draft) -> None:
+    _round_won(m, d)
+    _title(m, d, retire=False)
+
+
 #: SC-A3 titles of the first out, the second out and the loser (generator order).
 TITLES = ("leader", "emperor", "monarch", "boss", "magnate", "majesty", "mogul", "imperator", "chairman", "wizard", "magus")
 VICE_TITLES = ("advisor", "aide", "director", "judge", "priest", "prince", "manager", "vizier", "bishop", "assistant", "sheriff",
@@ -320,7 +327,8 @@ def _rows_uncounted(m: re.Match[str], d: Draft) -> None:
     d.note("rows.uncounted")
 
 
-@phase.rule("SC-A2", r"If the final play of the round consisted only of (?P<r>" + RANKS + r"), these points are doubled\.")
+@phase.rule("SC-A2", r"If the final (?:play|meld) of the round (?:consisted only of|included only) (?P<r>" + RANKS + r"), these points "
+            r"are doubled\.")
 def _low_finish(m: re.Match[str], d: Draft) -> None:
     d.set("scoring.low_finish_double", True)
     d.note("low-finish.rank", rank(m["r"]))
@@ -387,8 +395,9 @@ def _second_retired(m: re.Match[str], d: Draft) -> None:
     d.set("scoring.second", number(m["n"]))
 
 
-@phase.rule("SC-A3", r"The (?:last player left|(?P<most>player with the most cards (?:left|remaining)(?: in their hand)?(?: \(if "
-            r"there is only one\))?)) is the (?P<loser>[\w -]+?)(?:, who loses (?P<n>" + NUM + r") points?)?\.")
+@phase.rule("SC-A3", r"The (?:last player left|(?P<most>(?:single )?player(?: \(if any\))? with the most cards (?:left|remaining)"
+            r"(?: in their hand)?(?: \(if there is only one\))?)) is the (?P<loser>[\w -]+?)(?:, who loses (?P<n>" + NUM
+            + r") points?)?\.")
 def _loser(m: re.Match[str], d: Draft) -> None:
     word_check(d, "loser title", m["loser"], LOSER_TITLES)
     d.set("scoring.loser", m["loser"])
@@ -434,17 +443,35 @@ def _usurper(m: re.Match[str], d: Draft) -> None:
 
 
 # WU-02…WU-04 have no example in the shared book; these phrasings follow the catalogue.
-@phase.rule("WU-02", r"After the deal, the (?P<loser>[\w -]+?) (?:must )?gives? the (?P<title>[\w -]+?) their (?:single )?highest "
-            r"card(?:,| and|;) (?:and )?(?:receives|gets|is given|takes)(?: back)? any (?:one )?card(?: of the [\w -]+?'s choice)?"
-            r"(?: back| in return)?(?: from them)?\.")
+#: When the cards pass: "After the deal," (the catalogue) or "After cards are dealt for a new round" (the book).
+AFTER_DEAL = r"(?:After the deal,|After cards are dealt for (?:a|the) (?:new|next) (?:round|hand),?)"
+#: The title holder's side of a passing: "and receives any card back", "and the boss gives back any two cards in exchange".
+GIVES_BACK = (r"(?:,| and|;) (?:and )?(?:(?:receives|gets|is given|takes)(?: back)?|(?:the (?P<title2>[\w -]+?) )?(?:returns|gives "
+              r"back|gives them|hands back)(?: them)?) any (?:(?P<n>one|two|three|1|2|3) )?cards?(?: of (?:the [\w -]+?'s|their) "
+              r"choice)?(?: back| in (?:return|exchange))?(?: from them)?\.")
+
+
+@phase.rule("WU-02", AFTER_DEAL + r" the (?P<loser>[\w -]+?) (?:must )?gives? the (?P<title>[\w -]+?) their (?:single )?highest card"
+            + GIVES_BACK)
 def _best_card(m: re.Match[str], d: Draft) -> None:
+    if m["n"] and number(m["n"]) != 1:
+        d.problem(f"the loser gives one card and gets {m['n']} back")
+    _passing_title(m, d)
     d.note("passing", ("best-card", m["loser"], m["title"], None))
 
 
-@phase.rule("WU-03", r"After the deal, the (?P<loser>[\w -]+?) (?:must )?gives? the (?P<title>[\w -]+?) their two highest cards"
-            r"(?:,| and|;) (?:and )?(?:the [\w -]+? )?(?:returns|gives back|gives them|hands back)(?: them)? any (?P<n>two|three|2|3) "
-            r"cards(?: of their choice)?(?: in return)?\.")
+def _passing_title(m: re.Match[str], d: Draft) -> None:
+    if m["title2"] and m["title2"] != m["title"]:
+        d.problem(f"the cards go to the {m['title']}, but the {m['title2']} gives cards back")
+
+
+@phase.rule("WU-03", AFTER_DEAL + r" the (?P<loser>[\w -]+?) (?:must )?gives? the (?P<title>[\w -]+?) their two highest cards"
+            + GIVES_BACK)
 def _two_cards(m: re.Match[str], d: Draft) -> None:
+    if m["n"] is None or number(m["n"]) not in (2, 3):
+        d.problem("the loser gives two cards, but the number given back is not two or three")
+        return
+    _passing_title(m, d)
     d.note("passing", ("two-cards", m["loser"], m["title"], number(m["n"])))
 
 
@@ -575,8 +602,10 @@ def _card_values(d: Draft, sentence: str | None) -> None:
         values[key] = value
         rows.append(f"{what} {value}")
 
-    if d.get("deck.jokers"):
-        row("jokers", LIKELY_VALUES["jokers"], "jokers")
+    wild = (d.get("deal.stock") or {}).get("wild_card")
+    if d.get("deck.jokers") or wild:
+        # DL-09: the book's row values the cards of the wild rank as jokers ("Cards declared as a joker this round")
+        row("jokers", LIKELY_VALUES["jokers"], "jokers (with the cards of the wild rank)" if wild else "jokers")
     if kind == "tarot":
         row("majors", LIKELY_VALUES["majors"], "major arcana")
     if "K" in ranks or (kind != "tarot" and "Q" in ranks):
