@@ -320,6 +320,52 @@ def test_tokens_rows_and_a_kitty_in_a_matching_game():
     assert any("rows" in p.message for p in g.problems)
 
 
+@pytest.mark.parametrize("opening", ["(The second time that the stock is exhausted", "(Or the second time the stock is exhausted"])
+def test_the_second_stock_exhaustion_ends_a_hand_of_a_game_with_a_stock(opening):
+    text = normal().replace(
+        "The first player to empty their hand wins the round, and scores a point.",
+        f"The first player to empty their hand wins the round. {opening}, the round ends immediately and the player with the "
+        "smallest hand wins. If tied, the tied player whose turn is happening or would have happened soonest wins.) They gain "
+        "points equal to the total number of cards remaining in their opponents' hands.")
+    g = read(text)
+    assert (g.spec.scoring.kind, g.spec.scoring.stock_out) == ("card-count", True)
+    assert "stock-out-no-stock" not in kinds(g)  # climbing's repair: a matching game has a stock
+
+
+def test_a_wild_rank_card_has_the_jokers_row_of_the_lost_card_values():
+    piles = ONE_PILE["piles"] + (" Deal another card face-up and place it to one side where players can see it: cards of "
+                                 "this rank are considered to be jokers instead of their usual rank.")
+    text = normal(piles=piles).replace(" Include two jokers, one red and one black.", "").replace(
+        " If it's a joker, the dealer decides its value before looking at their own cards.", "").replace(
+        "The first player to empty their hand wins the round, and scores a point.",
+        "The first player to empty their hand wins the round. Each other player loses points equal to the cards remaining in "
+        "their own hand, as follows:").replace("The first player to reach 5 points wins the game",
+                                               "When a player's score reaches -60 or lower the player with the highest score "
+                                               "wins the game")
+    g = read(text)
+    v = g.spec.scoring.values
+    assert g.spec.deck.jokers == 0 and g.spec.deal.stock.wild_card
+    assert (v.jokers, v.faces, v.aces, v.numbers) == (10, 5, 1, "pips") and g.spec.scoring.losers_lose
+    assert "wild rank" in next(r.text for r in g.repairs if r.kind == "card-values-lost")
+
+
+def test_a_kitty_taken_by_an_auction_has_no_lost_card():
+    text = normal(players="three to five").replace("Undealt cards form the stock.", 'Undealt cards form the stock. Deal four '
+                                                   'cards to form a face-down "box".')
+    assert "kitty-effect-lost" in kinds(read(text))
+    auction = text.replace("The dealer takes the first turn.", "Starting with the dealer, players bid to become the baron. A "
+                           "bid may be a number from one to five (which must be larger than all previous bids), or a pass. As "
+                           "soon as two consecutive players pass, or a bid of five is made, the highest bidder becomes the "
+                           "baron and takes the box into their hand. If all players pass, the hand is redealt.\nThe dealer "
+                           "takes the first turn.").replace(
+        "The first player to empty their hand wins the round, and scores a point.", "The first player to empty their hand wins "
+        "the round. If this is the baron, each opponent must pay them a number of points equal to the amount of the bid; if "
+        "the baron loses, then they must pay the bid amount to each opponent.")
+    g = read(auction)
+    assert g.spec.bidding.auction.title == "baron" and g.spec.scoring.kind == "landlord-stake"
+    assert "kitty-effect-lost" not in kinds(g)
+
+
 def test_a_trick_score_in_a_matching_game_is_a_problem():
     text = normal().replace("The first player to empty their hand wins the round, and scores a point.",
                             "When all tricks have been played, each player scores 1 point per trick won.")

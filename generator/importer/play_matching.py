@@ -429,7 +429,7 @@ def _effects_finish(d: Draft) -> None:
         d.repair("jokers-wild-lost", "reading", "the lost list's row for the jokers (always printed with them) made them wild; "
                  "read so: a joker can be played as any card, named by its player", sentence)
     kitty = d.get("deal.kitty")
-    if kitty is not None:
+    if kitty is not None and d.get("bidding.auction") is None:  # an auction's winner takes the kitty: no card does
         d.repair("kitty-effect-lost", "dropped", f"the {kitty['name']} is dealt, and the generator always gives it a special "
                  f"card (P02: the first to play it takes the {kitty['name']}, or makes the next player take it); that card "
                  f"was in the lost list: not imported, the {kitty['name']} stays set aside", d.source.get("deal.kitty"))

@@ -2,11 +2,12 @@
 pig, shoot-the-moon and doubling cards; points per trick (beyond the N-th) with bid bonuses; exact
 bids; the extras (joker tricks, the pig, the highest trump, bidding every trick); landlord payments;
 the high/low note; the same with the climbing opening ("When a player plays their last card, the
-round ends immediately …"). SC-A1…SC-A5 for climbing games that set their piles aside: the round's
-winner, countdown tokens, the card-value table (lost in the scrape: read with the generator's
-likeliest values), card counts, the landlord's stake, titles with the rules between rounds
-(WU-01…WU-05), the first out's point. Also the check of "When all N tricks have been played"
-against the deal."""
+round ends immediately …"). SC-A1…SC-A5 for climbing games that set their piles aside and for
+matching games: the round's winner, countdown tokens, the card-value table (lost in the scrape:
+read with the generator's likeliest values; with a wild-rank card its row values the wild rank's
+cards as jokers), card counts, the landlord's stake, titles (the first out's, in the book's two
+phrasings) with the rules between rounds (WU-01…WU-05), the first out's point. Also the check of
+"When all N tricks have been played" against the deal."""
 
 from __future__ import annotations
 
@@ -279,7 +280,7 @@ def _knock_five(m: re.Match[str], d: Draft) -> None:
     d.note("round.won", "knock")
 
 
-@phase.rule("SC-A2", r"\(The second time that the stock is exhausted, the round ends immediately and the player with the smallest "
+@phase.rule("SC-A2", r"\((?:[Oo]r )?[Tt]he second time (?:that )?the stock is exhausted, the round ends immediately and the player with the smallest "
             r"hand wins\. If tied, the tied player whose turn is happening or would have happened soonest wins\.\)")
 def _stock_out(m: re.Match[str], d: Draft) -> None:
     d.set("scoring.stock_out", True)
