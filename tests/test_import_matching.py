@@ -332,7 +332,7 @@ def test_the_second_stock_exhaustion_ends_a_hand_of_a_game_with_a_stock(opening)
     assert "stock-out-no-stock" not in kinds(g)  # climbing's repair: a matching game has a stock
 
 
-def test_a_wild_rank_card_has_the_jokers_row_of_the_lost_card_values():
+def test_the_cards_of_a_wild_rank_count_as_their_own_rank_in_the_lost_card_values():
     piles = ONE_PILE["piles"] + (" Deal another card face-up and place it to one side where players can see it: cards of "
                                  "this rank are considered to be jokers instead of their usual rank.")
     text = normal(piles=piles).replace(" Include two jokers, one red and one black.", "").replace(
@@ -345,7 +345,7 @@ def test_a_wild_rank_card_has_the_jokers_row_of_the_lost_card_values():
     g = read(text)
     v = g.spec.scoring.values
     assert g.spec.deck.jokers == 0 and g.spec.deal.stock.wild_card
-    assert (v.jokers, v.faces, v.aces, v.numbers) == (10, 5, 1, "pips") and g.spec.scoring.losers_lose
+    assert (v.jokers, v.faces, v.aces, v.numbers) == (None, 5, 1, "pips") and g.spec.scoring.losers_lose
     assert "wild rank" in next(r.text for r in g.repairs if r.kind == "card-values-lost")
 
 

@@ -4,8 +4,8 @@ bids; the extras (joker tricks, the pig, the highest trump, bidding every trick)
 the high/low note; the same with the climbing opening ("When a player plays their last card, the
 round ends immediately …"). SC-A1…SC-A5 for climbing games that set their piles aside and for
 matching games: the round's winner, countdown tokens, the card-value table (lost in the scrape:
-read with the generator's likeliest values; with a wild-rank card its row values the wild rank's
-cards as jokers), card counts, the landlord's stake, titles (the first out's, in the book's two
+read with the generator's likeliest values; the cards of a wild rank count as their own rank),
+card counts, the landlord's stake, titles (the first out's, in the book's two
 phrasings) with the rules between rounds (WU-01…WU-05), the first out's point. Also the check of
 "When all N tricks have been played" against the deal."""
 
@@ -603,10 +603,8 @@ def _card_values(d: Draft, sentence: str | None) -> None:
         values[key] = value
         rows.append(f"{what} {value}")
 
-    wild = (d.get("deal.stock") or {}).get("wild_card")
-    if d.get("deck.jokers") or wild:
-        # DL-09: the book's row values the cards of the wild rank as jokers ("Cards declared as a joker this round")
-        row("jokers", LIKELY_VALUES["jokers"], "jokers (with the cards of the wild rank)" if wild else "jokers")
+    if d.get("deck.jokers"):
+        row("jokers", LIKELY_VALUES["jokers"], "jokers")
     if kind == "tarot":
         row("majors", LIKELY_VALUES["majors"], "major arcana")
     if "K" in ranks or (kind != "tarot" and "Q" in ranks):
@@ -625,7 +623,9 @@ def _card_values(d: Draft, sentence: str | None) -> None:
     d.repair("card-values-lost", "defect",
              "the table of card values after \"as follows:\" was lost from the book; read with the generator's most likely "
              "value for each row the pack calls for: " + ", ".join(rows)
-             + (", cards left in face-down rows 1 each" if d.get("deal.rows") else ""), sentence)
+             + (", cards left in face-down rows 1 each" if d.get("deal.rows") else "")
+             + ("; the cards of the wild rank (DL-09), which the lost row valued as jokers, count as their own rank (the "
+                "spec values the pack's cards)" if (d.get("deal.stock") or {}).get("wild_card") else ""), sentence)
 
 
 def _titles(d: Draft) -> None:
