@@ -83,6 +83,8 @@ def test_the_books_matching_defects_are_listed_per_game(matching):
     assert with_repair(matching, "nothing-to-match") == {"Aston by Wrenbury", "Bartensleben", "Broughall", "Oswaldkirk",
                                                          "Wichsenstein Castle", "Suurhusen"}
     assert with_repair(matching, "deal-impossible") == {"Berghausen", "Tantobie"}
+    berghausen = next(r.text for r in matching["Berghausen"].repairs if r.kind == "deal-impossible")
+    assert "5 players (1 short)" in berghausen and "discard pile's first card" in berghausen  # 10 × 5 + 1 = 51 of 50
     assert with_repair(matching, "tiny-stock") == {"Broughall", "Hardwick Village", "Mistendorf", "Knaphill"}
     assert with_repair(matching, "points-effect-lost") == POINTS_FACT
     assert with_repair(matching, "call-word-first-word") == {"Bledlow Ridge", "Delitz am Berge", "La Belle-Étoile"}

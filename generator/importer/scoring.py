@@ -778,9 +778,17 @@ def check_trick_count(d: Draft, pack: DeckSpec | None, dealt: DealSpec | None, p
         played[n] = derived.tricks_per_hand(pack, dealt, n)
     short = {n: -derived.cards_left(pack, dealt, n) for n in counts if derived.cards_left(pack, dealt, n) < 0}
     if short:
+        table = dealt.stock.table_cards() if dealt.stock is not None else 0
+        if table:
+            what = "the discard piles' first cards" if dealt.stock.discard_piles > 1 else "the discard pile's first card"
+            what += " and the wild-rank card" if dealt.stock.wild_card else ""
+            counted = (f", counting the {table} card{'s' if table > 1 else ''} dealt face up to the table ({what}, which "
+                       "the hand size does not allow for)")
+        else:
+            counted = ""
         d.repair("deal-impossible", "defect",
                  f"the deal needs more cards than the {deck_size}-card pack holds with "
-                 + ", ".join(f"{n} players ({k} short)" for n, k in short.items())
+                 + ", ".join(f"{n} players ({k} short)" for n, k in short.items()) + counted
                  + "; kept as written (the static checks rule those player counts out)", d.source.get("deal.hand_size"))
     if not per_trick:
         return
