@@ -1,6 +1,6 @@
-"""DL-02…DL-07, DL-11, DL-04, DL-12: hand size, the smaller hand with more than three players,
-dealing the whole pack, the odd card, the misdeal redeal, the kitty, countdown tokens and face-down
-rows."""
+"""DL-02…DL-12: hand size, the smaller hand with more than three players, dealing the whole pack,
+the odd card, the misdeal redeal, the kitty, countdown tokens, face-down rows, and the table of the
+matching family (and melding): one or two discard piles, the wild-rank card and the stock."""
 
 from __future__ import annotations
 
@@ -104,8 +104,62 @@ def _rows(m: re.Match[str], d: Draft) -> None:
     d.set("deal.rows", True)
 
 
+# -- DL-08…DL-10 the discard piles, the wild-rank card and the stock --------------------------------
+
+
+@phase.rule("DL-08", r"Deal one card to form a face-up discard pile(?P<second>, and another to form a second discard pile)?"
+            r"(?P<down>;? when every player has seen (?P<them>it|them), turn (?P<them2>it|them) face-down)?\.")
+def _discard_piles(m: re.Match[str], d: Draft) -> None:
+    """DL-08. In cheat mode (MT-02) the piles are dealt face up and turned face down once everyone
+    has seen them: the play's cheat sentences say so too (``play_matching.finish`` checks both)."""
+    piles = 2 if m["second"] else 1
+    d.note("stock.piles", piles)
+    if m["down"]:
+        d.note("stock.face-down")
+        if {m["them"], m["them2"]} != {"them" if piles == 2 else "it"}:
+            d.problem(f"{piles} discard pile{'s' if piles > 1 else ''}, but the sentence turns \"{m['them2']}\" face-down")
+
+
+@phase.rule("DL-09", r"Deal another card face-up and place it to one side where (?:all )?players can see it: (?:the other )?cards of "
+            r"this rank are considered to be jokers instead of their usual rank\.")
+def _wild_card(m: re.Match[str], d: Draft) -> None:
+    d.note("stock.wild-card")
+
+
+@phase.rule("DL-10", r"(?:The )?[Uu]ndealt cards form the stock\.")
+def _stock(m: re.Match[str], d: Draft) -> None:
+    d.note("stock.said")
+
+
+def _stock_finish(d: Draft) -> None:
+    """The table's sentences make one ``deal.stock``: its discard piles (DL-08), the wild-rank card
+    (DL-09) and the stock itself (DL-10), which the piles need and which holds every undealt card."""
+    piles = d.heard("stock.piles")
+    wild = bool(d.heard("stock.wild-card"))
+    said = d.heard("stock.said")
+    if piles is None:
+        if wild:
+            d.problem("a card is turned to make a rank wild, but no discard pile is dealt", d.said_in["stock.wild-card"])
+        if said:
+            d.problem("the undealt cards form a stock, but no discard pile is dealt", d.said_in["stock.said"])
+        d.fields.setdefault("deal.stock", None)
+        return
+    if not said:
+        d.problem("discard piles are dealt, but no sentence says that the undealt cards form the stock",
+                  d.said_in["stock.piles"])
+    kitty = d.get("deal.kitty")
+    if kitty is not None and kitty.get("form") == "undealt":
+        d.problem(f"the undealt cards form both the stock and the {kitty['name']}", d.source.get("deal.kitty"))
+    if d.get("deal.hand_size") == "all":
+        d.problem("the whole pack is dealt, so no card is left for a discard pile or a stock", d.said_in["stock.piles"])
+    d.sentence = d.said_in["stock.piles"]
+    d.set("deal.stock", {"discard_piles": piles, "wild_card": wild})
+    d.sentence = None
+
+
 def finish(d: Draft) -> None:
     _tokens_finish(d)
+    _stock_finish(d)
     if not d.has("deal.hand_size"):
         d.problem("no sentence says how many cards each player is dealt", "")
     for key in ("deal.hand_size_over_three", "deal.odd_card", "deal.misdeal", "deal.kitty", "deal.tokens"):

@@ -240,4 +240,10 @@ def _fact_holds(key: str, d: Draft) -> tuple[bool, str]:
         return bool(d.get("deal.rows")), "no rows are dealt face down"
     if key == "titles":
         return scoring == "titles", "the scoring gives no titles"
+    if key == "cheat":
+        return d.get("play.cheat") is not None, "cards are not played face down with a claim"
+    if key == "two-discard-piles":
+        return (d.get("deal.stock") or {}).get("discard_piles") == 2, "the deal makes one discard pile"
+    if key == "points-effect":
+        return any(e.get("kind") == "points" for e in d.get("play.effects") or []), "no special card scores points"
     return True, ""

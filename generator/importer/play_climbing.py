@@ -16,7 +16,16 @@ import re
 from ..spec.deck import DeckSpec
 from ..spec.scoring import SHEDDING_KINDS, TRICK_KINDS
 from .core import Draft, Phase, word_check
-from .play_common import LEADER, joker_count_finish, kitty_capture, leader_title_finish, opening_leader
+from .play_common import (
+    LEADER,
+    ROWS_BLIND,
+    ROWS_PLAY,
+    joker_count_finish,
+    kitty_capture,
+    leader_title_finish,
+    opening_leader,
+    rows_play_finish,
+)
 from .words import CARD, RANK, RANKS, SUIT_MANY, SUIT_ONE, card, rank, suit
 
 phase = Phase("play")
@@ -318,14 +327,12 @@ def _captured(m: re.Match[str], d: Draft) -> None:
 # -- SH-02 face-down rows ----------------------------------------------------------------------------
 
 
-@phase.rule("SH-02", r"If you have no cards (?:left )?in your hand, you may play cards from your face-up row \(and if the face-up "
-            r"ones have been played, the face-down ones\) as if they were in your hand\.")
+@phase.rule("SH-02", ROWS_PLAY)
 def _rows_play(m: re.Match[str], d: Draft) -> None:
     d.note("rows.play")
 
 
-@phase.rule("SH-02", r"Face-down cards are played blind: if their play is invalid, you must put the card back where you played it "
-            r"from, and pass your turn\.")
+@phase.rule("SH-02", ROWS_BLIND)
 def _rows_blind(m: re.Match[str], d: Draft) -> None:
     d.note("rows.play")
 
@@ -605,10 +612,7 @@ def _collection_finish(d: Draft) -> None:
 
 def _rows_finish(d: Draft) -> None:
     rows = bool(d.get("deal.rows"))
-    if d.heard("rows.play") and not rows:
-        d.problem("a rule for playing from face-down rows, but no rows are dealt", d.said_in["rows.play"])
-    if rows and not d.heard("rows.play"):
-        d.problem("rows are dealt face down, but no sentence says how they are played", d.source.get("deal.rows"))
+    rows_play_finish(d)
     if rows and d.get("play.collection") == "trick":
         d.repair("rows-never-reached", "defect",
                  "the face-down rows are played once a hand is empty, but with piles taken as tricks the round ends when a "

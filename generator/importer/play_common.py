@@ -1,7 +1,8 @@
-"""What both families' play importers read and check alike: the opening leader named by a seat or
+"""What the families' play importers read and check alike: the opening leader named by a seat or
 by the auction's title (TT-01 / CL-01), the card or suit that captures the kitty (TT-14 / CL-13),
-and the joker count a joker rule is written for. Each family keeps its own sentence forms; only
-what they mean, and the checks on it, live here so the two importers cannot drift."""
+the joker count a joker rule is written for, and the two sentences of playing from face-down rows
+(SH-02, climbing and matching). Each family keeps its own sentence forms; only what they mean, and
+the checks on it, live here so the importers cannot drift."""
 
 from __future__ import annotations
 
@@ -52,3 +53,19 @@ def joker_count_finish(d: Draft) -> None:
     if count is not None and count != jokers:
         d.problem(f"the joker rule is for {count} joker{'s' if count > 1 else ''}, but the pack has {jokers}",
                   d.source.get("play.jokers"))
+
+
+#: SH-02: the two sentences of playing from face-down rows, the same in every family that deals them.
+ROWS_PLAY = (r"If you have no cards (?:left )?in your hand, you may play cards from your face-up row \(and if the face-up "
+             r"ones have been played, the face-down ones\) as if they were in your hand\.")
+ROWS_BLIND = (r"Face-down cards are played blind: if their play is invalid, you must put the card back where you played it "
+              r"from, and pass your turn\.")
+
+
+def rows_play_finish(d: Draft) -> None:
+    """Rows dealt face down (DL-12) and the rule for playing them (SH-02) come together."""
+    rows = bool(d.get("deal.rows"))
+    if d.heard("rows.play") and not rows:
+        d.problem("a rule for playing from face-down rows, but no rows are dealt", d.said_in["rows.play"])
+    if rows and not d.heard("rows.play"):
+        d.problem("rows are dealt face down, but no sentence says how they are played", d.source.get("deal.rows"))

@@ -2,11 +2,12 @@
 pig, shoot-the-moon and doubling cards; points per trick (beyond the N-th) with bid bonuses; exact
 bids; the extras (joker tricks, the pig, the highest trump, bidding every trick); landlord payments;
 the high/low note; the same with the climbing opening ("When a player plays their last card, the
-round ends immediately …"). SC-A1…SC-A5 for climbing games that set their piles aside: the round's
-winner, countdown tokens, the card-value table (lost in the scrape: read with the generator's
-likeliest values), card counts, the landlord's stake, titles with the rules between rounds
-(WU-01…WU-05), the first out's point. Also the check of "When all N tricks have been played"
-against the deal."""
+round ends immediately …"). SC-A1…SC-A5 for climbing games that set their piles aside and for
+matching games: the round's winner, countdown tokens, the card-value table (lost in the scrape:
+read with the generator's likeliest values; the cards of a wild rank count as their own rank),
+card counts, the landlord's stake, titles (the first out's, in the book's two
+phrasings) with the rules between rounds (WU-01…WU-05), the first out's point. Also the check of
+"When all N tricks have been played" against the deal."""
 
 from __future__ import annotations
 
@@ -247,6 +248,13 @@ def _title_winner(m: re.Match[str], d: Draft) -> None:
     _title(m, d, retire=False)
 
 
+@phase.rule("SC-A3", r"When a player (?:(?P<empty>empties their hand)|(?P<rows>plays out their face-down cards)), they win and "
+            r"become (?:the )?(?P<title>[\w -]+?), scoring (?P<n>" + NUM + r") points?" + KITTY_POINTS + r"\.")
+def _title_winner_becomes(m: re.Match[str], d: Draft) -> None:
+    _round_won(m, d)
+    _title(m, d, retire=False)
+
+
 #: SC-A3 titles of the first out, the second out and the loser (generator order).
 TITLES = ("leader", "emperor", "monarch", "boss", "magnate", "majesty", "mogul", "imperator", "chairman", "wizard", "magus")
 VICE_TITLES = ("advisor", "aide", "director", "judge", "priest", "prince", "manager", "vizier", "bishop", "assistant", "sheriff",
@@ -272,7 +280,7 @@ def _knock_five(m: re.Match[str], d: Draft) -> None:
     d.note("round.won", "knock")
 
 
-@phase.rule("SC-A2", r"\(The second time that the stock is exhausted, the round ends immediately and the player with the smallest "
+@phase.rule("SC-A2", r"\((?:[Oo]r )?[Tt]he second time (?:that )?the stock is exhausted, the round ends immediately and the player with the smallest "
             r"hand wins\. If tied, the tied player whose turn is happening or would have happened soonest wins\.\)")
 def _stock_out(m: re.Match[str], d: Draft) -> None:
     d.set("scoring.stock_out", True)
@@ -320,7 +328,8 @@ def _rows_uncounted(m: re.Match[str], d: Draft) -> None:
     d.note("rows.uncounted")
 
 
-@phase.rule("SC-A2", r"If the final play of the round consisted only of (?P<r>" + RANKS + r"), these points are doubled\.")
+@phase.rule("SC-A2", r"If the final (?:play|meld) of the round (?:consisted only of|included only) (?P<r>" + RANKS + r"), these points "
+            r"are doubled\.")
 def _low_finish(m: re.Match[str], d: Draft) -> None:
     d.set("scoring.low_finish_double", True)
     d.note("low-finish.rank", rank(m["r"]))
@@ -387,8 +396,9 @@ def _second_retired(m: re.Match[str], d: Draft) -> None:
     d.set("scoring.second", number(m["n"]))
 
 
-@phase.rule("SC-A3", r"The (?:last player left|(?P<most>player with the most cards (?:left|remaining)(?: in their hand)?(?: \(if "
-            r"there is only one\))?)) is the (?P<loser>[\w -]+?)(?:, who loses (?P<n>" + NUM + r") points?)?\.")
+@phase.rule("SC-A3", r"The (?:last player left|(?P<most>(?:single )?player(?: \(if any\))? with the most cards (?:left|remaining)"
+            r"(?: in their hand)?(?: \(if there is only one\))?)) is the (?P<loser>[\w -]+?)(?:, who loses (?P<n>" + NUM
+            + r") points?)?\.")
 def _loser(m: re.Match[str], d: Draft) -> None:
     word_check(d, "loser title", m["loser"], LOSER_TITLES)
     d.set("scoring.loser", m["loser"])
@@ -434,17 +444,35 @@ def _usurper(m: re.Match[str], d: Draft) -> None:
 
 
 # WU-02…WU-04 have no example in the shared book; these phrasings follow the catalogue.
-@phase.rule("WU-02", r"After the deal, the (?P<loser>[\w -]+?) (?:must )?gives? the (?P<title>[\w -]+?) their (?:single )?highest "
-            r"card(?:,| and|;) (?:and )?(?:receives|gets|is given|takes)(?: back)? any (?:one )?card(?: of the [\w -]+?'s choice)?"
-            r"(?: back| in return)?(?: from them)?\.")
+#: When the cards pass: "After the deal," (the catalogue) or "After cards are dealt for a new round" (the book).
+AFTER_DEAL = r"(?:After the deal,|After cards are dealt for (?:a|the) (?:new|next) (?:round|hand),?)"
+#: The title holder's side of a passing: "and receives any card back", "and the boss gives back any two cards in exchange".
+GIVES_BACK = (r"(?:,| and|;) (?:and )?(?:(?:receives|gets|is given|takes)(?: back)?|(?:the (?P<title2>[\w -]+?) )?(?:returns|gives "
+              r"back|gives them|hands back)(?: them)?) any (?:(?P<n>one|two|three|1|2|3) )?cards?(?: of (?:the [\w -]+?'s|their) "
+              r"choice)?(?: back| in (?:return|exchange))?(?: from them)?\.")
+
+
+@phase.rule("WU-02", AFTER_DEAL + r" the (?P<loser>[\w -]+?) (?:must )?gives? the (?P<title>[\w -]+?) their (?:single )?highest card"
+            + GIVES_BACK)
 def _best_card(m: re.Match[str], d: Draft) -> None:
+    if m["n"] and number(m["n"]) != 1:
+        d.problem(f"the loser gives one card and gets {m['n']} back")
+    _passing_title(m, d)
     d.note("passing", ("best-card", m["loser"], m["title"], None))
 
 
-@phase.rule("WU-03", r"After the deal, the (?P<loser>[\w -]+?) (?:must )?gives? the (?P<title>[\w -]+?) their two highest cards"
-            r"(?:,| and|;) (?:and )?(?:the [\w -]+? )?(?:returns|gives back|gives them|hands back)(?: them)? any (?P<n>two|three|2|3) "
-            r"cards(?: of their choice)?(?: in return)?\.")
+def _passing_title(m: re.Match[str], d: Draft) -> None:
+    if m["title2"] and m["title2"] != m["title"]:
+        d.problem(f"the cards go to the {m['title']}, but the {m['title2']} gives cards back")
+
+
+@phase.rule("WU-03", AFTER_DEAL + r" the (?P<loser>[\w -]+?) (?:must )?gives? the (?P<title>[\w -]+?) their two highest cards"
+            + GIVES_BACK)
 def _two_cards(m: re.Match[str], d: Draft) -> None:
+    if m["n"] is None or number(m["n"]) not in (2, 3):
+        d.problem("the loser gives two cards, but the number given back is not two or three")
+        return
+    _passing_title(m, d)
     d.note("passing", ("two-cards", m["loser"], m["title"], number(m["n"])))
 
 
@@ -595,7 +623,9 @@ def _card_values(d: Draft, sentence: str | None) -> None:
     d.repair("card-values-lost", "defect",
              "the table of card values after \"as follows:\" was lost from the book; read with the generator's most likely "
              "value for each row the pack calls for: " + ", ".join(rows)
-             + (", cards left in face-down rows 1 each" if d.get("deal.rows") else ""), sentence)
+             + (", cards left in face-down rows 1 each" if d.get("deal.rows") else "")
+             + ("; the cards of the wild rank (DL-09), which the lost row valued as jokers, count as their own rank (the "
+                "spec values the pack's cards)" if (d.get("deal.stock") or {}).get("wild_card") else ""), sentence)
 
 
 def _titles(d: Draft) -> None:
@@ -748,9 +778,17 @@ def check_trick_count(d: Draft, pack: DeckSpec | None, dealt: DealSpec | None, p
         played[n] = derived.tricks_per_hand(pack, dealt, n)
     short = {n: -derived.cards_left(pack, dealt, n) for n in counts if derived.cards_left(pack, dealt, n) < 0}
     if short:
+        table = dealt.stock.table_cards() if dealt.stock is not None else 0
+        if table:
+            what = "the discard piles' first cards" if dealt.stock.discard_piles > 1 else "the discard pile's first card"
+            what += " and the wild-rank card" if dealt.stock.wild_card else ""
+            counted = (f", counting the {table} card{'s' if table > 1 else ''} dealt face up to the table ({what}, which "
+                       "the hand size does not allow for)")
+        else:
+            counted = ""
         d.repair("deal-impossible", "defect",
                  f"the deal needs more cards than the {deck_size}-card pack holds with "
-                 + ", ".join(f"{n} players ({k} short)" for n, k in short.items())
+                 + ", ".join(f"{n} players ({k} short)" for n, k in short.items()) + counted
                  + "; kept as written (the static checks rule those player counts out)", d.source.get("deal.hand_size"))
     if not per_trick:
         return
