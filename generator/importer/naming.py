@@ -54,7 +54,7 @@ FACT_PHRASES: list[tuple[str, str]] = [
     (r"players can opt to drop out early", "desert"),
     (r"melds can be rearranged", "rearranging"),
     (r"a full house wins the game", "full-house"),
-    (r"points can be scored during the hand", "points-effect"),
+    (r"points can be scored during the hand", "points-in-hand"),
     (r"the final cards of the game are played blind", "face-down-rows"),
     (r"the winners and losers are given titles", "titles"),
 ]
@@ -244,6 +244,6 @@ def _fact_holds(key: str, d: Draft) -> tuple[bool, str]:
         return d.get("play.cheat") is not None, "cards are not played face down with a claim"
     if key == "two-discard-piles":
         return (d.get("deal.stock") or {}).get("discard_piles") == 2, "the deal makes one discard pile"
-    if key == "points-effect":
+    if key == "points-in-hand":
         return any(e.get("kind") == "points" for e in d.get("play.effects") or []), "no special card scores points"
     return True, ""

@@ -33,7 +33,7 @@ phase = Phase("play")
 CARD_PER_TRICK = False
 
 #: Intro facts (NM-06) a matching game may carry besides the facts every family may carry.
-FACTS = ("cheat", "two-discard-piles", "points-effect", "countdown", "face-down-rows", "titles")
+FACTS = ("cheat", "two-discard-piles", "points-in-hand", "countdown", "face-down-rows", "titles")
 
 #: MT-02 challenge words (generator order).
 CHALLENGE_WORDS = ("bunco", "flimflam", "gyp", "spoof", "sting", "fake", "quack", "rascal")
@@ -418,7 +418,7 @@ def _effects_finish(d: Draft) -> None:
     if not d.has("play.opening_effect"):
         d.repair("opening-effect-unsaid", "reading", "the book does not say what a special card turned to start a discard "
                  "pile does; read as no effect", sentence)
-    if d.heard("fact") == "points-effect":
+    if d.heard("fact") == "points-in-hand":
         d.repair("points-effect-lost", "dropped", "the intro's fact \"points can be scored during the hand\" shows the lost "
                  "list held a card that scores points when played (P20); its rank and points are not known: not imported",
                  d.said_in.get("fact"))
