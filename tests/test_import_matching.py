@@ -102,7 +102,9 @@ def test_the_books_matching_defects_are_listed_per_game(matching):
 def test_the_specs_say_what_the_book_says(matching):
     opp = matching["Opperding"].spec
     assert opp.deal.stock.model_dump() == {"discard_piles": 2, "wild_card": True}
-    assert (opp.play.first_turn, opp.play.opening_effect, opp.play.call) == ("dealer-left", "dealer", "Opperding")
+    # the book's "as if the dealer had played it" has no special card to act on: dropped, and listed
+    assert (opp.play.first_turn, opp.play.opening_effect, opp.play.call) == ("dealer-left", "none", "Opperding")
+    assert "opening-effect-moot" in kinds(matching["Opperding"])
     assert matching["Broughall"].spec.deal.stock.wild_card and matching["Salvington"].spec.deal.stock.discard_piles == 2
     sal = matching["Salvington"].spec.play
     assert (sal.must_play, sal.draw, sal.play_drawn) == (True, "stock", True)
@@ -188,7 +190,7 @@ def test_two_piles_and_a_wild_rank_card():
                                   "this rank are considered to be jokers instead of their usual rank.")
     g = read(normal(**{**TWO_PILES, "piles": piles}, opening="is treated as if the dealer had played it"))
     assert g.spec.deal.stock.model_dump() == {"discard_piles": 2, "wild_card": True}
-    assert g.spec.play.opening_effect == "dealer"
+    assert g.spec.play.opening_effect == "none" and "opening-effect-moot" in kinds(g)
 
 
 @pytest.mark.parametrize("over", [{"pile": "either discard pile"}, {"top": "whichever discard pile it is being played onto"},

@@ -418,6 +418,12 @@ def _effects_finish(d: Draft) -> None:
     if not d.has("play.opening_effect"):
         d.repair("opening-effect-unsaid", "reading", "the book does not say what a special card turned to start a discard "
                  "pile does; read as no effect", sentence)
+    elif d.get("play.opening_effect") == "dealer":
+        # with the list lost no card is special: the rule has nothing to act on (a static check refuses it)
+        d.fields["play.opening_effect"] = "none"
+        d.repair("opening-effect-moot", "dropped", "a special card turned to start the pile acts as if the dealer had "
+                 "played it, but the list of special cards was lost: no card is special, so the rule is dropped",
+                 d.source.get("play.opening_effect"))
     if d.heard("fact") == "points-in-hand":
         d.repair("points-effect-lost", "dropped", "the intro's fact \"points can be scored during the hand\" shows the lost "
                  "list held a card that scores points when played (P20); its rank and points are not known: not imported",

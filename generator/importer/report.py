@@ -81,6 +81,7 @@ KINDS: dict[str, str] = {
     "area-doubled": "\"area doubled\" typo",
     # matching
     "special-cards-lost": "special-card list lost in the seed text after \"as follows:-\": imported with no special cards",
+    "opening-effect-moot": "the rule for a special card turned to start the pile, with no special card left: dropped",
     "points-effect-lost": "the intro's fact shows a points card (P20) in the lost list; rank unknown: not imported",
     "reverse-effect-lost": "\"(or right, if play is reversed)\" shows a reverse card (P04) in the lost list; not imported",
     "kitty-effect-lost": "the kitty's special card (P02) was in the lost list: not imported, the kitty stays set aside",
