@@ -111,7 +111,7 @@ def test_the_specs_say_what_the_book_says(matching):
     sv = matching["Suurhusen"].spec.play
     assert sv.cheat.word == "bunco" and sv.first_turn == "dealer-left"
     bart = matching["Bartensleben"].spec.play
-    assert (bart.first_turn, bart.draw, bart.multiple, bart.opening_effect) == ("dealer", "pile", "rank-or-suit", "dealer")
+    assert (bart.first_turn, bart.draw, bart.multiple, bart.opening_effect) == ("dealer", "pile", "rank-or-suit", "none")
     assert matching["Hardwick Village"].spec.play.multiple == "same-rank"
     hw = matching["Hardwick Village"].spec.scoring
     assert (hw.kind, hw.title, hw.first, hw.loser, hw.loser_penalty, hw.retire) == ("titles", "imperator", 3, "clod", 1, False)
