@@ -199,6 +199,15 @@ class MatchPlay(BaseModel):
             raise ValueError("one effect on two ranks: each kind of special card is drawn once")
         return self
 
+    @model_validator(mode="after")
+    def _no_drawing_in_cheat_mode(self) -> "MatchPlay":
+        """MT-02: in cheat mode a player always plays (lying when they must) and never passes or
+        draws, so MT-05's rules would be printed nowhere and played by no one."""
+        if self.cheat is not None and (self.must_play or self.draw != "stock" or self.play_drawn):
+            raise ValueError("cheat mode has no passing or drawing: must_play, draw and play_drawn keep their "
+                             "defaults")
+        return self
+
     def effect_of(self, rank: str) -> Effect | None:
         """The effect cards of ``rank`` have, if any."""
         return next((effect for effect in self.effects if effect.rank == rank), None)
