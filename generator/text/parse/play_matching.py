@@ -230,7 +230,8 @@ _EFFECTS: list[tuple[str, re.Pattern[str]]] = [(kind, re.compile(form)) for kind
     ("again", r"its player takes another turn"),
     ("skip", rf"the next player misses their turn{_AGAIN}"),
     ("all-draw", r"every player draws one card, in turn from its player's left round to its player"),
-    ("top-follow", rf"instead of matching it, the next card must be (?P<top>[^,]+), of any suit{_ALWAYS}"),
+    ("top-follow", rf"instead of matching it, the next card must be (?P<top>an? {RANK}(?:(?:, an? {RANK})* or an? "
+                   rf"{RANK})?), of any suit{_ALWAYS}"),
     ("pass-hands", r"every player passes their whole hand to the player on their (?P<direction>left|right)"),
     ("give", r"its player may give one card from their hand to another player"),
     ("transparent", r"\*(?P<word>[^*]+)\*: after it is played it goes to the bottom of the discard pile, so the card "
