@@ -241,8 +241,8 @@ _EFFECTS: list[tuple[str, re.Pattern[str]]] = [(kind, re.compile(form)) for kind
     ("trade", r"its player may trade hands with any other player"),
     ("name-rank", rf"its player names a rank; instead of matching it, the next player must play a card of that rank "
                   rf"or pass{_ALWAYS}"),
-    ("cover", r"its player must cover it with another card of its suit, or draw a card; the covering card is not a "
-              r"play, and its own effect does not fire"),
+    ("cover", r"its player must cover it with another card of its suit, or draw a card; the covering card becomes "
+              r"the top card but is not a play, and its own effect does not fire"),
     ("copycat", r"laid on a card whose rank has a special effect, it fires that effect, with its decisions; it still "
                 r"counts as its own rank and suit for matching"),
     ("points", rf"its player scores (?P<points>{_POINTS}) at once"),
@@ -253,8 +253,8 @@ _EFFECTS: list[tuple[str, re.Pattern[str]]] = [(kind, re.compile(form)) for kind
 
 _JOKER_LABELS = {"A joker": (True, False), "A card of the wild rank": (False, True),
                  "A joker or a card of the wild rank": (True, True)}
-_JOKER_EFFECT = ("played as any card: its player names the card, a rank and a suit, and it counts as that card, to "
-                 "be matched as it and to fire its effect")
+_JOKER_EFFECT = ("played as any card: its player names the card, a rank and a suit, and it counts as that card, for "
+                 "matching and for its effect")
 _WILD_EFFECT = re.compile(rf"any card whose number equals how many (?P<toks>{NAME}) its player holds \(an Ace counts "
                           r"one; a number that names no rank of the pack gives no wild\): it can always be played, its "
                           r"player names the suit to follow, and an effect its rank has fires too")
