@@ -89,6 +89,26 @@ def _mode(expected: str, what: str):
     return handler
 
 
+#: The matching rule's exception, printed when the game has cards that can always be played.
+_UNLESS = r"(?P<unless>, unless it is a card that can always be played)?"
+
+
+def always_playable(spec: Any) -> bool:
+    """Whether the game has cards that can always be played: wilds, open cards, a reshuffle that can
+    always be played, a player's countdown wild, jokers."""
+    p = spec.play
+    return (bool(_kinds(spec) & {"wild", "open"}) or p.countdown_wild or _jokers(spec)
+            or any(effect.always for effect in p.effects))
+
+
+def _matching(mode: str):
+    def handler(d: Draft, m: re.Match[str]) -> None:
+        _mode(mode, "matching" if mode == "open" else "a claim")(d, m)
+        unless = bool(m["unless"])
+        d.check(lambda spec: always_playable(spec) == unless, "cards that can always be played")
+    return handler
+
+
 def _challenge(d: Draft, m: re.Match[str]) -> None:
     _mode("cheat", "a challenge")(d, m)
     d.put("play.cheat", {"word": m["word"]})
@@ -205,7 +225,7 @@ def _laws(kind: str):
 # --------------------------------------------------------------------------- the special cards (MT-04)
 
 _AGAIN = r"(?P<two> \(with two players, its player takes another turn\))?"
-_ALWAYS = r" \(a card that can always be played still may be\)"
+_ALWAYS = r"(?P<always_note> \(a card that can always be played still may be\))?"
 _CARDS = count("card")
 _POINTS = count("point")
 
@@ -311,7 +331,7 @@ def _special_row(d: Draft, m: re.Match[str]) -> None:
             raise Unreadable(f"“{cell}” is not what a player's wild is")
         toks = w["toks"]
         d.put("play.countdown_wild", True)
-        d.check(lambda spec: spec.deal.tokens is not None and _plural(spec.deal.tokens.name) == toks, "the tokens")
+        d.check(lambda spec: _plural(spec.deal.tokens.name if spec.deal.tokens else "token") == toks, "the tokens")
     elif label in _JOKER_LABELS:
         if cell != _JOKER_EFFECT:
             raise Unreadable(f"“{cell}” is not what a joker does")
@@ -349,12 +369,12 @@ RULES: list[Rule] = [
     # The matching rule (MT-03), or claims (MT-02).
     rule(r"On their turn, a player plays one card face up onto (?P<where>the discard pile|either discard pile)\.",
          _play, marks="turn"),
-    rule(r"It must \*match\* the top card of the pile it is played on: be of the same suit or of the same rank, "
-         r"unless it is a card that can always be played\.", _mode("open", "matching"), name="match"),
+    rule(r"It must \*match\* the top card of the pile it is played on: be of the same suit or of the same rank"
+         rf"{_UNLESS}\.", _matching("open"), name="match"),
     rule(r"On their turn, a player plays one card face down onto (?P<where>the discard pile|either discard pile) and "
          r"\*claims\* a card: they name aloud the card they say it is, truly or not\.", _claim, marks="turn"),
     rule(r"The claimed card must \*match\* the top card of the pile as it was claimed: be of the same suit or of the "
-         r"same rank, unless it is a card that can always be played\.", _mode("cheat", "a claim"), name="claim_match"),
+         rf"same rank{_UNLESS}\.", _matching("cheat"), name="claim_match"),
     rule(rf"For example, the (?P<r>{RANK}) of [a-z]+ may be followed by an? (?P=r) of any suit, or by any [a-z]+\.",
          _example, marks="example"),
     rule(r"A player who holds no card that truly matches must lie\.", _mode("cheat", "lying"), name="lie"),
