@@ -300,8 +300,10 @@ def _effect(d: Draft, label: str, cell: str) -> None:
         effect.update(kind="draw-chain", chain=kind, draw=counted(groups["draw"]), step=counted(groups["step"]))
     elif kind == "reshuffle" and groups["always"]:
         effect["always"] = True
-    elif kind in ("pass-hands", "bound"):
-        effect[kind if kind == "bound" else "direction"] = groups[kind if kind == "bound" else "direction"]
+    elif kind == "pass-hands":
+        effect["direction"] = groups["direction"]
+    elif kind == "bound":
+        effect["bound"] = groups["bound"]
     elif kind in ("transparent", "cordial"):
         effect["word"] = groups["word"]
     elif kind == "points":
@@ -320,10 +322,11 @@ def _effect(d: Draft, label: str, cell: str) -> None:
 
 
 def _special_row(d: Draft, m: re.Match[str]) -> None:
-    """A row of the table of special cards: a rank, the jokers, a player's wild or the named card."""
+    """A row of the table of special cards: a rank, the jokers, a player's wild or the named card. The
+    decision column follows from the effect: it is checked with the whole table against the printed one."""
     if "specials" not in d.seen:
         raise Unreadable("a row of special cards with no sentence to introduce it")
-    label, cell, decision = m["label"], m["effect"], m["decision"]
+    label, cell = m["label"], m["effect"]
     d.notes.setdefault("table", []).append(m.group(0))
     if label == "A player's *wild*":
         w = _WILD_EFFECT.fullmatch(cell)
@@ -331,7 +334,7 @@ def _special_row(d: Draft, m: re.Match[str]) -> None:
             raise Unreadable(f"“{cell}” is not what a player's wild is")
         toks = w["toks"]
         d.put("play.countdown_wild", True)
-        d.check(lambda spec: _plural(spec.deal.tokens.name if spec.deal.tokens else "token") == toks, "the tokens")
+        d.check(lambda spec: plural_noun(spec.deal.tokens.name if spec.deal.tokens else "token") == toks, "the tokens")
     elif label in _JOKER_LABELS:
         if cell != _JOKER_EFFECT:
             raise Unreadable(f"“{cell}” is not what a joker does")
@@ -349,11 +352,6 @@ def _special_row(d: Draft, m: re.Match[str]) -> None:
                                   "who": "player" if e["who"] == "whoever plays it" else "next",
                                   "count": counted(e["n"])})
     d.notes["rows"] = d.notes.get("rows", 0) + 1
-    del decision  # the decisions are checked with the whole table against the printed one
-
-
-def _plural(name: str) -> str:
-    return plural_noun(name)
 
 
 def _specials(one: bool, cheat: bool):
