@@ -440,7 +440,7 @@ def test_cheat_mode_is_its_own_steps() -> None:
     play = _play(spec)
     assert "face down onto the discard pile and *claims* a card" in play
     assert "by calling “spoof!”" in play and "(from their right if play is reversed)" in play
-    assert "There is no passing and no drawing" in play and "blocked" not in play
+    assert "A player never passes or draws instead of playing" in play and "blocked" not in play
     assert "when a claim to play one of them stands:" in play
     _round_trip(spec, "cheat mode")
 

@@ -389,7 +389,7 @@ RULES: list[Rule] = [
     rule(r"A claim that stands, unchallenged or challenged and true, counts as the card claimed, and that card's "
          r"special effect fires\.", _mode("cheat", "a claim that stands"), name="claim_stands", marks="stands"),
     rule(r"A player goes out when the claim of their last card stands\.", _mode("cheat", "a claim"), name="claim_out"),
-    rule(r"There is no passing and no drawing in this game: a player always plays a card, and lies if they must\.",
+    rule(r"A player never passes or draws instead of playing: they always play a card, and lie if they must\.",
          _mode("cheat", "no drawing"), name="no_drawing", marks="no drawing"),
     # Passing and drawing (MT-05).
     rule(rf"A player who can play must do so; a player who cannot passes and (?P<take>{TAKE})\.", _pass(True),
