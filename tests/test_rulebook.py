@@ -436,6 +436,75 @@ CLIMB_VARIATIONS: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
+#: A matching game with every field at its plainest, and the variations of its fields (the matching
+#: play section with every kind of special card, cheat mode, the named card, the stock's discard piles
+#: and wild-rank card, tokens and the countdown wild, rows, calling).
+MATCH_BASE: dict[str, Any] = {
+    **{k: copy.deepcopy(CLIMB_BASE[k]) for k in ("naming", "players", "bidding", "setup")},
+    "deck": {**BASE["deck"], "run_wrap": False},
+    "deal": {"hand_size": 7, "hand_size_over_three": None, "odd_card": None, "misdeal": None, "kitty": None,
+             "tokens": None, "rows": False, "stock": {"discard_piles": 1, "wild_card": False}},
+    "play": {
+        "family": "matching", "first_turn": "dealer-left", "cheat": None, "effects": [], "named_card": None,
+        "countdown_wild": False, "must_play": False, "draw": "stock", "play_drawn": False, "multiple": "none",
+        "opening_effect": "none", "call": None,
+    },
+    "scoring": {"kind": "first-out"},
+    "ending": {"condition": {"kind": "target", "points": 5}, "ties": "extra-hand"},
+}
+
+
+def _effects(*effects: dict[str, Any]) -> dict[str, Any]:
+    return {"play.effects": list(effects)}
+
+
+MATCH_VARIATIONS: list[tuple[str, dict[str, Any]]] = [
+    ("match dealer first", {"play.first_turn": "dealer"}),
+    ("match cheat", {"play.cheat": {"word": "spoof"}, **_effects({"rank": "Q", "kind": "reverse"})}),
+    ("match must play, pick up the pile, play at once", {"play.must_play": True, "play.draw": "pile",
+                                                          "play.play_drawn": True}),
+    ("match play the drawn card", {"play.play_drawn": True}),
+    ("match several of a rank", {"play.multiple": "same-rank"}),
+    ("match several of a rank or suit", {"play.multiple": "rank-or-suit"}),
+    ("match opening by the dealer", {"play.opening_effect": "dealer", **_effects({"rank": "8", "kind": "wild"})}),
+    ("match call", {"play.call": "Last card"}),
+    ("match two piles and the wild card", {"deal.stock": {"discard_piles": 2, "wild_card": True}}),
+    ("match jokers", {"deck.jokers": 1}),
+    ("match named card", {"play.named_card": {"card": "Q of spades", "nickname": "Alf", "who": "next",
+                                              "count": 5}}),
+    ("match named card for its player", {"play.named_card": {"card": "7 of hearts", "nickname": None,
+                                                             "who": "player", "count": 3}}),
+    ("match tokens and the countdown wild", {"deal.tokens": {"name": "penny"}, "scoring": {"kind": "countdown"},
+                                             "ending": {"condition": {"kind": "tokens"}, "ties": None},
+                                             "play.countdown_wild": True,
+                                             **_effects({"rank": "9", "kind": "points"})}),
+    ("match rows", {"deal.rows": True, "deal.hand_size": 5}),
+    ("match kitty", {"deal.hand_size": 6, "deal.kitty": {"name": "crib", "form": "dealt", "size": 4},
+                     **_effects({"rank": "K", "kind": "kitty-take"}, {"rank": "J", "kind": "kitty-give"})}),
+    ("match wilds", _effects({"rank": "A", "kind": "wild"}, {"rank": "K", "kind": "open"},
+                             {"rank": "Q", "kind": "not-last"}, {"rank": "5", "kind": "not-last"})),
+    ("match turns", _effects({"rank": "A", "kind": "reshuffle", "always": True}, {"rank": "K", "kind": "reverse"},
+                             {"rank": "Q", "kind": "again"}, {"rank": "J", "kind": "skip"},
+                             {"rank": "10", "kind": "all-draw"})),
+    ("match reshuffle", _effects({"rank": "9", "kind": "reshuffle", "always": False})),
+    ("match stacked chain", _effects({"rank": "2", "kind": "draw-chain", "chain": "stacked", "draw": 2, "step": 2})),
+    ("match targeted chain", _effects({"rank": "3", "kind": "draw-chain", "chain": "targeted", "draw": 2,
+                                       "step": 1})),
+    ("match followers", _effects({"rank": "K", "kind": "top-follow"}, {"rank": "9", "kind": "bound", "bound": "lower"},
+                                 {"rank": "8", "kind": "name-rank"}, {"rank": "7", "kind": "cordial",
+                                                                      "word": "kindness"})),
+    ("match higher bound", _effects({"rank": "6", "kind": "bound", "bound": "higher"})),
+    ("match hands", _effects({"rank": "A", "kind": "pass-hands", "direction": "left"}, {"rank": "K", "kind": "give"},
+                             {"rank": "Q", "kind": "tuck"}, {"rank": "J", "kind": "trade"},
+                             {"rank": "4", "kind": "transparent", "word": "glass"})),
+    ("match hands right", _effects({"rank": "A", "kind": "pass-hands", "direction": "right"})),
+    ("match cover, copycat, points", {"scoring": {"kind": "card-values", "values": {"numbers": "pips"},
+                                                  "round_end": "empty-hand", "stock_out": True},
+                                      **_effects({"rank": "J", "kind": "cover"}, {"rank": "6", "kind": "copycat"},
+                                                 {"rank": "5", "kind": "points", "points": 4})}),
+]
+
+
 def _apply(data: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
     out = copy.deepcopy(data)
     for path, value in patch.items():
@@ -476,17 +545,20 @@ def _fields(model: type[BaseModel], prefix: str = "") -> dict[str, set[Any] | No
 def _variation_specs() -> list[tuple[str, GameSpec]]:
     return ([("base", spec_from_data(BASE))] + [(label, spec_from_data(_apply(BASE, patch))) for label, patch in VARIATIONS]
             + [("climb base", spec_from_data(CLIMB_BASE))]
-            + [(label, spec_from_data(_apply(CLIMB_BASE, patch))) for label, patch in CLIMB_VARIATIONS])
+            + [(label, spec_from_data(_apply(CLIMB_BASE, patch))) for label, patch in CLIMB_VARIATIONS]
+            + [("match base", spec_from_data(MATCH_BASE))]
+            + [(label, spec_from_data(_apply(MATCH_BASE, patch))) for label, patch in MATCH_VARIATIONS])
 
 
 def test_variations_cover_every_field_and_option() -> None:
     touched: set[tuple[str, Any]] = set()
-    for _, patch in VARIATIONS + CLIMB_VARIATIONS:
+    for _, patch in VARIATIONS + CLIMB_VARIATIONS + MATCH_VARIATIONS:
         for path, value in patch.items():
             _touched(path, value, touched)
     base_values: set[tuple[str, Any]] = set()
     _touched("", BASE, base_values)
     _touched("", CLIMB_BASE, base_values)
+    _touched("", MATCH_BASE, base_values)
     base_values = {(p.lstrip("."), v) for p, v in base_values}
     paths = {p for p, _ in touched} | {"play.family"}  # each base is of its own family
     for path, options in _fields(GameSpec).items():

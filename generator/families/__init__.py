@@ -87,6 +87,9 @@ class Family:
     #: place among the trumps); False: the family's *Play* section says it (climbing: what a joker
     #: beats). The deck's template and parser ask this, never the family's name.
     deck_jokers: bool = True
+    #: What the rulebook says the player who opens a hand does ("From the second hand on, the
+    #: magnate leads to the first trick."): families without tricks (matching) take the first turn.
+    first_play: str = "leads to the first trick"
 
     #: The fields that are lazy references, and those of them that name the engine.
     REFS = ("spec", "sampler", "scoring_sampler", "parser", "importer", "checks", "engine", "phases", "rules",

@@ -31,4 +31,5 @@ MATCHING = register(Family(
     # matching games are won by going out: shedding scoring (SC-A)
     scoring_sampler="generator.sample.play_matching:draw_scoring",
     deck_jokers=False,
+    first_play="takes the first turn",
 ))

@@ -111,9 +111,27 @@ def has_stock(spec: GameSpec) -> bool:
     deal = spec.deal
     if not leaves_stock(deal):
         return False
+    if deal.stock is not None:
+        # DL-10: a stock drawn from in play, refilled from the discard piles, even if the deal empties it
+        return True
     if any(stock_left(spec.deck, deal, n) > 0 for n in spec.players.counts()):
         return True
     return turns_top_card(spec.setup) and not kitty_at_deal(deal)
+
+
+def kitty_use(spec: GameSpec) -> str:
+    """What becomes of a kitty: ``auction`` (the auction's winner takes it, BD-03), ``capture`` (won
+    with a trick or a pile set aside, TT-14, CL-13), ``effect`` (a special card of matching play puts
+    it into a hand, MT-04 P02) or ``none`` (it takes no part in the play).
+
+    Why: the rulebook says so where the kitty is dealt, and the parser checks it."""
+    if spec.bidding.auction is not None:
+        return "auction"
+    if getattr(spec.play, "kitty_capture", None) is not None:
+        return "capture"
+    if any(effect.kind in ("kitty-take", "kitty-give") for effect in getattr(spec.play, "effects", ())):
+        return "effect"
+    return "none"
 
 
 def tricks_per_hand(deck: DeckSpec, deal: DealSpec, players: int) -> int:
@@ -217,13 +235,21 @@ def trumps_revealed_in_play(setup: SetupSpec) -> bool:
     return setup.trumps.method in REVEALED_IN_PLAY_METHODS
 
 
+def play_jokers(spec: GameSpec) -> str:
+    """What jokers do in play (``play.jokers``: TT-05, CL-05); a family whose play section has no
+    such field plays them wild (matching: "can be played as any card", MT-04 row J).
+
+    Why: the trump and law rules of every family ask it, and matching's play has no choice to make."""
+    return getattr(spec.play, "jokers", "wild")
+
+
 def wild_jokers(spec: GameSpec) -> bool:
     """Whether the pack has jokers and they are wild (TT-05): each is played as a natural card
     its player names, so a joker itself never wins or leads a trick.
 
     Why: the engine offers a play for every card a joker may stand for, and invented laws never
     concern a joker as such."""
-    return spec.deck.jokers > 0 and spec.play.jokers == "wild"
+    return spec.deck.jokers > 0 and play_jokers(spec) == "wild"
 
 
 def jokers_are_trumps(spec: GameSpec) -> bool:
@@ -234,7 +260,7 @@ def jokers_are_trumps(spec: GameSpec) -> bool:
 
     Why: the engine's suit that wins tricks in a hand without a trump suit, and the rulebook's
     "the jokers act as trumps"."""
-    return spec.deck.jokers > 0 and spec.play.jokers != "wild"
+    return spec.deck.jokers > 0 and play_jokers(spec) != "wild"
 
 
 def trumps_possible(spec: GameSpec) -> bool:

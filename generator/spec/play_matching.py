@@ -49,6 +49,29 @@ Readings Parlour prints where the seed book is silent, contradictory or wrong (c
   card's effect. A player goes out when the claim of their last card stands. There is no drawing and
   no passing in cheat mode.
 * *Two players*: a skip or a reverse gives the player another turn.
+
+Readings the rulebook prints for the details the list above leaves open (``play_matching.md.j2``):
+
+* *Two discard piles*: a card may go on either, matching that pile's top card; a player who picks up
+  the pile (``draw`` 'pile') picks up either one, as they choose; when the stock runs out, both piles
+  give all but their top cards. A ``reshuffle`` card shuffles the pile it was played on, itself
+  included, into the stock.
+* *Playing the drawn card* with ``draw`` 'pile': the player may then play any one card at once onto
+  the emptied pile.
+* *A blocked hand* is won "as if they had gone out": the scoring treats its winner as the player who
+  went out. With rows, the fewest cards in hand and rows win.
+* *Rows* (SH-02): a face-down card that does not match goes back, and the player passes as a player
+  who cannot play does (drawing or picking up the pile); in cheat mode it is played unseen with a
+  claim like any other card.
+* *Cheat mode*: a card that can always be played may always be claimed; a player never passes or
+  draws instead of playing, but still draws when an effect, a draw chain or a missed call says so.
+* *Knocking on going out* (scoring ``knock-out``): going out does not end the hand at once; the
+  scoring's knock does.
+* *Tarot*: the majors are a suit of their own with no ranks: a major matches any other major and no
+  card of the four suits.
+* *The opening discard*: a joker turned to start a pile is named by the dealer whatever
+  ``opening_effect`` says (it must be matched as some card); ``opening_effect`` decides only whether
+  the named card's effect fires.
 """
 
 from __future__ import annotations
@@ -197,6 +220,15 @@ class MatchPlay(BaseModel):
         if len(set(kinds)) != len(kinds):
             # not-last may stand twice: it replaces both P01 and P03 in the catalogue
             raise ValueError("one effect on two ranks: each kind of special card is drawn once")
+        return self
+
+    @model_validator(mode="after")
+    def _no_drawing_in_cheat_mode(self) -> "MatchPlay":
+        """MT-02: in cheat mode a player always plays (lying when they must) and never passes or
+        draws, so MT-05's rules would be printed nowhere and played by no one."""
+        if self.cheat is not None and (self.must_play or self.draw != "stock" or self.play_drawn):
+            raise ValueError("cheat mode has no passing or drawing: must_play, draw and play_drawn keep their "
+                             "defaults")
         return self
 
     def effect_of(self, rank: str) -> Effect | None:

@@ -100,6 +100,8 @@ DERIVED_FROM: dict[str, tuple[str, ...]] = {
     "joker_turned": ("deck.jokers", "setup.trumps"),
     "tarot_compare": ("deck.kind", "play.winner", "play.weak_led_suit", "play.otherwise", "play.next_leader"),
     "deck_jokers": ("play.family",),
+    "first_play": ("play.family",),
+    "kitty_use": ("deal.kitty", "bidding.auction", "play.kitty_capture", "play.effects"),
 }
 
 
@@ -178,4 +180,7 @@ def _derived(spec: GameSpec) -> dict[str, Any]:
         "tarot_compare": derived.compares_majors_with_suit_cards(spec),
         # Whether the deck section says what jokers do in play, or the family's Play section does.
         "deck_jokers": family_of(spec).deck_jokers,
+        # What the player who opens a hand does, in the family's words.
+        "first_play": family_of(spec).first_play,
+        "kitty_use": derived.kitty_use(spec),
     }

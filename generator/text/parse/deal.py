@@ -23,22 +23,20 @@ _WHO = {
 _KITTY_USES = {
     "which goes to the winner of the auction (see *Bidding*)": "auction",
     "which is not played but may be won with a trick (see *Play*)": "capture",
+    "which is not played but may be taken into a hand (see *Play*)": "effect",
     "which takes no part in the play": "none",
 }
 KITTY_USE = "|".join(re.escape(u) for u in _KITTY_USES)
-_STOCK_USES = {"which is used only as the rules below say": True, "which takes no part in the play": False}
+_STOCK_USES = {"which is used in play (see *Play*)": "play", "which is used only as the rules below say": "rules",
+               "which takes no part in the play": "none"}
+STOCK_USE = "|".join(re.escape(u) for u in _STOCK_USES)
 _SHARE = re.compile(rf"(?P<each>{count('card')}) each with (?P<n>{NUM}) players(?: \((?P<left>{NUM}) set aside\))?")
 
 
 def kitty_use(d: Draft, text: str) -> None:
     """Check what the text says becomes of the kitty against the auction and kitty capture."""
     use = _KITTY_USES[text]
-
-    def test(spec) -> bool:
-        actual = "auction" if spec.bidding.auction else "capture" if spec.play.kitty_capture else "none"
-        return actual == use
-
-    d.check(test, "what becomes of the kitty")
+    d.check(lambda spec: derived.kitty_use(spec) == use, "what becomes of the kitty")
 
 
 def _hand_size(d: Draft, m: re.Match[str]) -> None:
@@ -84,8 +82,23 @@ def _kitty_undealt(d: Draft, m: re.Match[str]) -> None:
 
 
 def _stock(d: Draft, m: re.Match[str]) -> None:
-    used = _STOCK_USES[m["use"]]
-    d.check(lambda spec: bool(spec.setup.exchange or spec.setup.extra_rules) == used, "what the stock is for")
+    use = _STOCK_USES[m["use"]]
+
+    def test(spec) -> bool:
+        actual = "play" if spec.deal.stock else "rules" if spec.setup.exchange or spec.setup.extra_rules else "none"
+        return actual == use
+
+    d.check(test, "what the stock is for")
+
+
+def _discard_piles(d: Draft, m: re.Match[str]) -> None:
+    d.put("deal.stock.discard_piles", 1 if m["n"] == "One card is" else 2)
+
+
+def _wild_card(d: Draft, m: re.Match[str]) -> None:
+    if d.get("deal.stock") is None:
+        raise Unreadable("a wild-rank card dealt with no discard pile")
+    d.put("deal.stock.wild_card", True)
 
 
 def _misdeal(d: Draft, m: re.Match[str]) -> None:
@@ -150,8 +163,13 @@ RULES: list[Rule] = [
          rf"\*(?P<name>[^*]+)\*, (?P<use>{KITTY_USE})\.", _kitty_dealt),
     rule(rf"The cards not dealt are left face down as the \*(?P<name>[^*]+)\*, (?P<use>{KITTY_USE})\.",
          _kitty_undealt),
-    rule(r"Any cards not dealt form a face-down \*stock\*, (?P<use>which is used only as the rules below say|"
-         r"which takes no part in the play)\.", _stock, marks="stock"),
+    # The discard piles and the wild-rank card (DL-08, DL-09), the stock (DL-10).
+    rule(r"(?P<n>One card is) then dealt face up to start the \*discard pile\*\.", _discard_piles),
+    rule(r"(?P<n>Two cards are) then dealt face up, side by side, each starting a \*discard pile\*\.",
+         _discard_piles),
+    rule(r"One more card is dealt face up to one side: for the hand, the other cards of its rank are \*jokers\* "
+         r"\(see \*Play\*\), and that card itself is out of play\.", _wild_card),
+    rule(rf"Any cards not dealt form a face-down \*stock\*, (?P<use>{STOCK_USE})\.", _stock, marks="stock"),
     rule(rf"A player who has no (?P<suit>{SUIT}) (?P<must>must show their hand; then|may show their hand; if one "
          r"does,) all the cards are thrown in and the same dealer deals again\.", _misdeal),
     rule(r"In turn, beginning with the player to the dealer's left, each player chooses one card from their hand "

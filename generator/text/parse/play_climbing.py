@@ -16,31 +16,8 @@ import re
 from typing import Any
 
 from .core import Draft, Rule, rule
-from .play_common import capture_in_kitty, holder, leader, opening_card
+from .play_common import capture_in_kitty, holder, leader, opening_card, printed
 from .words import CARD, NAME, NICKNAME, RANK, RANKS, SUIT_ONE, Unreadable, card, nickname, rank, rank_plural, suit_one
-
-#: The Play section as the spec prints it, kept for the spec last asked about (checks ask several times).
-_PRINTED: list[Any] = [None, ""]
-
-
-def printed(spec: Any) -> str:
-    """The Play section ``spec`` prints: what the examples read are checked against. Of the derived
-    facts the template prints only the rank list, so only that is worked out (all of them, should the
-    template ever ask for more)."""
-    if _PRINTED[0] is not spec:
-        import jinja2
-
-        from ...families import family_of
-        from ..render import _derived, environment
-
-        template = environment().get_template(family_of(spec).template)
-        try:
-            text = template.render(spec=spec, d={"ranks": spec.deck.ranks()})
-        except jinja2.UndefinedError:
-            text = template.render(spec=spec, d=_derived(spec))
-        _PRINTED[:] = [spec, text]
-    return _PRINTED[1]
-
 
 def _example(d: Draft, m: re.Match[str]) -> None:
     """A sentence with an example from the pack: printed as is for the finished spec."""

@@ -1,11 +1,13 @@
-"""Sentence handlers both families' *Play* sections read the same way: who leads to the first
-trick (the dealer, the dealer's left, the auction's winner, the holder of the opening card) and the
-kitty-capture card that lies in the kitty itself. Each family keeps its own sentence forms (their
-wording differs); only what a sentence means is shared here, so the two parsers cannot drift."""
+"""Sentence handlers the families' *Play* sections read the same way: who leads to the first
+trick (the dealer, the dealer's left, the auction's winner, the holder of the opening card), the
+kitty-capture card that lies in the kitty itself, and the Play section a finished spec prints (what
+examples made from the pack are checked against). Each family keeps its own sentence forms (their
+wording differs); only what a sentence means is shared here, so the parsers cannot drift."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from .core import Draft
 from .words import Unreadable, card
@@ -37,3 +39,26 @@ def capture_in_kitty(d: Draft, m: re.Match[str]) -> None:
     """The kitty's two names must agree, and only a capturing *card* can lie in the kitty."""
     if m["k1"] != m["k2"] or not (d.get("play.kitty_capture") or {}).get("card"):
         raise Unreadable("no card takes this kitty")
+
+
+#: The Play section as the spec prints it, kept for the spec last asked about (checks ask several times).
+_PRINTED: list[Any] = [None, ""]
+
+
+def printed(spec: Any) -> str:
+    """The Play section ``spec`` prints: what the examples read are checked against. Of the derived
+    facts the template prints only the rank list, so only that is worked out (all of them, should the
+    template ever ask for more)."""
+    if _PRINTED[0] is not spec:
+        import jinja2
+
+        from ...families import family_of
+        from ..render import _derived, environment
+
+        template = environment().get_template(family_of(spec).template)
+        try:
+            text = template.render(spec=spec, d={"ranks": spec.deck.ranks()})
+        except jinja2.UndefinedError:
+            text = template.render(spec=spec, d=_derived(spec))
+        _PRINTED[:] = [spec, text]
+    return _PRINTED[1]

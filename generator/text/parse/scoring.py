@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from ...families import FAMILIES, family_of
 from ...spec import derived
 from ..phrases import cap, join_and, plural_noun, rank_word
 from .core import Draft, Rule, rule
@@ -315,6 +316,12 @@ def _title_pig(d: Draft, m: re.Match[str]) -> None:
 
 def _starter(d: Draft, m: re.Match[str]) -> None:
     d.put("scoring.starter", _title_named(d, m["who"]))
+    how = m["how"]
+    d.check(lambda spec: family_of(spec).first_play == how, "how a hand is opened in this family")
+
+
+#: What the player who opens a hand does, in each family's words (``Family.first_play``).
+_FIRST_PLAY = "|".join(sorted({re.escape(f.first_play) for f in FAMILIES.values()}, key=lambda w: (-len(w), w)))
 
 
 def _pair(d: Draft, m: re.Match[str]) -> None:
@@ -468,7 +475,7 @@ SHEDDING_RULES: list[Rule] = [
          rf"(?P<gain>{count('point')}) more)\.", _title_pig),
     rule(r"Between hands:", lambda d, m: d.check(lambda spec: spec.scoring.kind == "titles", "titles"),
          name="between_hands"),
-    rule(rf"From the second hand on, the (?P<who>{NAME}) leads to the first trick\.", _starter, marks="starter"),
+    rule(rf"From the second hand on, the (?P<who>{NAME}) (?P<how>{_FIRST_PLAY})\.", _starter, marks="starter"),
     rule(rf"After each deal from the second hand on, the (?P<l>{NAME}) gives the (?P<t>{NAME}) their highest card, "
          rf"and the (?P<t2>{NAME}) gives the (?P<l2>{NAME}) any one card in return\.", _passing("best-card")),
     rule(rf"After each deal from the second hand on, the (?P<l>{NAME}) gives the (?P<t>{NAME}) their two highest "
