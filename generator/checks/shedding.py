@@ -100,10 +100,12 @@ def _titles(spec: GameSpec) -> list[Problem]:
                            "take the vice's title"))
     if t.vice is None and t.starter == "vice":
         out.append(Problem("RULE_CONFLICT", "scoring.starter", "the vice leads the next hand, but there is no vice"))
-    if t.rule_maker == "vice" and (t.vice is None or spec.setup.extra_rules is None):
+    if t.rule_maker == "vice" and (t.vice is None or spec.setup.extra_rules is None
+                                   or spec.setup.extra_rules.kind != "bonus"):
         out.append(Problem("RULE_CONFLICT", "scoring.rule_maker",
                            "the vice makes the invented rules, but " +
-                           ("there is no vice" if t.vice is None else "the game has no invented rules")))
+                           ("there is no vice" if t.vice is None else "the game has no invented rules"
+                            if spec.setup.extra_rules is None else "secret rules are all made before the first hand")))
     if t.pig is not None and spec.setup.pig is None:
         out.append(Problem("RULE_CONFLICT", "scoring.pig", "a score for the pig, but the game has no pig card"))
     p = t.passing

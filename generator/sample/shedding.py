@@ -100,7 +100,8 @@ def draw_titles(draw: Draw, setup: SetupSpec, flavour: Flavour) -> Scored:
     starter = draw.wpick(("title", "vice", "loser")) if vice else draw.wpick(("title", "title", "loser"))
     passing = draw_passing(draw, penalty)
     rule_maker = "title"
-    if setup.extra_rules is not None and vice is not None:
+    if setup.extra_rules is not None and setup.extra_rules.kind == "bonus" and vice is not None:
+        # SC-A5: only public (bonus) rules are made after a hand; secret ones are all made before the first
         rule_maker = draw.choice(("title", "vice"))
     scoring = Titles(
         title=title, first=first, vice=vice, second=second if vice else None, loser=loser, loser_penalty=penalty,
