@@ -206,11 +206,11 @@ _EFFECTS = (
 def _effect_modules() -> tuple[Module, ...]:
     """MT-04, one module per kind of special card: each lives in ``play.effects``, is drawn by
     ``draw_effects``, printed in the Play section's list of special cards, read back by the
-    parser's rule for that kind (``play_matching:effect_<kind>``, hyphens as underscores) and fired
-    by the engine's effects."""
+    parser's row of that table (``play_matching:special_row``, which reads every kind) and fired by
+    the engine's effects."""
     out = []
     for cid, name, kinds in _EFFECTS:
-        rules = tuple(f"play_matching:effect_{kind.replace('-', '_')}" for kind in kinds)
+        rules = ("play_matching:special_row",)
         out.append(Module(f"MT-04.{cid}", name, ("play.effects",), _effect(*kinds), "MT-04 effects",
                           _match("draw_effects"), (MATCH,), rules, ("match", "match_effects")))
     return tuple(out)
@@ -387,21 +387,21 @@ MODULES: tuple[Module, ...] = (
         Module("MT-01", "first turn", ("play.first_turn",), lambda s: True, "MT-01 first turn", (MATCH_DRAW,),
                (MATCH,), ("play_matching:first_turn",), ("match",)),
         Module("MT-02", "cheat mode", ("play.cheat",), lambda s: s.play.cheat is not None, "MT-02 cheat",
-               (MATCH_DRAW,), (MATCH,), ("play_matching:cheat", "play_matching:challenge"), ("match", "match_rules")),
+               (MATCH_DRAW,), (MATCH,), ("play_matching:challenge",), ("match", "match_rules")),
         *_effect_modules(),
         Module("MT-04.P11", "named card", ("play.named_card",), lambda s: s.play.named_card is not None,
-               "MT-04 effects", _match("draw_effects"), (MATCH,), ("play_matching:named_card",),
+               "MT-04 effects", _match("draw_effects"), (MATCH,), ("play_matching:special_row",),
                ("match", "match_effects")),
         Module("MT-04.CW", "countdown wilds", ("play.countdown_wild",), lambda s: s.play.countdown_wild,
-               "MT-04 effects", (MATCH_DRAW,), (MATCH,), ("play_matching:countdown_wild",), ("match_rules",)),
+               "MT-04 effects", (MATCH_DRAW,), (MATCH,), ("play_matching:special_row",), ("match_rules",)),
         Module("MT-05", "passing and drawing", ("play.must_play", "play.draw", "play.play_drawn"), lambda s: True,
                "MT-05 passing", (MATCH_DRAW,), (MATCH,),
-               ("play_matching:must_play", "play_matching:draw", "play_matching:play_drawn"), ("match", "match_rules")),
+               ("play_matching:pass", "play_matching:play_drawn"), ("match", "match_rules")),
         Module("MT-06", "several cards at once", ("play.multiple",), lambda s: s.play.multiple != "none",
                "MT-06 multiple", (MATCH_DRAW,), (MATCH,), ("play_matching:multiple",), ("match_rules",)),
         Module("MT-07", "a special card to start the pile", ("play.opening_effect",),
                lambda s: s.play.opening_effect != "none", "MT-07 opening effect", (MATCH_DRAW,), (MATCH,),
-               ("play_matching:opening_effect",), ("match",)),
+               ("play_matching:opening",), ("match",)),
         Module("SH-01", "calling the last card", ("play.call",), lambda s: s.play.call is not None, "SH-01 call",
                (MATCH_DRAW,), (MATCH,), ("play_matching:call",), ("match",)),
     ),

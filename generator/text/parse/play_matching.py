@@ -318,7 +318,7 @@ def _effect(d: Draft, label: str, cell: str) -> None:
     # top-follow names the three highest ranks of the pack: the table is checked against the printed one.
     if groups.get("two") is not None:
         d.notes["two players"] = True
-    d.data["play"].setdefault("effects", []).append(effect)
+    d.data["play"]["effects"] = [*d.data["play"].get("effects", []), effect]
 
 
 def _special_row(d: Draft, m: re.Match[str]) -> None:
