@@ -382,6 +382,7 @@ class Match(Phase):
         for c in state.laid:
             mask |= 1 << c
         state.last_play = mask
+        effects.score_points(self, state)   # scored at once, even by the card that goes out
         if self.holding(state, p) == 0 and p not in state.out:
             if self._goes_out(state, p):
                 return True
@@ -700,7 +701,8 @@ class Match(Phase):
 
     def _on_name_suit(self, state: "State", p: int, action: int) -> None:
         named = state.named[state.pile_at]
-        named[-1] = (named[-1][0], action - SUIT_ACTION)
+        if named:   # (a true claim challenged: its pile was picked up, and the next card is free)
+            named[-1] = (named[-1][0], action - SUIT_ACTION)
 
     def _on_call(self, state: "State", p: int, action: int) -> None:
         if action == NO:
@@ -900,6 +902,9 @@ class Match(Phase):
 
     def hide(self, state: "State", public: "State", player: int) -> None:
         public.known = [set(k) if q == player else set() for q, k in enumerate(state.known)]
+        if self.cheat and player != state.mover:   # the card behind a claim is the claimer's to know
+            public.laid = []
+            public.last_play = 0
         if state.decision == PLAY_DRAWN and state.current != player:
             public.drawn = None
 
