@@ -138,6 +138,14 @@ def test_a_card_matches_the_top_card_by_rank_or_suit() -> None:
     assert tb.names() == {"7 of clubs", "2 of hearts", "draw"}
 
 
+def test_with_two_discard_piles_a_card_matches_the_top_of_either() -> None:
+    s = spec(deal={"hand_size": 5, "stock": {"discard_piles": 2}})
+    tb = Table(s, hands=("9C 2H 5D", "3C", "4C"), piles=("7H", "9S"), stock="6D")
+    assert set(tb.legal()) == {tb.c("2H"), SECOND + tb.c("9C"), DRAW}
+    tb.do(SECOND + tb.c("9C"))
+    assert tb.top(1) == ("9", "clubs") and tb.top(0) == ("7", "hearts")
+
+
 def test_must_play_passes_only_when_nothing_matches() -> None:
     tb = Table(spec(play={"must_play": True}), hands=("7C 9S", "3C", "4C"), piles=("7H",), stock="5D")
     assert DRAW not in tb.legal()

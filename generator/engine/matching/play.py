@@ -101,10 +101,9 @@ def _tops(state: "State", player: int) -> list[tuple[int, int] | None]:
 
 
 def _played(state: "State", player: int) -> list[int]:
-    """The cards laid face up on the discard piles (in cheat mode the piles' face-up first cards
-    and the cards turned by a challenge only)."""
-    out = [c for pile in state.piles for c in pile]
-    return out
+    """The cards lying face up on the discard piles (none in cheat mode, where the piles lie face
+    down: what a player has seen there is ``Match.shown``'s)."""
+    return [c for pile in state.piles for c in pile]
 
 
 class Match(Phase):
@@ -182,6 +181,9 @@ class Match(Phase):
         self.not_last = frozenset(k for k, kind in enumerate(self.rules.kind) if kind == "not-last")
         self.plain_suits = [s for s in range(len(table.suit_names)) if s in set(self.rules.suit_of)
                             and s != table.joker_suit]
+        #: Each step of a play's resolution (``todo``) by name.
+        self._steps = {name[len("_step_"):].replace("_", "-"): getattr(self, name)
+                       for name in dir(self) if name.startswith("_step_")}
 
     @classmethod
     def needed(cls, spec: GameSpec) -> bool:
@@ -328,7 +330,7 @@ class Match(Phase):
             if not state.todo:
                 return
             step = state.todo.pop(0)
-            if getattr(self, "_step_" + step[0].replace("-", "_"))(state, *step[1:]):
+            if self._steps[step[0]](state, *step[1:]):
                 return
 
     def _step_decide(self, state: "State", decision: str) -> bool:
@@ -553,12 +555,35 @@ class Match(Phase):
                 if (self.cheat or self.rules.rank_of[c] == state.chain_rank) and not self.last_card_barred(state, p, c):
                     out.append(c + (SECOND if state.chain_pile else 0))
             return out + [DRAW]
-        for c in src:
-            if self.last_card_barred(state, p, c):
-                continue
-            for i in range(self.piles):
-                if self.cheat or self.may_lay(state, p, c, i):
-                    out.append(c + (SECOND if i else 0))
+        if self.cheat:
+            for c in src:
+                if not self.last_card_barred(state, p, c):
+                    out.extend(c + (SECOND if i else 0) for i in range(self.piles))
+        elif self.piles == 1 and not state.laws:   # the common case, inline
+            rules = self.rules
+            rank_of, suit_of, always_rank = rules.rank_of, rules.suit_of, rules.always_rank
+            named = state.named[0]
+            top = named[-1] if named else None
+            rule = state.rule
+            meets = rules.meets
+            jokers = rules.jokers
+            wild, cw = state.wild_rank, self.wild_for(state, p)
+            barred = self.holding(state, p) == 1 and self.not_last
+            for c in src:
+                r = rank_of[c]
+                if barred and r in self.not_last:
+                    continue
+                if c in jokers or always_rank[r] or r == wild or r == cw or \
+                        (rule is None and (top is None or r == top[0] or suit_of[c] == top[1])) or \
+                        (rule is not None and meets(r, suit_of[c], top, rule)):
+                    out.append(c)
+        else:
+            for c in src:
+                if self.last_card_barred(state, p, c):
+                    continue
+                for i in range(self.piles):
+                    if self.may_lay(state, p, c, i):
+                        out.append(c + (SECOND if i else 0))
         if not src and self.uses_rows and state.rows_down[p]:
             out += [BLIND + i for i in range(len(state.rows_down[p]))]
             return out
