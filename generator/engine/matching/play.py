@@ -41,8 +41,10 @@ effects are ``effects``'s. This phase sequences the turns:
   first to challenge turns the card: a liar picks up the pile, a wrong challenger picks it up
   instead. A claim that stands fires the claimed card's effect, and a player goes out when the
   claim of their last card stands; play goes on from the claimer's left. There is no drawing and
-  no passing (but a draw chain is still drawn), and a play is one card. A player sees the claims,
-  their own face-down cards and the piles' first cards, never the others' face-down cards.
+  no passing (but a draw chain is still drawn: on a chain a player lays a card claimed of the
+  chain's rank, or draws; a liar caught on a chain ends it), and a play is one card. A player
+  sees the claims, their own face-down cards and the piles' first cards, never the others'
+  face-down cards.
 * **Invented laws** (SU-09) apply to matching plays: a card of a suit may not be laid on a top
   card of another suit (``no-suit-after``); a card of the rank may not start an empty pile
   (``no-lead``); after a card of the rank its player has another turn (``lead-next``), draws a
@@ -65,6 +67,7 @@ from ..phase import Phase
 from ..places import HIDDEN, PUBLIC, Place
 from . import effects
 from .deal import pile_count
+from .narrate import MatchNarration
 from .rules import BLIND, CLAIM, DRAW, KNOCK, PICK_UP, RANK, SECOND, STOP, TARGET, MatchRules
 
 if TYPE_CHECKING:   # pragma: no cover
@@ -109,6 +112,7 @@ def _played(state: "State", player: int) -> list[int]:
 class Match(Phase):
     decisions = DECISIONS
     before_looking = frozenset({TURNED_RANK, TURNED_SUIT})
+    narration = MatchNarration
     card_play = True
     repeats = True
     places = (Place("rows_up", True, PUBLIC), Place("rows_down", True, HIDDEN))
@@ -844,9 +848,10 @@ class Match(Phase):
         state.hands[loser].sort()
         state.down_piles[pile] = []
         state.named[pile] = []
-        if not true:   # the liar picks up: the claim does not stand
+        if not true:   # the liar picks up: the claim does not stand (and a draw chain ends with it)
             state.todo = [("end",)]
             state.laid = []
+            state.chain, state.chain_rank, state.chain_start = 0, None, None
 
     def _step_wait(self, state: "State") -> bool:
         """The next challenger decides (the decision is already open)."""
@@ -963,9 +968,10 @@ def describe_action(phase: Match, state: "State", action: int) -> str:
         return f"turn face-down card {action - BLIND + 1}"
     if action >= CLAIM:
         return f"claim {t.names[action - CLAIM]}"
+    down = " face down" if phase.cheat and state.decision == MATCH else ""
     if action >= SECOND:
-        return f"{t.names[action - SECOND]} on the second pile"
-    return t.names[action]
+        return f"{t.names[action - SECOND]}{down} on the second pile"
+    return t.names[action] + down
 
 
 _HANDLERS = {
