@@ -232,7 +232,9 @@ class Match(Phase):
         return state.rows_up[seat]
 
     def is_joker(self, state: "State", card: int) -> bool:
-        return card in self.rules.jokers or (state.wild_rank is not None and self.rules.rank_of[card] == state.wild_rank)
+        """A joker of the pack, or a card of the hand's wild rank (DL-09)."""
+        wild = state.wild_rank
+        return card in self.rules.jokers or (wild is not None and self.rules.rank_of[card] == wild)
 
     def wild_for(self, state: "State", seat: int) -> int | None:
         """The rank a countdown wild gives this player (their tokens' count), if any."""
@@ -677,7 +679,8 @@ class Match(Phase):
         if state.laws and self.laws is not None and not self.cheat and not state.chain \
                 and self._forbidden(state, p, card, pile, known_only=False):
             for f in state.laws:   # a secret law broken: the card goes back, and now they know it
-                if p not in f.known_by and self._breaks(f.law, card, state.named[pile][-1] if state.named[pile] else None):
+                top = state.named[pile][-1] if state.named[pile] else None
+                if p not in f.known_by and self._breaks(f.law, card, top):
                     f.known_by.add(p)
             state.todo = [("turn", p)]
             return
