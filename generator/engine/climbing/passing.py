@@ -21,7 +21,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..phase import Phase
-from .rules import ClimbRules
 
 if TYPE_CHECKING:   # pragma: no cover
     from ...spec import GameSpec
@@ -40,7 +39,7 @@ class PassCards(Phase):
         passing = game.spec.scoring.passing
         self.kind = passing.kind
         self.returned = 1 if self.kind == "best-card" else (passing.returned or 2)
-        self.level = ClimbRules(game.spec, game.table).level
+        self.level = game.scorer.rules.level   # the family's rank levels (climbing's or matching's)
 
     @classmethod
     def needed(cls, spec: "GameSpec") -> bool:

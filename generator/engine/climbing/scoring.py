@@ -73,13 +73,19 @@ class ClimbScorer:
         self.kind = s.kind
         self.table = table
         self.pig_card = pig_card(spec, table)
-        self.rules = ClimbRules(spec, table)
+        self.rules = self.make_rules(spec, table)
         self.tricks = HandScorer(spec, table) if s.kind in ("avoid-suit", "per-trick", "exact-bid") else None
         self.uses_in_play = s.kind == "avoid-suit"
         self.retire = s.kind == "titles" and s.retire
         self.double_low = bool(getattr(s, "low_finish_double", False))
         self.value = self._values() if s.kind == "card-values" else None
         self.has_kitty = spec.deal.kitty is not None
+
+    def make_rules(self, spec: GameSpec, table: CardTable):
+        """The family's card rules, for the rank levels (``level``: 0 the lowest rank, -1 a joker)
+        that ``low_finish_double`` and the cards passed between titles hands read; a family that
+        reuses this scorer gives its own."""
+        return ClimbRules(spec, table)
 
     def _values(self) -> list[int]:
         """Each card's worth in a hand by the card-value table (SC-A2)."""

@@ -1,0 +1,74 @@
+"""The matching deal's own part, after the hands (and the countdown tokens and face-down rows of
+``climbing.deal``): the table (DL-08…DL-10).
+
+* **The discard piles**: the top ``discard_piles`` cards of the stock are turned face up, each
+  starting a discard pile.
+* **The wild-rank card** (DL-09): one more card is turned face up to one side, out of play; the
+  other cards of its rank are jokers for the hand (``wild_rank``). In a pack with a single joker,
+  a turned joker would make nothing wild: it goes to the bottom of the stock and the next card is
+  turned instead (with two jokers the other joker is a joker anyway, so the turned one stays).
+* **The stock** is what is left, drawn from the top.
+
+A joker (or a card of the wild rank) turned to start a pile is named by the dealer before
+looking at their hand; that, and the opening card's effect (MT-07), are ``play.Match``'s start.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..phase import Phase
+from ..places import HIDDEN, PUBLIC, Place
+
+if TYPE_CHECKING:   # pragma: no cover
+    from ...spec import GameSpec
+    from ..state import Game, State
+
+
+def pile_count(game: "Game") -> int:
+    """How many discard piles this game's table has (one when the spec names no stock)."""
+    stock = game.spec.deal.stock
+    return stock.discard_piles if stock is not None else 1
+
+
+def _piles(game: "Game", n: int) -> list[list[int]]:
+    return [[] for _ in range(pile_count(game))]
+
+
+class TableDeal(Phase):
+    places = (Place("piles", True, PUBLIC), Place("down_piles", True, HIDDEN), Place("wild_card", False, PUBLIC))
+    hand_fields = {"piles": _piles, "down_piles": _piles, "wild_card": [], "wild_rank": None,
+                   "named": _piles}
+
+    def __init__(self, game: "Game"):
+        super().__init__(game)
+        spec = game.spec
+        stock = spec.deal.stock
+        self.count = pile_count(game)
+        self.wild_card = bool(stock and stock.wild_card)
+        self.cheat = spec.play.cheat is not None
+        self.jokers = set(game.table.jokers)
+
+    @classmethod
+    def needed(cls, spec: "GameSpec") -> bool:
+        return True
+
+    def start(self, state: "State") -> bool:
+        from .play import Match   # the rules of the family live with its play
+
+        rules = self.game.phase(Match).rules  # type: ignore[union-attr]
+        stock = state.stock
+        piles = state.down_piles if self.cheat else state.piles
+        for i in range(self.count):
+            if stock:
+                c = stock.pop(0)
+                piles[i].append(c)
+                state.named[i].append(rules.natural(c))
+        if self.wild_card and stock:
+            c = stock.pop(0)
+            if c in self.jokers and len(self.jokers) == 1 and stock:
+                stock.append(c)   # a lone joker turned makes nothing wild: turn again
+                c = stock.pop(0)
+            state.wild_card.append(c)
+            state.wild_rank = rules.rank_of[c] if c not in self.jokers else None
+        return False

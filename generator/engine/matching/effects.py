@@ -1,0 +1,265 @@
+"""The special cards of matching play (MT-04): what each kind of effect does when its card is
+laid (in cheat mode: when its claim stands), with the readings of ``spec.play_matching``.
+
+Only the top card of a play fires (MT-06); a joker fires the effect of the rank it was named;
+a ``copycat`` card laid on a card whose rank has an effect fires that effect instead of its own.
+An effect that asks its player something opens a decision of its own (the suit, the player
+targeted, the card given, the rank named, trade or not and with whom, tuck or not and which
+card, cover with which card or draw, give up a token or not), so bots and random play choose
+it like any move; the action encoding is ``rules``'s.
+
+Readings where the catalogue leaves a gap: an effect never takes a player's last card (``give``
+and ``tuck`` need two cards in hand), so going out stays a matter of laying cards; a
+``cover`` card may be any card of the covered card's suit, and a player who covers with their
+last card goes out; ``all-draw`` passes over players who have gone out, and ``pass-hands`` passes
+among the players still in the hand; ``bound`` compares ranks in the rank list (a card of the
+same rank is "equal").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import NO, SUIT_ACTION, YES
+from .rules import DRAW, RANK, TARGET
+
+if TYPE_CHECKING:   # pragma: no cover
+    from ..state import State
+    from .play import Match
+
+TARGET_CHAIN = "name-target"
+GIVE_CARD, GIVE_TO = "give-card", "give-to"
+TRADE = "trade"
+TUCK = "tuck"
+CORDIAL = "name-second-suit"
+NAME_RANK = "name-rank"
+COVER = "cover-or-draw"
+KITTY_GIVE = "kitty-give"
+TOKEN = "give-up-token"
+
+DECISIONS = (TARGET_CHAIN, GIVE_CARD, GIVE_TO, TRADE, TUCK, CORDIAL, NAME_RANK, COVER, KITTY_GIVE, TOKEN)
+
+
+def counted_top(ph: "Match", state: "State") -> tuple[int, int] | None:
+    """What the top card of the play counts as (rank index, suit index): as laid or named; in
+    cheat mode, the claim (even when a true claim's pile was picked up by its challenger)."""
+    named = state.named[ph_pile(state)]
+    if named:
+        return named[-1]
+    if ph.cheat and state.claim is not None:
+        return ph.rules.natural(state.claim)
+    return None
+
+
+def ph_pile(state: "State") -> int:
+    return state.pile_at
+
+
+def _pile(ph: "Match", state: "State") -> list[int]:
+    return (state.down_piles if ph.cheat else state.piles)[state.pile_at]
+
+
+def firing(ph: "Match", state: "State") -> tuple[int, str | None]:
+    """The rank whose effect the play's top card fires, and its kind (None: no effect): the
+    rank the card counts as, or under ``copycat`` the rank of the card beneath."""
+    rules = ph.rules
+    top = counted_top(ph, state)
+    if top is None or top[0] < 0:
+        return -1, None
+    r = top[0]
+    kind = rules.kind[r]
+    if kind == "copycat":
+        named = state.named[state.pile_at]
+        beneath = named[-2] if len(named) > 1 else None
+        if beneath is None or beneath[0] < 0 or rules.kind[beneath[0]] in (None, "copycat"):
+            return -1, None
+        r = beneath[0]
+        kind = rules.kind[r]
+    return r, kind
+
+
+def score_points(ph: "Match", state: "State") -> None:
+    """P20 without tokens: the points are scored as the card is laid (before its player may go
+    out with it and end the hand)."""
+    r, kind = firing(ph, state)
+    if kind == "points" and not ph.tokens:
+        state.bonus[state.mover] += ph.rules.effect[r].points or 0
+
+
+def fire(ph: "Match", state: "State") -> bool:
+    """Fire the effect of the play's top card. Decisions it needs are queued as steps; returns
+    False (the steps go on)."""
+    rules = ph.rules
+    r, kind = firing(ph, state)
+    if kind is None:
+        return False
+    top = counted_top(ph, state)
+    eff = rules.effect[r]
+    p = state.mover
+    todo = state.todo
+    if kind == "wild":
+        todo.insert(0, ("wild-suit",))
+    elif kind == "open":
+        state.rule = ("any",)
+    elif kind == "kitty-take":
+        if not state.kitty_done:
+            state.kitty_done = True
+            if state.kitty:
+                state.hands[p].extend(state.kitty)
+                state.hands[p].sort()
+                state.kitty = []
+    elif kind == "kitty-give":
+        if not state.kitty_given:
+            state.kitty_given = True
+            if state.kitty and ph.next_seat(state, p) != p:
+                todo.insert(0, ("decide", KITTY_GIVE))
+    elif kind == "reshuffle":
+        pile = _pile(ph, state)
+        cards = list(pile)
+        pile.clear()
+        state.named[state.pile_at] = []
+        ph.forget(state, cards)
+        state.stock.extend(cards)
+        state.shuffle(state.stock)
+        state.rule = None
+        state.turn_mod = "again"
+    elif kind == "reverse":
+        state.direction = -state.direction
+        if sum(1 for q in range(state.n) if q not in state.out) == 2:
+            state.turn_mod = "again"
+    elif kind == "draw-chain":
+        state.chain = eff.draw if not state.chain else state.chain + eff.step
+        state.chain_rank = r
+        state.chain_pile = state.pile_at
+        if eff.chain == "targeted":
+            if state.chain_start is None:
+                state.chain_start = p
+            todo.insert(0, ("decide", TARGET_CHAIN))
+    elif kind == "again":
+        state.turn_mod = "again"
+    elif kind == "skip":
+        state.turn_mod = "skip"
+    elif kind == "all-draw":
+        for q in ph.in_order(state, p) + [p]:
+            ph.draw(state, q, 1)
+    elif kind == "top-follow":
+        state.rule = ("top",)
+    elif kind == "pass-hands":
+        seats = [q for q in range(state.n) if q not in state.out]
+        if len(seats) > 1:
+            step = 1 if eff.direction == "left" else -1
+            old = {q: state.hands[q] for q in seats}
+            for i, q in enumerate(seats):
+                to = seats[(i + step) % len(seats)]
+                state.hands[to] = old[q]
+                state.known[q].update(old[q])
+    elif kind == "give":
+        if len(state.hands[p]) >= 2 and ph.in_order(state, p):
+            todo.insert(0, ("decide", GIVE_CARD))
+    elif kind == "transparent":
+        pile = _pile(ph, state)
+        named = state.named[state.pile_at]
+        if len(pile) > 1:
+            pile.insert(0, pile.pop())
+            named.insert(0, named.pop())
+    elif kind == "tuck":
+        if len(state.hands[p]) >= 2 and _pile(ph, state):
+            todo.insert(0, ("decide", TUCK))
+    elif kind == "cordial":
+        todo.insert(0, ("decide", CORDIAL))
+    elif kind == "trade":
+        if ph.in_order(state, p):
+            todo.insert(0, ("decide", TRADE))
+    elif kind == "name-rank":
+        todo.insert(0, ("decide", NAME_RANK))
+    elif kind == "cover":
+        todo.insert(0, ("decide", COVER))
+    elif kind == "points":
+        if ph.tokens:
+            todo.insert(0, ("decide", TOKEN))   # (without tokens: scored as it was laid)
+    elif kind == "bound":
+        state.rule = ("lower" if eff.bound == "lower" else "higher", top[0])
+    return False
+
+
+def legal(ph: "Match", state: "State", decision: str, p: int) -> list[int]:
+    rules = ph.rules
+    if decision == TARGET_CHAIN or decision == GIVE_TO:
+        return [TARGET + q for q in ph.in_order(state, p)]
+    if decision == GIVE_CARD or decision == TUCK:
+        return [NO] + list(state.hands[p])
+    if decision == TRADE:
+        return [NO] + [TARGET + q for q in ph.in_order(state, p)]
+    if decision == CORDIAL:
+        top = counted_top(ph, state)
+        return [SUIT_ACTION + s for s in ph.plain_suits if top is None or s != top[1]] or \
+            [SUIT_ACTION + s for s in ph.plain_suits]
+    if decision == NAME_RANK:
+        return [RANK + k for k in range(len(rules.rank_names))]
+    if decision == COVER:
+        top = counted_top(ph, state)
+        suit = top[1] if top is not None else None
+        return [c for c in ph.source(state, p) if rules.suit_of[c] == suit and c not in rules.jokers] + [DRAW]
+    if decision in (KITTY_GIVE, TOKEN):
+        return [NO, YES]
+    raise ValueError(f"no decision {decision!r} in matching play")
+
+
+def apply(ph: "Match", state: "State", decision: str, p: int, action: int) -> None:
+    rules = ph.rules
+    if decision == TARGET_CHAIN:
+        state.target_next = action - TARGET
+    elif decision == GIVE_CARD:
+        if action != NO:
+            state.give_card = action
+            state.todo.insert(0, ("decide", GIVE_TO))
+    elif decision == GIVE_TO:
+        c, q = state.give_card, action - TARGET
+        state.give_card = None
+        state.hands[p].remove(c)
+        state.hands[q].append(c)
+        state.hands[q].sort()
+        state.known[p].add(c)
+    elif decision == TRADE:
+        if action != NO:
+            q = action - TARGET
+            mine, theirs = state.hands[p], state.hands[q]
+            state.known[p].update(mine)
+            state.known[q].update(theirs)
+            state.hands[p], state.hands[q] = theirs, mine
+    elif decision == TUCK:
+        if action != NO:
+            state.hands[p].remove(action)
+            pile = _pile(ph, state)
+            named = state.named[state.pile_at]
+            pile.insert(len(pile) - 1, action)
+            named.insert(len(named) - 1, rules.natural(action) if not ph.cheat else (-1, -1))
+            if ph.cheat:
+                ph.forget(state, [action])
+                state.known[p].add(action)
+    elif decision == CORDIAL:
+        state.rule = ("also", action - SUIT_ACTION)
+    elif decision == NAME_RANK:
+        state.rule = ("rank", action - RANK)
+    elif decision == COVER:
+        if action == DRAW:
+            ph.draw(state, p, 1)
+        else:
+            ph.source(state, p).remove(action)
+            _pile(ph, state).append(action)
+            state.named[state.pile_at].append(rules.natural(action))
+            if ph.cheat:
+                for k in state.known:
+                    k.add(action)
+            state.last_play = 1 << action
+    elif decision == KITTY_GIVE:
+        if action == YES:
+            q = ph.next_seat(state, p)
+            state.hands[q].extend(state.kitty)
+            state.hands[q].sort()
+            state.kitty = []
+    elif decision == TOKEN:
+        if action == YES:
+            state.bonus[p] += 1
+    else:
+        raise ValueError(f"no decision {decision!r} in matching play")

@@ -1,0 +1,63 @@
+"""Scoring a matching hand: shedding scoring (SC-A1…SC-A4), through climbing's scorer, which this
+one extends rather than repeats.
+
+* Every shedding kind scores as in climbing (``climbing.scoring``): countdown tokens, first-out,
+  card-count and card-values (jokers, and the cards of the wild rank, at their own row of the
+  table: a card of the wild rank left in hand is still the card it is), titles with ``retire`` and
+  the rules between hands, and the landlord's stake when an auction made one.
+* Who wins the hand: the first out; a knocker (knock-five); after a blocked hand, or the second
+  time the stock ran out (``stock_out``), the player with the fewest cards (ties: the tied player
+  whose turn was current or came soonest).
+* ``points`` effects (P20) are scored at once, on top of the hand's scores (with countdown tokens,
+  a token given up counts one).
+* ``low_finish_double``: the final play held only cards of the lowest rank.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..climbing.scoring import ClimbFacts, ClimbScorer
+from .rules import MatchRules
+
+if TYPE_CHECKING:   # pragma: no cover
+    from ..state import State
+
+
+@dataclass
+class MatchFacts(ClimbFacts):
+    bonus: list[int] = field(default_factory=list)   # points scored at once (P20)
+
+
+class MatchScorer(ClimbScorer):
+    RECORD_ORDER = ClimbScorer.RECORD_ORDER + ("bonus",)
+    RECORD_OPTIONAL = ClimbScorer.RECORD_OPTIONAL | {"bonus"}
+
+    def make_rules(self, spec, table) -> MatchRules:
+        return MatchRules(spec, table)
+
+    def facts(self, state: "State") -> MatchFacts:
+        if state.knocker is not None:
+            winner = state.knocker
+        elif state.blocked_winner is not None:
+            winner = state.blocked_winner
+        else:
+            winner = state.out[0] if state.out else None
+        ll = getattr(state, "landlord", None)
+        return MatchFacts(list(state.out), [list(h) for h in state.hands],
+                          [len(u) + len(d) for u, d in zip(state.rows_up, state.rows_down)], winner,
+                          state.last_play, self.pig_card if getattr(state, "pig_revealed", False) else None,
+                          ll, getattr(state, "landlord_bid", 0), 0, len(state.kitty),
+                          bonus=list(state.bonus))
+
+    def score(self, f: MatchFacts) -> list[int]:
+        scores = super().score(f)
+        if f.bonus:
+            scores = [s + b for s, b in zip(scores, f.bonus)]
+        return scores
+
+    def record(self, state: "State", f: MatchFacts) -> dict[str, Any]:
+        out = super().record(state, f)
+        out["bonus"] = list(f.bonus) if any(f.bonus) else None
+        return out
