@@ -11,6 +11,7 @@ import pytest
 
 from generator.checks import CODES, check_spec
 from generator.spec import GameSpec, spec_from_data
+from generator.spec.io import SpecError
 from tests.conftest import make_spec
 from tests.test_checks_climbing import climb
 
@@ -115,10 +116,7 @@ FAILING = [
      "DECK_INCONSISTENT", "play.effects[0]"),
     ({"play.countdown_wild": True}, "RULE_CONFLICT", "play.countdown_wild"),
     ({"play.effects": [], "play.opening_effect": "dealer"}, "RULE_CONFLICT", "play.opening_effect"),
-    # cheat mode (MT-02): no passing and drawing, one card a turn
-    ({**CHEAT, "play.must_play": True}, "RULE_CONFLICT", "play.must_play"),
-    ({**CHEAT, "play.draw": "pile"}, "RULE_CONFLICT", "play.draw"),
-    ({**CHEAT, "play.play_drawn": True}, "RULE_CONFLICT", "play.play_drawn"),
+    # cheat mode (MT-02): one card a turn (no passing and drawing is the spec's own rule)
     ({**CHEAT, "play.multiple": "same-rank"}, "RULE_CONFLICT", "play.multiple"),
     # passing and drawing (MT-05)
     ({"play.draw": "pile", "play.play_drawn": True}, "RULE_CONFLICT", "play.play_drawn"),
@@ -170,3 +168,10 @@ def test_trick_taking_and_climbing_refuse_a_stock() -> None:
     assert ("RULE_CONFLICT", "deal.stock") in found(make_spec(**stock))
     assert ("RULE_CONFLICT", "deal.stock") in found(climb(**stock))
     assert check_spec(climb()) == [] and check_spec(make_spec()) == []
+
+
+@pytest.mark.parametrize("field,value", [("must_play", True), ("draw", "pile"), ("play_drawn", True)])
+def test_cheat_mode_refuses_passing_and_drawing_in_the_spec(field: str, value: Any) -> None:
+    """MT-02 has no passing or drawing: the spec itself refuses MT-05's fields in cheat mode."""
+    with pytest.raises(SpecError, match=r"cheat mode has no passing or drawing.*\[SPEC_INVALID\]"):
+        match(**CHEAT, **{f"play.{field}": value})

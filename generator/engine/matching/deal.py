@@ -4,9 +4,9 @@
 * **The discard piles**: the top ``discard_piles`` cards of the stock are turned face up, each
   starting a discard pile.
 * **The wild-rank card** (DL-09): one more card is turned face up to one side, out of play; the
-  other cards of its rank are jokers for the hand (``wild_rank``). In a pack with a single joker,
-  a turned joker would make nothing wild: it goes to the bottom of the stock and the next card is
-  turned instead (with two jokers the other joker is a joker anyway, so the turned one stays).
+  other cards of its rank are jokers for the hand (``wild_rank``). A turned joker has no rank: it
+  is set aside all the same and nothing is wild that hand (the spec's reading, printed); a tarot
+  major is the only card of its number, so no other card becomes wild either.
 * **The stock** is what is left, drawn from the top.
 
 A joker (or a card of the wild rank) turned to start a pile is named by the dealer before
@@ -66,9 +66,7 @@ class TableDeal(Phase):
                 state.named[i].append(rules.natural(c))
         if self.wild_card and stock:
             c = stock.pop(0)
-            if c in self.jokers and len(self.jokers) == 1 and stock:
-                stock.append(c)   # a lone joker turned makes nothing wild: turn again
-                c = stock.pop(0)
             state.wild_card.append(c)
+            # a joker (or a major) has no rank: set aside all the same, and nothing is wild (the spec's reading)
             state.wild_rank = rules.rank_of[c] if c not in self.jokers else None
         return False

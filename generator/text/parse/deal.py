@@ -99,6 +99,10 @@ def _wild_card(d: Draft, m: re.Match[str]) -> None:
     if d.get("deal.stock") is None:
         raise Unreadable("a wild-rank card dealt with no discard pile")
     d.put("deal.stock.wild_card", True)
+    # a joker or a major turned has no rank (the spec's reading): said exactly when the pack can turn one
+    what = m["what"]
+    d.check(lambda spec: (("a joker" if spec.deck.jokers else "a major") if spec.deck.jokers or spec.deck.kind == "tarot"
+                          else None) == what, "what a rankless wild card does")
 
 
 def _misdeal(d: Draft, m: re.Match[str]) -> None:
@@ -168,7 +172,8 @@ RULES: list[Rule] = [
     rule(r"(?P<n>Two cards are) then dealt face up, side by side, each starting a \*discard pile\*\.",
          _discard_piles),
     rule(r"One more card is dealt face up to one side: for the hand, the other cards of its rank are \*jokers\* "
-         r"\(see \*Play\*\), and that card itself is out of play\.", _wild_card),
+         r"\(see \*Play\*\), and that card itself is out of play\.(?P<rankless> If that card is (?P<what>a joker|a major), "
+         r"it has no rank: no card is wild that hand\.)?", _wild_card),
     rule(rf"Any cards not dealt form a face-down \*stock\*, (?P<use>{STOCK_USE})\.", _stock, marks="stock"),
     rule(rf"A player who has no (?P<suit>{SUIT}) (?P<must>must show their hand; then|may show their hand; if one "
          r"does,) all the cards are thrown in and the same dealer deals again\.", _misdeal),
