@@ -353,6 +353,8 @@ def test_trade() -> None:
     assert tb.turn == (effects.TRADE, 0) and set(tb.legal()) == {NO, TARGET + 1, TARGET + 2}
     tb.do(TARGET + 1)
     assert tb.hand(0) == {"8 of clubs"} and len(tb.hand(1)) == 3
+    seen = tb.state.observation(0).public_state()
+    assert seen.hands[1] == tb.state.hands[1] and -1 in seen.hands[2]   # the traders know each other's hands
 
 
 def test_name_rank() -> None:
