@@ -276,12 +276,18 @@ def rollout(state, rnd) -> None:
 
 #: In a rollout, the share of decisions taken at random rather than by the light policy.
 ROLLOUT_NOISE = 0.05
+#: In a rollout of cheat mode, how often a player challenges a claim (random play challenges half
+#: the claims, and its hands, all pick-ups, last for hundreds of moves).
+ROLLOUT_CHALLENGE = 0.2
+#: The claims the strong bot weighs at most: the truth, the greedy claim, and a few others.
+CLAIMS_SEARCHED = 4
 
 
 def light_play(phase, state, options: list[int], rnd) -> int:
     """The greedy policy cut down for rollouts (the state itself, no Observation): knock when it
-    may; lay a card when it can, an ordinary one before a wild or a joker (chosen at random among
-    them); otherwise turn a blind card, draw or pick up; always call; other decisions at random."""
+    may; lay a card when it can, an ordinary one before a wild or a joker — the one of the suit and
+    rank it holds most of —; otherwise turn a blind card, draw or pick up; always call; other
+    decisions at random."""
     d = state.decision
     if d == MATCH:
         if KNOCK in options:
@@ -293,12 +299,30 @@ def light_play(phase, state, options: list[int], rnd) -> int:
             if a < size or SECOND <= a < SECOND + size:
                 c = _card(a)
                 (special if rules.rank_of[c] < 0 or rules.always_rank[rules.rank_of[c]] else plain).append(a)
-        pool = plain or special
-        if pool:
-            return pool[int(rnd() * len(pool))]
+        if plain:
+            if len(plain) == 1:
+                return plain[0]
+            # the card after which most of the others still match (ties: the first)
+            hand = phase.source(state, state.current)
+            suit_of, rank_of = rules.suit_of, rules.rank_of
+            suits: dict[int, int] = {}
+            ranks: dict[int, int] = {}
+            for x in hand:
+                suits[suit_of[x]] = suits.get(suit_of[x], 0) + 1
+                ranks[rank_of[x]] = ranks.get(rank_of[x], 0) + 1
+            return max(plain, key=lambda a: suits[suit_of[_card(a)]] + ranks[rank_of[_card(a)]])
+        if special:
+            return special[int(rnd() * len(special))]
         return options[0]
     if d == CALL:
         return YES
+    if d == CLAIM_DECISION:   # the truth when it may be claimed
+        laid = state.laid[0] if state.laid else None
+        if laid is not None and CLAIM + laid in options:
+            return CLAIM + laid
+        return options[int(rnd() * len(options))]
+    if d == CHALLENGE:
+        return YES if rnd() < ROLLOUT_CHALLENGE else NO
     if d == PLAY_DRAWN:
         return options[-1]
     if d == MORE:
@@ -314,9 +338,22 @@ def distinct(obs: Observation, legal: list[int]) -> list[int]:
     """The actions worth a search: on a turn when a card may be laid (and no draw chain is
     waiting), passing to draw or pick up is left out — a few noisy rollouts cannot tell that a
     card kept is worth less than a card shed, and passing at will is almost never the better
-    play."""
+    play; naming a suit and calling are left to the greedy rule; of a claim's many cards, the
+    truth, the greedy claim and a few others spread over the list (``CLAIMS_SEARCHED``)."""
     if obs.phase in SETTLED:
         return [greedy_other(obs, legal, random.Random(0))]
+    if obs.phase == CLAIM_DECISION and len(legal) > CLAIMS_SEARCHED:
+        picks = [greedy_other(obs, legal, random.Random(0))]
+        laid = obs.laid_card
+        if laid is not None and CLAIM + laid in legal and CLAIM + laid not in picks:
+            picks.append(CLAIM + laid)
+        step = max(1, len(legal) // CLAIMS_SEARCHED)
+        for a in legal[::step]:
+            if len(picks) >= CLAIMS_SEARCHED:
+                break
+            if a not in picks:
+                picks.append(a)
+        return [a for a in legal if a in picks]
     if obs.phase != MATCH or obs.chain:
         return legal
     plays = _plays(obs, legal)
