@@ -135,6 +135,7 @@ class Match(Phase):
         "wild_card": lambda s, p: list(s.wild_card),
         "claim": lambda s, p: s.claim if s.decision == CHALLENGE else None,
         "drawn": lambda s, p: s.drawn if p == s.current else None,
+        "laid_card": lambda s, p: s.laid[0] if s.decision == CLAIM_DECISION and p == s.mover and s.laid else None,
         "gone_out": lambda s, p: list(s.out),
         "rows_up": lambda s, p: [list(r) for r in s.rows_up],
         "rows_down_count": lambda s, p: [len(r) for r in s.rows_down],

@@ -1,0 +1,329 @@
+"""How the simple bots play a matching hand (the family's ``bot_hints``): the greedy bot, and the
+trivial policies of the dominance check (``highest``, ``lowest``, ``greedy-points``), which reach
+the functions here through ``greedy_play``'s attributes.
+
+Greedy matching: knock when it may; on a draw chain, pass the chain on with a card of its rank
+if it holds one; otherwise lay the card that keeps most options — the one after which most of
+its other cards still match (its suit or rank), the costlier card among equals —, keeping
+wilds and jokers for when nothing else matches; lay every card it may in a play of several;
+name the suit (and rank) it holds most of; target, and give its worst card (the one that
+matches least) to, the player with the fewest cards; trade with the smallest hand when it is
+smaller than its own; always call; cover with the card that matches least; tuck its worst
+card; give up a token; make the next player take the kitty. In cheat mode it lays a true
+matching card when it has one, claims the truth when it may and otherwise a card of the claimed
+top's suit, and challenges only a claim of a card it holds itself.
+
+The trivial policies choose the card of a turn by its rank alone (``highest``, ``lowest``) or by
+its worth in hand (``greedy-points``: the card worth most) and take every other decision as the
+greedy bot does.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...bots.decisions import greedy_decision
+from ..actions import NO, SUIT_ACTION, YES
+from ..observation import Observation
+from . import effects
+from .play import (CALL, CHALLENGE, CLAIM_DECISION, JOKER_RANK, JOKER_SUIT, MATCH, MORE, NAME_SUIT, PLAY_DRAWN,
+                   TURNED_RANK, TURNED_SUIT)
+from .rules import BLIND, CLAIM, DRAW, KNOCK, PICK_UP, RANK, SECOND, STOP, TARGET, MatchRules
+
+
+def _card(a: int) -> int:
+    return a - SECOND if SECOND <= a < DRAW else a
+
+
+def _plays(obs: Observation, legal: list[int]) -> list[int]:
+    """The legal actions that lay a card from hand (or face-up row)."""
+    size = obs.table.size
+    return [a for a in legal if a < size or SECOND <= a < SECOND + size]
+
+
+def _held(obs: Observation, rules: MatchRules, cards: list[int]) -> tuple[dict[int, int], dict[int, int]]:
+    suits: dict[int, int] = {}
+    ranks: dict[int, int] = {}
+    for c in cards:
+        if c in rules.jokers:
+            continue
+        suits[rules.suit_of[c]] = suits.get(rules.suit_of[c], 0) + 1
+        ranks[rules.rank_of[c]] = ranks.get(rules.rank_of[c], 0) + 1
+    return suits, ranks
+
+
+def _mine(obs: Observation) -> list[int]:
+    hand = obs.hand
+    if hand:
+        return hand
+    rows = obs.rows_up
+    return list(rows[obs.player]) if rows else []
+
+
+def _worth(obs: Observation, c: int) -> int:
+    return obs.table.face[c]
+
+
+def _special(obs: Observation, rules: MatchRules, c: int) -> bool:
+    """A card worth keeping for when nothing else matches: a joker, a wild, an open card."""
+    wild = obs.wild_rank
+    r = rules.rank_of[c]
+    return c in rules.jokers or r < 0 or rules.always_rank[r] or (wild is not None and r == wild)
+
+
+def best_lay(obs: Observation, plays: list[int]) -> int:
+    """The card that keeps most options (see the module's docstring)."""
+    rules: MatchRules = obs.match_rules
+    mine = _mine(obs)
+
+    def key(a: int):
+        c = _card(a)
+        rest = [x for x in mine if x != c]
+        if _special(obs, rules, c):
+            keep = -1
+        else:
+            keep = sum(1 for x in rest if x in rules.jokers or rules.suit_of[x] == rules.suit_of[c]
+                       or rules.rank_of[x] == rules.rank_of[c])
+        return (_special(obs, rules, c), -keep, -_worth(obs, c), a)
+
+    return min(plays, key=key)
+
+
+def _fewest(obs: Observation, seats: list[int]) -> int:
+    sizes = obs.hand_sizes
+    return min(seats, key=lambda q: (sizes[q], q))
+
+
+def _most_suit(obs: Observation, rules: MatchRules, options: list[int]) -> int:
+    suits, _ = _held(obs, rules, _mine(obs))
+    return max(options, key=lambda a: (suits.get(a - SUIT_ACTION, 0), -a))
+
+
+def _worst(obs: Observation, rules: MatchRules, cards: list[int]) -> int:
+    """The card that matches least of the others held (the costlier among equals)."""
+    mine = _mine(obs)
+
+    def key(c: int):
+        if _special(obs, rules, c):
+            return (1, 0, 0, c)
+        m = sum(1 for x in mine if x != c and (rules.suit_of[x] == rules.suit_of[c] or rules.rank_of[x] == rules.rank_of[c]))
+        return (0, m, -_worth(obs, c), c)
+
+    return min(cards, key=key)
+
+
+def greedy_play(obs: Observation, legal: list[int], rng: random.Random) -> int:
+    if not obs.card_play:
+        return greedy_decision(obs, legal, rng)
+    if len(legal) == 1:
+        return legal[0]
+    d = obs.phase
+    if d == MATCH:
+        return greedy_turn(obs, legal, rng)
+    return greedy_other(obs, legal, rng)
+
+
+def greedy_turn(obs: Observation, legal: list[int], rng: random.Random) -> int:
+    if KNOCK in legal:
+        return KNOCK
+    plays = _plays(obs, legal)
+    if obs.chain:
+        return best_lay(obs, plays) if plays else DRAW
+    if plays:
+        cheat = getattr(obs.game.spec.play, "cheat", None) is not None
+        if cheat:
+            return _cheat_lay(obs, plays)
+        return best_lay(obs, plays)
+    blind = [a for a in legal if BLIND <= a < CLAIM]
+    if blind:
+        return blind[rng.randrange(len(blind))]
+    picks = [a for a in legal if PICK_UP <= a < PICK_UP + 2]
+    if picks:
+        sizes = obs.pile_sizes
+        return min(picks, key=lambda a: (sizes[a - PICK_UP], a))
+    return legal[0]
+
+
+def _cheat_lay(obs: Observation, plays: list[int]) -> int:
+    """Cheat mode: a card that truly matches the claimed top if there is one, else the worst."""
+    rules: MatchRules = obs.match_rules
+    tops = obs.tops
+    honest = []
+    for a in plays:
+        c, pile = _card(a), 1 if a >= SECOND else 0
+        r, s = rules.rank_of[c], rules.suit_of[c]
+        if c in rules.jokers or rules.always_rank[r] or rules.meets(r, s, tops[pile], obs.rule):
+            honest.append(a)
+    if honest:
+        return best_lay(obs, honest)
+    worst = _worst(obs, rules, [_card(a) for a in plays])
+    return next(a for a in plays if _card(a) == worst)
+
+
+def greedy_other(obs: Observation, legal: list[int], rng: random.Random) -> int:
+    rules: MatchRules = obs.match_rules
+    d = obs.phase
+    if d == MORE:
+        adds = [a for a in legal if a != STOP]
+        return best_lay(obs, adds) if adds else STOP
+    if d in (JOKER_RANK, effects.NAME_RANK):
+        _, ranks = _held(obs, rules, _mine(obs))
+        return max(legal, key=lambda a: (ranks.get(a - RANK, 0), -a))
+    if d in (JOKER_SUIT, NAME_SUIT, effects.CORDIAL):
+        return _most_suit(obs, rules, legal)
+    if d in (TURNED_RANK, TURNED_SUIT):
+        return legal[rng.randrange(len(legal))]
+    if d == PLAY_DRAWN:
+        plays = [a for a in legal if a != NO]
+        return plays[0] if plays else NO
+    if d in (CALL, effects.KITTY_GIVE, effects.TOKEN):
+        return YES
+    if d in (effects.TARGET_CHAIN, effects.GIVE_TO):
+        return TARGET + _fewest(obs, [a - TARGET for a in legal])
+    if d == effects.TRADE:
+        seats = [a - TARGET for a in legal if a != NO]
+        q = _fewest(obs, seats)
+        return TARGET + q if obs.hand_sizes[q] < len(obs.hand) else NO
+    if d in (effects.GIVE_CARD, effects.TUCK):
+        cards = [a for a in legal if a != NO]
+        return _worst(obs, rules, cards) if cards else NO
+    if d == effects.COVER:
+        cards = [a for a in legal if a != DRAW]
+        return _worst(obs, rules, cards) if cards else DRAW
+    if d == CLAIM_DECISION:
+        return _claim(obs, legal)
+    if d == CHALLENGE:
+        claim = obs.claim
+        return YES if claim is not None and claim in obs.hand else NO
+    return legal[0]
+
+
+def _claim(obs: Observation, legal: list[int]) -> int:
+    """The truth when it may be claimed, else a claim of a card it does not hold, the lowest."""
+    rules: MatchRules = obs.match_rules
+    laid = obs.laid_card
+    if laid is not None and CLAIM + laid in legal:
+        return CLAIM + laid
+    mine = set(obs.hand)
+    options = [a for a in legal if a - CLAIM not in mine] or legal
+    return min(options, key=lambda a: (rules.level[a - CLAIM], a))
+
+
+def _rank_pick(obs: Observation, legal: list[int], high: bool) -> int:
+    plays = _plays(obs, legal)
+    if obs.phase != MATCH or not plays:
+        return greedy_play(obs, legal, random.Random(0))
+    rules: MatchRules = obs.match_rules
+    sign = -1 if high else 1
+    return min(plays, key=lambda a: (sign * rules.level[_card(a)], a))
+
+
+def highest_play(obs: Observation, legal: list[int]) -> int:
+    """The card of the highest rank (other decisions as the greedy bot)."""
+    return _rank_pick(obs, legal, True)
+
+
+def lowest_play(obs: Observation, legal: list[int]) -> int:
+    """The card of the lowest rank (other decisions as the greedy bot)."""
+    return _rank_pick(obs, legal, False)
+
+
+def costliest_play(obs: Observation, legal: list[int]) -> int:
+    """Greedy for the points shed now: the card worth most in hand (other decisions as the greedy
+    bot)."""
+    plays = _plays(obs, legal)
+    if obs.phase != MATCH or not plays:
+        return greedy_play(obs, legal, random.Random(0))
+    return max(plays, key=lambda a: (_worth(obs, _card(a)), -a))
+
+
+def rollout(state, rnd) -> None:
+    """Play a determinized copy to the end of its hand with a light policy (``light_play``), one
+    decision in ``1 / ROLLOUT_NOISE`` at random; decisions outside matching play are random.
+    Random rollouts misjudge matching: random players pass and draw at will, so a hand in which
+    anyone plays sensibly looks won. Counts moves and decisions as the engine's random fast path
+    does, and stops at the game's move cap."""
+    hand_no = state.hand_no
+    rec = state.record
+    while not state.terminal and state.hand_no == hand_no:
+        phase = state.phase
+        if not getattr(phase, "card_play", False):
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
+            continue
+        legal_of, apply = phase.legal, phase.apply
+        cap = phase.game.move_cap - rec.moves
+        moves = decisions = 0
+        while state.hand_no == hand_no and state.phase is phase and not state.terminal and moves < cap:
+            options = legal_of(state)
+            moves += 1
+            if len(options) > 1:
+                decisions += 1
+                a = options[int(rnd() * len(options))] if rnd() < ROLLOUT_NOISE else light_play(phase, state, options, rnd)
+            else:
+                a = options[0]
+            apply(state, a)
+        state._legal = None
+        rec.moves += moves
+        rec.decisions += decisions
+        if rec.moves >= phase.game.move_cap and not state.terminal:
+            state.stop("cap")
+
+
+#: In a rollout, the share of decisions taken at random rather than by the light policy.
+ROLLOUT_NOISE = 0.05
+
+
+def light_play(phase, state, options: list[int], rnd) -> int:
+    """The greedy policy cut down for rollouts (the state itself, no Observation): knock when it
+    may; lay a card when it can, an ordinary one before a wild or a joker (chosen at random among
+    them); otherwise turn a blind card, draw or pick up; always call; other decisions at random."""
+    d = state.decision
+    if d == MATCH:
+        if KNOCK in options:
+            return KNOCK
+        size = phase.table.size
+        plain, special = [], []
+        rules = phase.rules
+        for a in options:
+            if a < size or SECOND <= a < SECOND + size:
+                c = _card(a)
+                (special if rules.rank_of[c] < 0 or rules.always_rank[rules.rank_of[c]] else plain).append(a)
+        pool = plain or special
+        if pool:
+            return pool[int(rnd() * len(pool))]
+        return options[0]
+    if d == CALL:
+        return YES
+    if d == PLAY_DRAWN:
+        return options[-1]
+    if d == MORE:
+        return options[-1]
+    return options[int(rnd() * len(options))]
+
+
+#: Decisions the search leaves to the greedy rule: naming the suit one holds most of, calling.
+SETTLED = frozenset({JOKER_SUIT, NAME_SUIT, effects.CORDIAL, CALL})
+
+
+def distinct(obs: Observation, legal: list[int]) -> list[int]:
+    """The actions worth a search: on a turn when a card may be laid (and no draw chain is
+    waiting), passing to draw or pick up is left out — a few noisy rollouts cannot tell that a
+    card kept is worth less than a card shed, and passing at will is almost never the better
+    play."""
+    if obs.phase in SETTLED:
+        return [greedy_other(obs, legal, random.Random(0))]
+    if obs.phase != MATCH or obs.chain:
+        return legal
+    plays = _plays(obs, legal)
+    if not plays:
+        return legal
+    return [a for a in legal if a != DRAW and not PICK_UP <= a < PICK_UP + 2]
+
+
+greedy_play.distinct = distinct             # type: ignore[attr-defined]
+greedy_play.rollout = rollout               # type: ignore[attr-defined]
+greedy_play.anchor = greedy_play            # type: ignore[attr-defined]
+greedy_play.highest = highest_play          # type: ignore[attr-defined]
+greedy_play.lowest = lowest_play            # type: ignore[attr-defined]
+greedy_play.greedy_points = costliest_play  # type: ignore[attr-defined]
