@@ -3,8 +3,8 @@
 Both play the same game (corpus/real/crazy-eights.yaml for four: the whole pack, seven cards
 each, the next card turned to start the discard pile and the rest the stock; the dealer's left
 plays first; in turn a player lays a card of the top card's rank or suit, or an eight at any time
-and names a suit (any of the four), or draws one card from the stock and passes — a player may
-draw even when they could lay —; a player who must draw from an empty stock shuffles all but the
+and names a suit (any of the four), or, only when they cannot lay a card, draws one card from
+the stock and passes; a player who must draw from an empty stock shuffles all but the
 top card of the discard pile into a new stock, and draws nothing when there is nothing to
 shuffle; the first to lay their last card wins the hand, and when every player in turn has
 passed with no card drawn the hand is blocked and the fewest cards win it (ties to the first from
@@ -72,15 +72,14 @@ def plain_hand(rnd: Any, dealer: int) -> tuple[int, int, list[int]]:
     while True:
         hand = hands[cur]
         options = [c for c in hand if c % 13 == top_rank or c // 13 == top_suit or c % 13 == EIGHT]
-        k = len(options) + 1   # and the draw
+        k = len(options)
         moves += 1
-        if k > 1:
-            decisions += 1
-            i = int(rnd() * k)
-        else:
-            i = 0
-        if i < k - 1:   # lay a card
-            c = options[i]
+        if k:   # lay a card
+            if k > 1:
+                decisions += 1
+                c = options[int(rnd() * k)]
+            else:
+                c = options[0]
             hand.remove(c)
             pile.append(c)
             idle = 0
@@ -92,7 +91,7 @@ def plain_hand(rnd: Any, dealer: int) -> tuple[int, int, list[int]]:
                 moves += 1
                 decisions += 1
                 top_suit = int(rnd() * 4)
-        else:           # draw a card, and pass
+        else:   # nothing to lay: draw a card, and pass
             if not stock and len(pile) > 1:
                 stock = pile[:-1]
                 del pile[:-1]
