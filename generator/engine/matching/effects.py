@@ -59,24 +59,41 @@ def _pile(ph: "Match", state: "State") -> list[int]:
     return (state.down_piles if ph.cheat else state.piles)[state.pile_at]
 
 
-def fire(ph: "Match", state: "State") -> bool:
-    """Fire the effect of the play's top card. Decisions it needs are queued as steps; returns
-    False (the steps go on)."""
+def firing(ph: "Match", state: "State") -> tuple[int, str | None]:
+    """The rank whose effect the play's top card fires, and its kind (None: no effect): the
+    rank the card counts as, or under ``copycat`` the rank of the card beneath."""
     rules = ph.rules
     top = counted_top(ph, state)
     if top is None or top[0] < 0:
-        return False
+        return -1, None
     r = top[0]
     kind = rules.kind[r]
     if kind == "copycat":
         named = state.named[state.pile_at]
         beneath = named[-2] if len(named) > 1 else None
         if beneath is None or beneath[0] < 0 or rules.kind[beneath[0]] in (None, "copycat"):
-            return False
+            return -1, None
         r = beneath[0]
         kind = rules.kind[r]
+    return r, kind
+
+
+def score_points(ph: "Match", state: "State") -> None:
+    """P20 without tokens: the points are scored as the card is laid (before its player may go
+    out with it and end the hand)."""
+    r, kind = firing(ph, state)
+    if kind == "points" and not ph.tokens:
+        state.bonus[state.mover] += ph.rules.effect[r].points or 0
+
+
+def fire(ph: "Match", state: "State") -> bool:
+    """Fire the effect of the play's top card. Decisions it needs are queued as steps; returns
+    False (the steps go on)."""
+    rules = ph.rules
+    r, kind = firing(ph, state)
     if kind is None:
         return False
+    top = counted_top(ph, state)
     eff = rules.effect[r]
     p = state.mover
     todo = state.todo
@@ -146,7 +163,7 @@ def fire(ph: "Match", state: "State") -> bool:
             pile.insert(0, pile.pop())
             named.insert(0, named.pop())
     elif kind == "tuck":
-        if len(state.hands[p]) >= 2:
+        if len(state.hands[p]) >= 2 and _pile(ph, state):
             todo.insert(0, ("decide", TUCK))
     elif kind == "cordial":
         todo.insert(0, ("decide", CORDIAL))
@@ -159,9 +176,7 @@ def fire(ph: "Match", state: "State") -> bool:
         todo.insert(0, ("decide", COVER))
     elif kind == "points":
         if ph.tokens:
-            todo.insert(0, ("decide", TOKEN))
-        else:
-            state.bonus[p] += eff.points or 0
+            todo.insert(0, ("decide", TOKEN))   # (without tokens: scored as it was laid)
     elif kind == "bound":
         state.rule = ("lower" if eff.bound == "lower" else "higher", top[0])
     return False

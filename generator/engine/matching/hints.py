@@ -106,7 +106,8 @@ def _worst(obs: Observation, rules: MatchRules, cards: list[int]) -> int:
     def key(c: int):
         if _special(obs, rules, c):
             return (1, 0, 0, c)
-        m = sum(1 for x in mine if x != c and (rules.suit_of[x] == rules.suit_of[c] or rules.rank_of[x] == rules.rank_of[c]))
+        m = sum(1 for x in mine if x != c and (rules.suit_of[x] == rules.suit_of[c]
+                                              or rules.rank_of[x] == rules.rank_of[c]))
         return (0, m, -_worth(obs, c), c)
 
     return min(cards, key=key)
@@ -259,7 +260,10 @@ def rollout(state, rnd) -> None:
             moves += 1
             if len(options) > 1:
                 decisions += 1
-                a = options[int(rnd() * len(options))] if rnd() < ROLLOUT_NOISE else light_play(phase, state, options, rnd)
+                if rnd() < ROLLOUT_NOISE:
+                    a = options[int(rnd() * len(options))]
+                else:
+                    a = light_play(phase, state, options, rnd)
             else:
                 a = options[0]
             apply(state, a)

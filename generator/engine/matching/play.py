@@ -41,8 +41,10 @@ effects are ``effects``'s. This phase sequences the turns:
   first to challenge turns the card: a liar picks up the pile, a wrong challenger picks it up
   instead. A claim that stands fires the claimed card's effect, and a player goes out when the
   claim of their last card stands; play goes on from the claimer's left. There is no drawing and
-  no passing (but a draw chain is still drawn), and a play is one card. A player sees the claims,
-  their own face-down cards and the piles' first cards, never the others' face-down cards.
+  no passing (but a draw chain is still drawn: on a chain a player lays a card claimed of the
+  chain's rank, or draws; a liar caught on a chain ends it), and a play is one card. A player
+  sees the claims, their own face-down cards and the piles' first cards, never the others'
+  face-down cards.
 * **Invented laws** (SU-09) apply to matching plays: a card of a suit may not be laid on a top
   card of another suit (``no-suit-after``); a card of the rank may not start an empty pile
   (``no-lead``); after a card of the rank its player has another turn (``lead-next``), draws a
@@ -65,6 +67,7 @@ from ..phase import Phase
 from ..places import HIDDEN, PUBLIC, Place
 from . import effects
 from .deal import pile_count
+from .narrate import MatchNarration
 from .rules import BLIND, CLAIM, DRAW, KNOCK, PICK_UP, RANK, SECOND, STOP, TARGET, MatchRules
 
 if TYPE_CHECKING:   # pragma: no cover
@@ -101,15 +104,15 @@ def _tops(state: "State", player: int) -> list[tuple[int, int] | None]:
 
 
 def _played(state: "State", player: int) -> list[int]:
-    """The cards laid face up on the discard piles (in cheat mode the piles' face-up first cards
-    and the cards turned by a challenge only)."""
-    out = [c for pile in state.piles for c in pile]
-    return out
+    """The cards lying face up on the discard piles (none in cheat mode, where the piles lie face
+    down: what a player has seen there is ``Match.shown``'s)."""
+    return [c for pile in state.piles for c in pile]
 
 
 class Match(Phase):
     decisions = DECISIONS
     before_looking = frozenset({TURNED_RANK, TURNED_SUIT})
+    narration = MatchNarration
     card_play = True
     repeats = True
     places = (Place("rows_up", True, PUBLIC), Place("rows_down", True, HIDDEN))
@@ -182,6 +185,9 @@ class Match(Phase):
         self.not_last = frozenset(k for k, kind in enumerate(self.rules.kind) if kind == "not-last")
         self.plain_suits = [s for s in range(len(table.suit_names)) if s in set(self.rules.suit_of)
                             and s != table.joker_suit]
+        #: Each step of a play's resolution (``todo``) by name.
+        self._steps = {name[len("_step_"):].replace("_", "-"): getattr(self, name)
+                       for name in dir(self) if name.startswith("_step_")}
 
     @classmethod
     def needed(cls, spec: GameSpec) -> bool:
@@ -226,7 +232,9 @@ class Match(Phase):
         return state.rows_up[seat]
 
     def is_joker(self, state: "State", card: int) -> bool:
-        return card in self.rules.jokers or (state.wild_rank is not None and self.rules.rank_of[card] == state.wild_rank)
+        """A joker of the pack, or a card of the hand's wild rank (DL-09)."""
+        wild = state.wild_rank
+        return card in self.rules.jokers or (wild is not None and self.rules.rank_of[card] == wild)
 
     def wild_for(self, state: "State", seat: int) -> int | None:
         """The rank a countdown wild gives this player (their tokens' count), if any."""
@@ -328,7 +336,7 @@ class Match(Phase):
             if not state.todo:
                 return
             step = state.todo.pop(0)
-            if getattr(self, "_step_" + step[0].replace("-", "_"))(state, *step[1:]):
+            if self._steps[step[0]](state, *step[1:]):
                 return
 
     def _step_decide(self, state: "State", decision: str) -> bool:
@@ -382,6 +390,7 @@ class Match(Phase):
         for c in state.laid:
             mask |= 1 << c
         state.last_play = mask
+        effects.score_points(self, state)   # scored at once, even by the card that goes out
         if self.holding(state, p) == 0 and p not in state.out:
             if self._goes_out(state, p):
                 return True
@@ -552,12 +561,35 @@ class Match(Phase):
                 if (self.cheat or self.rules.rank_of[c] == state.chain_rank) and not self.last_card_barred(state, p, c):
                     out.append(c + (SECOND if state.chain_pile else 0))
             return out + [DRAW]
-        for c in src:
-            if self.last_card_barred(state, p, c):
-                continue
-            for i in range(self.piles):
-                if self.cheat or self.may_lay(state, p, c, i):
-                    out.append(c + (SECOND if i else 0))
+        if self.cheat:
+            for c in src:
+                if not self.last_card_barred(state, p, c):
+                    out.extend(c + (SECOND if i else 0) for i in range(self.piles))
+        elif self.piles == 1 and not state.laws:   # the common case, inline
+            rules = self.rules
+            rank_of, suit_of, always_rank = rules.rank_of, rules.suit_of, rules.always_rank
+            named = state.named[0]
+            top = named[-1] if named else None
+            rule = state.rule
+            meets = rules.meets
+            jokers = rules.jokers
+            wild, cw = state.wild_rank, self.wild_for(state, p)
+            barred = self.holding(state, p) == 1 and self.not_last
+            for c in src:
+                r = rank_of[c]
+                if barred and r in self.not_last:
+                    continue
+                if c in jokers or always_rank[r] or r == wild or r == cw or \
+                        (rule is None and (top is None or r == top[0] or suit_of[c] == top[1])) or \
+                        (rule is not None and meets(r, suit_of[c], top, rule)):
+                    out.append(c)
+        else:
+            for c in src:
+                if self.last_card_barred(state, p, c):
+                    continue
+                for i in range(self.piles):
+                    if self.may_lay(state, p, c, i):
+                        out.append(c + (SECOND if i else 0))
         if not src and self.uses_rows and state.rows_down[p]:
             out += [BLIND + i for i in range(len(state.rows_down[p]))]
             return out
@@ -647,7 +679,8 @@ class Match(Phase):
         if state.laws and self.laws is not None and not self.cheat and not state.chain \
                 and self._forbidden(state, p, card, pile, known_only=False):
             for f in state.laws:   # a secret law broken: the card goes back, and now they know it
-                if p not in f.known_by and self._breaks(f.law, card, state.named[pile][-1] if state.named[pile] else None):
+                top = state.named[pile][-1] if state.named[pile] else None
+                if p not in f.known_by and self._breaks(f.law, card, top):
                     f.known_by.add(p)
             state.todo = [("turn", p)]
             return
@@ -700,7 +733,8 @@ class Match(Phase):
 
     def _on_name_suit(self, state: "State", p: int, action: int) -> None:
         named = state.named[state.pile_at]
-        named[-1] = (named[-1][0], action - SUIT_ACTION)
+        if named:   # (a true claim challenged: its pile was picked up, and the next card is free)
+            named[-1] = (named[-1][0], action - SUIT_ACTION)
 
     def _on_call(self, state: "State", p: int, action: int) -> None:
         if action == NO:
@@ -817,9 +851,10 @@ class Match(Phase):
         state.hands[loser].sort()
         state.down_piles[pile] = []
         state.named[pile] = []
-        if not true:   # the liar picks up: the claim does not stand
+        if not true:   # the liar picks up: the claim does not stand (and a draw chain ends with it)
             state.todo = [("end",)]
             state.laid = []
+            state.chain, state.chain_rank, state.chain_start = 0, None, None
 
     def _step_wait(self, state: "State") -> bool:
         """The next challenger decides (the decision is already open)."""
@@ -900,6 +935,9 @@ class Match(Phase):
 
     def hide(self, state: "State", public: "State", player: int) -> None:
         public.known = [set(k) if q == player else set() for q, k in enumerate(state.known)]
+        if self.cheat and player != state.mover:   # the card behind a claim is the claimer's to know
+            public.laid = []
+            public.last_play = 0
         if state.decision == PLAY_DRAWN and state.current != player:
             public.drawn = None
 
@@ -933,9 +971,10 @@ def describe_action(phase: Match, state: "State", action: int) -> str:
         return f"turn face-down card {action - BLIND + 1}"
     if action >= CLAIM:
         return f"claim {t.names[action - CLAIM]}"
+    down = " face down" if phase.cheat and state.decision == MATCH else ""
     if action >= SECOND:
-        return f"{t.names[action - SECOND]} on the second pile"
-    return t.names[action]
+        return f"{t.names[action - SECOND]}{down} on the second pile"
+    return t.names[action] + down
 
 
 _HANDLERS = {
