@@ -353,6 +353,8 @@ def test_trade() -> None:
     assert tb.turn == (effects.TRADE, 0) and set(tb.legal()) == {NO, TARGET + 1, TARGET + 2}
     tb.do(TARGET + 1)
     assert tb.hand(0) == {"8 of clubs"} and len(tb.hand(1)) == 3
+    seen = tb.state.observation(0).public_state()
+    assert seen.hands[1] == tb.state.hands[1] and -1 in seen.hands[2]   # the traders know each other's hands
 
 
 def test_name_rank() -> None:
@@ -542,6 +544,36 @@ def test_card_values_score_the_others_hands_with_points() -> None:
     tb = Table(s, hands=("2H", "KC 5D", "AD"), piles=("7H",))
     tb.do("2H")
     assert tb.state.record.hands[-1].scores == [16 + 3, 0, 0]
+
+
+def test_the_first_turn_is_the_dealers_or_their_lefts() -> None:
+    for first, offset in (("dealer", 0), ("dealer-left", 1)):
+        game = Game(spec(play={"first_turn": first}))
+        for seed in range(4):
+            state = game.new_initial_state(4, seed)
+            assert state.current == (state.dealer + offset) % 4
+
+
+def test_a_final_play_of_the_lowest_rank_doubles_the_hand() -> None:
+    s = spec(scoring={"kind": "card-count", "losers_lose": False, "low_finish_double": True})
+    tb = Table(s, hands=("2H", "KC 5D", "AD"), piles=("7H",))
+    tb.do("2H")
+    assert tb.state.record.hands[-1].scores == [6, 0, 0]
+    tb = Table(s, hands=("3H", "KC 5D", "AD"), piles=("7H",))
+    tb.do("3H")
+    assert tb.state.record.hands[-1].scores == [3, 0, 0]
+
+
+def test_titles_with_retire_play_on_until_one_is_left() -> None:
+    s = spec(scoring={"kind": "titles", "first": 2, "vice": "vice", "second": 1, "loser_penalty": 1,
+                      "retire": True})
+    tb = Table(s, hands=("7C", "7S 9S", "8S 4D"), piles=("7H",), stock="AS AD")
+    tb.do("7C")
+    assert tb.state.out == [0] and tb.turn == (MATCH, 1)
+    tb.do("7S", "8S")
+    assert tb.turn == (MATCH, 1)   # seat 0 has gone out: play passes them by
+    tb.do("9S")                    # seat 1 goes out second; seat 2 is left
+    assert tb.state.record.hands[-1].scores == [2, 1, -1]
 
 
 def test_a_secret_law_takes_the_card_back() -> None:

@@ -13,7 +13,8 @@ and ``tuck`` need two cards in hand), so going out stays a matter of laying card
 ``cover`` card may be any card of the covered card's suit, and a player who covers with their
 last card goes out; ``all-draw`` passes over players who have gone out, and ``pass-hands`` passes
 among the players still in the hand; ``bound`` compares ranks in the rank list (a card of the
-same rank is "equal").
+same rank is "equal"). A card that takes its player out ends the hand before its effect fires,
+but ``points`` are scored as the card is laid, so the last card's points count too.
 """
 
 from __future__ import annotations

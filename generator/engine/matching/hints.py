@@ -280,8 +280,9 @@ ROLLOUT_NOISE = 0.05
 
 def light_play(phase, state, options: list[int], rnd) -> int:
     """The greedy policy cut down for rollouts (the state itself, no Observation): knock when it
-    may; lay a card when it can, an ordinary one before a wild or a joker (chosen at random among
-    them); otherwise turn a blind card, draw or pick up; always call; other decisions at random."""
+    may; lay a card when it can, an ordinary one before a wild or a joker — the one of the suit and
+    rank it holds most of —; otherwise turn a blind card, draw or pick up; always call; other
+    decisions at random."""
     d = state.decision
     if d == MATCH:
         if KNOCK in options:
@@ -293,9 +294,20 @@ def light_play(phase, state, options: list[int], rnd) -> int:
             if a < size or SECOND <= a < SECOND + size:
                 c = _card(a)
                 (special if rules.rank_of[c] < 0 or rules.always_rank[rules.rank_of[c]] else plain).append(a)
-        pool = plain or special
-        if pool:
-            return pool[int(rnd() * len(pool))]
+        if plain:
+            if len(plain) == 1:
+                return plain[0]
+            # the card after which most of the others still match (ties: the first)
+            hand = phase.source(state, state.current)
+            suit_of, rank_of = rules.suit_of, rules.rank_of
+            suits: dict[int, int] = {}
+            ranks: dict[int, int] = {}
+            for x in hand:
+                suits[suit_of[x]] = suits.get(suit_of[x], 0) + 1
+                ranks[rank_of[x]] = ranks.get(rank_of[x], 0) + 1
+            return max(plain, key=lambda a: suits[suit_of[_card(a)]] + ranks[rank_of[_card(a)]])
+        if special:
+            return special[int(rnd() * len(special))]
         return options[0]
     if d == CALL:
         return YES

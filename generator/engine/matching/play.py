@@ -21,8 +21,8 @@ effects are ``effects``'s. This phase sequences the turns:
   (all of the first card's rank, or all of one rank or one suit), each its own decision; the
   last laid is the top card, and only its effect fires. Knock-five (SC-A2): a player whose hand's
   face values total five or less may knock instead, and wins the hand.
-* **After a play**: a player holding no card goes out (the hand ends, or with ``retire`` play
-  goes on without them); a player left with one card decides whether to call the word (SH-01)
+* **After a play**: a player holding no card goes out (the hand ends at once, before the card's
+  effect fires, or with ``retire`` play goes on without them); a player left with one card decides whether to call the word (SH-01)
   — one who does not draws a card at once, before the next player's turn —; the top card's
   effect fires (its decisions are its player's actions); the named card (P11) makes its player
   or the next draw; invented laws (SU-09) act; then the turn passes on, in the direction of play,

@@ -5,9 +5,9 @@ one extends rather than repeats.
   card-count and card-values (jokers, and the cards of the wild rank, at their own row of the
   table: a card of the wild rank left in hand is still the card it is), titles with ``retire`` and
   the rules between hands, and the landlord's stake when an auction made one.
-* Who wins the hand: the first out; a knocker (knock-five); after a blocked hand, or the second
-  time the stock ran out (``stock_out``), the player with the fewest cards (ties: the tied player
-  whose turn was current or came soonest).
+* Who wins the hand: a knocker (knock-five); the first out; after a blocked hand, or the second
+  time the stock ran out (``stock_out``), with no one out yet, the player with the fewest cards
+  (ties: the tied player whose turn was current or came soonest).
 * ``points`` effects (P20) are scored at once, on top of the hand's scores (with countdown tokens,
   a token given up counts one).
 * ``low_finish_double``: the final play held only cards of the lowest rank.
@@ -40,10 +40,10 @@ class MatchScorer(ClimbScorer):
     def facts(self, state: "State") -> MatchFacts:
         if state.knocker is not None:
             winner = state.knocker
-        elif state.blocked_winner is not None:
-            winner = state.blocked_winner
+        elif state.out:   # (a titles hand blocked after someone retired keeps its title holder)
+            winner = state.out[0]
         else:
-            winner = state.out[0] if state.out else None
+            winner = state.blocked_winner
         ll = getattr(state, "landlord", None)
         return MatchFacts(list(state.out), [list(h) for h in state.hands],
                           [len(u) + len(d) for u, d in zip(state.rows_up, state.rows_down)], winner,
