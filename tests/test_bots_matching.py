@@ -37,7 +37,7 @@ def _focus_wins(game: Game, focus: str, other: str, games: int, seed: int) -> in
 
 def test_strong_bot_beats_lowest_players_in_crazy_eights(crazy_eights):
     # One strong bot among three 'lowest' players, seats rotated: an even share is 10 of 40, and
-    # on the same deals a 'lowest' player in its seat wins 5 (the strong bot wins 15).
+    # on the same deals a 'lowest' player in its seat wins 5 (the strong bot wins 20).
     strong = _focus_wins(crazy_eights, "strong", "lowest", 40, seed=2)
     baseline = _focus_wins(crazy_eights, "lowest", "lowest", 40, seed=2)
     assert strong >= 13 and strong >= baseline + 5, (strong, baseline)
