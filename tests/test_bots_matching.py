@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from generator.bots import make_bot
-from generator.bots.strong import Sampler
+from generator.bots.strong import Sampler, overrule
 from generator.engine import Game, Observation
 from generator.playtest.runner import game_seed, play_one
 from generator.spec.io import load_spec
@@ -41,6 +41,18 @@ def test_strong_bot_beats_lowest_players_in_crazy_eights(crazy_eights):
     strong = _focus_wins(crazy_eights, "strong", "lowest", 40, seed=2)
     baseline = _focus_wins(crazy_eights, "lowest", "lowest", 40, seed=2)
     assert strong >= 13 and strong >= baseline + 5, (strong, baseline)
+
+
+def test_the_anchor_play_is_overruled_only_by_a_steady_gain():
+    """A play that beats the anchor in every rollout overrules it; one whose better mean comes
+    from a single lucky rollout (a hand paying tens of points) does not."""
+    anchor = [0.0, 0.0, 0.0, 0.0]
+    steady = [3.0, 2.0, 4.0, 3.0]
+    lucky = [-5.0, -5.0, 90.0, -5.0]   # mean 18.75, but a standard error of about 24
+    assert overrule([anchor, steady], 0) == 1
+    assert overrule([anchor, lucky], 0) == 0
+    assert overrule([lucky, anchor, steady], 1) == 2
+    assert overrule([anchor, [0.3, 0.3, 0.3, 0.3]], 0) == 0   # within the margin
 
 
 @pytest.mark.parametrize("name", ["crazy-eights", "switch"])
