@@ -11,8 +11,8 @@ bot at every other seat, the focus seat rotating from game to game (game ``i`` p
 
 An even share is a quarter. Each share is printed with its Wilson 95% interval and the number of
 games. The strong bot uses the playtest's budget (4 rollouts per play, at most 24 per decision).
-Defaults are small so that the table prints in a few minutes on two cores: ``--games 100`` per
-line-up.
+Defaults are small so that the table prints in about ten minutes on two cores: ``--games 100``
+per line-up.
 
 Usage: python benchmarks/matching_bots.py [--games N] [--seed S] [--games-list crazy-eights,switch]
 """
