@@ -276,6 +276,11 @@ def rollout(state, rnd) -> None:
 
 #: In a rollout, the share of decisions taken at random rather than by the light policy.
 ROLLOUT_NOISE = 0.05
+#: In a rollout of cheat mode, how often a player challenges a claim (random play challenges half
+#: the claims, and its hands, all pick-ups, last for hundreds of moves).
+ROLLOUT_CHALLENGE = 0.2
+#: The claims the strong bot weighs at most: the truth, the greedy claim, and a few others.
+CLAIMS_SEARCHED = 4
 
 
 def light_play(phase, state, options: list[int], rnd) -> int:
@@ -311,6 +316,13 @@ def light_play(phase, state, options: list[int], rnd) -> int:
         return options[0]
     if d == CALL:
         return YES
+    if d == CLAIM_DECISION:   # the truth when it may be claimed
+        laid = state.laid[0] if state.laid else None
+        if laid is not None and CLAIM + laid in options:
+            return CLAIM + laid
+        return options[int(rnd() * len(options))]
+    if d == CHALLENGE:
+        return YES if rnd() < ROLLOUT_CHALLENGE else NO
     if d == PLAY_DRAWN:
         return options[-1]
     if d == MORE:
@@ -326,9 +338,22 @@ def distinct(obs: Observation, legal: list[int]) -> list[int]:
     """The actions worth a search: on a turn when a card may be laid (and no draw chain is
     waiting), passing to draw or pick up is left out — a few noisy rollouts cannot tell that a
     card kept is worth less than a card shed, and passing at will is almost never the better
-    play."""
+    play; naming a suit and calling are left to the greedy rule; of a claim's many cards, the
+    truth, the greedy claim and a few others spread over the list (``CLAIMS_SEARCHED``)."""
     if obs.phase in SETTLED:
         return [greedy_other(obs, legal, random.Random(0))]
+    if obs.phase == CLAIM_DECISION and len(legal) > CLAIMS_SEARCHED:
+        picks = [greedy_other(obs, legal, random.Random(0))]
+        laid = obs.laid_card
+        if laid is not None and CLAIM + laid in legal and CLAIM + laid not in picks:
+            picks.append(CLAIM + laid)
+        step = max(1, len(legal) // CLAIMS_SEARCHED)
+        for a in legal[::step]:
+            if len(picks) >= CLAIMS_SEARCHED:
+                break
+            if a not in picks:
+                picks.append(a)
+        return [a for a in legal if a in picks]
     if obs.phase != MATCH or obs.chain:
         return legal
     plays = _plays(obs, legal)

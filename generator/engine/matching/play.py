@@ -425,11 +425,7 @@ class Match(Phase):
 
     def _step_named(self, state: "State") -> bool:
         """P11: the named card makes its player, or the next player, draw."""
-        top = self._top_card(state)
-        if self.named_card is None or top is None:
-            return False
-        card = state.claim if self.cheat and state.claim is not None else top
-        if card != self.named_card:
+        if self.named_card is None or self._played_card(state) != self.named_card:
             return False
         who = state.mover if self.named_who == "player" else self.next_seat(state, state.mover)
         self.draw(state, who, self.named_count)
@@ -438,11 +434,11 @@ class Match(Phase):
     def _step_laws(self, state: "State") -> bool:
         if not state.laws or self.laws is None:
             return False
-        top = self._top_card(state)
-        if top is None:
+        card = self._played_card(state)
+        if card is None:
             return False
         p = state.mover
-        for effect in self.laws.effects(state.laws, top):
+        for effect in self.laws.effects(state.laws, card):
             if effect == "lead-next":
                 state.turn_mod = "again"
             elif effect == "draw":
@@ -473,6 +469,16 @@ class Match(Phase):
             nxt = self.next_seat(state, p)
         state.todo = [("turn", nxt)]
         return False
+
+    def _played_card(self, state: "State") -> int | None:
+        """The card whose play is being resolved: the claim in cheat mode, else the last card
+        laid (a transparent card gone under the pile, a cover laid on it, do not change it), else
+        (the opening) the pile's top card."""
+        if self.cheat and state.claim is not None:
+            return state.claim
+        if state.laid:
+            return state.laid[-1]
+        return self._top_card(state)
 
     def _top_card(self, state: "State") -> int | None:
         piles = state.down_piles if self.cheat else state.piles
