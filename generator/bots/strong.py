@@ -17,8 +17,9 @@ At a decision the bot
 4. picks the action with the best mean result: its hand score minus the others' mean, plus a
    large bonus (or malus) when the hand ends the game and it has won (or lost).
    A family may name an *anchor* play (its bot hints' ``anchor``, climbing's greedy play) that
-   the others must beat by ``ANCHOR_MARGIN`` a rollout: with a few rollouts a play the search is
-   a noisy judge, and in games whose hands snowball a steady play beats a noisy one.
+   the others must beat by ``ANCHOR_MARGIN`` a rollout and by ``ANCHOR_Z`` standard errors of
+   the difference (``overrule``): with a few rollouts a play the search is a noisy judge, and in
+   games whose hands snowball (or whose hands pay tens of points) a steady play beats a noisy one.
 
 The budget is a number of rollouts, never seconds: ``rollouts`` per legal action, at most
 ``max_rollouts`` per decision (but at least two per action). Cards that are interchangeable
@@ -43,6 +44,8 @@ GAME_BONUS = 100.0
 
 #: How much better a play must do, in hand points a rollout, to overrule the family's anchor play.
 ANCHOR_MARGIN = 0.5
+#: ... and by how many standard errors of that difference, measured rollout by rollout.
+ANCHOR_Z = 1.0
 
 Restriction = Callable[[Observation, list[int]], list[int]]
 
@@ -96,6 +99,7 @@ class StrongBot:
         self.searches += 1
         me = obs.player
         totals = [0.0] * len(actions)
+        values: list[list[float]] = [[] for _ in actions]
         rng = self.rng
         roll = random.Random(rng.randrange(1 << 62))
         rnd = roll.random
@@ -112,15 +116,39 @@ class StrongBot:
                 s.apply_action(a)
                 if not s.terminal and s.hand_no == hand:
                     play_out(s, rnd)
-                totals[i] += rollout_value(s, me, hand, ending)
+                v = rollout_value(s, me, hand, ending)
+                totals[i] += v
+                values[i].append(v)
         self.rollouts_played += per_action * len(actions)
         anchor = anchor_of(obs)
         if anchor is not None:   # the family's simple play wins ties and near things
             pick = anchor(obs, legal, random.Random(common))
             if pick in actions:
-                totals[actions.index(pick)] += ANCHOR_MARGIN * per_action
+                return actions[overrule(values, actions.index(pick))]
         best = max(range(len(actions)), key=lambda i: (totals[i], -i))
         return actions[best]
+
+
+def overrule(values: list[list[float]], anchor: int) -> int:
+    """The action to play when the family names an anchor play (index ``anchor``): the action
+    with the best mean among those that beat the anchor by more than ``ANCHOR_MARGIN`` a rollout
+    *and* by more than ``ANCHOR_Z`` standard errors of the difference, else the anchor. The
+    rollouts of one determinization share their cards and random numbers, so the difference is
+    taken rollout by rollout (paired): what the cards dealt add to both sides cancels. A game
+    whose hands score tens of points (a shedding game paying the cards left in hand) has rollouts
+    far noisier than a margin in points can cover; the standard error scales with the game."""
+    base = values[anchor]
+    m = len(base)
+    best, best_mean = anchor, sum(base) / m
+    for i, vals in enumerate(values):
+        if i == anchor:
+            continue
+        diffs = [a - b for a, b in zip(vals, base)]
+        mean = sum(diffs) / m
+        var = sum((d - mean) ** 2 for d in diffs) / (m - 1) if m > 1 else 0.0
+        if mean > ANCHOR_MARGIN + ANCHOR_Z * (var / m) ** 0.5 and sum(vals) / m > best_mean:
+            best, best_mean = i, sum(vals) / m
+    return best
 
 
 def _random_rollout(state: State, rnd: Callable[[], float]) -> None:
