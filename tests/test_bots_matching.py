@@ -49,10 +49,11 @@ def test_the_anchor_play_is_overruled_only_by_a_steady_gain():
     anchor = [0.0, 0.0, 0.0, 0.0]
     steady = [3.0, 2.0, 4.0, 3.0]
     lucky = [-5.0, -5.0, 90.0, -5.0]   # mean 18.75, but a standard error of about 24
-    assert overrule([anchor, steady], 0) == 1
-    assert overrule([anchor, lucky], 0) == 0
-    assert overrule([lucky, anchor, steady], 1) == 2
-    assert overrule([anchor, [0.3, 0.3, 0.3, 0.3]], 0) == 0   # within the margin
+    assert overrule([anchor, steady], 0, 1.0) == 1
+    assert overrule([anchor, lucky], 0, 1.0) == 0
+    assert overrule([lucky, anchor, steady], 1, 1.0) == 2
+    assert overrule([anchor, [0.3, 0.3, 0.3, 0.3]], 0, 1.0) == 0   # within the margin
+    assert overrule([anchor, lucky], 0, 0.0) == 1   # the margin alone (climbing) lets the lucky mean through
 
 
 @pytest.mark.parametrize("name", ["crazy-eights", "switch"])

@@ -44,8 +44,10 @@ GAME_BONUS = 100.0
 
 #: How much better a play must do, in hand points a rollout, to overrule the family's anchor play.
 ANCHOR_MARGIN = 0.5
-#: ... and by how many standard errors of that difference, measured rollout by rollout.
-ANCHOR_Z = 1.0
+#: ... and by how many standard errors of that difference, measured rollout by rollout: a family
+#: whose hands pay tens of points sets it (its hints' ``anchor_z``, matching's 1.0); 0 by default,
+#: where the margin alone decides (climbing).
+ANCHOR_Z = 0.0
 
 Restriction = Callable[[Observation, list[int]], list[int]]
 
@@ -124,15 +126,15 @@ class StrongBot:
         if anchor is not None:   # the family's simple play wins ties and near things
             pick = anchor(obs, legal, random.Random(common))
             if pick in actions:
-                return actions[overrule(values, actions.index(pick))]
+                return actions[overrule(values, actions.index(pick), anchor_z_of(obs))]
         best = max(range(len(actions)), key=lambda i: (totals[i], -i))
         return actions[best]
 
 
-def overrule(values: list[list[float]], anchor: int) -> int:
+def overrule(values: list[list[float]], anchor: int, z: float = ANCHOR_Z) -> int:
     """The action to play when the family names an anchor play (index ``anchor``): the action
     with the best mean among those that beat the anchor by more than ``ANCHOR_MARGIN`` a rollout
-    *and* by more than ``ANCHOR_Z`` standard errors of the difference, else the anchor. The
+    *and* by more than ``z`` standard errors of the difference, else the anchor. The
     rollouts of one determinization share their cards and random numbers, so the difference is
     taken rollout by rollout (paired): what the cards dealt add to both sides cancels. A game
     whose hands score tens of points (a shedding game paying the cards left in hand) has rollouts
@@ -146,7 +148,7 @@ def overrule(values: list[list[float]], anchor: int) -> int:
         diffs = [a - b for a, b in zip(vals, base)]
         mean = sum(diffs) / m
         var = sum((d - mean) ** 2 for d in diffs) / (m - 1) if m > 1 else 0.0
-        if mean > ANCHOR_MARGIN + ANCHOR_Z * (var / m) ** 0.5 and sum(vals) / m > best_mean:
+        if mean > ANCHOR_MARGIN + z * (var / m) ** 0.5 and sum(vals) / m > best_mean:
             best, best_mean = i, sum(vals) / m
     return best
 
@@ -170,6 +172,14 @@ def anchor_of(obs: Observation) -> Callable[[Observation, list[int], random.Rand
     from . import family_hints
 
     return getattr(family_hints(obs), "anchor", None)
+
+
+def anchor_z_of(obs: Observation) -> float:
+    """How many standard errors of the paired difference a play must beat the anchor by (the
+    family's hints' ``anchor_z``; ``ANCHOR_Z`` when the family names none)."""
+    from . import family_hints
+
+    return getattr(family_hints(obs), "anchor_z", ANCHOR_Z)
 
 
 def last_hand(state: State) -> bool:

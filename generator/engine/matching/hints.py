@@ -365,6 +365,9 @@ def distinct(obs: Observation, legal: list[int]) -> list[int]:
 greedy_play.distinct = distinct             # type: ignore[attr-defined]
 greedy_play.rollout = rollout               # type: ignore[attr-defined]
 greedy_play.anchor = greedy_play            # type: ignore[attr-defined]
+# a hand pays the cards left in hand, tens of points: a margin in points alone lets rollout noise
+# overrule the steady play, so a play must also beat it by a standard error (bots/strong.py)
+greedy_play.anchor_z = 1.0                  # type: ignore[attr-defined]
 greedy_play.highest = highest_play          # type: ignore[attr-defined]
 greedy_play.lowest = lowest_play            # type: ignore[attr-defined]
 greedy_play.greedy_points = costliest_play  # type: ignore[attr-defined]
