@@ -1,6 +1,7 @@
 """Static checks of shedding scoring (SC-A1…SC-A5, SC-B, WU-01…WU-05) and of countdown tokens
 (DL-04, EN-01): shared by every family that scores a hand by who goes out. Which family may use
-which kind of scoring is the family's own check (its play section decides)."""
+which kind of scoring is the family's own check (its play section decides); the checks every such
+family makes alike (no trumps nor bids for tricks, no knock on going out) are here for it to call."""
 
 from __future__ import annotations
 
