@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import types
 import typing
 from pathlib import Path
@@ -13,6 +12,7 @@ import yaml
 from pydantic import BaseModel
 
 from generator.spec import GameSpec, spec_from_data
+from tests.family_helpers import with_changes
 
 ROOT = Path(__file__).resolve().parents[1]
 WHIST = ROOT / "corpus" / "real" / "whist.yaml"
@@ -24,14 +24,7 @@ def whist_data() -> dict[str, Any]:
 
 def whist_with(**changes: Any) -> dict[str, Any]:
     """Whist's plain data with changes given as dotted paths (not yet validated)."""
-    data = copy.deepcopy(whist_data())
-    for path, value in changes.items():
-        node = data
-        *parents, leaf = path.split(".")
-        for key in parents:
-            node = node.setdefault(key, {})
-        node[leaf] = value
-    return data
+    return with_changes(whist_data(), **changes)
 
 
 def make_spec(**changes: Any) -> GameSpec:

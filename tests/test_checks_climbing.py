@@ -4,14 +4,14 @@ trick-taking game with climbing's modules is refused with a clear RULE_CONFLICT.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import pytest
 
 from generator.checks import check_spec
-from generator.spec import GameSpec, spec_from_data
+from generator.spec import GameSpec
 from tests.conftest import make_spec
+from tests.family_helpers import found, spec_with
 
 #: A plain climbing game (singles, sets and same-suit runs, the pile set aside, a point for going
 #: out first), three to five players, ten cards each.
@@ -35,18 +35,7 @@ AUCTION = {**KITTY, "bidding.auction": {"title": "squire"}, "play.opening_leader
 
 def climb(**changes: Any) -> GameSpec:
     """The plain climbing game with changes given as dotted paths."""
-    data = copy.deepcopy(CLIMB)
-    for path, value in changes.items():
-        node = data
-        *parents, leaf = path.split(".")
-        for key in parents:
-            node = node.setdefault(key, {})
-        node[leaf] = value
-    return spec_from_data(data)
-
-
-def found(spec: GameSpec) -> list[tuple[str, str]]:
-    return [(p.code, p.field) for p in check_spec(spec)]
+    return spec_with(CLIMB, **changes)
 
 
 def test_a_plain_climbing_game_passes() -> None:

@@ -4,15 +4,15 @@ spec made to break it (its code and field), and trick-taking and climbing games 
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import pytest
 
 from generator.checks import CODES, check_spec
-from generator.spec import GameSpec, spec_from_data
+from generator.spec import GameSpec
 from generator.spec.io import SpecError
 from tests.conftest import make_spec
+from tests.family_helpers import found, spec_with
 from tests.test_checks_climbing import climb
 
 #: A plain matching game (Crazy Eights-like: eights wild, queens skip), two to five players, seven
@@ -40,18 +40,7 @@ VALUES = {"kind": "card-values", "values": {"faces": 10, "aces": 1}}
 
 def match(**changes: Any) -> GameSpec:
     """The plain matching game with changes given as dotted paths."""
-    data = copy.deepcopy(MATCH)
-    for path, value in changes.items():
-        node = data
-        *parents, leaf = path.split(".")
-        for key in parents:
-            node = node.setdefault(key, {})
-        node[leaf] = value
-    return spec_from_data(data)
-
-
-def found(spec: GameSpec) -> list[tuple[str, str]]:
-    return [(p.code, p.field) for p in check_spec(spec)]
+    return spec_with(MATCH, **changes)
 
 
 def test_a_plain_matching_game_passes() -> None:

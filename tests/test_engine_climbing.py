@@ -4,7 +4,6 @@ whole games played by every kind of bot, on hand-written specs covering the clim
 
 from __future__ import annotations
 
-import copy
 import random
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ from generator.engine.climbing.rules import BLIND, KNOCK, PASS, ClimbRules, card
 from generator.engine.climbing.scoring import ClimbFacts
 from generator.engine.play import play_game
 from generator.spec import GameSpec, load_spec
+from tests.family_helpers import merged_data, play_sampled_games
 
 ROOT = Path(__file__).resolve().parents[1]
 PRESIDENT = ROOT / "corpus" / "real" / "president.yaml"
@@ -35,20 +35,9 @@ BASE: dict[str, Any] = {
 }
 
 
-def merge(base: dict, over: dict) -> dict:
-    out = copy.deepcopy(base)
-    for k, v in over.items():
-        if isinstance(v, dict) and isinstance(out.get(k), dict):
-            out[k] = merge(out[k], v)
-        else:
-            out[k] = v
-    return out
-
-
 def spec(**over: Any) -> GameSpec:
     """A climbing spec: BASE with ``over`` merged in (the scoring and the ending replaced whole)."""
-    data = merge(BASE, {k: v for k, v in over.items() if k not in ("scoring", "ending")})
-    data.update({k: v for k, v in over.items() if k in ("scoring", "ending")})
+    data = merged_data(BASE, over)
     if data["ending"]["condition"]["kind"] != "tokens":
         data["ending"].setdefault("ties", "latest-winner")
     return GameSpec.model_validate(data)
@@ -587,16 +576,7 @@ def test_strong_bot_plays_whole_games() -> None:
 
 def test_sampled_climbing_games_play_out() -> None:
     pytest.importorskip("generator.sample.play_climbing")
-    from generator.sample import sample_game
-
-    for seed in range(6):
-        s_ = sample_game(seed, family="climbing").spec
-        game = Game(s_, audit=True, move_cap=50_000)
-        for n in s_.players.counts():
-            for k in range(20):
-                state = game.new_initial_state(n, seed * 100 + k)
-                state.play_random(random.Random(k).random)
-                assert state.terminal
+    play_sampled_games("climbing", seeds=6, move_cap=50_000)
 
 
 # -- tricks taken, card passing, laws ------------------------------------------------------------

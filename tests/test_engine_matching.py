@@ -23,6 +23,7 @@ from generator.engine.matching.play import (CALL, CHALLENGE, CLAIM_DECISION, JOK
 from generator.engine.matching.rules import BLIND, CLAIM, DRAW, KNOCK, PICK_UP, RANK, SECOND, STOP, TARGET
 from generator.engine.play import play_game
 from generator.spec import GameSpec, load_spec
+from tests.family_helpers import merged_data, play_sampled_games
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = [ROOT / "corpus" / "real" / "crazy-eights.yaml", ROOT / "corpus" / "real" / "switch.yaml"]
@@ -40,20 +41,9 @@ BASE: dict[str, Any] = {
 SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 
 
-def merge(base: dict, over: dict) -> dict:
-    out = copy.deepcopy(base)
-    for k, v in over.items():
-        if isinstance(v, dict) and isinstance(out.get(k), dict):
-            out[k] = merge(out[k], v)
-        else:
-            out[k] = v
-    return out
-
-
 def spec(**over: Any) -> GameSpec:
     """A matching spec: BASE with ``over`` merged in (the scoring and the ending replaced whole)."""
-    data = merge(BASE, {k: v for k, v in over.items() if k not in ("scoring", "ending")})
-    data.update({k: v for k, v in over.items() if k in ("scoring", "ending")})
+    data = merged_data(BASE, over)
     return GameSpec.model_validate(data)
 
 
@@ -720,13 +710,4 @@ def test_the_strong_bot_searches_cheat_mode_without_seeing_the_face_down_cards()
 
 def test_sampled_matching_specs_play_at_every_player_count() -> None:
     pytest.importorskip("generator.sample.play_matching")
-    from generator.sample import sample_game
-
-    for seed in range(4):
-        s = sample_game(seed, family="matching").spec
-        game = Game(s, audit=True, move_cap=30_000)
-        for n in s.players.counts():
-            for k in range(20):
-                state = game.new_initial_state(n, seed * 100 + k)
-                state.play_random(random.Random(k).random)
-                assert state.terminal
+    play_sampled_games("matching", seeds=4, move_cap=30_000)

@@ -5,45 +5,34 @@ titles) — made-up games, no key on names."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.cli import main
-from generator.families import family_named
 from generator.importer import import_book
 from generator.importer.deal import CURRENCIES
 from generator.importer.play_climbing import BOMB_NAMES, ROCKET_NAMES, TRANSPARENT_WORDS
 from generator.importer.report import KINDS
 from generator.importer.scoring import LIKELY_VALUES, LOSER_TITLES, VICE_TITLES
 from generator.importer.scoring import TITLES as FIRST_TITLES
-from generator.refs import resolves
 from generator.spec import GameSpec, spec_from_data
+from tests.family_helpers import (
+    book_games,
+    kinds,
+    lenient_imports_the_rest,
+    needs_book,
+    needs_checks_of,
+    unread_sentence_stops_the_import,
+    with_repair,
+)
 
-ROOT = Path(__file__).resolve().parents[1]
-BOOK = ROOT.parent / "shared" / "seeds" / "hyloe-book-of-games.txt"
-
-needs_book = pytest.mark.skipif(not BOOK.exists(), reason="the shared seed book is not checked out beside the repository")
 #: The static checks of climbing are another layer's; judged here once they are on the branch.
-needs_checks = pytest.mark.skipif(resolves(family_named("climbing").checks) is not None,
-                                  reason="the climbing static checks are not on this branch yet")
+needs_checks = needs_checks_of("climbing")
 
 
 @pytest.fixture(scope="module")
 def climbing():
-    book = import_book(BOOK.read_text(encoding="utf-8"))
-    return {g.name: g for g in book.games if g.family == "climbing"}
-
-
-def kinds(g) -> set[str]:
-    return {r.kind for r in g.repairs}
-
-
-def with_repair(games, kind: str) -> set[str]:
-    return {name for name, g in games.items() if kind in kinds(g)}
+    return book_games("climbing")
 
 
 # -- the shared book ---------------------------------------------------------------------------------
@@ -318,24 +307,18 @@ def test_a_shedding_sentence_in_a_game_of_tricks_is_a_problem():
 # -- the command --------------------------------------------------------------------------------------
 
 
+def _unread() -> str:
+    """A book whose one game has a sentence no rule reads."""
+    return TOKENS.format(cur="coins").replace("The first player to get rid", "Everyone sings. The first player to get rid")
+
+
 def test_an_unread_climbing_sentence_stops_the_import(tmp_path):
-    src = tmp_path / "book.txt"
-    src.write_text(TOKENS.format(cur="coins").replace("The first player to get rid", "Everyone sings. The first player to get rid"),
-                   encoding="utf-8")
-    r = CliRunner().invoke(main, ["import", str(src), "--out", str(tmp_path / "out"), "--no-judge"])
-    assert r.exit_code == 1 and "Klein Climb" in r.output and "Everyone sings." in r.output
-    assert not (tmp_path / "out").exists()
-    g = import_book(src.read_text(encoding="utf-8")).games[0]
-    assert g.status == "error" and g.spec is not None  # what --lenient writes
+    unread_sentence_stops_the_import(tmp_path, _unread(), "Klein Climb")
 
 
 @needs_checks
 def test_lenient_imports_the_rest(tmp_path):
-    src = tmp_path / "book.txt"
-    src.write_text(TOKENS.format(cur="coins").replace("The first player to get rid", "Everyone sings. The first player to get rid"),
-                   encoding="utf-8")
-    r = CliRunner().invoke(main, ["import", str(src), "--out", str(tmp_path / "out"), "--no-judge", "--lenient"])
-    assert r.exit_code == 0 and (tmp_path / "out" / "klein-climb.yaml").exists()
+    lenient_imports_the_rest(tmp_path, _unread(), "klein-climb.yaml")
 
 
 WINNER_ONLY = """\

@@ -6,45 +6,34 @@ key on names."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.cli import main
-from generator.families import family_named
 from generator.importer import import_book
 from generator.importer.deal import CURRENCIES
 from generator.importer.play_matching import CHALLENGE_WORDS
 from generator.importer.report import KINDS
-from generator.refs import resolves
 from generator.spec import GameSpec, spec_from_data
+from tests.family_helpers import (
+    book_games,
+    kinds,
+    lenient_imports_the_rest,
+    needs_book,
+    needs_checks_of,
+    unread_sentence_stops_the_import,
+    with_repair,
+)
 
-ROOT = Path(__file__).resolve().parents[1]
-BOOK = ROOT.parent / "shared" / "seeds" / "hyloe-book-of-games.txt"
-
-needs_book = pytest.mark.skipif(not BOOK.exists(), reason="the shared seed book is not checked out beside the repository")
 #: The static checks of matching are another layer's; judged here once they are on the branch.
-needs_checks = pytest.mark.skipif(resolves(family_named("matching").checks) is not None,
-                                  reason="the matching static checks are not on this branch yet")
+needs_checks = needs_checks_of("matching")
 
 POINTS_FACT = {"Aston by Wrenbury", "Klein Luckow", "La Belle-Étoile", "Wulkow"}
 
 
 @pytest.fixture(scope="module")
 def matching():
-    book = import_book(BOOK.read_text(encoding="utf-8"))
-    return {g.name: g for g in book.games if g.family == "matching"}
-
-
-def kinds(g) -> set[str]:
-    return {r.kind for r in g.repairs}
-
-
-def with_repair(games, kind: str) -> set[str]:
-    return {name for name, g in games.items() if kind in kinds(g)}
+    return book_games("matching")
 
 
 def read(text: str):
@@ -492,22 +481,18 @@ def test_the_intro_points_fact_is_listed_not_invented():
 # -- the command --------------------------------------------------------------------------------------
 
 
+def _unread() -> str:
+    """A book whose one game has a sentence no rule reads."""
+    return normal().replace("If tied, play", "Everyone sings. If tied, play")
+
+
 def test_an_unread_matching_sentence_stops_the_import(tmp_path):
-    src = tmp_path / "book.txt"
-    src.write_text(normal().replace("If tied, play", "Everyone sings. If tied, play"), encoding="utf-8")
-    r = CliRunner().invoke(main, ["import", str(src), "--out", str(tmp_path / "out"), "--no-judge"])
-    assert r.exit_code == 1 and "Nether Match" in r.output and "Everyone sings." in r.output
-    assert not (tmp_path / "out").exists()
-    g = import_book(src.read_text(encoding="utf-8")).games[0]
-    assert g.status == "error" and g.spec is not None  # what --lenient writes
+    unread_sentence_stops_the_import(tmp_path, _unread(), "Nether Match")
 
 
 @needs_checks
 def test_lenient_imports_the_rest(tmp_path):
-    src = tmp_path / "book.txt"
-    src.write_text(normal().replace("If tied, play", "Everyone sings. If tied, play"), encoding="utf-8")
-    r = CliRunner().invoke(main, ["import", str(src), "--out", str(tmp_path / "out"), "--no-judge", "--lenient"])
-    assert r.exit_code == 0 and (tmp_path / "out" / "nether-match.yaml").exists()
+    lenient_imports_the_rest(tmp_path, _unread(), "nether-match.yaml")
 
 
 # -- the word lists, drawn together -------------------------------------------------------------------

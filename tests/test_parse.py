@@ -19,6 +19,7 @@ from generator.sample import sample_game
 from generator.spec import GameSpec, load_spec, spec_from_data
 from generator.text import render_markdown
 from generator.text.parse import ParseError, parse_markdown
+from tests.family_helpers import round_trip, spec_diff
 from tests.test_rulebook import BASE, GOLDEN_SPECS, _apply, _variation_specs
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,27 +28,13 @@ HYLOE = ROOT / "corpus" / "hyloe"
 SEEDS, CHUNKS = 10_000, 4
 
 
-def _diff(a: GameSpec, b: GameSpec) -> str:
-    da, db = a.model_dump(mode="json"), b.model_dump(mode="json")
-    return "; ".join(f"{k}: {da[k]!r} != {db[k]!r}" for k in da if da[k] != db[k])
-
-
-def _round_trip(spec: GameSpec, label: str) -> None:
-    text = render_markdown(spec)
-    try:
-        back = parse_markdown(text)
-    except ParseError as exc:
-        pytest.fail(f"{label}: {exc}")
-    assert back == spec, f"{label}: {_diff(spec, back)}"
-
-
 # --------------------------------------------------------------------------- round trips
 
 
 @settings(max_examples=300, deadline=None)
 @given(seed=st.integers(0, 2**40))
 def test_round_trip_any_seed(seed: int) -> None:
-    _round_trip(sample_game(seed).spec, f"seed {seed}")
+    round_trip(sample_game(seed).spec, f"seed {seed}")
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
@@ -57,19 +44,19 @@ def test_round_trip_consecutive_seeds(chunk: int) -> None:
     for seed in range(chunk * size, (chunk + 1) * size):
         spec = sample_game(seed).spec
         back = parse_markdown(render_markdown(spec))
-        assert back == spec, f"seed {seed}: {_diff(spec, back)}"
+        assert back == spec, f"seed {seed}: {spec_diff(spec, back)}"
 
 
 @pytest.mark.parametrize("path", GOLDEN_SPECS, ids=lambda p: p.stem)
 def test_round_trip_golden(path: Path) -> None:
     spec = load_spec(path)
     assert parse_markdown(path.with_suffix(".md").read_text(encoding="utf-8")) == spec
-    _round_trip(spec, path.stem)
+    round_trip(spec, path.stem)
 
 
 @pytest.mark.parametrize("label,spec", _variation_specs(), ids=lambda x: x if isinstance(x, str) else "")
 def test_round_trip_variation(label: str, spec: GameSpec) -> None:
-    _round_trip(spec, label)
+    round_trip(spec, label)
 
 
 def _hyloe_specs() -> list[Path]:
@@ -96,7 +83,7 @@ def test_round_trip_imported_games() -> None:
             failures.append(f"{path.name}: {exc}")
             continue
         if back != spec:
-            failures.append(f"{path.name}: {_diff(spec, back)}")
+            failures.append(f"{path.name}: {spec_diff(spec, back)}")
     assert not failures, f"{len(failures)} of {len(paths)} imported games do not round-trip:\n" + "\n".join(failures)
 
 
@@ -105,7 +92,7 @@ def test_round_trip_real_games() -> None:
     paths = sorted((ROOT / "corpus" / "real").glob("*.yaml"))
     assert paths
     for path in paths:
-        _round_trip(load_spec(path), path.name)
+        round_trip(load_spec(path), path.name)
 
 
 def test_a_joker_loss_is_not_a_penalty_card() -> None:
@@ -114,8 +101,8 @@ def test_a_joker_loss_is_not_a_penalty_card() -> None:
     loss = spec_from_data(_apply(BASE, {"deck.jokers": 1, "scoring.joker_loss": 8}))
     penalty = spec_from_data(_apply(BASE, {"deck.jokers": 1, "scoring.penalty_card": {"card": "red joker", "points": 8}}))
     assert render_markdown(loss) != render_markdown(penalty)
-    _round_trip(loss, "joker loss")
-    _round_trip(penalty, "red joker penalty")
+    round_trip(loss, "joker loss")
+    round_trip(penalty, "red joker penalty")
 
 
 def test_playtest_summary_is_not_part_of_the_spec() -> None:

@@ -7,7 +7,6 @@ Regenerate the Markdown with ``PARLOUR_UPDATE_GOLDEN=1 python -m pytest tests/te
 from __future__ import annotations
 
 import copy
-import os
 import re
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ from generator.spec import GameSpec, load_spec, spec_from_data
 from generator.text import environment, render_markdown
 from generator.text import phrases, sections
 from tests.conftest import annotation_parts
+from tests.family_helpers import compare_golden
 
 GOLDEN = Path(__file__).parent / "golden"
 REPO = Path(__file__).resolve().parents[1]
@@ -40,12 +40,7 @@ def test_there_are_golden_specs() -> None:
 def test_golden(path: Path) -> None:
     spec = load_spec(path)
     assert check_spec(spec) == [], "golden specs are meant to be playable"
-    text = render_markdown(spec)
-    md = path.with_suffix(".md")
-    if os.environ.get("PARLOUR_UPDATE_GOLDEN") == "1":
-        md.write_text(text, encoding="utf-8", newline="\n")
-    assert md.exists(), f"{md.name} missing: run with PARLOUR_UPDATE_GOLDEN=1"
-    assert text == md.read_text(encoding="utf-8")
+    compare_golden(render_markdown(spec), path.with_suffix(".md"))
 
 
 @pytest.mark.parametrize("path", GOLDEN_SPECS, ids=lambda p: p.stem)

@@ -14,24 +14,22 @@ from math import sqrt
 from pathlib import Path
 
 import pytest
-import yaml
-from click.testing import CliRunner
 
 from generator.checks import check_spec
 from generator.families import ANY, FAMILIES, family_named
 from generator.sample import Draw, draw_spec, family_for, sample_game
-from generator.sample.frequencies import CLIMBING, _climbing_rules, format_table, frequency_rows, sample_all
+from generator.sample.frequencies import CLIMBING, _climbing_rules, frequency_rows, sample_all
 from generator.sample.play_climbing import BOMB_NAMES, ROCKET_NAMES, TRANSPARENT_WORDS
 from generator.sample.shedding import LOSER_NAMES, TITLE_NAMES, VICE_NAMES
-from generator.spec import ClimbPlay, GameSpec, dump_yaml, spec_from_data
+from generator.spec import ClimbPlay, GameSpec, dump_yaml
 from generator.spec.scoring import SHEDDING_KINDS
+from tests.family_helpers import assert_yaml_round_trip, check_module_rates, generate_writes_games, redraw_reasons
 
 ROOT = Path(__file__).resolve().parents[1]
 N_SEEDS = 3_000
 #: Rows whose accepted rate the static checks thin out on purpose (face-down rows that do not fit
 #: the pack; a holder's card that may be set aside undealt), compared over drawn specs only.
 THINNED = {("DL-12 rows", "yes"), ("CL-01 opening leader", "holder"), ("CL-02 leads", "singles with rows")}
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @pytest.fixture(scope="module")
@@ -55,16 +53,7 @@ def test_seeds_pass_the_checks_or_are_redrawn_with_a_reason(drafts) -> None:
         assert sample_game(seed, family="climbing").spec == accepted[seed]
     for spec in accepted:
         assert isinstance(spec.play, ClimbPlay) and check_spec(spec) == []
-    reasons: Counter[tuple[str, str]] = Counter()
-    ok = iter(accepted)
-    pending = next(ok)
-    for spec in drawn:
-        if spec is pending:
-            pending = next(ok, None)
-            continue
-        problems = check_spec(spec)
-        assert problems
-        reasons.update({(p.code, p.field) for p in problems})
+    reasons = redraw_reasons(drawn, accepted)
     redraws = len(drawn) - len(accepted)
     assert 0 < redraws < N_SEEDS / 4, redraws
     codes = {code for code, _ in reasons}
@@ -73,8 +62,7 @@ def test_seeds_pass_the_checks_or_are_redrawn_with_a_reason(drafts) -> None:
 
 
 def test_specs_round_trip_through_yaml(specs) -> None:
-    for seed, spec in enumerate(specs[:300]):
-        assert spec_from_data(yaml.load(dump_yaml(spec), Loader=_LOADER)) == spec, seed
+    assert_yaml_round_trip(specs[:300])
 
 
 def test_the_same_seed_gives_the_same_game(specs) -> None:
@@ -150,20 +138,7 @@ def test_what_the_specs_hold(specs) -> None:
 def test_module_rates_match_the_catalogue(drafts) -> None:
     """Over every drawn spec each climbing option's rate is within 4.5 standard errors of the
     catalogue's; the accepted ones stay close too, except where the checks thin an option out."""
-    drawn, accepted = drafts
-    rows = [r for r in frequency_rows(drawn, accepted, family="climbing") if r.drawn_n]
-    assert len(rows) >= 60
-    checked = 0
-    for row in rows:
-        assert 0 <= row.expected <= 1
-        if row.drawn_n >= 200:
-            checked += 1
-            se = sqrt(row.expected * (1 - row.expected) / row.drawn_n)
-            assert abs(row.drawn - row.expected) <= 4.5 * se + 1e-9, row
-            if (row.module, row.option) not in THINNED:
-                assert abs(row.accepted - row.expected) <= 4.5 * se + 0.03, row
-    assert checked >= 35
-    assert format_table(rows).count("\n") == len(rows) + 1
+    check_module_rates(*drafts, "climbing", THINNED, min_checked=35)
 
 
 def test_a_familys_rows_read_only_its_games() -> None:
@@ -209,15 +184,7 @@ def test_the_players_option_holds_for_climbing() -> None:
 @pytest.mark.skipif(not (ROOT / "templates" / "rules" / "play_climbing.md.j2").is_file(),
                     reason="the climbing rulebook template is another layer's; generate writes a rulebook")
 def test_generate_climbing_and_any(tmp_path: Path) -> None:
-    from generator.cli import main
-
-    runner = CliRunner()
-    for family in ("climbing", ANY):
-        out = tmp_path / family
-        res = runner.invoke(main, ["generate", "--family", family, "--count", "4", "--seed", "3", "--out", str(out)],
-                            catch_exceptions=False)
-        assert res.exit_code == 0, res.output
-        assert len(list(out.glob("*.yaml"))) == 4 and len(list(out.glob("*.md"))) == 4
+    generate_writes_games(tmp_path, "climbing")
 
 
 # --- trick-taking did not move -------------------------------------------------------------------------

@@ -14,8 +14,6 @@ from math import sqrt
 from pathlib import Path
 
 import pytest
-import yaml
-from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,12 +21,13 @@ from generator.checks import check_spec
 from generator.checks.play_matching import HAND_VALUE_KINDS, KITTY_KINDS
 from generator.families import ANY, FAMILIES, family_named
 from generator.sample import Draw, draw_spec, family_for, sample_game
-from generator.sample.frequencies import MATCHING, format_table, frequency_rows, sample_all
+from generator.sample.frequencies import MATCHING, frequency_rows, sample_all
 from generator.sample.play_matching import CHEAT_WORDS, CORDIAL_WORDS, call_word, draw_effects
 from generator.sample.play_climbing import TRANSPARENT_WORDS
-from generator.spec import GameSpec, dump_yaml, spec_from_data
+from generator.spec import GameSpec, dump_yaml
 from generator.spec.play_matching import MatchPlay
 from generator.spec.scoring import SHEDDING_KINDS
+from tests.family_helpers import assert_yaml_round_trip, check_module_rates, generate_writes_games, redraw_reasons
 
 ROOT = Path(__file__).resolve().parents[1]
 N_SEEDS = 2_000
@@ -36,7 +35,6 @@ N_SEEDS = 2_000
 #: the pack; two discard piles with the pile picked up), compared over drawn specs only.
 THINNED = {("DL-12 rows", "yes"), ("DL-08 discard piles", "two"), ("BD-03 auction", "yes"),
            ("DL-05 fewer over three", "set")}
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @pytest.fixture(scope="module")
@@ -60,16 +58,7 @@ def test_seeds_pass_the_checks_or_are_redrawn_with_a_reason(drafts) -> None:
         assert sample_game(seed, family="matching").spec == accepted[seed]
     for spec in accepted:
         assert isinstance(spec.play, MatchPlay) and check_spec(spec) == []
-    reasons: Counter[tuple[str, str]] = Counter()
-    ok = iter(accepted)
-    pending = next(ok)
-    for spec in drawn:
-        if spec is pending:
-            pending = next(ok, None)
-            continue
-        problems = check_spec(spec)
-        assert problems
-        reasons.update({(p.code, p.field.split("[")[0]) for p in problems})
+    reasons = redraw_reasons(drawn, accepted, lambda f: f.split("[")[0])
     redraws = len(drawn) - len(accepted)
     assert 0 < redraws < N_SEEDS / 4, redraws
     assert {code for code, _ in reasons} <= {"DEAL_IMPOSSIBLE", "RULE_CONFLICT", "NO_WIN_PATH", "DECK_INCONSISTENT",
@@ -80,8 +69,7 @@ def test_seeds_pass_the_checks_or_are_redrawn_with_a_reason(drafts) -> None:
 
 
 def test_specs_round_trip_through_yaml(specs) -> None:
-    for seed, spec in enumerate(specs[:150]):
-        assert spec_from_data(yaml.load(dump_yaml(spec), Loader=_LOADER)) == spec, seed
+    assert_yaml_round_trip(specs[:150])
 
 
 def test_the_same_seed_gives_the_same_game(specs) -> None:
@@ -169,20 +157,7 @@ def test_what_the_specs_hold(specs) -> None:
 def test_module_rates_match_the_catalogue(drafts) -> None:
     """Over every drawn spec each matching option's rate is within 4.5 standard errors of the
     catalogue's; the accepted ones stay close too, except where the checks thin an option out."""
-    drawn, accepted = drafts
-    rows = [r for r in frequency_rows(drawn, accepted, family="matching") if r.drawn_n]
-    assert len(rows) >= 60
-    checked = 0
-    for row in rows:
-        assert 0 <= row.expected <= 1
-        if row.drawn_n >= 200:
-            checked += 1
-            se = sqrt(row.expected * (1 - row.expected) / row.drawn_n)
-            assert abs(row.drawn - row.expected) <= 4.5 * se + 1e-9, row
-            if (row.module, row.option) not in THINNED:
-                assert abs(row.accepted - row.expected) <= 4.5 * se + 0.03, row
-    assert checked >= 50
-    assert format_table(rows).count("\n") == len(rows) + 1
+    check_module_rates(*drafts, "matching", THINNED, min_checked=50)
 
 
 def test_about_four_special_cards_a_game_on_a_full_pack(drafts) -> None:
@@ -277,15 +252,7 @@ def test_the_players_option_holds_for_matching() -> None:
 @pytest.mark.skipif(not (ROOT / "templates" / "rules" / "play_matching.md.j2").is_file(),
                     reason="the matching rulebook template is another layer's; generate writes a rulebook")
 def test_generate_matching_and_any(tmp_path: Path) -> None:
-    from generator.cli import main
-
-    runner = CliRunner()
-    for family in ("matching", ANY):
-        out = tmp_path / family
-        res = runner.invoke(main, ["generate", "--family", family, "--count", "4", "--seed", "3", "--out", str(out)],
-                            catch_exceptions=False)
-        assert res.exit_code == 0, res.output
-        assert len(list(out.glob("*.yaml"))) == 4 and len(list(out.glob("*.md"))) == 4
+    generate_writes_games(tmp_path, "matching")
 
 
 # --- trick-taking and climbing did not move ----------------------------------------------------------

@@ -10,8 +10,6 @@ Golden files: ``tests/golden/climbing/<game>.yaml`` and ``<game>.md``. Regenerat
 
 from __future__ import annotations
 
-import importlib.util
-import os
 import random
 from pathlib import Path
 from typing import Any
@@ -21,10 +19,26 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.spec import GameSpec, Transparent, load_spec, spec_from_data
-from generator.spec.deck import ACE_HIGH, DeckSpec
+from generator.spec.deck import DeckSpec
 from generator.text import render_markdown
 from generator.text.phrases import plural_noun
 from generator.text.parse import ParseError, parse_markdown
+from tests.family_helpers import (
+    check_golden,
+    draw_deck,
+    draw_ending,
+    draw_hand_value,
+    draw_kitty,
+    draw_naming,
+    draw_setup,
+    maybe,
+    parse_seconds,
+    play_section,
+    round_trip,
+    round_trip_drawn,
+    round_trip_sampled,
+    sampler_ready,
+)
 
 GOLDEN = Path(__file__).parent / "golden" / "climbing"
 GOLDEN_SPECS = sorted(GOLDEN.glob("*.yaml"))
@@ -33,30 +47,12 @@ DRAWN, DRAWN_CHUNKS = 2_000, 2
 #: The sampler's seeds, as the trick-taking round trip does them.
 SEEDS, SEED_CHUNKS = 10_000, 4
 
-ORDERS = ("ace-high", "ace-low", "no-courts", "two-over-ace", "three-two-over-ace", "promoted")
 WORDS = ("coin", "penny", "match", "poker chip", "counter", "token")
 
 
 # --------------------------------------------------------------------------- drawing climbing specs
 
 
-def _maybe(rng: random.Random, p: float = 0.5) -> bool:
-    return rng.random() < p
-
-
-def _deck(rng: random.Random) -> dict[str, Any]:
-    kind = rng.choice(("standard", "standard", "standard", "french32", "german32", "tarot"))
-    deck: dict[str, Any] = {"kind": kind, "order": "natural"}
-    if kind == "standard":
-        deck["order"] = rng.choice(ORDERS)
-        if deck["order"] == "promoted":
-            deck["promoted"] = rng.choice(ACE_HIGH)
-    full = DeckSpec(**deck).full_order()
-    if _maybe(rng, 0.3) and len(full) > 6:
-        deck["removed"] = rng.sample(full[1:], rng.choice((1, 1, 2, 3)))
-    if kind != "tarot":
-        deck["jokers"] = rng.choice((0, 0, 0, 1, 2, 2))
-    return deck
 
 
 def _card(rng: random.Random, deck: DeckSpec) -> str:
@@ -70,7 +66,7 @@ def climbing_spec(seed: int) -> GameSpec:
     leads 'runs', jokers 'none' exactly without jokers, rows with single-card leads, tokens with
     countdown scoring and the ending by tokens …)."""
     rng = random.Random(seed)
-    deck_data = _deck(rng)
+    deck_data = draw_deck(rng, (0, 0, 0, 1, 2, 2))
     deck = DeckSpec(**deck_data)
     ranks = deck.ranks()
     lo = rng.choice((2, 2, 3, 3, 4))
@@ -78,44 +74,28 @@ def climbing_spec(seed: int) -> GameSpec:
 
     # The deal.
     deal: dict[str, Any] = {}
-    tokens = _maybe(rng, 0.15)
-    rows = _maybe(rng, 0.15)
-    if not tokens and _maybe(rng, 0.4):
+    tokens = maybe(rng, 0.15)
+    rows = maybe(rng, 0.15)
+    if not tokens and maybe(rng, 0.4):
         deal["hand_size"] = "all"
     else:
         deal["hand_size"] = rng.randint(1, 12)
-        if _maybe(rng, 0.15):
+        if maybe(rng, 0.15):
             deal["hand_size_over_three"] = rng.randint(1, 8)
-        if _maybe(rng, 0.1):
-            deal["odd_card"] = {"who": rng.choice(("dealer-right", "dealer-left", "dealer")), "extra": _maybe(rng)}
+        if maybe(rng, 0.1):
+            deal["odd_card"] = {"who": rng.choice(("dealer-right", "dealer-left", "dealer")), "extra": maybe(rng)}
     if tokens:
         deal["tokens"] = {"name": rng.choice(WORDS)}
     deal["rows"] = rows
-    if _maybe(rng, 0.1):
-        deal["misdeal"] = {"suit": rng.choice(deck.suits()), "must_show": _maybe(rng)}
-    if _maybe(rng, 0.3):
-        form = rng.choice(("dealt", "undealt", "contributed"))
-        kitty: dict[str, Any] = {"name": rng.choice(("kitty", "crib", "talon", "grapnel")), "form": form}
-        if form == "dealt" or _maybe(rng, 0.2):
-            kitty["size"] = rng.randint(1, 5)
-        deal["kitty"] = kitty
+    if maybe(rng, 0.1):
+        deal["misdeal"] = {"suit": rng.choice(deck.suits()), "must_show": maybe(rng)}
+    if maybe(rng, 0.3):
+        deal["kitty"] = draw_kitty(rng, ("dealt", "undealt", "contributed"))
 
     # Setup and bidding.
-    setup: dict[str, Any] = {}
-    if _maybe(rng, 0.2):
-        setup["pig"] = {"card": _card(rng, deck), "name": rng.choice(("pig", "goat", "duckling"))}
-    if _maybe(rng, 0.2):
-        kind = rng.choice(("bonus", "secret"))
-        setup["extra_rules"] = {"kind": kind, "name": rng.choice(("bonus rule", "occult bylaw", "secret edict")),
-                                "repeal": kind == "bonus" and _maybe(rng),
-                                "inventor": rng.choice(("dealer", "random-player", "dealer-and-right"))
-                                if kind == "secret" else "dealer"}
-    if _maybe(rng, 0.15):
-        cards = rng.randint(1, 3)
-        setup["exchange"] = {"name": rng.choice(("exchange", "mulligan", "turnabout")), "cards": cards,
-                             "single": cards == 1 and _maybe(rng)}
+    setup = draw_setup(rng, deck, pig=0.2, laws=0.2, exchange=0.15)
     bidding: dict[str, Any] = {}
-    if "kitty" in deal and _maybe(rng, 0.4):
+    if "kitty" in deal and maybe(rng, 0.4):
         bidding["auction"] = {"title": rng.choice(("landlord", "squire", "dragon"))}
 
     # Play.
@@ -127,50 +107,37 @@ def climbing_spec(seed: int) -> GameSpec:
     play["leads"] = "singles" if rows else rng.choice(("singles", "sets", "runs", "runs"))
     if play["leads"] == "runs":
         play["runs"] = rng.choice(("same-suit", "any-suit"))
-        deck_data["run_wrap"] = _maybe(rng, 0.25)
-    play["must_play"] = _maybe(rng, 0.2)
+        deck_data["run_wrap"] = maybe(rng, 0.25)
+    play["must_play"] = maybe(rng, 0.2)
     play["beating"] = rng.choice(("higher", "higher", "sets-crush", "higher-sets"))
     if deck.jokers:
         play["jokers"] = rng.choice(("top", "wild"))
     sets = play["leads"] != "singles" or play["beating"] != "higher"
     if play.get("jokers") == "wild" and sets:
-        play["natural_beats_joker"] = _maybe(rng, 0.3)
-    play["low_bomb"] = _maybe(rng, 0.15)
+        play["natural_beats_joker"] = maybe(rng, 0.3)
+    play["low_bomb"] = maybe(rng, 0.15)
     if not play["low_bomb"]:
-        play["colour_match"] = deck.kind == "standard" and _maybe(rng, 0.2)
-        if _maybe(rng, 0.3):
+        play["colour_match"] = deck.kind == "standard" and maybe(rng, 0.2)
+        if maybe(rng, 0.3):
             bomb: dict[str, Any] = {"name": rng.choice(("bomb", "petard", "snare"))}
-            if deck.jokers == 2 and _maybe(rng):
+            if deck.jokers == 2 and maybe(rng):
                 bomb["rocket"] = rng.choice(("rocket", "fireball"))
             play["bomb"] = bomb
-    if ranks and _maybe(rng, 0.2):
+    if ranks and maybe(rng, 0.2):
         play["transparent"] = {"rank": rng.choice(ranks), "word": rng.choice(("transparent", "glass", "ghosts"))}
-    play["trick_end"] = "first-pass" if not sets and _maybe(rng, 0.4) else "all-passed"
-    play["rejoin"] = _maybe(rng, 0.8)
+    play["trick_end"] = "first-pass" if not sets and maybe(rng, 0.4) else "all-passed"
+    play["rejoin"] = maybe(rng, 0.8)
     play["collection"] = rng.choice(("trick", "set-aside"))
-    if "kitty" in deal and not bidding and _maybe(rng, 0.5):
+    if "kitty" in deal and not bidding and maybe(rng, 0.5):
         play["kitty_capture"] = ({"card": _card(rng, deck), "nickname": rng.choice((None, "Alf"))}
-                                 if _maybe(rng) else {"suit": rng.choice(deck.suits())})
+                                 if maybe(rng) else {"suit": rng.choice(deck.suits())})
 
     # Scoring and the end of the game.
     scoring = _scoring(rng, play["collection"], tokens, bidding, deck)
-    if tokens:
-        ending: dict[str, Any] = {"condition": {"kind": "tokens"}}
-    else:
-        kinds = ["target", "threshold", "rounds"] + (["shrinking"] if isinstance(deal["hand_size"], int) else [])
-        kind = rng.choice(kinds)
-        condition: dict[str, Any] = {"kind": kind}
-        if kind in ("target", "threshold"):
-            condition["points"] = rng.randint(1, 200)
-        if kind == "shrinking":
-            condition["back_up"] = _maybe(rng)
-        ending = {"condition": condition, "ties": rng.choice(("extra-hand", "latest-winner"))}
+    ending = draw_ending(rng, tokens, fixed_hand=isinstance(deal["hand_size"], int))
 
     data = {
-        "naming": {"name": rng.choice(("Ashby Parva", "Little Snoring", "Bois-le-Roi")), "country": rng.choice(
-            ("en", "fr", "de")), "show_country": _maybe(rng), "adjective": rng.choice(("lively", "raucous")),
-            "aliases": rng.choice(([], ["Ashby"]))},
-        "players": players, "deck": deck_data, "deal": deal, "setup": setup, "bidding": bidding,
+        "naming": draw_naming(rng), "players": players, "deck": deck_data, "deal": deal, "setup": setup, "bidding": bidding,
         "play": play, "scoring": scoring, "ending": ending,
     }
     return spec_from_data(data)
@@ -180,14 +147,14 @@ def _scoring(rng: random.Random, collection: str, tokens: bool, bidding: dict, d
     if tokens:
         return {"kind": "countdown"}
     if collection == "trick":
-        if _maybe(rng):
+        if maybe(rng):
             avoid: dict[str, Any] = {"kind": "avoid-suit", "suit": rng.choice(deck.suits()),
                                      "per_card": rng.choice(("one", "face-value"))}
-            if _maybe(rng, 0.3):
+            if maybe(rng, 0.3):
                 avoid["penalty_card"] = {"card": _card(rng, deck), "points": rng.randint(1, 13)}
-            if _maybe(rng, 0.2):
+            if maybe(rng, 0.2):
                 avoid["shoot_the_moon"] = rng.randint(1, 30)
-            if _maybe(rng, 0.2):
+            if maybe(rng, 0.2):
                 avoid["pig_points"] = rng.choice((-5, 4))
             return avoid
         extras = {"joker_tricks": rng.choice(("none", "void", "bonus")) if deck.jokers else "none",
@@ -197,30 +164,15 @@ def _scoring(rng: random.Random, collection: str, tokens: bool, bidding: dict, d
     if bidding:
         kinds = ["landlord-stake", "titles"]
     kind = rng.choice(kinds)
-    out: dict[str, Any] = {"kind": kind}
-    if kind in ("card-values", "card-count", "landlord-stake"):
-        out["round_end"] = rng.choice(("empty-hand", "empty-hand", "knock-five", "knock-out"))
-        out["stock_out"] = _maybe(rng, 0.1)
-        out["low_finish_double"] = _maybe(rng, 0.1)
-    if kind == "card-values":
-        values: dict[str, Any] = {"numbers": rng.choice(("pips", "one"))}
-        for field in ("jokers", "majors", "faces", "aces", "pig"):
-            if _maybe(rng, 0.6):
-                values[field] = rng.choice((0, 1, 5, 10, 15))
-        out["values"] = values
-        out["losers_lose"] = _maybe(rng, 0.25)
-    elif kind == "card-count":
-        out["losers_lose"] = _maybe(rng, 0.3)
-        if _maybe(rng, 0.3):
-            out["pig_cards"] = rng.randint(2, 5)
-    elif kind == "titles":
-        retire = _maybe(rng, 0.67)
+    out = draw_hand_value(rng, kind, stock_out=0.1)
+    if kind == "titles":
+        retire = maybe(rng, 0.67)
         out.update(title=rng.choice(("president", "magnate", "wizard")), first=rng.randint(2, 4),
                    loser=rng.choice(("peasant", "toad", "pit dweller")), loser_penalty=rng.randint(0, 2),
                    retire=retire)
-        if retire and _maybe(rng, 0.4):
+        if retire and maybe(rng, 0.4):
             out.update(vice=rng.choice(("vizier", "bishop")), second=rng.randint(1, 3))
-        if _maybe(rng, 0.3):
+        if maybe(rng, 0.3):
             out["pig"] = {"who": rng.choice(("title", "loser")), "points": rng.choice((-5, -2, 2, 5))}
         starters = ["title", "loser"] + (["vice"] if "vice" in out else [])
         out["starter"] = rng.choice(starters)
@@ -230,8 +182,8 @@ def _scoring(rng: random.Random, collection: str, tokens: bool, bidding: dict, d
             if passing == "two-cards":
                 out["passing"]["returned"] = rng.choice((2, 3))
             if passing == "loser-deals":
-                out["passing"]["usurper"] = _maybe(rng, 0.3)
-        if "vice" in out and _maybe(rng):
+                out["passing"]["usurper"] = maybe(rng, 0.3)
+        if "vice" in out and maybe(rng):
             out["rule_maker"] = "vice"
     return out
 
@@ -253,51 +205,24 @@ def drawn(seed: int) -> GameSpec:
 # --------------------------------------------------------------------------- the round trip
 
 
-def _diff(a: GameSpec, b: GameSpec) -> str:
-    da, db = a.model_dump(mode="json"), b.model_dump(mode="json")
-    return "; ".join(f"{k}: {da[k]!r} != {db[k]!r}" for k in da if da[k] != db[k])
-
-
-def _round_trip(spec: GameSpec, label: str) -> str:
-    text = render_markdown(spec)
-    try:
-        back = parse_markdown(text)
-    except ParseError as exc:
-        pytest.fail(f"{label}: {exc}\n\n{text}")
-    assert back == spec, f"{label}: {_diff(spec, back)}"
-    return text
-
-
 @pytest.mark.parametrize("chunk", range(DRAWN_CHUNKS))
 def test_round_trip_drawn_specs(chunk: int) -> None:
     """Climbing specs drawn field by field, a quarter per test: each reads back as itself, and no two
     different ones print the same rulebook."""
-    size = DRAWN // DRAWN_CHUNKS
-    texts: dict[str, GameSpec] = {}
-    for seed in range(chunk * size, (chunk + 1) * size):
-        spec = drawn(seed)
-        text = _round_trip(spec, f"drawn spec {seed}")
-        other = texts.setdefault(text, spec)
-        assert other == spec, f"drawn spec {seed} prints the same rulebook as a different spec"
+    round_trip_drawn(drawn, chunk, DRAWN, DRAWN_CHUNKS)
 
 
 @settings(max_examples=100, deadline=None)
 @given(seed=st.integers(0, 2**40))
 def test_round_trip_any_drawn_seed(seed: int) -> None:
-    _round_trip(drawn(seed), f"drawn spec {seed}")
+    round_trip(drawn(seed), f"drawn spec {seed}")
 
 
 def test_climbing_parse_time() -> None:
     """A climbing rulebook parses about as fast as a trick-taking one (its examples are checked by
     printing the Play section once more); the bound is loose so that a busy machine does not fail it."""
-    import time
-
     texts = [render_markdown(drawn(seed)) for seed in range(200)]
-    parse_markdown(texts[0])
-    start = time.perf_counter()
-    for text in texts:
-        parse_markdown(text)
-    per = (time.perf_counter() - start) / len(texts)
+    per = parse_seconds(texts)
     assert per < 0.015, f"{per * 1e3:.2f} ms per rulebook"
 
 
@@ -331,25 +256,13 @@ def test_the_drawn_specs_cover_every_option() -> None:
     assert expected <= seen, sorted(expected - seen, key=str)
 
 
-def _sampler_ready() -> bool:
-    try:
-        return importlib.util.find_spec("generator.sample.play_climbing") is not None
-    except ImportError:
-        return False
-
-
-@pytest.mark.skipif(not _sampler_ready(), reason="the climbing sampler (generator.sample.play_climbing) is "
+@pytest.mark.skipif(not sampler_ready("generator.sample.play_climbing"),
+                    reason="the climbing sampler (generator.sample.play_climbing) is "
                     "not written yet; the drawn specs above stand in for it")
 @pytest.mark.parametrize("chunk", range(SEED_CHUNKS))
 def test_round_trip_sampled_climbing_games(chunk: int) -> None:
     """Seeds 0 … 9,999 of ``sample_game(seed, family="climbing")``, a quarter per test."""
-    from generator.sample import sample_game
-
-    size = SEEDS // SEED_CHUNKS
-    for seed in range(chunk * size, (chunk + 1) * size):
-        spec = sample_game(seed, family="climbing").spec
-        back = parse_markdown(render_markdown(spec))
-        assert back == spec, f"seed {seed}: {_diff(spec, back)}"
+    round_trip_sampled("climbing", chunk, SEEDS, SEED_CHUNKS)
 
 
 # --------------------------------------------------------------------------- the golden rulebook
@@ -361,22 +274,10 @@ def test_there_is_a_golden_climbing_game() -> None:
 
 @pytest.mark.parametrize("path", GOLDEN_SPECS, ids=lambda p: p.stem)
 def test_golden(path: Path) -> None:
-    spec = load_spec(path)
-    text = render_markdown(spec)
-    md = path.with_suffix(".md")
-    if os.environ.get("PARLOUR_UPDATE_GOLDEN") == "1":
-        md.write_text(text, encoding="utf-8", newline="\n")
-    assert md.exists(), f"{md.name} missing: run with PARLOUR_UPDATE_GOLDEN=1"
-    assert text == md.read_text(encoding="utf-8")
-    assert parse_markdown(md.read_text(encoding="utf-8")) == spec
+    check_golden(path)
 
 
 # --------------------------------------------------------------------------- what the text says
-
-
-def _play(spec: GameSpec) -> str:
-    text = render_markdown(spec)
-    return text.split("## Play\n", 1)[1].split("\n## ", 1)[0]
 
 
 def _with(spec: GameSpec, **play: Any) -> GameSpec:
@@ -391,13 +292,13 @@ def test_a_trick_is_never_called_a_hand() -> None:
     """The seed book says "the hand continues" for a trick; the rulebook says trick, and keeps hand for
     the deal."""
     for seed in range(200):
-        play = _play(drawn(seed))
+        play = play_section(drawn(seed))
         for phrase in ("the hand continues", "hand ends when all", "hand is won by the last"):
             assert phrase not in play
 
 
 def test_who_leads_after_going_out_is_printed() -> None:
-    assert "the next player to their left who still holds cards leads instead" in _play(_base())
+    assert "the next player to their left who still holds cards leads instead" in play_section(_base())
 
 
 def test_the_examples_are_cards_of_the_pack() -> None:
@@ -406,10 +307,10 @@ def test_the_examples_are_cards_of_the_pack() -> None:
     spec = _base()
     german = spec.model_copy(update={"deck": DeckSpec(kind="german32", order="natural"),
                                      "play": spec.play.model_copy(update={"jokers": "none", "bomb": None})})
-    table = "\n".join(line for line in _play(german).splitlines() if line.startswith("| "))
+    table = "\n".join(line for line in play_section(german).splitlines() if line.startswith("| "))
     assert "| The Nine of hearts | the Ober of bells, a higher single card |" in table
     assert not any(s in table for s in ("clubs", "diamonds", "spades", "joker"))
-    _round_trip(german, "german pack")
+    round_trip(german, "german pack")
 
 
 def test_an_example_that_does_not_follow_from_the_pack_is_refused() -> None:
@@ -424,10 +325,10 @@ def test_an_example_that_does_not_follow_from_the_pack_is_refused() -> None:
 def test_single_joker_beats_a_bomb_and_only_the_rocket_beats_it() -> None:
     """The reading of CL-05 against CL-08 is printed."""
     spec = _with(_base(), jokers="top")
-    play = _play(spec)
+    play = play_section(spec)
     bomb, rocket = spec.play.bomb.name, spec.play.bomb.rocket
     assert f"it beats any play, a {bomb} included, and nothing beats it but the {rocket}" in play
-    _round_trip(spec, "single joker")
+    round_trip(spec, "single joker")
 
 
 @pytest.mark.parametrize("change", [
@@ -445,7 +346,7 @@ def test_single_changes_round_trip_and_change_the_text(change: dict[str, Any]) -
     else:
         spec = _with(base, **change)
     assert render_markdown(spec) != render_markdown(base)
-    _round_trip(spec, str(change))
+    round_trip(spec, str(change))
 
 
 def test_token_names_in_the_plural() -> None:
@@ -456,7 +357,7 @@ def test_token_names_in_the_plural() -> None:
         spec = drawn(0).model_copy(deep=True)
         spec = spec_from_data({**spec.model_dump(mode="json"), "deal": {"hand_size": 7, "tokens": {"name": name}},
                                "scoring": {"kind": "countdown"}, "ending": {"condition": {"kind": "tokens"}}})
-        text = _round_trip(spec, name)
+        text = round_trip(spec, name)
         assert f"one card for each {name} they hold" in text and f"seven {plural_noun(name)}" in text
 
 
@@ -471,5 +372,5 @@ def test_a_tarot_pack_says_how_a_major_compares() -> None:
     spec = _base()
     tarot = spec.model_copy(update={"deck": DeckSpec(kind="tarot", order="natural"),
                                     "play": spec.play.model_copy(update={"jokers": "none", "bomb": None})})
-    assert "the majors rank above every card of the suits, by their number" in _play(tarot)
-    _round_trip(tarot, "tarot pack")
+    assert "the majors rank above every card of the suits, by their number" in play_section(tarot)
+    round_trip(tarot, "tarot pack")

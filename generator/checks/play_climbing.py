@@ -11,6 +11,7 @@ from ..spec import GameSpec, derived
 from ..spec.deck import card_rank
 from ..spec.scoring import SHEDDING_KINDS
 from .core import CaptureWords, Problem, card_problem, kitty_capture_problems, suit_problem
+from .shedding import no_knock_out, no_trick_rules
 
 #: CL-12: what a pile taken as a trick is scored by (SC-T without bidding, or SC-B with tokens).
 TRICK_SCORING = ("avoid-suit", "per-trick", "countdown")
@@ -147,28 +148,14 @@ def _scoring(spec: GameSpec) -> list[Problem]:
     if p.collection == "set-aside" and s.kind not in SHEDDING_KINDS:
         out.append(Problem("RULE_CONFLICT", "scoring.kind",
                            f"piles are set aside, so nobody takes tricks to score {s.kind}"))
-    if getattr(s, "round_end", None) == "knock-out":
-        out.append(Problem("RULE_CONFLICT", "scoring.round_end",
-                           "a knock on going out gives the others one more turn, a melding rule with no "
-                           "meaning in a climbing game"))
-    return out
+    return out + no_knock_out(spec, "climbing")
 
 
 def _not_climbing(spec: GameSpec) -> list[Problem]:
     """Other families' modules have no place in a climbing game: no trump suit (nor the setup rules
     about it), no bids for tricks (trick-taking), no stock or discard piles (matching, melding)."""
-    st, out = spec.setup, []
-    if st.trumps.method != "none":
-        out.append(Problem("RULE_CONFLICT", "setup.trumps", "a climbing game is played without trumps"))
-    for name, on in (("anti_trumps", st.anti_trumps), ("robbing", st.robbing is not None),
-                     ("top_trump_point", st.top_trump_point), ("high_low", st.high_low)):
-        if on:
-            out.append(Problem("RULE_CONFLICT", f"setup.{name}", "a rule about trumps or tricks won, but a climbing "
-                               "game has no trumps" if name != "high_low" else
-                               "a hand played low inverts trick scores, a trick-taking rule"))
-    if spec.bidding.tricks is not None:
-        out.append(Problem("RULE_CONFLICT", "bidding.tricks",
-                           "players of a climbing game do not bid for tricks"))
+    out = no_trick_rules(spec, "climbing", "a rule about trumps or tricks won, but a climbing game has no trumps",
+                         high_low="a hand played low inverts trick scores, a trick-taking rule")
     if spec.deal.stock is not None:
         out.append(Problem("RULE_CONFLICT", "deal.stock",
                            "discard piles and a stock to draw from, but in a climbing game nobody draws: "

@@ -20,6 +20,7 @@ from __future__ import annotations
 from ..spec import GameSpec, derived
 from ..spec.scoring import SHEDDING_KINDS
 from .core import Problem, card_problem
+from .shedding import no_knock_out, no_trick_rules
 
 #: Kinds of special card that need the kitty (MT-04 P02).
 KITTY_KINDS = ("kitty-take", "kitty-give")
@@ -146,26 +147,13 @@ def _scoring(spec: GameSpec) -> list[Problem]:
     if s.kind not in SHEDDING_KINDS:
         out.append(Problem("RULE_CONFLICT", "scoring.kind",
                            f"a matching game takes no tricks to score {s.kind}: the hand is won by going out"))
-    if getattr(s, "round_end", None) == "knock-out":
-        out.append(Problem("RULE_CONFLICT", "scoring.round_end",
-                           "a knock on going out gives the others one more turn, a melding rule with no meaning in "
-                           "a matching game"))
-    return out
+    return out + no_knock_out(spec, "matching")
 
 
 def _not_matching(spec: GameSpec) -> list[Problem]:
     """Trick-taking's and climbing's modules have no place in a matching game: no trump suit (nor
     the setup rules about it), no bids for tricks, no runs for a wrap."""
-    st, out = spec.setup, []
-    if st.trumps.method != "none":
-        out.append(Problem("RULE_CONFLICT", "setup.trumps", "a matching game is played without trumps"))
-    for name, on in (("anti_trumps", st.anti_trumps), ("robbing", st.robbing is not None),
-                     ("top_trump_point", st.top_trump_point), ("high_low", st.high_low)):
-        if on:
-            out.append(Problem("RULE_CONFLICT", f"setup.{name}",
-                               "a rule about trumps or tricks won, but a matching game has neither"))
-    if spec.bidding.tricks is not None:
-        out.append(Problem("RULE_CONFLICT", "bidding.tricks", "players of a matching game do not bid for tricks"))
+    out = no_trick_rules(spec, "matching", "a rule about trumps or tricks won, but a matching game has neither")
     if spec.deck.run_wrap:
         out.append(Problem("RULE_CONFLICT", "deck.run_wrap", "a rule for runs, but a matching game has none"))
     return out

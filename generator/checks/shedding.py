@@ -1,12 +1,40 @@
 """Static checks of shedding scoring (SC-A1…SC-A5, SC-B, WU-01…WU-05) and of countdown tokens
 (DL-04, EN-01): shared by every family that scores a hand by who goes out. Which family may use
-which kind of scoring is the family's own check (its play section decides)."""
+which kind of scoring is the family's own check (its play section decides); the checks every such
+family makes alike (no trumps nor bids for tricks, no knock on going out) are here for it to call."""
 
 from __future__ import annotations
 
 from ..spec import GameSpec, derived
 from ..spec.scoring import SHEDDING_KINDS, losing_points
 from .core import Problem
+
+
+def no_trick_rules(spec: GameSpec, game: str, setup_rule: str, high_low: str | None = None) -> list[Problem]:
+    """Trick-taking's modules have no place in a game won by going out: no trump suit, none of the
+    setup rules about trumps or tricks won (``setup_rule`` says why, ``high_low`` for the hand played
+    low where a family words it apart), no bids for tricks. ``game`` names the family in the text."""
+    st, out = spec.setup, []
+    if st.trumps.method != "none":
+        out.append(Problem("RULE_CONFLICT", "setup.trumps", f"a {game} game is played without trumps"))
+    for name, on in (("anti_trumps", st.anti_trumps), ("robbing", st.robbing is not None),
+                     ("top_trump_point", st.top_trump_point), ("high_low", st.high_low)):
+        if on:
+            out.append(Problem("RULE_CONFLICT", f"setup.{name}",
+                               high_low if name == "high_low" and high_low is not None else setup_rule))
+    if spec.bidding.tricks is not None:
+        out.append(Problem("RULE_CONFLICT", "bidding.tricks", f"players of a {game} game do not bid for tricks"))
+    return out
+
+
+def no_knock_out(spec: GameSpec, game: str) -> list[Problem]:
+    """The melding family's knock on going out (another turn for the others) is no round end of a
+    game whose hand ends as a player goes out."""
+    if getattr(spec.scoring, "round_end", None) == "knock-out":
+        return [Problem("RULE_CONFLICT", "scoring.round_end",
+                        f"a knock on going out gives the others one more turn, a melding rule with no meaning in "
+                        f"a {game} game")]
+    return []
 
 
 def check_tokens(spec: GameSpec) -> list[Problem]:

@@ -1,7 +1,7 @@
-"""What every card-play phase's narration shares (``parlour replay``): card names, seat names, and
-telling each finished trick exactly once. A family's narration subclasses ``Narration`` and says
-how a hand starts, how a move reads, how one trick ends (``trick``) and its part of a scored hand's
-line (``hand``); see ``Phase.narration``."""
+"""What every card-play phase's narration shares (``parlour replay``): card names, seat names, the
+hands and rows a shedding hand starts with, and telling each finished trick exactly once. A
+family's narration subclasses ``Narration`` and says how a hand starts, how a move reads, how one
+trick ends (``trick``) and its part of a scored hand's line (``hand``); see ``Phase.narration``."""
 
 from __future__ import annotations
 
@@ -25,6 +25,16 @@ class Narration:
 
     def cards(self, cards: Sequence[int]) -> str:
         return ", ".join(self.names[c] for c in cards) or "nothing"
+
+    def hands_and_rows(self, state: "State") -> list[str]:
+        """The start of a shedding hand: each seat's hand, then the rows of each seat dealt them
+        (face-up cards named, face-down ones counted)."""
+        lines = [f"  {self.seat(p)} holds {self.cards(state.hands[p])}" for p in range(state.n)]
+        for p in range(state.n):
+            if state.rows_up[p] or state.rows_down[p]:
+                lines.append(f"  {self.seat(p)}'s rows: {self.cards(state.rows_up[p])} face up on "
+                             f"{len(state.rows_down[p])} face down")
+        return lines
 
     def trick(self, seats: Sequence[int], cards: Sequence[Any], taker: int | None) -> str:
         """One finished trick's line, from its history entry (who played, what, who took it)."""

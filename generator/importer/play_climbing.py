@@ -13,18 +13,17 @@ from __future__ import annotations
 
 import re
 
-from ..spec.deck import DeckSpec
 from ..spec.scoring import SHEDDING_KINDS, TRICK_KINDS
 from .core import Draft, Phase, word_check
 from .play_common import (
     LEADER,
-    ROWS_BLIND,
-    ROWS_PLAY,
     joker_count_finish,
     kitty_capture,
     leader_title_finish,
     opening_leader,
+    pack_of,
     rows_play_finish,
+    rows_rules,
 )
 from .words import CARD, RANK, RANKS, SUIT_MANY, SUIT_ONE, card, rank, suit
 
@@ -327,14 +326,7 @@ def _captured(m: re.Match[str], d: Draft) -> None:
 # -- SH-02 face-down rows ----------------------------------------------------------------------------
 
 
-@phase.rule("SH-02", ROWS_PLAY)
-def _rows_play(m: re.Match[str], d: Draft) -> None:
-    d.note("rows.play")
-
-
-@phase.rule("SH-02", ROWS_BLIND)
-def _rows_blind(m: re.Match[str], d: Draft) -> None:
-    d.note("rows.play")
+rows_rules(phase)
 
 
 # -- finishing ---------------------------------------------------------------------------------------
@@ -347,7 +339,7 @@ def finish(d: Draft) -> None:
             d.problem(f"no sentence says {what}", "")
     _leads_finish(d)
     _beating_finish(d)
-    pack = _pack(d)
+    pack = pack_of(d)
     ranks = pack.ranks() if pack is not None else ()
     _examples(d, ranks)
     _jokers_finish(d)
@@ -377,14 +369,6 @@ def finish(d: Draft) -> None:
                          ("play.transparent", None), ("play.trick_end", "all-passed"), ("play.rejoin", True),
                          ("play.kitty_capture", None)):
         d.fields.setdefault(key, default)
-
-
-def _pack(d: Draft) -> DeckSpec | None:
-    try:
-        return DeckSpec(kind=d.get("deck.kind"), order=d.get("deck.order"), promoted=d.get("deck.promoted"),
-                        removed=d.get("deck.removed", []), jokers=d.get("deck.jokers", 0))
-    except ValueError:  # the deck's own problems are already reported
-        return None
 
 
 def _leads_finish(d: Draft) -> None:

@@ -1,14 +1,16 @@
 """What the families' play importers read and check alike: the opening leader named by a seat or
 by the auction's title (TT-01 / CL-01), the card or suit that captures the kitty (TT-14 / CL-13),
-the joker count a joker rule is written for, and the two sentences of playing from face-down rows
-(SH-02, climbing and matching). Each family keeps its own sentence forms; only what they mean, and
-the checks on it, live here so the importers cannot drift."""
+the joker count a joker rule is written for, the pack the play rules are checked against, and the
+two sentences of playing from face-down rows (SH-02, climbing and matching). Each family keeps its
+own sentence forms; only what they mean, and the checks on it, live here so the importers cannot
+drift."""
 
 from __future__ import annotations
 
 import re
 
-from .core import Draft
+from ..spec.deck import DeckSpec
+from .core import Draft, Phase
 from .words import card, nickname, suit
 
 #: Seats a book names as the first leader.
@@ -60,6 +62,28 @@ ROWS_PLAY = (r"If you have no cards (?:left )?in your hand, you may play cards f
              r"ones have been played, the face-down ones\) as if they were in your hand\.")
 ROWS_BLIND = (r"Face-down cards are played blind: if their play is invalid, you must put the card back where you played it "
               r"from, and pass your turn\.")
+
+
+def rows_rules(phase: Phase) -> None:
+    """Register SH-02's two sentences in a family's play phase: both say only that rows are played."""
+
+    @phase.rule("SH-02", ROWS_PLAY)
+    def _rows_play(m: re.Match[str], d: Draft) -> None:
+        d.note("rows.play")
+
+    @phase.rule("SH-02", ROWS_BLIND)
+    def _rows_blind(m: re.Match[str], d: Draft) -> None:
+        d.note("rows.play")
+
+
+def pack_of(d: Draft) -> DeckSpec | None:
+    """The pack the book describes, to check the play section's cards against; ``None`` when the deck
+    itself is wrong (its own problems are reported by the deck's phase)."""
+    try:
+        return DeckSpec(kind=d.get("deck.kind"), order=d.get("deck.order"), promoted=d.get("deck.promoted"),
+                        removed=d.get("deck.removed", []), jokers=d.get("deck.jokers", 0))
+    except ValueError:
+        return None
 
 
 def rows_play_finish(d: Draft) -> None:

@@ -24,7 +24,7 @@ import re
 from ..spec import DealSpec, DeckSpec, derived
 from ..spec.scoring import SHEDDING_KINDS
 from .core import Draft, Phase, player_counts, word_check
-from .play_common import ROWS_BLIND, ROWS_PLAY, rows_play_finish
+from .play_common import pack_of, rows_play_finish, rows_rules
 from .words import RANK, SUIT_MANY, SUIT_ONE, rank, suit
 
 phase = Phase("play")
@@ -267,14 +267,7 @@ def _call_penalty(m: re.Match[str], d: Draft) -> None:
 # -- SH-02 face-down rows ----------------------------------------------------------------------------
 
 
-@phase.rule("SH-02", ROWS_PLAY)
-def _rows_play(m: re.Match[str], d: Draft) -> None:
-    d.note("rows.play")
-
-
-@phase.rule("SH-02", ROWS_BLIND)
-def _rows_blind(m: re.Match[str], d: Draft) -> None:
-    d.note("rows.play")
+rows_rules(phase)
 
 
 # -- finishing ---------------------------------------------------------------------------------------
@@ -291,7 +284,7 @@ def finish(d: Draft) -> None:
     _opening_finish(d)
     _call_finish(d)
     rows_play_finish(d)
-    pack, dealt = _pack(d), _dealt(d)
+    pack, dealt = pack_of(d), _dealt(d)
     _example_finish(d, pack)
     _stock_finish(d, pack, dealt)
     kind = d.get("scoring.kind")
@@ -467,14 +460,6 @@ def _call_finish(d: Draft) -> None:
     if call != name and name.startswith(call + " "):
         d.repair("call-word-first-word", "reading", f"the word to call, \"{call}\", is the first word of the game's name "
                  f"(the generator's call word); kept as written", d.source.get("play.call"))
-
-
-def _pack(d: Draft) -> DeckSpec | None:
-    try:
-        return DeckSpec(kind=d.get("deck.kind"), order=d.get("deck.order"), promoted=d.get("deck.promoted"),
-                        removed=d.get("deck.removed", []), jokers=d.get("deck.jokers", 0))
-    except ValueError:  # the deck's own problems are already reported
-        return None
 
 
 def _dealt(d: Draft) -> DealSpec | None:

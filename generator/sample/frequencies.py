@@ -396,6 +396,26 @@ def _hand_value(s: GameSpec) -> bool:
     return s.scoring.kind in ("card-values", "card-count", "landlord-stake")
 
 
+#: DK-04 as the shedding families draw it: two jokers in one pack in eight (a tarot pack has none).
+_TWO_JOKERS: Row6 = ("DK-04 jokers", "2", "not tarot", lambda s: s.deck.kind != "tarot",
+                     lambda s: s.deck.jokers == 2, F(1, 8))
+
+
+def _shedding_setup_rows(auction_when: str) -> list[Row6]:
+    """DL-12 and the setup and bidding modules the shedding families draw at the same rates (climbing
+    and matching); ``auction_when`` words the auction's condition (which kitties a family may auction)."""
+    everyone: Pred = lambda s: True  # noqa: E731
+    return [
+        ("DL-12 rows", "yes", "all", everyone, lambda s: s.deal.rows, F(1, 16)),
+        ("SU-08 pig", "yes", "all", everyone, lambda s: s.setup.pig is not None, F(1, 8)),
+        ("SU-09 extra rules", "any", "all", everyone, lambda s: s.setup.extra_rules is not None, F(1, 32)),
+        ("SU-10 exchange", "yes", "a stock of a card per player", _stock_for_exchange,
+         lambda s: s.setup.exchange is not None, F(1, 8)),
+        ("BD-03 auction", "yes", auction_when, lambda s: derived.kitty_at_deal(s.deal) and s.players.min >= 3,
+         lambda s: s.bidding.auction is not None, F(1, 4)),
+    ]
+
+
 def _climbing_deal_rows() -> list[Row6]:
     """DK-05, DL-03…DL-05, DL-11, DL-12 and the setup and bidding modules every family draws."""
     everyone: Pred = lambda s: True  # noqa: E731
@@ -403,7 +423,7 @@ def _climbing_deal_rows() -> list[Row6]:
     r: list[Row6] = [
         ("DK-01 deck", "tarot", "all", everyone, lambda s: s.deck.kind == "tarot",
          F(1, 15) * F(1, 3) + F(1, 15) * F(14, 15) * F(2, 3)),
-        ("DK-04 jokers", "2", "not tarot", lambda s: s.deck.kind != "tarot", lambda s: s.deck.jokers == 2, F(1, 8)),
+        _TWO_JOKERS,
         ("DK-05 run wrap", "yes", "runs may be led", lambda s: s.play.leads == "runs", lambda s: s.deck.run_wrap,
          F(1, 8)),
         ("DL-03 deal all", "all", "nominal H > 10", lambda s: _all(s) or s.deal.hand_size > 10, _all, F(1, 3)),
@@ -414,14 +434,7 @@ def _climbing_deal_rows() -> list[Row6]:
          lambda s: s.deal.hand_size_over_three is not None, F(1, 2)),
         ("DL-11 kitty", "dealt", "fixed hand, ≥ 10 spare", lambda s: (_spare(s) or 0) >= 10,
          lambda s: s.deal.kitty is not None and s.deal.kitty.form == "dealt", F(1, 8)),
-        ("DL-12 rows", "yes", "all", everyone, lambda s: s.deal.rows, F(1, 16)),
-        ("SU-08 pig", "yes", "all", everyone, lambda s: s.setup.pig is not None, F(1, 8)),
-        ("SU-09 extra rules", "any", "all", everyone, lambda s: s.setup.extra_rules is not None, F(1, 32)),
-        ("SU-10 exchange", "yes", "a stock of a card per player", _stock_for_exchange,
-         lambda s: s.setup.exchange is not None, F(1, 8)),
-        ("BD-03 auction", "yes", "dealt or undealt kitty, min players ≥ 3",
-         lambda s: derived.kitty_at_deal(s.deal) and s.players.min >= 3,
-         lambda s: s.bidding.auction is not None, F(1, 4)),
+        *_shedding_setup_rows("dealt or undealt kitty, min players ≥ 3"),
     ]
     return r
 
@@ -588,7 +601,7 @@ def _matching_deal_rows() -> list[Row6]:
     everyone: Pred = lambda s: True  # noqa: E731
     tokens = lambda s: s.deal.tokens is not None  # noqa: E731
     return [
-        ("DK-04 jokers", "2", "not tarot", lambda s: s.deck.kind != "tarot", lambda s: s.deck.jokers == 2, F(1, 8)),
+        _TWO_JOKERS,
         ("DL-04 tokens", "yes", "all", everyone, tokens, F(1, 24)),
         ("DL-05 fewer over three", "set", "H > 8, max > 3, no tokens",
          lambda s: not tokens(s) and s.deal.hand_size > 8 and s.players.max > 3,
@@ -598,14 +611,7 @@ def _matching_deal_rows() -> list[Row6]:
         ("DL-10 stock", "yes", "all", everyone, lambda s: s.deal.stock is not None, F(1)),
         ("DL-11 kitty", "dealt", "more than 6 spare", lambda s: (_spare(s) or 0) > 6,
          lambda s: s.deal.kitty is not None and s.deal.kitty.form == "dealt", F(1, 8)),
-        ("DL-12 rows", "yes", "all", everyone, lambda s: s.deal.rows, F(1, 16)),
-        ("SU-08 pig", "yes", "all", everyone, lambda s: s.setup.pig is not None, F(1, 8)),
-        ("SU-09 extra rules", "any", "all", everyone, lambda s: s.setup.extra_rules is not None, F(1, 32)),
-        ("SU-10 exchange", "yes", "a stock of a card per player", _stock_for_exchange,
-         lambda s: s.setup.exchange is not None, F(1, 8)),
-        ("BD-03 auction", "yes", "dealt kitty, min players ≥ 3",
-         lambda s: derived.kitty_at_deal(s.deal) and s.players.min >= 3,
-         lambda s: s.bidding.auction is not None, F(1, 4)),
+        *_shedding_setup_rows("dealt kitty, min players ≥ 3"),
     ]
 
 

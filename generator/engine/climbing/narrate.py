@@ -17,11 +17,7 @@ class ClimbNarration(Narration):
     set aside), while the moves themselves were told as they came."""
 
     def start(self, state: "State") -> list[str]:
-        lines = [f"  {self.seat(p)} holds {self.cards(state.hands[p])}" for p in range(state.n)]
-        for p in range(state.n):
-            if state.rows_up[p] or state.rows_down[p]:
-                lines.append(f"  {self.seat(p)}'s rows: {self.cards(state.rows_up[p])} face up on "
-                             f"{len(state.rows_down[p])} face down")
+        lines = self.hands_and_rows(state)
         if state.kitty:
             lines.append(f"  kitty (face down): {self.cards(state.kitty)}")
         return lines

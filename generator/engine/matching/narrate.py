@@ -30,11 +30,7 @@ VERBS = (("draw", "draws"), ("pick up", "picks up"), ("knock", "knocks"), ("name
 
 class MatchNarration(Narration):
     def start(self, state: "State") -> list[str]:
-        lines = [f"  {self.seat(p)} holds {self.cards(state.hands[p])}" for p in range(state.n)]
-        for p in range(state.n):
-            if state.rows_up[p] or state.rows_down[p]:
-                lines.append(f"  {self.seat(p)}'s rows: {self.cards(state.rows_up[p])} face up on "
-                             f"{len(state.rows_down[p])} face down")
+        lines = self.hands_and_rows(state)
         piles = [pile for pile in (state.piles if any(state.piles) else state.down_piles)]
         lines.append(f"  discard pile{'s' if len(piles) > 1 else ''}: "
                      + "; ".join(self.cards(pile[-1:]) for pile in piles))

@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from .core import Draft, Rule, rule
-from .play_common import capture_in_kitty, holder, leader, opening_card, printed
+from .play_common import capture_in_kitty, holder, laws, leader, opening_card, printed
 from .words import CARD, NAME, NICKNAME, RANK, RANKS, SUIT_ONE, Unreadable, card, nickname, rank, rank_plural, suit_one
 
 def _example(d: Draft, m: re.Match[str]) -> None:
@@ -171,14 +171,6 @@ def _retire(value: bool):
     return handler
 
 
-def _laws(kind: str):
-    def handler(d: Draft, m: re.Match[str]) -> None:
-        name = m["law"]
-        d.check(lambda spec: spec.setup.extra_rules is not None and spec.setup.extra_rules.kind == kind
-                and spec.setup.extra_rules.name == name, "the invented rules")
-    return handler
-
-
 def _table_row(d: Draft, m: re.Match[str]) -> None:
     d.notes.setdefault("examples", []).append(m.group(0))
 
@@ -273,9 +265,9 @@ RULES: list[Rule] = [
          _retire(False), marks="hand end"),
     # Invented rules in play (CL-10).
     rule(rf"Every (?P<law>{NAME}) in force applies to every play; a player whom they leave with no play they may "
-         r"make passes\.", _laws("bonus"), marks="laws"),
+         r"make passes\.", laws("bonus"), marks="laws"),
     rule(rf"A play that breaks an? (?P<law>{NAME}) is taken back; its player plays again, or passes if they have no "
-         r"other play they may make\.", _laws("secret"), marks="laws"),
+         r"other play they may make\.", laws("secret"), marks="laws"),
     # The worked example.
     rule(r"For example:", marks="examples"),
     rule(r"\| Last play \| May be beaten by \|"),

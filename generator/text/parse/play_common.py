@@ -1,8 +1,9 @@
 """Sentence handlers the families' *Play* sections read the same way: who leads to the first
 trick (the dealer, the dealer's left, the auction's winner, the holder of the opening card), the
-kitty-capture card that lies in the kitty itself, and the Play section a finished spec prints (what
-examples made from the pack are checked against). Each family keeps its own sentence forms (their
-wording differs); only what a sentence means is shared here, so the parsers cannot drift."""
+kitty-capture card that lies in the kitty itself, the invented rules in play (SU-09), and the Play
+section a finished spec prints (what examples made from the pack are checked against). Each family
+keeps its own sentence forms (their wording differs); only what a sentence means is shared here, so
+the parsers cannot drift."""
 
 from __future__ import annotations
 
@@ -43,6 +44,16 @@ def capture_in_kitty(d: Draft, m: re.Match[str]) -> None:
 
 #: The Play section as the spec prints it, kept for the spec last asked about (checks ask several times).
 _PRINTED: list[Any] = [None, ""]
+
+
+def laws(kind: str):
+    """SU-09's law told in the Play section ("… the bonus rule …"): the spec invents rules of ``kind``
+    under that name (climbing and matching print it alike)."""
+    def handler(d: Draft, m: re.Match[str]) -> None:
+        name = m["law"]
+        d.check(lambda spec: spec.setup.extra_rules is not None and spec.setup.extra_rules.kind == kind
+                and spec.setup.extra_rules.name == name, "the invented rules")
+    return handler
 
 
 def printed(spec: Any) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..phrases import plural_noun
 from .core import Draft, Rule, rule
-from .play_common import printed
+from .play_common import laws, printed
 from .words import CARD, NAME, NICKNAME, RANK, Unreadable, card, count, counted, nickname, rank
 
 # --------------------------------------------------------------------------- derived facts
@@ -211,14 +211,6 @@ def _hand_end(how: str):
                 return how == "knock"
             return how == "at once"
         d.check(test, "when a hand ends")
-    return handler
-
-
-def _laws(kind: str):
-    def handler(d: Draft, m: re.Match[str]) -> None:
-        name = m["law"]
-        d.check(lambda spec: spec.setup.extra_rules is not None and spec.setup.extra_rules.kind == kind
-                and spec.setup.extra_rules.name == name, "the invented rules")
     return handler
 
 
@@ -447,9 +439,9 @@ RULES: list[Rule] = [
     rule(r"As soon as a player goes out, the hand ends at once\.", _hand_end("at once"), marks="hand end"),
     # Invented rules in play (SU-09).
     rule(rf"Every (?P<law>{NAME}) in force applies to every play; a player whom they leave with no play they may "
-         r"make passes\.", _laws("bonus"), marks="laws"),
+         r"make passes\.", laws("bonus"), marks="laws"),
     rule(rf"A play that breaks an? (?P<law>{NAME}) is taken back; its player plays again, or passes if they have no "
-         r"other play they may make\.", _laws("secret"), marks="laws"),
+         r"other play they may make\.", laws("secret"), marks="laws"),
     # The special cards (MT-04).
     rule(r"One kind of card has a special effect when played:", _specials(True, False), marks="specials"),
     rule(r"These cards have special effects when played:", _specials(False, False), marks="specials"),

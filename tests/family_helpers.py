@@ -1,0 +1,398 @@
+"""What the families' test files do alike, kept once so that a new family's tests say only what is
+its own: specs built from a plain game by dotted paths or by merging, the problems the checks find;
+the specs drawn field by field for the round trip (the pack, the kitty, the setup, the ending, the
+name, shedding scoring by the cards left); the rulebook's round trip, its golden files and its parse
+time; the seed book, the import's repairs and an unread sentence stopping the import; the sampler's
+redraws, YAML round trip, rates against the catalogue and ``generate`` command; and sampled games
+played out by the engine.
+
+Each family's test file still names its own plain game, its own chances, its own golden folder and
+its own sentences; only the steps are shared."""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import os
+import random
+from collections import Counter
+from math import sqrt
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from generator.checks import check_spec
+from generator.families import ANY, family_named
+from generator.refs import resolves
+from generator.sample.frequencies import format_table, frequency_rows
+from generator.spec import GameSpec, dump_yaml, load_spec, spec_from_data
+from generator.spec.deck import ACE_HIGH, DeckSpec
+from generator.text import render_markdown
+from generator.text.parse import ParseError, parse_markdown
+
+ROOT = Path(__file__).resolve().parents[1]
+#: Orders of a standard pack a drawn spec picks from.
+ORDERS = ("ace-high", "ace-low", "no-courts", "two-over-ace", "three-two-over-ace", "promoted")
+
+# --------------------------------------------------------------------------- building specs
+
+
+def with_changes(data: dict[str, Any], **changes: Any) -> dict[str, Any]:
+    """A deep copy of ``data`` with changes given as dotted paths (not yet validated)."""
+    data = copy.deepcopy(data)
+    for path, value in changes.items():
+        node = data
+        *parents, leaf = path.split(".")
+        for key in parents:
+            node = node.setdefault(key, {})
+        node[leaf] = value
+    return data
+
+
+def spec_with(data: dict[str, Any], **changes: Any) -> GameSpec:
+    """The spec of ``data`` with changes given as dotted paths."""
+    return spec_from_data(with_changes(data, **changes))
+
+
+def merge(base: dict, over: dict) -> dict:
+    """``base`` with ``over`` merged in, key by key through nested dicts (anything else replaced)."""
+    out = copy.deepcopy(base)
+    for k, v in over.items():
+        if isinstance(v, dict) and isinstance(out.get(k), dict):
+            out[k] = merge(out[k], v)
+        else:
+            out[k] = v
+    return out
+
+
+def merged_data(base: dict, over: dict) -> dict:
+    """``base`` with ``over`` merged in, the scoring and the ending replaced whole (their fields
+    depend on their kind)."""
+    data = merge(base, {k: v for k, v in over.items() if k not in ("scoring", "ending")})
+    data.update({k: v for k, v in over.items() if k in ("scoring", "ending")})
+    return data
+
+
+def found(spec: GameSpec) -> list[tuple[str, str]]:
+    """(code, field) of every problem the static checks find."""
+    return [(p.code, p.field) for p in check_spec(spec)]
+
+
+# --------------------------------------------------------------------------- drawing specs
+
+
+def maybe(rng: random.Random, p: float = 0.5) -> bool:
+    return rng.random() < p
+
+
+def draw_deck(rng: random.Random, jokers: tuple[int, ...]) -> dict[str, Any]:
+    """A pack for a drawn spec: its kind, its order, a few ranks removed at times, and a joker count
+    from ``jokers`` (none in a tarot pack)."""
+    kind = rng.choice(("standard", "standard", "standard", "french32", "german32", "tarot"))
+    deck: dict[str, Any] = {"kind": kind, "order": "natural"}
+    if kind == "standard":
+        deck["order"] = rng.choice(ORDERS)
+        if deck["order"] == "promoted":
+            deck["promoted"] = rng.choice(ACE_HIGH)
+    full = DeckSpec(**deck).full_order()
+    if maybe(rng, 0.3) and len(full) > 6:
+        deck["removed"] = rng.sample(full[1:], rng.choice((1, 1, 2, 3)))
+    if kind != "tarot":
+        deck["jokers"] = rng.choice(jokers)
+    return deck
+
+
+def draw_kitty(rng: random.Random, forms: tuple[str, ...]) -> dict[str, Any]:
+    """DL-11: a kitty of one of ``forms`` (a dealt one always has a size, the others at times)."""
+    form = rng.choice(forms)
+    kitty: dict[str, Any] = {"name": rng.choice(("kitty", "crib", "talon", "grapnel")), "form": form}
+    if form == "dealt" or maybe(rng, 0.2):
+        kitty["size"] = rng.randint(1, 5)
+    return kitty
+
+
+def draw_setup(rng: random.Random, deck: DeckSpec, pig: float, laws: float, exchange: float) -> dict[str, Any]:
+    """The shedding families' setup: the pig (SU-08), invented rules (SU-09) and the exchange (SU-10),
+    each at its own chance."""
+    setup: dict[str, Any] = {}
+    if maybe(rng, pig):
+        setup["pig"] = {"card": rng.choice(deck.cards()), "name": rng.choice(("pig", "goat", "duckling"))}
+    if maybe(rng, laws):
+        kind = rng.choice(("bonus", "secret"))
+        setup["extra_rules"] = {"kind": kind, "name": rng.choice(("bonus rule", "occult bylaw", "secret edict")),
+                                "repeal": kind == "bonus" and maybe(rng),
+                                "inventor": rng.choice(("dealer", "random-player", "dealer-and-right"))
+                                if kind == "secret" else "dealer"}
+    if maybe(rng, exchange):
+        cards = rng.randint(1, 3)
+        setup["exchange"] = {"name": rng.choice(("exchange", "mulligan", "turnabout")), "cards": cards,
+                             "single": cards == 1 and maybe(rng)}
+    return setup
+
+
+def draw_ending(rng: random.Random, tokens: bool, fixed_hand: bool) -> dict[str, Any]:
+    """The end of the game: by tokens (EN-01) with them, else a target, a threshold, a number of
+    rounds, or shrinking hands where the hand has a fixed size."""
+    if tokens:
+        return {"condition": {"kind": "tokens"}}
+    kind = rng.choice(("target", "threshold", "rounds") + (("shrinking",) if fixed_hand else ()))
+    condition: dict[str, Any] = {"kind": kind}
+    if kind in ("target", "threshold"):
+        condition["points"] = rng.randint(1, 200)
+    if kind == "shrinking":
+        condition["back_up"] = maybe(rng)
+    return {"condition": condition, "ties": rng.choice(("extra-hand", "latest-winner"))}
+
+
+def draw_naming(rng: random.Random) -> dict[str, Any]:
+    """A name, its country and the words around it (they only have to print and read back)."""
+    return {"name": rng.choice(("Ashby Parva", "Little Snoring", "Bois-le-Roi")), "country": rng.choice(
+        ("en", "fr", "de")), "show_country": maybe(rng), "adjective": rng.choice(("lively", "raucous")),
+        "aliases": rng.choice(([], ["Ashby"]))}
+
+
+def draw_hand_value(rng: random.Random, kind: str, stock_out: float, losers_lose: bool = True) -> dict[str, Any]:
+    """Shedding scoring of ``kind`` with SC-A2's fields where it pays by the cards left (card-values,
+    card-count, landlord-stake): the round's end, the stock running out (at ``stock_out``), the low
+    finish, the card values and the losers paying (``losers_lose`` False: never)."""
+    out: dict[str, Any] = {"kind": kind}
+    if kind in ("card-values", "card-count", "landlord-stake"):
+        out["round_end"] = rng.choice(("empty-hand", "empty-hand", "knock-five", "knock-out"))
+        out["stock_out"] = maybe(rng, stock_out)
+        out["low_finish_double"] = maybe(rng, 0.1)
+    if kind == "card-values":
+        values: dict[str, Any] = {"numbers": rng.choice(("pips", "one"))}
+        for field in ("jokers", "majors", "faces", "aces", "pig"):
+            if maybe(rng, 0.6):
+                values[field] = rng.choice((0, 1, 5, 10, 15))
+        out["values"] = values
+        out["losers_lose"] = losers_lose and maybe(rng, 0.25)
+    elif kind == "card-count":
+        out["losers_lose"] = maybe(rng, 0.3)
+        if maybe(rng, 0.3):
+            out["pig_cards"] = rng.randint(2, 5)
+    return out
+
+
+# --------------------------------------------------------------------------- the rulebook
+
+
+def spec_diff(a: GameSpec, b: GameSpec) -> str:
+    """The top-level sections in which two specs differ, both sides shown."""
+    da, db = a.model_dump(mode="json"), b.model_dump(mode="json")
+    return "; ".join(f"{k}: {da[k]!r} != {db[k]!r}" for k in da if da[k] != db[k])
+
+
+def round_trip(spec: GameSpec, label: str) -> str:
+    """Print ``spec``'s rulebook, read it back, and require the same spec; the text is returned."""
+    text = render_markdown(spec)
+    try:
+        back = parse_markdown(text)
+    except ParseError as exc:
+        pytest.fail(f"{label}: {exc}\n\n{text}")
+    assert back == spec, f"{label}: {spec_diff(spec, back)}"
+    return text
+
+
+def sampler_ready(module: str) -> bool:
+    """Whether a family's sampler module is on this branch yet."""
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ImportError:
+        return False
+
+
+def round_trip_sampled(family: str, chunk: int, seeds: int, chunks: int) -> None:
+    """The sampler's games of one ``chunk`` of ``seeds`` (split in ``chunks``) read back as themselves."""
+    from generator.sample import sample_game
+
+    size = seeds // chunks
+    for seed in range(chunk * size, (chunk + 1) * size):
+        spec = sample_game(seed, family=family).spec
+        back = parse_markdown(render_markdown(spec))
+        assert back == spec, f"seed {seed}: {spec_diff(spec, back)}"
+
+
+def check_golden(path: Path) -> None:
+    """A golden spec prints its committed rulebook (rewritten with ``PARLOUR_UPDATE_GOLDEN=1``) and
+    the rulebook reads back as the spec."""
+    spec = load_spec(path)
+    md = path.with_suffix(".md")
+    compare_golden(render_markdown(spec), md)
+    assert parse_markdown(md.read_text(encoding="utf-8")) == spec
+
+
+def compare_golden(text: str, md: Path) -> None:
+    """``text`` is the committed golden file ``md`` (written instead with ``PARLOUR_UPDATE_GOLDEN=1``)."""
+    if os.environ.get("PARLOUR_UPDATE_GOLDEN") == "1":
+        md.write_text(text, encoding="utf-8", newline="\n")
+    assert md.exists(), f"{md.name} missing: run with PARLOUR_UPDATE_GOLDEN=1"
+    assert text == md.read_text(encoding="utf-8")
+
+
+def play_section(spec: GameSpec) -> str:
+    """The text of the rulebook's Play section."""
+    text = render_markdown(spec)
+    return text.split("## Play\n", 1)[1].split("\n## ", 1)[0]
+
+
+def round_trip_drawn(draw: Callable[[int], GameSpec], chunk: int, drawn: int, chunks: int) -> None:
+    """The drawn specs of one ``chunk`` of ``drawn`` seeds each read back as themselves, and no two
+    different ones print the same rulebook."""
+    size = drawn // chunks
+    texts: dict[str, GameSpec] = {}
+    for seed in range(chunk * size, (chunk + 1) * size):
+        spec = draw(seed)
+        text = round_trip(spec, f"drawn spec {seed}")
+        other = texts.setdefault(text, spec)
+        assert other == spec, f"drawn spec {seed} prints the same rulebook as a different spec"
+
+
+def parse_seconds(texts: list[str]) -> float:
+    """Seconds to parse one of ``texts``, on average (the first read once before, to warm up)."""
+    import time
+
+    parse_markdown(texts[0])
+    start = time.perf_counter()
+    for text in texts:
+        parse_markdown(text)
+    return (time.perf_counter() - start) / len(texts)
+
+
+# --------------------------------------------------------------------------- the import
+
+
+BOOK = ROOT.parent / "shared" / "seeds" / "hyloe-book-of-games.txt"
+
+needs_book = pytest.mark.skipif(not BOOK.exists(), reason="the shared seed book is not checked out beside the repository")
+
+
+def needs_checks_of(family: str) -> pytest.MarkDecorator:
+    """Skip until ``family``'s static checks are on the branch (they are another layer's)."""
+    return pytest.mark.skipif(resolves(family_named(family).checks) is not None,
+                              reason=f"the {family} static checks are not on this branch yet")
+
+
+def book_games(family: str) -> dict[str, Any]:
+    """The seed book's games of ``family``, imported, by name."""
+    from generator.importer import import_book
+
+    book = import_book(BOOK.read_text(encoding="utf-8"))
+    return {g.name: g for g in book.games if g.family == family}
+
+
+def kinds(g) -> set[str]:
+    """The kinds of an imported game's repairs."""
+    return {r.kind for r in g.repairs}
+
+
+def with_repair(games, kind: str) -> set[str]:
+    """The names of the games with a repair of ``kind``."""
+    return {name for name, g in games.items() if kind in kinds(g)}
+
+
+def unread_sentence_stops_the_import(tmp_path: Path, text: str, name: str) -> None:
+    """A book with a sentence no rule reads: the import stops and names the game and the sentence
+    ("Everyone sings."), writing nothing; the game is still read (what ``--lenient`` writes)."""
+    from generator.cli import main
+    from generator.importer import import_book
+
+    src = tmp_path / "book.txt"
+    src.write_text(text, encoding="utf-8")
+    r = CliRunner().invoke(main, ["import", str(src), "--out", str(tmp_path / "out"), "--no-judge"])
+    assert r.exit_code == 1 and name in r.output and "Everyone sings." in r.output
+    assert not (tmp_path / "out").exists()
+    g = import_book(src.read_text(encoding="utf-8")).games[0]
+    assert g.status == "error" and g.spec is not None  # what --lenient writes
+
+
+def lenient_imports_the_rest(tmp_path: Path, text: str, file_name: str) -> None:
+    """With ``--lenient`` the same book is written all the same."""
+    from generator.cli import main
+
+    src = tmp_path / "book.txt"
+    src.write_text(text, encoding="utf-8")
+    r = CliRunner().invoke(main, ["import", str(src), "--out", str(tmp_path / "out"), "--no-judge", "--lenient"])
+    assert r.exit_code == 0 and (tmp_path / "out" / file_name).exists()
+
+
+# --------------------------------------------------------------------------- the sampler
+
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def redraw_reasons(drawn: list[GameSpec], accepted: list[GameSpec],
+                   field: Callable[[str], str] = lambda f: f) -> Counter[tuple[str, str]]:
+    """(code, ``field`` of the field) of every problem of the drafts the sampler drew again: each
+    draft not accepted must fail a check."""
+    reasons: Counter[tuple[str, str]] = Counter()
+    ok = iter(accepted)
+    pending = next(ok)
+    for spec in drawn:
+        if spec is pending:
+            pending = next(ok, None)
+            continue
+        problems = check_spec(spec)
+        assert problems
+        reasons.update({(p.code, field(p.field)) for p in problems})
+    return reasons
+
+
+def assert_yaml_round_trip(specs: list[GameSpec]) -> None:
+    """Each spec's YAML loads back as the spec (the index is the seed)."""
+    for seed, spec in enumerate(specs):
+        assert spec_from_data(yaml.load(dump_yaml(spec), Loader=_LOADER)) == spec, seed
+
+
+def check_module_rates(drawn: list[GameSpec], accepted: list[GameSpec], family: str, thinned: set[tuple[str, str]],
+                       min_checked: int) -> None:
+    """Over every drawn spec each option's rate is within 4.5 standard errors of the catalogue's; the
+    accepted ones stay close too, except the ``thinned`` rows (options the checks thin out on purpose)."""
+    rows = [r for r in frequency_rows(drawn, accepted, family=family) if r.drawn_n]
+    assert len(rows) >= 60
+    checked = 0
+    for row in rows:
+        assert 0 <= row.expected <= 1
+        if row.drawn_n >= 200:
+            checked += 1
+            se = sqrt(row.expected * (1 - row.expected) / row.drawn_n)
+            assert abs(row.drawn - row.expected) <= 4.5 * se + 1e-9, row
+            if (row.module, row.option) not in thinned:
+                assert abs(row.accepted - row.expected) <= 4.5 * se + 0.03, row
+    assert checked >= min_checked
+    assert format_table(rows).count("\n") == len(rows) + 1
+
+
+def generate_writes_games(tmp_path: Path, family: str) -> None:
+    """``parlour generate --family <family>`` and ``--family any`` write four specs and four rulebooks."""
+    from generator.cli import main
+
+    runner = CliRunner()
+    for name in (family, ANY):
+        out = tmp_path / name
+        res = runner.invoke(main, ["generate", "--family", name, "--count", "4", "--seed", "3", "--out", str(out)],
+                            catch_exceptions=False)
+        assert res.exit_code == 0, res.output
+        assert len(list(out.glob("*.yaml"))) == 4 and len(list(out.glob("*.md"))) == 4
+
+
+# --------------------------------------------------------------------------- the engine
+
+
+def play_sampled_games(family: str, seeds: int, move_cap: int) -> None:
+    """The sampler's first ``seeds`` games of ``family`` play out at every player count they allow,
+    twenty random deals each, audited, within ``move_cap`` moves."""
+    from generator.engine import Game
+    from generator.sample import sample_game
+
+    for seed in range(seeds):
+        spec = sample_game(seed, family=family).spec
+        game = Game(spec, audit=True, move_cap=move_cap)
+        for n in spec.players.counts():
+            for k in range(20):
+                state = game.new_initial_state(n, seed * 100 + k)
+                state.play_random(random.Random(k).random)
+                assert state.terminal
