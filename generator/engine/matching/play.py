@@ -185,6 +185,15 @@ class Match(Phase):
         self.not_last = frozenset(k for k, kind in enumerate(self.rules.kind) if kind == "not-last")
         self.plain_suits = [s for s in range(len(table.suit_names)) if s in set(self.rules.suit_of)
                             and s != table.joker_suit]
+        #: The game's turns can be played inline by ``play_random`` (one discard pile, no cheat,
+        #: no play of several, no call, no named card, no laws, no rows, no countdown wild): a lay
+        #: of a card with no effect, or a draw, then runs none of the steps that could act.
+        self.fast = (self.piles == 1 and not self.cheat and self.multiple == "none" and not self.call
+                     and self.named_card is None and self.laws is None and not self.uses_rows
+                     and not self.countdown_wild)
+        #: Cards whose lay ``play_random`` may make inline: no effect, not a joker.
+        self.plain_cards = frozenset(c for c in range(table.size) if c not in self.rules.jokers
+                                     and self.rules.kind[self.rules.rank_of[c]] is None)
         #: Each step of a play's resolution (``todo``) by name.
         self._steps = {name[len("_step_"):].replace("_", "-"): getattr(self, name)
                        for name in dir(self) if name.startswith("_step_")}
@@ -911,14 +920,23 @@ class Match(Phase):
 
     def play_random(self, state: "State", rnd: Callable[[], float]) -> bool:
         """Random play through ``legal`` and ``apply`` directly, with the same draws as
-        ``State.play_random`` (no validation, no Observation)."""
+        ``State.play_random`` (no validation, no Observation).
+
+        In a game whose turns need no step of the queue (``fast``), a turn's lay of a card with no
+        effect and a turn's draw are made inline: the same legal choices, drawn the same way, and
+        the same state after them as ``apply`` leaves (the queue would only run steps that do
+        nothing here); every other action goes through ``apply``."""
         rec = state.record
         hand_no = state.hand_no
         legal, apply = self.legal, self.apply
         moves = decisions = 0
         cap = self.game.move_cap - rec.moves
+        fast = self.fast
+        turn_actions, plain, lay_plain, draw_plain = self._turn_actions, self.plain_cards, self._lay_plain, \
+            self._draw_plain
         while state.hand_no == hand_no and state.phase is self and not state.terminal and moves < cap:
-            options = legal(state)
+            inline = fast and state.decision == MATCH and not state.chain and not state.laws
+            options = turn_actions(state, state.current) if inline else legal(state)
             k = len(options)
             moves += 1
             if k > 1:
@@ -926,6 +944,13 @@ class Match(Phase):
                 a = options[int(rnd() * k)]
             else:
                 a = options[0]
+            if inline and state.wild_rank is None:
+                if a in plain:
+                    lay_plain(state, state.current, a)
+                    continue
+                if a == DRAW:
+                    draw_plain(state, state.current)
+                    continue
             apply(state, a)
         state._legal = None
         rec.moves += moves
@@ -933,6 +958,50 @@ class Match(Phase):
         if rec.moves >= self.game.move_cap and not state.terminal:
             state.stop("cap")
         return True
+
+    def _lay_plain(self, state: "State", p: int, card: int) -> None:
+        """``p`` lays ``card`` (no effect, not a joker) on the discard pile: what ``lay`` and the
+        steps after it (``after`` … ``end``, ``turn``) do for such a card in a ``fast`` game."""
+        state.hands[p].remove(card)
+        state.idle = 0
+        state.pile_at = 0
+        state.piles[0].append(card)
+        state.named[0].append(self.rules.natural(card))
+        state.rule = None
+        state.laid = [card]
+        state.todo = []
+        state.last_play = 1 << card
+        if not state.hands[p] and p not in state.out:
+            if self._goes_out(state, p):
+                return
+        self._pass_turn(state, p)
+
+    def _draw_plain(self, state: "State", p: int) -> None:
+        """``p`` passes and draws (no draw chain): ``_pass_and_draw``, then the turn passes on as
+        the ``end`` step would."""
+        hand = state.hand_no
+        self._pass_and_draw(state, p)
+        if state.hand_no != hand or state.ended:
+            return
+        if state.todo == [("end",)] and not state.halted:
+            state.todo = []
+            self._pass_turn(state, p)
+        else:
+            self._run(state)
+
+    def _pass_turn(self, state: "State", p: int) -> None:
+        """The ``end`` and ``turn`` steps after a turn that set no turn change (else the queue's)."""
+        if state.turn_mod is not None or state.target_next is not None or state.resume is not None:
+            state.todo = [("end",)]
+            return self._run(state)
+        nxt = self.next_seat(state, p)
+        state.mover = nxt
+        state.laid = []
+        state.drawn = None
+        state.claim = None
+        state.phase = self
+        state.decision = MATCH
+        state.current = nxt
 
     # -- what players see ------------------------------------------------------------------
 
