@@ -194,6 +194,14 @@ class Match(Phase):
         #: Cards whose lay ``play_random`` may make inline: no effect, not a joker.
         self.plain_cards = frozenset(c for c in range(table.size) if c not in self.rules.jokers
                                      and self.rules.kind[self.rules.rank_of[c]] is None)
+        #: ``fast``, and a turn's choices are only matching cards and a draw (no card barred
+        #: last, no knock, no pile picked up): ``play_random`` lists them itself.
+        self.fast_turns = self.fast and not self.not_last and not self.knock and not self.draw_pile
+        #: Per card: whether it can always be laid (a joker, a wild, an ``open`` card …), and the
+        #: rank and suit it counts as by itself.
+        self.always_card = [c in self.rules.jokers or self.rules.always_rank[self.rules.rank_of[c]]
+                            for c in range(table.size)]
+        self.natural_card = [self.rules.natural(c) for c in range(table.size)]
         #: Each step of a play's resolution (``todo``) by name.
         self._steps = {name[len("_step_"):].replace("_", "-"): getattr(self, name)
                        for name in dir(self) if name.startswith("_step_")}
@@ -934,7 +942,56 @@ class Match(Phase):
         fast = self.fast
         turn_actions, plain, lay_plain, draw_plain = self._turn_actions, self.plain_cards, self._lay_plain, \
             self._draw_plain
+        fast_turns, must_play = self.fast_turns, self.must_play
+        always, natural, rank_of, suit_of = self.always_card, self.natural_card, self.rules.rank_of, \
+            self.rules.suit_of
+        pass_turn = self._pass_turn
         while state.hand_no == hand_no and state.phase is self and not state.terminal and moves < cap:
+            if fast_turns and state.decision == MATCH and not state.chain and not state.laws \
+                    and state.wild_rank is None and state.rule is None:
+                # ``_turn_actions`` for such a turn: the cards that match, then the draw.
+                p = state.current
+                hand = state.hands[p]
+                named = state.named[0]
+                if named:
+                    tr, ts = named[-1]
+                    options = [c for c in hand if always[c] or rank_of[c] == tr or suit_of[c] == ts]
+                else:
+                    options = list(hand)
+                if not must_play or not options:
+                    options.append(DRAW)
+                k = len(options)
+                moves += 1
+                if k > 1:
+                    decisions += 1
+                    a = options[int(rnd() * k)]
+                else:
+                    a = options[0]
+                if a == DRAW:
+                    draw_plain(state, p)
+                elif a in plain:   # ``_lay_plain``, inline
+                    hand.remove(a)
+                    state.piles[0].append(a)
+                    named.append(natural[a])
+                    state.idle = 0
+                    state.pile_at = 0
+                    state.laid = [a]
+                    state.todo = []
+                    state.last_play = 1 << a
+                    if not hand and p not in state.out and self._goes_out(state, p):
+                        continue
+                    if state.turn_mod is None and state.target_next is None and state.resume is None \
+                            and not state.out:
+                        nxt = (p + state.direction) % state.n
+                        state.mover = state.current = nxt
+                        state.laid = []
+                        state.drawn = None
+                        state.claim = None
+                    else:
+                        pass_turn(state, p)
+                else:
+                    apply(state, a)
+                continue
             inline = fast and state.decision == MATCH and not state.chain and not state.laws
             options = turn_actions(state, state.current) if inline else legal(state)
             k = len(options)
