@@ -202,6 +202,9 @@ class Match(Phase):
         self.always_card = [c in self.rules.jokers or self.rules.always_rank[self.rules.rank_of[c]]
                             for c in range(table.size)]
         self.natural_card = [self.rules.natural(c) for c in range(table.size)]
+        #: Wild cards that are not jokers: ``play_random`` lays them inline too, the suit named next.
+        self.wild_cards = frozenset(c for c in range(table.size) if c not in self.rules.jokers
+                                    and self.rules.kind[self.rules.rank_of[c]] == "wild")
         #: Each step of a play's resolution (``todo``) by name.
         self._steps = {name[len("_step_"):].replace("_", "-"): getattr(self, name)
                        for name in dir(self) if name.startswith("_step_")}
@@ -946,6 +949,8 @@ class Match(Phase):
         always, natural, rank_of, suit_of = self.always_card, self.natural_card, self.rules.rank_of, \
             self.rules.suit_of
         pass_turn = self._pass_turn
+        play_drawn, wilds = self.play_drawn, self.wild_cards
+        suits = [SUIT_ACTION + s for s in self.plain_suits]   # ``legal`` for NAME_SUIT
         while state.hand_no == hand_no and state.phase is self and not state.terminal and moves < cap:
             if fast_turns and state.decision == MATCH and not state.chain and not state.laws \
                     and state.wild_rank is None and state.rule is None:
@@ -968,7 +973,34 @@ class Match(Phase):
                 else:
                     a = options[0]
                 if a == DRAW:
-                    draw_plain(state, p)
+                    stock = state.stock
+                    if stock and not play_drawn:   # ``_pass_and_draw`` and ``end``, inline
+                        hand.append(stock.pop(0))
+                        hand.sort()
+                        state.idle = 0
+                        if state.turn_mod is None and state.target_next is None and state.resume is None \
+                                and not state.out:
+                            nxt = (p + state.direction) % state.n
+                            state.mover = state.current = nxt
+                            state.laid = []
+                            state.drawn = None
+                            state.claim = None
+                        else:
+                            pass_turn(state, p)
+                    else:
+                        draw_plain(state, p)
+                elif a in wilds:   # ``lay`` and the steps up to the wild's suit, inline
+                    hand.remove(a)
+                    state.piles[0].append(a)
+                    named.append(natural[a])
+                    state.idle = 0
+                    state.pile_at = 0
+                    state.laid = [a]
+                    state.last_play = 1 << a
+                    if not hand and p not in state.out and self._goes_out(state, p):
+                        continue
+                    state.todo = [("named",), ("laws",), ("end",)]
+                    state.decision = NAME_SUIT   # (the phase, the player: already this turn's)
                 elif a in plain:   # ``_lay_plain``, inline
                     hand.remove(a)
                     state.piles[0].append(a)
@@ -991,6 +1023,21 @@ class Match(Phase):
                         pass_turn(state, p)
                 else:
                     apply(state, a)
+                continue
+            if fast_turns and state.decision == NAME_SUIT and state.todo == [("named",), ("laws",), ("end",)]:
+                # A wild laid: its suit named, then ``named``, ``laws`` (nothing here) and ``end``.
+                k = len(suits)
+                moves += 1
+                if k > 1:
+                    decisions += 1
+                    a = suits[int(rnd() * k)]
+                else:
+                    a = suits[0]
+                named = state.named[state.pile_at]
+                if named:
+                    named[-1] = (named[-1][0], a - SUIT_ACTION)
+                state.todo = []
+                pass_turn(state, state.mover)
                 continue
             inline = fast and state.decision == MATCH and not state.chain and not state.laws
             options = turn_actions(state, state.current) if inline else legal(state)
@@ -1048,6 +1095,9 @@ class Match(Phase):
 
     def _pass_turn(self, state: "State", p: int) -> None:
         """The ``end`` and ``turn`` steps after a turn that set no turn change (else the queue's)."""
+        if not state.hands[p] and p not in state.out:   # (``end``: going out)
+            if self._goes_out(state, p):
+                return
         if state.turn_mod is not None or state.target_next is not None or state.resume is not None:
             state.todo = [("end",)]
             return self._run(state)
