@@ -953,6 +953,11 @@ class Match(Phase):
         suits = [SUIT_ACTION + s for s in self.plain_suits]   # ``legal`` for NAME_SUIT
         while state.hand_no == hand_no and state.phase is self and not state.terminal and moves < cap:
             if fast_turns and state.decision == MATCH and not state.chain and not state.laws \
+                    and state.wild_rank is None and state.rule is None and not state.out \
+                    and state.turn_mod is None and state.target_next is None and state.resume is None:
+                moves, decisions = self._plain_turns(state, rnd, moves, decisions, cap)
+                continue
+            if fast_turns and state.decision == MATCH and not state.chain and not state.laws \
                     and state.wild_rank is None and state.rule is None:
                 # ``_turn_actions`` for such a turn: the cards that match, then the draw.
                 p = state.current
@@ -1062,6 +1067,103 @@ class Match(Phase):
         if rec.moves >= self.game.move_cap and not state.terminal:
             state.stop("cap")
         return True
+
+    def _plain_turns(self, state: "State", rnd: Callable[[], float], moves: int, decisions: int,
+                     cap: int) -> tuple[int, int]:
+        """Plain turns one after another (``play_random`` in a ``fast_turns`` game, no one out, no
+        turn change pending): a card with no effect laid, a wild laid and its suit named, a card
+        drawn from the stock, each as ``apply`` would leave it, the turn's fields written back when
+        the run stops; the first turn of another kind is handed to ``apply`` (or ``_draw_plain``).
+        Returns the moves and decisions counted so far."""
+        n, d = state.n, state.direction
+        hands, stock = state.hands, state.stock
+        pile, named = state.piles[0], state.named[0]
+        always, natural, rank_of, suit_of = self.always_card, self.natural_card, self.rules.rank_of, \
+            self.rules.suit_of
+        plain, wilds, must_play, play_drawn = self.plain_cards, self.wild_cards, self.must_play, self.play_drawn
+        suits = [SUIT_ACTION + s for s in self.plain_suits]
+        ns = len(suits)
+        p = state.current
+        acted = False
+        last = None
+        while moves < cap:
+            hand = hands[p]
+            if named:
+                tr, ts = named[-1]
+                options = [c for c in hand if always[c] or rank_of[c] == tr or suit_of[c] == ts]
+            else:
+                options = list(hand)
+            if not must_play or not options:
+                options.append(DRAW)
+            k = len(options)
+            moves += 1
+            if k > 1:
+                decisions += 1
+                a = options[int(rnd() * k)]
+            else:
+                a = options[0]
+            if a == DRAW:
+                if stock and not play_drawn:
+                    hand.append(stock.pop(0))
+                    hand.sort()
+                    acted = True
+                    p = (p + d) % n
+                    continue
+                self._sync_turn(state, p, acted, last)
+                self._draw_plain(state, p)
+                break
+            wild = a in wilds
+            if not wild and a not in plain:
+                self._sync_turn(state, p, acted, last)
+                self.apply(state, a)
+                break
+            hand.remove(a)
+            pile.append(a)
+            named.append(natural[a])
+            acted = True
+            last = a
+            if not hand:   # goes out, before any effect
+                self._sync_turn(state, p, acted, last)
+                state.laid = [a]
+                if not self._goes_out(state, p):
+                    if wild:
+                        state.todo = [("named",), ("laws",), ("end",)]
+                        state.decision = NAME_SUIT
+                    else:
+                        self._pass_turn(state, p)
+                break
+            if wild:
+                if moves >= cap:   # stopped with the suit still to name
+                    self._sync_turn(state, p, acted, last)
+                    state.laid = [a]
+                    state.todo = [("named",), ("laws",), ("end",)]
+                    state.decision = NAME_SUIT
+                    break
+                moves += 1
+                if ns > 1:
+                    decisions += 1
+                    s = suits[int(rnd() * ns)]
+                else:
+                    s = suits[0]
+                named[-1] = (named[-1][0], s - SUIT_ACTION)
+            p = (p + d) % n
+        else:
+            self._sync_turn(state, p, acted, last)
+        return moves, decisions
+
+    def _sync_turn(self, state: "State", p: int, acted: bool, last: int | None) -> None:
+        """The fields of ``p``'s turn as the ``turn`` step leaves them, after plain turns made
+        inline (``acted``: a card laid or drawn; ``last``: the last card laid)."""
+        state.mover = state.current = p
+        state.laid = []
+        state.drawn = None
+        state.claim = None
+        state.todo = []
+        if acted:
+            state.idle = 0
+        if last is not None:
+            state.pile_at = 0
+            state.last_play = 1 << last
 
     def _lay_plain(self, state: "State", p: int, card: int) -> None:
         """``p`` lays ``card`` (no effect, not a joker) on the discard pile: what ``lay`` and the
