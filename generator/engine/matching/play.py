@@ -202,6 +202,9 @@ class Match(Phase):
         self.always_card = [c in self.rules.jokers or self.rules.always_rank[self.rules.rank_of[c]]
                             for c in range(table.size)]
         self.natural_card = [self.rules.natural(c) for c in range(table.size)]
+        #: The cards that may be laid on a top card counting as (rank, suit), with no rule for the
+        #: next card (filled as tops come up).
+        self._matching: dict[tuple[int, int], frozenset[int]] = {}
         #: Wild cards that are not jokers: ``play_random`` lays them inline too, the suit named next.
         self.wild_cards = frozenset(c for c in range(table.size) if c not in self.rules.jokers
                                     and self.rules.kind[self.rules.rank_of[c]] == "wild")
@@ -1086,11 +1089,17 @@ class Match(Phase):
         p = state.current
         acted = False
         last = None
+        matching = self._matching
         while moves < cap:
             hand = hands[p]
             if named:
-                tr, ts = named[-1]
-                options = [c for c in hand if always[c] or rank_of[c] == tr or suit_of[c] == ts]
+                top = named[-1]
+                fits = matching.get(top)
+                if fits is None:   # the cards that may be laid on it: always, or of its rank or suit
+                    tr, ts = top
+                    fits = matching[top] = frozenset(c for c in range(len(always)) if always[c]
+                                                     or rank_of[c] == tr or suit_of[c] == ts)
+                options = [c for c in hand if c in fits]
             else:
                 options = list(hand)
             if not must_play or not options:
