@@ -711,3 +711,33 @@ def test_the_strong_bot_searches_cheat_mode_without_seeing_the_face_down_cards()
 def test_sampled_matching_specs_play_at_every_player_count() -> None:
     pytest.importorskip("generator.sample.play_matching")
     play_sampled_games("matching", seeds=4, move_cap=30_000)
+
+
+def _hand_by_hand(s: GameSpec, players: int, seed: int, inline: bool) -> list[tuple]:
+    """A game played at random on the batch path a hand at a time (cards audited), with the
+    inline turns of ``Match.play_random`` on or off: after each hand, the position and counts."""
+    game = Game(s, audit=True)
+    ph = next(p for p in game.phases if isinstance(p, Match))
+    if not inline:
+        ph.fast = ph.fast_turns = False
+    state = game.new_initial_state(players, seed)
+    rnd = random.Random(seed).random
+    out = []
+    while not state.terminal:
+        state.play_random(rnd, hands=1)
+        out.append((None if state.terminal else state.position_key(), state.record.moves, state.record.decisions,
+                    list(state.totals), [list(h) for h in state.hands], list(state.stock)))
+    return out
+
+
+@pytest.mark.parametrize("s", [load_spec(CORPUS[0]), spec(play={"effects": [{"rank": "8", "kind": "wild"}],
+                                                                   "play_drawn": True}),
+                               spec(play={"must_play": True},
+                                    scoring={"kind": "card-count", "losers_lose": False, "stock_out": True}),
+                               spec(scoring={"kind": "card-count", "losers_lose": True, "round_end": "knock-five"})],
+                         ids=["crazy-eights", "play-drawn", "stock-out", "knock"])
+def test_the_inline_turns_of_random_play_leave_what_the_step_queue_leaves(s: GameSpec) -> None:
+    """The batch path's inline turns (a card with no effect, a wild and its suit, a draw) offer
+    the same choices as ``legal`` and leave the state ``apply`` would: the same game, seed for seed."""
+    for players, seed in ((2, 1), (4, 2), (5, 3)):
+        assert _hand_by_hand(s, players, seed, True) == _hand_by_hand(s, players, seed, False)

@@ -185,6 +185,29 @@ class Match(Phase):
         self.not_last = frozenset(k for k, kind in enumerate(self.rules.kind) if kind == "not-last")
         self.plain_suits = [s for s in range(len(table.suit_names)) if s in set(self.rules.suit_of)
                             and s != table.joker_suit]
+        #: The game's turns can be played inline by ``play_random`` (one discard pile, no cheat,
+        #: no play of several, no call, no named card, no laws, no rows, no countdown wild): a lay
+        #: of a card with no effect, or a draw, then runs none of the steps that could act.
+        self.fast = (self.piles == 1 and not self.cheat and self.multiple == "none" and not self.call
+                     and self.named_card is None and self.laws is None and not self.uses_rows
+                     and not self.countdown_wild)
+        #: Cards whose lay ``play_random`` may make inline: no effect, not a joker.
+        self.plain_cards = frozenset(c for c in range(table.size) if c not in self.rules.jokers
+                                     and self.rules.kind[self.rules.rank_of[c]] is None)
+        #: ``fast``, and a turn's choices are only matching cards and a draw (no card barred
+        #: last, no knock, no pile picked up): ``play_random`` lists them itself.
+        self.fast_turns = self.fast and not self.not_last and not self.knock and not self.draw_pile
+        #: Per card: whether it can always be laid (a joker, a wild, an ``open`` card …), and the
+        #: rank and suit it counts as by itself.
+        self.always_card = [c in self.rules.jokers or self.rules.always_rank[self.rules.rank_of[c]]
+                            for c in range(table.size)]
+        self.natural_card = [self.rules.natural(c) for c in range(table.size)]
+        #: The cards that may be laid on a top card counting as (rank, suit), with no rule for the
+        #: next card (filled as tops come up).
+        self._matching: dict[tuple[int, int], frozenset[int]] = {}
+        #: Wild cards that are not jokers: ``play_random`` lays them inline too, the suit named next.
+        self.wild_cards = frozenset(c for c in range(table.size) if c not in self.rules.jokers
+                                    and self.rules.kind[self.rules.rank_of[c]] == "wild")
         #: Each step of a play's resolution (``todo``) by name.
         self._steps = {name[len("_step_"):].replace("_", "-"): getattr(self, name)
                        for name in dir(self) if name.startswith("_step_")}
@@ -911,14 +934,121 @@ class Match(Phase):
 
     def play_random(self, state: "State", rnd: Callable[[], float]) -> bool:
         """Random play through ``legal`` and ``apply`` directly, with the same draws as
-        ``State.play_random`` (no validation, no Observation)."""
+        ``State.play_random`` (no validation, no Observation).
+
+        In a game whose turns need no step of the queue (``fast``), a turn's lay of a card with no
+        effect and a turn's draw are made inline: the same legal choices, drawn the same way, and
+        the same state after them as ``apply`` leaves (the queue would only run steps that do
+        nothing here); every other action goes through ``apply``."""
         rec = state.record
         hand_no = state.hand_no
         legal, apply = self.legal, self.apply
         moves = decisions = 0
         cap = self.game.move_cap - rec.moves
+        fast = self.fast
+        turn_actions, plain, lay_plain, draw_plain = self._turn_actions, self.plain_cards, self._lay_plain, \
+            self._draw_plain
+        fast_turns, must_play = self.fast_turns, self.must_play
+        always, natural, rank_of, suit_of = self.always_card, self.natural_card, self.rules.rank_of, \
+            self.rules.suit_of
+        pass_turn = self._pass_turn
+        play_drawn, wilds = self.play_drawn, self.wild_cards
+        suits = [SUIT_ACTION + s for s in self.plain_suits]   # ``legal`` for NAME_SUIT
         while state.hand_no == hand_no and state.phase is self and not state.terminal and moves < cap:
-            options = legal(state)
+            if fast_turns and state.decision == MATCH and not state.chain and not state.laws \
+                    and state.wild_rank is None and state.rule is None and not state.out \
+                    and state.turn_mod is None and state.target_next is None and state.resume is None:
+                moves, decisions = self._plain_turns(state, rnd, moves, decisions, cap)
+                continue
+            if fast_turns and state.decision == MATCH and not state.chain and not state.laws \
+                    and state.wild_rank is None and state.rule is None:
+                # ``_turn_actions`` for such a turn: the cards that match, then the draw.
+                p = state.current
+                hand = state.hands[p]
+                named = state.named[0]
+                if named:
+                    tr, ts = named[-1]
+                    options = [c for c in hand if always[c] or rank_of[c] == tr or suit_of[c] == ts]
+                else:
+                    options = list(hand)
+                if not must_play or not options:
+                    options.append(DRAW)
+                k = len(options)
+                moves += 1
+                if k > 1:
+                    decisions += 1
+                    a = options[int(rnd() * k)]
+                else:
+                    a = options[0]
+                if a == DRAW:
+                    stock = state.stock
+                    if stock and not play_drawn:   # ``_pass_and_draw`` and ``end``, inline
+                        hand.append(stock.pop(0))
+                        hand.sort()
+                        state.idle = 0
+                        if state.turn_mod is None and state.target_next is None and state.resume is None \
+                                and not state.out:
+                            nxt = (p + state.direction) % state.n
+                            state.mover = state.current = nxt
+                            state.laid = []
+                            state.drawn = None
+                            state.claim = None
+                        else:
+                            pass_turn(state, p)
+                    else:
+                        draw_plain(state, p)
+                elif a in wilds:   # ``lay`` and the steps up to the wild's suit, inline
+                    hand.remove(a)
+                    state.piles[0].append(a)
+                    named.append(natural[a])
+                    state.idle = 0
+                    state.pile_at = 0
+                    state.laid = [a]
+                    state.last_play = 1 << a
+                    if not hand and p not in state.out and self._goes_out(state, p):
+                        continue
+                    state.todo = [("named",), ("laws",), ("end",)]
+                    state.decision = NAME_SUIT   # (the phase, the player: already this turn's)
+                elif a in plain:   # ``_lay_plain``, inline
+                    hand.remove(a)
+                    state.piles[0].append(a)
+                    named.append(natural[a])
+                    state.idle = 0
+                    state.pile_at = 0
+                    state.laid = [a]
+                    state.todo = []
+                    state.last_play = 1 << a
+                    if not hand and p not in state.out and self._goes_out(state, p):
+                        continue
+                    if state.turn_mod is None and state.target_next is None and state.resume is None \
+                            and not state.out:
+                        nxt = (p + state.direction) % state.n
+                        state.mover = state.current = nxt
+                        state.laid = []
+                        state.drawn = None
+                        state.claim = None
+                    else:
+                        pass_turn(state, p)
+                else:
+                    apply(state, a)
+                continue
+            if fast_turns and state.decision == NAME_SUIT and state.todo == [("named",), ("laws",), ("end",)]:
+                # A wild laid: its suit named, then ``named``, ``laws`` (nothing here) and ``end``.
+                k = len(suits)
+                moves += 1
+                if k > 1:
+                    decisions += 1
+                    a = suits[int(rnd() * k)]
+                else:
+                    a = suits[0]
+                named = state.named[state.pile_at]
+                if named:
+                    named[-1] = (named[-1][0], a - SUIT_ACTION)
+                state.todo = []
+                pass_turn(state, state.mover)
+                continue
+            inline = fast and state.decision == MATCH and not state.chain and not state.laws
+            options = turn_actions(state, state.current) if inline else legal(state)
             k = len(options)
             moves += 1
             if k > 1:
@@ -926,6 +1056,13 @@ class Match(Phase):
                 a = options[int(rnd() * k)]
             else:
                 a = options[0]
+            if inline and state.wild_rank is None:
+                if a in plain:
+                    lay_plain(state, state.current, a)
+                    continue
+                if a == DRAW:
+                    draw_plain(state, state.current)
+                    continue
             apply(state, a)
         state._legal = None
         rec.moves += moves
@@ -933,6 +1070,156 @@ class Match(Phase):
         if rec.moves >= self.game.move_cap and not state.terminal:
             state.stop("cap")
         return True
+
+    def _plain_turns(self, state: "State", rnd: Callable[[], float], moves: int, decisions: int,
+                     cap: int) -> tuple[int, int]:
+        """Plain turns one after another (``play_random`` in a ``fast_turns`` game, no one out, no
+        turn change pending): a card with no effect laid, a wild laid and its suit named, a card
+        drawn from the stock, each as ``apply`` would leave it, the turn's fields written back when
+        the run stops; the first turn of another kind is handed to ``apply`` (or ``_draw_plain``).
+        Returns the moves and decisions counted so far."""
+        n, d = state.n, state.direction
+        hands, stock = state.hands, state.stock
+        pile, named = state.piles[0], state.named[0]
+        always, natural, rank_of, suit_of = self.always_card, self.natural_card, self.rules.rank_of, \
+            self.rules.suit_of
+        plain, wilds, must_play, play_drawn = self.plain_cards, self.wild_cards, self.must_play, self.play_drawn
+        suits = [SUIT_ACTION + s for s in self.plain_suits]
+        ns = len(suits)
+        p = state.current
+        acted = False
+        last = None
+        matching = self._matching
+        while moves < cap:
+            hand = hands[p]
+            if named:
+                top = named[-1]
+                fits = matching.get(top)
+                if fits is None:   # the cards that may be laid on it: always, or of its rank or suit
+                    tr, ts = top
+                    fits = matching[top] = frozenset(c for c in range(len(always)) if always[c]
+                                                     or rank_of[c] == tr or suit_of[c] == ts)
+                options = [c for c in hand if c in fits]
+            else:
+                options = list(hand)
+            if not must_play or not options:
+                options.append(DRAW)
+            k = len(options)
+            moves += 1
+            if k > 1:
+                decisions += 1
+                a = options[int(rnd() * k)]
+            else:
+                a = options[0]
+            if a == DRAW:
+                if stock and not play_drawn:
+                    hand.append(stock.pop(0))
+                    hand.sort()
+                    acted = True
+                    p = (p + d) % n
+                    continue
+                self._sync_turn(state, p, acted, last)
+                self._draw_plain(state, p)
+                break
+            wild = a in wilds
+            if not wild and a not in plain:
+                self._sync_turn(state, p, acted, last)
+                self.apply(state, a)
+                break
+            hand.remove(a)
+            pile.append(a)
+            named.append(natural[a])
+            acted = True
+            last = a
+            if not hand:   # goes out, before any effect
+                self._sync_turn(state, p, acted, last)
+                state.laid = [a]
+                if not self._goes_out(state, p):
+                    if wild:
+                        state.todo = [("named",), ("laws",), ("end",)]
+                        state.decision = NAME_SUIT
+                    else:
+                        self._pass_turn(state, p)
+                break
+            if wild:
+                if moves >= cap:   # stopped with the suit still to name
+                    self._sync_turn(state, p, acted, last)
+                    state.laid = [a]
+                    state.todo = [("named",), ("laws",), ("end",)]
+                    state.decision = NAME_SUIT
+                    break
+                moves += 1
+                if ns > 1:
+                    decisions += 1
+                    s = suits[int(rnd() * ns)]
+                else:
+                    s = suits[0]
+                named[-1] = (named[-1][0], s - SUIT_ACTION)
+            p = (p + d) % n
+        else:
+            self._sync_turn(state, p, acted, last)
+        return moves, decisions
+
+    def _sync_turn(self, state: "State", p: int, acted: bool, last: int | None) -> None:
+        """The fields of ``p``'s turn as the ``turn`` step leaves them, after plain turns made
+        inline (``acted``: a card laid or drawn; ``last``: the last card laid)."""
+        state.mover = state.current = p
+        state.laid = []
+        state.drawn = None
+        state.claim = None
+        state.todo = []
+        if acted:
+            state.idle = 0
+        if last is not None:
+            state.pile_at = 0
+            state.last_play = 1 << last
+
+    def _lay_plain(self, state: "State", p: int, card: int) -> None:
+        """``p`` lays ``card`` (no effect, not a joker) on the discard pile: what ``lay`` and the
+        steps after it (``after`` … ``end``, ``turn``) do for such a card in a ``fast`` game."""
+        state.hands[p].remove(card)
+        state.idle = 0
+        state.pile_at = 0
+        state.piles[0].append(card)
+        state.named[0].append(self.rules.natural(card))
+        state.rule = None
+        state.laid = [card]
+        state.todo = []
+        state.last_play = 1 << card
+        if not state.hands[p] and p not in state.out:
+            if self._goes_out(state, p):
+                return
+        self._pass_turn(state, p)
+
+    def _draw_plain(self, state: "State", p: int) -> None:
+        """``p`` passes and draws (no draw chain): ``_pass_and_draw``, then the turn passes on as
+        the ``end`` step would."""
+        hand = state.hand_no
+        self._pass_and_draw(state, p)
+        if state.hand_no != hand or state.ended:
+            return
+        if state.todo == [("end",)] and not state.halted:
+            state.todo = []
+            self._pass_turn(state, p)
+        else:
+            self._run(state)
+
+    def _pass_turn(self, state: "State", p: int) -> None:
+        """The ``end`` and ``turn`` steps after a turn that set no turn change (else the queue's)."""
+        if not state.hands[p] and p not in state.out:   # (``end``: going out)
+            if self._goes_out(state, p):
+                return
+        if state.turn_mod is not None or state.target_next is not None or state.resume is not None:
+            state.todo = [("end",)]
+            return self._run(state)
+        nxt = self.next_seat(state, p)
+        state.mover = nxt
+        state.laid = []
+        state.drawn = None
+        state.claim = None
+        state.phase = self
+        state.decision = MATCH
+        state.current = nxt
 
     # -- what players see ------------------------------------------------------------------
 
