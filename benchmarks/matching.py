@@ -26,15 +26,13 @@ Usage: python benchmarks/matching.py [--hands N] [--rounds N]
 from __future__ import annotations
 
 import argparse
-import gc
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from timing import play_hands  # beside this script
+from timing import batch_against_plain, play_hands  # beside this script
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = ROOT / "corpus" / "real" / "crazy-eights.yaml"
@@ -139,25 +137,7 @@ def main() -> int:
     from generator.spec import load_spec
 
     game = Game(load_spec(SPEC))
-    run_batch(game, 100, 0)   # warm up
-    run_plain(game, 100, 0)
-    rates: dict[str, list[float]] = {"batch": [], "plain": []}
-    per_decision: dict[str, list[float]] = {"batch": [], "plain": []}
-    ratios = []
-    for r in range(args.rounds):
-        got = {}
-        for name in (("batch", "plain") if r % 2 == 0 else ("plain", "batch")):
-            gc.collect()
-            seconds, decisions = (run_batch if name == "batch" else run_plain)(game, args.hands, r + 1)
-            got[name] = args.hands / seconds
-            rates[name].append(got[name])
-            per_decision[name].append(decisions / seconds)
-        ratios.append(got["batch"] / got["plain"])
-    for name in ("batch", "plain"):
-        print(f"  {name:6} {statistics.median(rates[name]):9,.0f} hands/s  "
-              f"{statistics.median(per_decision[name]):11,.0f} decisions/s")
-    ratio = statistics.median(ratios)
-    print(f"  batch / plain: {ratio:.2f}x (target {TARGET}x): {'met' if ratio >= TARGET else 'MISSED'}")
+    batch_against_plain(game, run_batch, run_plain, args.hands, args.rounds, warm_up=100, target=TARGET)
     return 0
 
 

@@ -27,3 +27,37 @@ def play_hands(game: Any, players: int, hands: int, seed: int,
         done += 1
     decisions += state.record.decisions
     return clock() - start, decisions
+
+
+def batch_against_plain(game: Any, run_batch: Callable[[Any, int, int], tuple[float, int]],
+                        run_plain: Callable[[Any, int, int], tuple[float, int]], hands: int, rounds: int,
+                        warm_up: int, target: float) -> float:
+    """Time the engine's batch path against a plain-Python game written in a benchmark, interleaved
+    (each round plays both, in an order that alternates, after a warm-up of each), and print each
+    side's median hands and decisions a second and the median of the per-round ratios, against
+    ``target``. Each ``run_*(game, hands, seed)`` returns (seconds, decisions). Returns the ratio.
+
+    Why interleaved and median: these machines are shared; a slow spell then hits both sides."""
+    import gc
+    import statistics
+
+    run_batch(game, warm_up, 0)
+    run_plain(game, warm_up, 0)
+    rates: dict[str, list[float]] = {"batch": [], "plain": []}
+    per_decision: dict[str, list[float]] = {"batch": [], "plain": []}
+    ratios = []
+    for r in range(rounds):
+        got = {}
+        for name in (("batch", "plain") if r % 2 == 0 else ("plain", "batch")):
+            gc.collect()
+            seconds, decisions = (run_batch if name == "batch" else run_plain)(game, hands, r + 1)
+            got[name] = hands / seconds
+            rates[name].append(got[name])
+            per_decision[name].append(decisions / seconds)
+        ratios.append(got["batch"] / got["plain"])
+    for name in ("batch", "plain"):
+        print(f"  {name:6} {statistics.median(rates[name]):9,.0f} hands/s  "
+              f"{statistics.median(per_decision[name]):11,.0f} decisions/s")
+    ratio = statistics.median(ratios)
+    print(f"  batch / plain: {ratio:.2f}x (target {target}x): {'met' if ratio >= target else 'MISSED'}")
+    return ratio
