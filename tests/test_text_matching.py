@@ -387,3 +387,21 @@ def test_cheat_mode_without_drawing_is_the_spec() -> None:
     """MT-02 has no passing or drawing: the spec refuses MT-05's fields with cheat mode."""
     with pytest.raises(Exception, match="cheat mode"):
         _with(_switch(), cheat={"word": "gyp"})  # Switch plays drawn cards
+
+
+def test_invented_laws_speak_of_piles_and_turns_in_matching() -> None:
+    """The laws' forms in a matching game say what the matching engine plays (a card laid on a
+    pile, a rank that may not start an empty pile, another turn), not tricks and leads; and a
+    trick-taking rulebook's words put into a matching game are refused."""
+    from generator.sample import sample_game
+    from generator.text.parse import parse_markdown
+    from generator.text.parse.core import ParseError
+    from generator.text.render import render_markdown
+
+    spec = next(s for s in (sample_game(seed, family="matching").spec for seed in range(2000))
+                if s.setup.extra_rules is not None)
+    md = render_markdown(spec)
+    assert "takes another turn" in md and "may start an empty discard pile" in md and "trick" not in md
+    assert parse_markdown(md) == spec
+    with pytest.raises(ParseError):
+        parse_markdown(md.replace("may start an empty discard pile", "may be led"))

@@ -62,6 +62,20 @@ class SamplerTraits:
 
 
 @dataclass(frozen=True)
+class LawWords:
+    """How the grammar of invented laws (SU-09, ``templates/rules/laws.md.j2``) says its forms in the
+    family's terms, as the family's engine plays them: in trick play a law speaks of tricks and
+    leads; in matching of a discard pile and of turns. The parser reads back each family's words."""
+
+    suit_after: str = "in the same trick"                  # where one card follows another
+    led: str = "be led"                                    # what a forbidden rank may not do
+    lead_next: str = "leads to the next trick, whoever wins this one"
+    lead_next_short: str = "leads next"                    # the same, in the example
+    skip: str = "misses the rest of that trick"            # what the skipped player misses
+    passes: str = ": they play no card to that trick"      # what passing means, after "that player passes"
+
+
+@dataclass(frozen=True)
 class Family:
     """One family and its piece in every layer. ``ref`` fields are lazy references (see above)."""
 
@@ -90,6 +104,8 @@ class Family:
     #: What the rulebook says the player who opens a hand does ("From the second hand on, the
     #: magnate leads to the first trick."): families without tricks (matching) take the first turn.
     first_play: str = "leads to the first trick"
+    #: The words of the invented laws' forms (``LawWords``): tricks and leads unless the family says.
+    law_words: LawWords = LawWords()
 
     #: The fields that are lazy references, and those of them that name the engine.
     REFS = ("spec", "sampler", "scoring_sampler", "parser", "importer", "checks", "engine", "phases", "rules",

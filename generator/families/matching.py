@@ -9,7 +9,7 @@ its 167.
 
 from __future__ import annotations
 
-from . import Family, SamplerTraits, register
+from . import Family, LawWords, SamplerTraits, register
 
 MATCHING = register(Family(
     name="matching",
@@ -32,4 +32,9 @@ MATCHING = register(Family(
     scoring_sampler="generator.sample.play_matching:draw_scoring",
     deck_jokers=False,
     first_play="takes the first turn",
+    # the engine's laws in matching: a card laid on a pile's top card, a rank that may not start an
+    # empty pile, another turn, a missed turn (engine/matching/play.py)
+    law_words=LawWords(suit_after="on a discard pile", led="start an empty discard pile",
+                       lead_next="takes another turn", lead_next_short="takes another turn",
+                       skip="misses their next turn", passes=", as a player who cannot play does"),
 ))

@@ -101,6 +101,7 @@ DERIVED_FROM: dict[str, tuple[str, ...]] = {
     "tarot_compare": ("deck.kind", "play.winner", "play.weak_led_suit", "play.otherwise", "play.next_leader"),
     "deck_jokers": ("play.family",),
     "first_play": ("play.family",),
+    "law_words": ("play.family",),
     "kitty_use": ("deal.kitty", "bidding.auction", "play.kitty_capture", "play.effects"),
 }
 
@@ -182,5 +183,7 @@ def _derived(spec: GameSpec) -> dict[str, Any]:
         "deck_jokers": family_of(spec).deck_jokers,
         # What the player who opens a hand does, in the family's words.
         "first_play": family_of(spec).first_play,
+        # The invented laws' forms, in the family's words.
+        "law_words": family_of(spec).law_words,
         "kitty_use": derived.kitty_use(spec),
     }

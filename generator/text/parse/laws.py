@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from ...families import FAMILIES, family_of
 from ...spec import derived
 from ..phrases import cap
 from .core import Draft, Rule, rule
@@ -68,12 +69,30 @@ def _secret(d: Draft, m: re.Match[str]) -> None:
         who, "dealer-and-right"))
 
 
+def _words(part: str) -> str:
+    """Every family's words for one part of the laws' forms (``Family.law_words``), as a group."""
+    found = {getattr(f.law_words, part) for f in FAMILIES.values()}
+    return f"(?P<{part}>" + "|".join(re.escape(w) for w in sorted(found, key=lambda w: (-len(w), w))) + ")"
+
+
 def _example(d: Draft, m: re.Match[str]) -> None:
-    """An example law: its suits and ranks must be cards of the pack."""
+    """An example law: its suits and ranks must be cards of the pack, and its words the family's."""
+    for part, said in m.groupdict().items():
+        if part in _PARTS and said is not None:
+            d.check(lambda spec, part=part, said=said: getattr(family_of(spec).law_words, part) == said,
+                    "the laws' forms in the family's words")
     suits = [suit_one(m[g]) for g in ("a", "b") if g in m.re.groupindex]
     ranks = [rank(m["rank"])] if "rank" in m.re.groupindex else []
     d.check(lambda spec: set(suits) <= set(spec.deck.suits()) and set(ranks) <= set(spec.deck.ranks()),
             "an example law from the pack")
+
+
+_PARTS = ("suit_after", "led", "lead_next", "lead_next_short", "skip", "passes")
+
+
+def _passes(d: Draft, m: re.Match[str]) -> None:
+    _named(d, m)
+    _example(d, m)
 
 
 RULES: list[Rule] = [
@@ -96,23 +115,25 @@ RULES: list[Rule] = [
          r"breaks an? (?P=name); that player now knows the (?P=name), and plays again\.", _named),
     # The grammar of laws (generator.spec.laws), with examples.
     rule(rf"An? (?P<name>{NAME}) takes one of these forms, for any suits and ranks of the pack:", _named),
-    rule(rf"No card of one suit may be played directly after a card of another \(or the same\) suit in the same "
-         rf"trick; for example, “No (?P<a>{SUIT_ONE}) may be played directly after an? (?P<b>{SUIT_ONE})\.”",
+    rule(rf"No card of one suit may be played directly after a card of another \(or the same\) suit "
+         rf"{_words('suit_after')}; for example, “No (?P<a>{SUIT_ONE}) may be played directly after "
+         rf"an? (?P<b>{SUIT_ONE})\.”",
          _example),
-    rule(rf"No card of a given rank may be led; for example, “No (?P<rank>{RANK}) may be led\.”", _example),
-    rule(r"A player who plays a card of a given rank leads to the next trick, whoever wins this one; for example, "
-         rf"“Whoever plays an? (?P<rank>{RANK}) leads next\.”", _example),
+    rule(rf"No card of a given rank may {_words('led')}; for example, “No (?P<rank>{RANK}) may (?P=led)\.”",
+         _example),
+    rule(rf"A player who plays a card of a given rank {_words('lead_next')}; for example, "
+         rf"“Whoever plays an? (?P<rank>{RANK}) {_words('lead_next_short')}\.”", _example),
     rule(r"A player who plays a card of a given rank then draws the top card of the stock, if there is one \(never "
          rf"a trump card lying face up on it\); for example, “Whoever plays an? (?P<rank>{RANK}) draws a card\.”",
          _example),
     rule(r"When a card of a given rank is played, the direction of play reverses for the rest of the hand; for "
          rf"example, “An? (?P<rank>{RANK}) reverses play\.”", _example),
-    rule(r"When a card of a given rank is played, the next player in turn misses the rest of that trick; for "
+    rule(rf"When a card of a given rank is played, the next player in turn {_words('skip')}; for "
          rf"example, “An? (?P<rank>{RANK}) skips the next player\.”", _example),
     rule(r"A joker counts as the card it is played as\.",
          lambda d, m: d.check(derived.wild_jokers, "wild jokers")),
-    rule(rf"If the (?P<name>{NAME}) leave a player no card they may play, that player passes: they play no card to "
-         r"that trick\.", _named),
+    rule(rf"If the (?P<name>{NAME}) leave a player no card they may play, that player passes{_words('passes')}\.",
+         _passes),
 ]
 
 
