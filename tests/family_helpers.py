@@ -396,3 +396,17 @@ def play_sampled_games(family: str, seeds: int, move_cap: int) -> None:
                 state = game.new_initial_state(n, seed * 100 + k)
                 state.play_random(random.Random(k).random)
                 assert state.terminal
+
+
+def focus_wins(game: Any, focus: str, other: str, games: int, seed: int, players: int = 4) -> int:
+    """Games won by one ``focus`` bot among ``other`` bots, its seat rotated game by game (every
+    game must end by its rules): how the bots' tests compare a policy with the field."""
+    from generator.playtest.runner import game_seed, play_one
+
+    wins = 0
+    for i in range(games):
+        lineup = [focus if p == i % players else other for p in range(players)]
+        s = play_one(game, players, game_seed(seed, players, i), i, lineup, bounds=None)
+        assert s.outcome == "natural", s.error
+        wins += s.winner == i % players
+    return wins

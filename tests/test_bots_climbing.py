@@ -13,8 +13,8 @@ from generator.bots.strong import rollout_policy
 from generator.engine import Game
 from generator.engine.climbing.hints import candidates
 from generator.engine.climbing.rules import PASS
-from generator.playtest.runner import game_seed, play_one
 from generator.spec.io import load_spec
+from tests.family_helpers import focus_wins
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -24,26 +24,15 @@ def president() -> Game:
     return Game(load_spec(ROOT / "corpus" / "real" / "president.yaml"))
 
 
-def _focus_wins(game: Game, focus: str, other: str, games: int, seed: int) -> int:
-    n = 4
-    wins = 0
-    for i in range(games):
-        lineup = [focus if p == i % n else other for p in range(n)]
-        s = play_one(game, n, game_seed(seed, n, i), i, lineup, bounds=None)
-        assert s.outcome == "natural", s.error
-        wins += s.winner == i % n
-    return wins
-
-
 def test_lowest_does_not_dominate_strong_bots_in_president(president):
     # One 'lowest' player among three strong bots, seats rotated: an even share is 1.5 of 6; the
     # searcher with random rollouts let 'lowest' win two games in three.
-    assert _focus_wins(president, "lowest", "strong", 6, seed=3) <= 1
+    assert focus_wins(president, "lowest", "strong", 6, seed=3) <= 1
 
 
 def test_strong_bot_beats_lowest_players_in_president(president):
     # One strong bot among three 'lowest' players: an even share is 2 of 8.
-    assert _focus_wins(president, "strong", "lowest", 8, seed=3) >= 4
+    assert focus_wins(president, "strong", "lowest", 8, seed=3) >= 4
 
 
 def test_candidates_keep_pass_ends_and_bombs():

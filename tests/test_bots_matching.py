@@ -13,8 +13,8 @@ import pytest
 from generator.bots import make_bot
 from generator.bots.strong import Sampler, overrule
 from generator.engine import Game, Observation
-from generator.playtest.runner import game_seed, play_one
 from generator.spec.io import load_spec
+from tests.family_helpers import focus_wins
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -24,22 +24,11 @@ def crazy_eights() -> Game:
     return Game(load_spec(ROOT / "corpus" / "real" / "crazy-eights.yaml"))
 
 
-def _focus_wins(game: Game, focus: str, other: str, games: int, seed: int) -> int:
-    n = 4
-    wins = 0
-    for i in range(games):
-        lineup = [focus if p == i % n else other for p in range(n)]
-        s = play_one(game, n, game_seed(seed, n, i), i, lineup, bounds=None)
-        assert s.outcome == "natural", s.error
-        wins += s.winner == i % n
-    return wins
-
-
 def test_strong_bot_beats_lowest_players_in_crazy_eights(crazy_eights):
     # One strong bot among three 'lowest' players, seats rotated: an even share is 10 of 40, and
     # on the same deals a 'lowest' player in its seat wins 5 (the strong bot wins 20).
-    strong = _focus_wins(crazy_eights, "strong", "lowest", 40, seed=2)
-    baseline = _focus_wins(crazy_eights, "lowest", "lowest", 40, seed=2)
+    strong = focus_wins(crazy_eights, "strong", "lowest", 40, seed=2)
+    baseline = focus_wins(crazy_eights, "lowest", "lowest", 40, seed=2)
     assert strong >= 13 and strong >= baseline + 5, (strong, baseline)
 
 
