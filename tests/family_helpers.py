@@ -12,7 +12,6 @@ its own sentences; only the steps are shared."""
 from __future__ import annotations
 
 import copy
-import importlib.util
 import os
 import random
 from collections import Counter
@@ -195,14 +194,6 @@ def round_trip(spec: GameSpec, label: str) -> str:
         pytest.fail(f"{label}: {exc}\n\n{text}")
     assert back == spec, f"{label}: {spec_diff(spec, back)}"
     return text
-
-
-def sampler_ready(module: str) -> bool:
-    """Whether a family's sampler module is on this branch yet."""
-    try:
-        return importlib.util.find_spec(module) is not None
-    except ImportError:
-        return False
 
 
 def round_trip_sampled(family: str, chunk: int, seeds: int, chunks: int) -> None:

@@ -575,7 +575,6 @@ def test_strong_bot_plays_whole_games() -> None:
 
 
 def test_sampled_climbing_games_play_out() -> None:
-    pytest.importorskip("generator.sample.play_climbing")
     play_sampled_games("climbing", seeds=6, move_cap=50_000)
 
 

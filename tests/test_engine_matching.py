@@ -709,7 +709,6 @@ def test_the_strong_bot_searches_cheat_mode_without_seeing_the_face_down_cards()
 
 
 def test_sampled_matching_specs_play_at_every_player_count() -> None:
-    pytest.importorskip("generator.sample.play_matching")
     play_sampled_games("matching", seeds=4, move_cap=30_000)
 
 

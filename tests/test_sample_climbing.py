@@ -25,7 +25,6 @@ from generator.spec import ClimbPlay, GameSpec, dump_yaml
 from generator.spec.scoring import SHEDDING_KINDS
 from tests.family_helpers import assert_yaml_round_trip, check_module_rates, generate_writes_games, redraw_reasons
 
-ROOT = Path(__file__).resolve().parents[1]
 N_SEEDS = 3_000
 #: Rows whose accepted rate the static checks thin out on purpose (face-down rows that do not fit
 #: the pack; a holder's card that may be set aside undealt), compared over drawn specs only.
@@ -181,8 +180,6 @@ def test_the_players_option_holds_for_climbing() -> None:
             assert spec.players.min <= players <= spec.players.max and check_spec(spec) == []
 
 
-@pytest.mark.skipif(not (ROOT / "templates" / "rules" / "play_climbing.md.j2").is_file(),
-                    reason="the climbing rulebook template is another layer's; generate writes a rulebook")
 def test_generate_climbing_and_any(tmp_path: Path) -> None:
     generate_writes_games(tmp_path, "climbing")
 

@@ -29,7 +29,6 @@ from generator.spec.play_matching import MatchPlay
 from generator.spec.scoring import SHEDDING_KINDS
 from tests.family_helpers import assert_yaml_round_trip, check_module_rates, generate_writes_games, redraw_reasons
 
-ROOT = Path(__file__).resolve().parents[1]
 N_SEEDS = 2_000
 #: Rows whose accepted rate the static checks thin out on purpose (face-down rows that do not fit
 #: the pack; two discard piles with the pile picked up), compared over drawn specs only.
@@ -249,8 +248,6 @@ def test_the_players_option_holds_for_matching() -> None:
             assert spec.players.min <= players <= spec.players.max and check_spec(spec) == []
 
 
-@pytest.mark.skipif(not (ROOT / "templates" / "rules" / "play_matching.md.j2").is_file(),
-                    reason="the matching rulebook template is another layer's; generate writes a rulebook")
 def test_generate_matching_and_any(tmp_path: Path) -> None:
     generate_writes_games(tmp_path, "matching")
 

@@ -37,7 +37,6 @@ from tests.family_helpers import (
     round_trip,
     round_trip_drawn,
     round_trip_sampled,
-    sampler_ready,
 )
 
 GOLDEN = Path(__file__).parent / "golden" / "climbing"
@@ -256,9 +255,6 @@ def test_the_drawn_specs_cover_every_option() -> None:
     assert expected <= seen, sorted(expected - seen, key=str)
 
 
-@pytest.mark.skipif(not sampler_ready("generator.sample.play_climbing"),
-                    reason="the climbing sampler (generator.sample.play_climbing) is "
-                    "not written yet; the drawn specs above stand in for it")
 @pytest.mark.parametrize("chunk", range(SEED_CHUNKS))
 def test_round_trip_sampled_climbing_games(chunk: int) -> None:
     """Seeds 0 … 9,999 of ``sample_game(seed, family="climbing")``, a quarter per test."""

@@ -39,7 +39,6 @@ from tests.family_helpers import (
     round_trip,
     round_trip_drawn,
     round_trip_sampled,
-    sampler_ready,
 )
 
 GOLDEN = Path(__file__).parent / "golden" / "matching"
@@ -245,9 +244,6 @@ def test_the_drawn_specs_cover_every_option() -> None:
     assert expected <= seen, sorted(expected - seen, key=str)
 
 
-@pytest.mark.skipif(not sampler_ready("generator.sample.play_matching"),
-                    reason="the matching sampler (generator.sample.play_matching) is "
-                    "not written yet; the drawn specs above stand in for it")
 @pytest.mark.parametrize("chunk", range(SEED_CHUNKS))
 def test_round_trip_sampled_matching_games(chunk: int) -> None:
     """Seeds 0 … 9,999 of ``sample_game(seed, family="matching")``, a quarter per test."""
