@@ -21,6 +21,7 @@ import random
 
 from ...bots.decisions import greedy_decision
 from ..observation import Observation
+from ..rollout import play_lightly
 from .play import CLIMB
 from .rules import BLIND, BOMB, JOKER, KNOCK, LOW, PASS, ROCKET, ClimbRules
 
@@ -165,7 +166,6 @@ def rollout(state, rnd) -> None:
     (there are none inside a hand but the climb) are random. Counts moves and decisions as the
     engine's random fast path does, and stops at the game's move cap."""
     hand_no = state.hand_no
-    rec = state.record
     while not state.terminal and state.hand_no == hand_no:
         if state.decision != CLIMB:   # passing cards: the greedy decision
             legal = state.legal_actions()
@@ -175,26 +175,8 @@ def rollout(state, rnd) -> None:
             state.apply_action(a)
             continue
         phase = state.phase
-        legal_of, apply, rules = phase.legal, phase.apply, phase.rules
-        cap = phase.game.move_cap - rec.moves
-        moves = decisions = 0
-        while state.hand_no == hand_no and state.decision == CLIMB and not state.terminal and moves < cap:
-            options = legal_of(state)
-            moves += 1
-            if len(options) > 1:
-                decisions += 1
-                if rnd() < ROLLOUT_NOISE:
-                    a = options[int(rnd() * len(options))]
-                else:
-                    a = light_play(rules, state, options)
-            else:
-                a = options[0]
-            apply(state, a)
-        state._legal = None
-        rec.moves += moves
-        rec.decisions += decisions
-        if rec.moves >= phase.game.move_cap and not state.terminal:
-            state.stop("cap")
+        play_lightly(state, phase, lambda s: s.hand_no == hand_no and s.decision == CLIMB,
+                     lambda s, options: light_play(phase.rules, s, options), rnd, ROLLOUT_NOISE)
 
 
 def light_play(rules: ClimbRules, state, options: list[int]) -> int:

@@ -25,6 +25,7 @@ import random
 from ...bots.decisions import greedy_decision
 from ..actions import NO, SUIT_ACTION, YES
 from ..observation import Observation
+from ..rollout import play_lightly
 from . import effects
 from .play import (CALL, CHALLENGE, CLAIM_DECISION, JOKER_RANK, JOKER_SUIT, MATCH, MORE, NAME_SUIT, PLAY_DRAWN,
                    TURNED_RANK, TURNED_SUIT)
@@ -245,33 +246,14 @@ def rollout(state, rnd) -> None:
     anyone plays sensibly looks won. Counts moves and decisions as the engine's random fast path
     does, and stops at the game's move cap."""
     hand_no = state.hand_no
-    rec = state.record
     while not state.terminal and state.hand_no == hand_no:
         phase = state.phase
         if not getattr(phase, "card_play", False):
             legal = state.legal_actions()
             state.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
             continue
-        legal_of, apply = phase.legal, phase.apply
-        cap = phase.game.move_cap - rec.moves
-        moves = decisions = 0
-        while state.hand_no == hand_no and state.phase is phase and not state.terminal and moves < cap:
-            options = legal_of(state)
-            moves += 1
-            if len(options) > 1:
-                decisions += 1
-                if rnd() < ROLLOUT_NOISE:
-                    a = options[int(rnd() * len(options))]
-                else:
-                    a = light_play(phase, state, options, rnd)
-            else:
-                a = options[0]
-            apply(state, a)
-        state._legal = None
-        rec.moves += moves
-        rec.decisions += decisions
-        if rec.moves >= phase.game.move_cap and not state.terminal:
-            state.stop("cap")
+        play_lightly(state, phase, lambda s: s.hand_no == hand_no and s.phase is phase,
+                     lambda s, options: light_play(phase, s, options, rnd), rnd, ROLLOUT_NOISE)
 
 
 #: In a rollout, the share of decisions taken at random rather than by the light policy.
