@@ -59,6 +59,7 @@ class SamplerTraits:
     tokens: bool = False          # DL-04: hand sizes may be counted in countdown tokens
     rows: bool = False            # DL-12: players may be dealt face-down rows
     stock: bool = False           # DL-08…DL-10: discard piles, the wild-rank card, the undealt cards as a stock
+    short_hands: bool = False     # DL-02: a hand size over ten is cut by six (melding: hands of 5 to 10)
 
 
 @dataclass(frozen=True)
