@@ -30,6 +30,10 @@ FACTS: dict[str, str] = {
     "cheat": "players may lie about their cards",
     "two-discard-piles": "there are two discard piles",
     "points-in-hand": "points can be scored during the hand",
+    "desert": "players can opt to drop out early",
+    "rearranging": "melds can be rearranged",
+    # the book's "a full house wins the game" overstates it: it takes its player out of the hand
+    "full-house": "a full house wins the hand",
 }
 
 
