@@ -328,6 +328,9 @@ def _naming(spec: GameSpec) -> list[Problem]:
         "cheat": getattr(spec.play, "cheat", None) is not None,
         "two-discard-piles": spec.deal.stock is not None and spec.deal.stock.discard_piles == 2,
         "points-in-hand": any(e.kind == "points" for e in getattr(spec.play, "effects", ())),
+        "desert": getattr(spec.play, "desert", None) is not None,
+        "rearranging": getattr(getattr(spec.play, "melds", None), "rearrange", "none") != "none",
+        "full-house": getattr(getattr(spec.play, "melds", None), "full_house", None) is not None,
     }.get(n.fact, True)
     if not holds:
         out.append(Problem("RULE_CONFLICT", "naming.fact", f"the introduction says {FACTS[n.fact]!r}, but no rule makes it so"))

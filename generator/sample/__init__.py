@@ -53,7 +53,7 @@ def draw_spec(draw: Draw, family: str = DEFAULT, players: int | None = None) -> 
     player_range = draw_players(draw, players)
     deck = draw_deck(draw, name.country, fam.traits)
     size = deck.size()
-    h = draw_hand_size(draw, size, player_range.max)
+    h = draw_hand_size(draw, size, player_range.max, fam.traits.short_hands)
     bad_suit = draw_bad_suit(draw, deck)
     deal = draw_deal(draw, fam.traits, deck.kind, size, player_range, h, bad_suit, flavour)
     setup = draw_setup(draw, fam.traits, deck, deal, player_range, flavour)

@@ -42,8 +42,10 @@ def draw_players(draw: Draw, players: int | None = None) -> Players:
             return Players(min=lo, max=hi)
 
 
-def draw_hand_size(draw: Draw, deck_size: int, max_players: int) -> int:
-    """DL-02: H = U[5..15] (U[3..15] under 31 cards, U[1..15] under 10), redrawn until H × max ≤ deck."""
+def draw_hand_size(draw: Draw, deck_size: int, max_players: int, short: bool = False) -> int:
+    """DL-02: H = U[5..15] (U[3..15] under 31 cards, U[1..15] under 10), redrawn until H × max ≤ deck;
+    then, for a family with short hands (``SamplerTraits.short_hands``: melding), H > 10 is cut by
+    six, so its hands hold 5 to 10 cards (the cut draws nothing, so no other family's stream moves)."""
     low = 1 if deck_size < 10 else 3 if deck_size < 31 else 5
     if low * max_players > deck_size:
         # only with 7–8 players (beyond the catalogue): the smallest hand that fits
@@ -51,7 +53,7 @@ def draw_hand_size(draw: Draw, deck_size: int, max_players: int) -> int:
     while True:
         h = draw.uniform_int(low, 15)
         if h * max_players <= deck_size:
-            return h
+            return h - 6 if short and h > 10 else h
 
 
 def draw_stock(draw: Draw, flavour: Flavour) -> Stock:

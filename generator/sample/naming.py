@@ -44,6 +44,9 @@ ADJECTIVES: dict[str, tuple[str, ...]] = {
     "cheat": ("deceptive", "crafty", "sneaky", "deceitful", "duplicitous"),
     "two-discard-piles": (),
     "points-in-hand": (),
+    "desert": ("tactical", "skilful", "thoughtful"),
+    "rearranging": ("complex", "expansive", "convoluted", "elaborate", "labyrinthine", "tangled", "byzantine"),
+    "full-house": (),
 }
 
 

@@ -2,8 +2,8 @@
 titles game (WU-01…WU-05): the hand is won by going out first.
 
 Shared by every family that scores a hand by who goes out (climbing games whose piles are set
-aside; melding and matching to come): each family's scoring sampler calls ``draw_shedding``. The
-melding-only round end (a knock on going out) is left to that family.
+aside; matching; melding): each family's scoring sampler calls ``draw_shedding``. The melding-only
+round end (a knock on going out) is drawn only when that family's sampler asks (``knock_out``).
 """
 
 from __future__ import annotations
@@ -111,7 +111,7 @@ def draw_titles(draw: Draw, setup: SetupSpec, flavour: Flavour) -> Scored:
 
 
 def draw_hand_value(draw: Draw, deck: DeckSpec, deal: DealSpec, players: Players, h: int, setup: SetupSpec,
-                    bidding: BiddingSpec, gains_only: bool = False) -> Scored:
+                    bidding: BiddingSpec, gains_only: bool = False, knock_out: bool = False) -> Scored:
     """SC-A2. Round end: p 1/16 (no face-down rows) a hand worth 5 or less may knock, else the
     first out wins; p 1/24 the second time the stock runs out the smallest hand wins. Payment: with a
     landlord the bid (g 0); else p 1/2 the card-value table (p 1/4 each loser loses their own, else
@@ -119,9 +119,14 @@ def draw_hand_value(draw: Draw, deck: DeckSpec, deal: DealSpec, players: Players
     winner gains a point per card the others hold (g 2 × the most players); a revealed pig counts as
     W-pick(4) 4/3/2/5 cards. Then p 1/24 the points double when the final play held only the
     lowest rank. ``gains_only`` (a matching game whose special card scores points in the hand, MT-04
-    P20): the card-value table is never the losers-lose variant (nothing is drawn for it)."""
+    P20): the card-value table is never the losers-lose variant (nothing is drawn for it).
+    ``knock_out`` (melding): after the knock on five, p 1/8 without a kitty the player who goes out
+    knocks and the others have one more turn (drawn only for melding, so the other families'
+    streams do not move)."""
     knock = not deal.rows and draw.chance(1 / 16)
     round_end = "knock-five" if knock else "empty-hand"
+    if not knock and knock_out and deal.kitty is None and draw.chance(1 / 8):
+        round_end = "knock-out"
     stock_out = draw.chance(1 / 24)
     if bidding.auction is not None:
         scored = Scored(LandlordStake(round_end=round_end, stock_out=stock_out), Fraction(0))
@@ -141,18 +146,21 @@ def draw_hand_value(draw: Draw, deck: DeckSpec, deal: DealSpec, players: Players
 
 
 def draw_shedding(draw: Draw, deck: DeckSpec, deal: DealSpec, players: Players, h: int, setup: SetupSpec,
-                  bidding: BiddingSpec, flavour: Flavour, points_in_hand: bool = False) -> Scored:
+                  bidding: BiddingSpec, flavour: Flavour, points_in_hand: bool = False,
+                  knock_out: bool = False) -> Scored:
     """SC-A: with countdown tokens SC-A1 (the winner gives up a token; g 0, the game ends by
     tokens); else p 1/2 SC-A2 hand value; else p 1/4 SC-A3 titles; else SC-A4 a point for going out
     first (g 1, 1.5 with a pig). With a landlord, g grows by 0.6 × the most players (EN-03).
 
     ``points_in_hand`` (matching's MT-04 P20, points scored when a card is played): SC-A2 is forced
     (no chance drawn), without its losers-lose table, so the points the card scores are added to
-    the hand's gains."""
+    the hand's gains. ``knock_out`` (melding): the hand-value round end may be the knock on going
+    out (``draw_hand_value``)."""
     if deal.tokens is not None:
         return Scored(Countdown(), Fraction(0))
     if points_in_hand or draw.chance(1 / 2):
-        scored = draw_hand_value(draw, deck, deal, players, h, setup, bidding, gains_only=points_in_hand)
+        scored = draw_hand_value(draw, deck, deal, players, h, setup, bidding, gains_only=points_in_hand,
+                                 knock_out=knock_out)
     elif draw.chance(1 / 4):
         scored = draw_titles(draw, setup, flavour)
     else:
