@@ -46,6 +46,7 @@ from .spec.scoring import SHEDDING_KINDS
 from .text import sections as rulebook
 
 TRICKS, CLIMBING, MATCHING = FAMILIES["trick-taking"], FAMILIES["climbing"], FAMILIES["matching"]
+MELDING = FAMILIES["melding"]
 
 #: The engine's places (lazy references, ``generator.refs``): one phase class per file under
 #: ``engine/steps/`` for the setup steps, the family's play, rules and scoring for trick-taking.
@@ -78,6 +79,9 @@ ENGINE: dict[str, str] = {
     "match_scoring": MATCHING.scoring,
     # the special cards of MT-04: one function fires the effect of the card played (or claimed)
     "match_effects": "generator.engine.matching.effects:fire",
+    "meld": MELDING.phases[0],
+    "meld_rules": MELDING.rules,
+    "meld_scoring": MELDING.scoring,
     "laws": "generator.engine.laws:LawBook",
     "ending": "generator.engine.ending:EndRules",
 }
@@ -103,6 +107,7 @@ SETUP, BIDDING, PLAY, SCORING = "rules/setup.md.j2", "rules/bidding.md.j2", TRIC
 INTRO, DECK, DEAL, LAWS, ENDING = "rules/intro.md.j2", "rules/deck.md.j2", "rules/deal.md.j2", "rules/laws.md.j2", "rules/ending.md.j2"
 CLIMB = CLIMBING.template
 MATCH = MATCHING.template
+MELD = MELDING.template
 
 
 @dataclass(frozen=True)
@@ -155,6 +160,7 @@ def _draw(phase: str, *names: str) -> tuple[str, ...]:
 PLAY_DRAW = TRICKS.sampler
 CLIMB_DRAW = CLIMBING.sampler
 MATCH_DRAW = MATCHING.sampler
+MELD_DRAW = MELDING.sampler
 
 
 def _in(family, *modules: Module) -> tuple[Module, ...]:
@@ -169,6 +175,14 @@ def _climb(*names: str) -> tuple[str, ...]:
 
 def _match(*names: str) -> tuple[str, ...]:
     return _draw("play_matching", *names)
+
+
+def _meld(*names: str) -> tuple[str, ...]:
+    return _draw("play_melding", *names)
+
+
+def _melds(s: GameSpec) -> Any:
+    return s.play.melds
 
 
 def _effect(*kinds: str) -> Callable[[GameSpec], bool]:
@@ -402,9 +416,60 @@ MODULES: tuple[Module, ...] = (
         Module("MT-07", "a special card to start the pile", ("play.opening_effect",),
                lambda s: s.play.opening_effect != "none", "MT-07 opening effect", (MATCH_DRAW,), (MATCH,),
                ("play_matching:opening",), ("match",)),
-        Module("SH-01", "calling the last card", ("play.call",), lambda s: s.play.call is not None, "SH-01 call",
-               (MATCH_DRAW,), (MATCH,), ("play_matching:call",), ("match",)),
     ),
+    # melding: its play (ML-01…ML-07) and its own parts of the scoring (the pig in a meld, the knock
+    # on going out); the deal's stock, tokens, rows and run wrap are the shared modules above and below
+    *_in(
+        MELDING,
+        Module("ML-01", "first turn", ("play.first_turn",), lambda s: True, "ML-01 first turn", (MELD_DRAW,),
+               (MELD,), ("play_melding:first_turn",), ("meld",)),
+        Module("ML-02", "one action a turn", ("play.one_action",), lambda s: s.play.one_action, "ML-02 turn",
+               (MELD_DRAW,), (MELD,), ("play_melding:turn",), ("meld",)),
+        Module("ML-02a", "deserting", ("play.desert",), lambda s: s.play.desert is not None, "ML-02a desert",
+               (MELD_DRAW,), (MELD,), ("play_melding:desert",), ("meld",)),
+        Module("ML-02b", "drawing", ("play.draw",), lambda s: True, "ML-02b draw", _meld("draw_draw_rule"), (MELD,),
+               ("play_melding:draw",), ("meld",)),
+        Module("ML-02c", "melds", ("play.melds.many", "play.melds.runs", "play.melds.single", "play.melds.first_run",
+                                   "play.melds.no_first_out", "play.melds.must_meld", "play.melds.keep_card"),
+               lambda s: True, "ML-02c melds", _meld("draw_meld_rules"), (MELD,), ("play_melding:melds",),
+               ("meld", "meld_rules")),
+        Module("ML-02c.r", "rearranging melds", ("play.melds.rearrange",), lambda s: _melds(s).rearrange != "none",
+               "ML-02c melds", _meld("draw_meld_rules"), (MELD,), ("play_melding:rearrange",), ("meld", "meld_rules")),
+        Module("ML-02d", "laying off", ("play.lay_off",), lambda s: s.play.lay_off is not None, "ML-02d lay off",
+               (MELD_DRAW,), (MELD,), ("play_melding:lay_off",), ("meld", "meld_rules")),
+        Module("ML-02e", "dump", ("play.dump",), lambda s: s.play.dump is not None, "ML-02e dump", (MELD_DRAW,),
+               (MELD,), ("play_melding:dump",), ("meld",)),
+        Module("ML-02f", "stump", ("play.stump",), lambda s: s.play.stump is not None, "ML-02f stump", (MELD_DRAW,),
+               (MELD,), ("play_melding:stump",), ("meld",)),
+        Module("ML-02g", "the called block", ("play.block",), lambda s: s.play.block is not None, "ML-02g block",
+               (MELD_DRAW,), (MELD,), ("play_melding:block",), ("meld",)),
+        Module("ML-03.swap", "joker swap", ("play.joker_swap",), lambda s: s.play.joker_swap, "ML-03 wild cards",
+               (MELD_DRAW,), (MELD,), ("play_melding:joker_swap",), ("meld",)),
+        Module("ML-03.one", "one joker a meld", ("play.one_joker",), lambda s: s.play.one_joker, "ML-03 wild cards",
+               (MELD_DRAW,), (MELD,), ("play_melding:one_joker",), ("meld_rules",)),
+        Module("ML-03.progressive", "progressive wilds", ("play.progressive_wilds",),
+               lambda s: s.play.progressive_wilds, "ML-03 wild cards", (MELD_DRAW,), (MELD,),
+               ("play_melding:progressive_wilds",), ("meld", "meld_rules")),
+        Module("ML-04", "the stock runs out", ("deal.stock",), lambda s: True, "ML-04 stock exhausted",
+               _draw("deal", "draw_stock"), (MELD,), ("play_melding:stock_out",), ("meld",)),
+        Module("ML-05", "penalty for an invalid meld", ("play.penalty",), lambda s: s.play.penalty is not None,
+               "ML-05 penalty", (MELD_DRAW,), (MELD,), ("play_melding:penalty",), ("meld",)),
+        Module("ML-06", "full house", ("play.melds.full_house",), lambda s: _melds(s).full_house is not None,
+               "ML-06 full house", (MELD_DRAW,), (MELD,), ("play_melding:full_house",), ("meld", "meld_rules")),
+        Module("ML-07", "invented rules in play", ("setup.extra_rules",), lambda s: s.setup.extra_rules is not None,
+               "SU-09 extra rules", _draw("setup", "draw_setup"), (MELD,), ("play_melding:laws",), ("meld", "laws")),
+        Module("SC-A2m", "the pig in a meld", ("play.pig_meld",), lambda s: s.play.pig_meld is not None,
+               "SC-A2 hand value", _meld("draw_scoring"), (MELD,), ("play_melding:pig_meld",), ("meld_scoring",)),
+        Module("SC-A2k", "knock on going out", ("scoring.round_end",),
+               lambda s: getattr(s.scoring, "round_end", None) == "knock-out", "SC-A2 hand value",
+               (*_draw("shedding", "draw_hand_value"), *_meld("draw_scoring")), (SCORING,), ("scoring:round_end",),
+               ("meld", "meld_scoring")),
+    ),
+    # calling the last card (SH-01): matching and melding
+    dataclasses.replace(
+        Module("SH-01", "calling the last card", ("play.call",), lambda s: s.play.call is not None, "SH-01 call",
+               (MATCH_DRAW, MELD_DRAW), (MATCH, MELD), ("play_matching:call", "play_melding:call"), ("match", "meld")),
+        families=(MATCHING.name, MELDING.name)),
     # scoring
     Module("SC-T1", "avoid-suit scoring",
            ("scoring.kind", "scoring.suit", "scoring.per_card", "scoring.penalty_card", "scoring.bonus_card", "scoring.joker_loss",
@@ -480,27 +545,39 @@ MODULES: tuple[Module, ...] = (
 
 #: Shared modules (outside a family's play) that only some families' samplers draw, by their
 #: ``SamplerTraits`` and the catalogue's conditions: trumps and trick bidding for trick-taking;
-#: run wrap, tokens, face-down rows and shedding scoring for climbing (and but the run wrap, for
-#: matching); the stock and its discard piles for matching (melding to come).
+#: run wrap, tokens, face-down rows and shedding scoring for climbing and melding (and but the run
+#: wrap, for matching); the stock and its discard piles for matching and melding; rank removal for
+#: every family but melding.
 DRAWN_BY: dict[str, tuple[str, ...]] = {
     **{mid: (TRICKS.name,) for mid in ("SU-02", "SU-03", "SU-04", "SU-05", "SU-06", "SU-07", "BD-01", "SC-T2",
                                         "SC-T3b", "SC-T6")},
     **{mid: (CLIMBING.name,) for mid in ("DK-05", "DL-04", "DL-12", "SC-A1", "SC-A2", "SC-A2e", "SC-A2l", "SC-A3",
                                           "SC-A4", "SC-A5", "WU-01", "WU-02", "WU-03", "WU-04", "WU-05", "EN-01")},
-    **{mid: (MATCHING.name,) for mid in ("DL-08", "DL-09", "DL-10")},
+    **{mid: (MATCHING.name, MELDING.name) for mid in ("DL-08", "DL-09", "DL-10")},
+    "DK-03": (TRICKS.name, CLIMBING.name, MATCHING.name),
     # the whole pack dealt, and trick scoring: families that deal it all and take tricks
     **{mid: (TRICKS.name, CLIMBING.name) for mid in ("DL-03", "SC-T1", "SC-T3", "SC-T4")},
 }
-#: Matching draws the shedding modules too (tokens, rows, SC-A and the titles' rules between hands).
+#: Matching and melding draw the shedding modules too (tokens, rows, SC-A and the titles' rules
+#: between hands); melding also the run wrap.
 _SHEDDING = ("DL-04", "DL-12", "SC-A1", "SC-A2", "SC-A2e", "SC-A2l", "SC-A3", "SC-A4", "SC-A5", "WU-01", "WU-02",
              "WU-03", "WU-04", "WU-05", "EN-01")
-DRAWN_BY.update({mid: (*DRAWN_BY[mid], MATCHING.name) for mid in _SHEDDING})
+DRAWN_BY.update({mid: (*DRAWN_BY[mid], MATCHING.name, MELDING.name) for mid in _SHEDDING})
+DRAWN_BY["DK-05"] = (*DRAWN_BY["DK-05"], MELDING.name)
 MODULES = tuple(dataclasses.replace(m, families=DRAWN_BY[m.id]) if m.id in DRAWN_BY else m for m in MODULES)
-#: The shedding modules run in matching's scorer (and face-down rows in its play) as in climbing's.
+#: The shedding modules run in matching's and melding's scorers (and face-down rows in their play)
+#: as in climbing's; the run wrap in melding's rules of what a meld is; the stock and its discard
+#: piles in melding's turn as in matching's.
 _MATCH_PLACES = {"climb_scoring": "match_scoring", "climb": "match"}
+_MELD_PLACES = {"climb_scoring": "meld_scoring", "climb": "meld", "climb_rules": "meld_rules", "match": "meld",
+                "match_rules": "meld_rules"}
 MODULES = tuple(
     dataclasses.replace(m, engine=m.engine + tuple(_MATCH_PLACES[k] for k in m.engine if k in _MATCH_PLACES))
     if m.id in _SHEDDING else m for m in MODULES)
+MODULES = tuple(
+    dataclasses.replace(m, engine=m.engine + tuple(dict.fromkeys(_MELD_PLACES[k] for k in m.engine
+                                                                 if k in _MELD_PLACES)))
+    if m.id in (*_SHEDDING, "DK-05", "DL-08", "DL-09", "DL-10") else m for m in MODULES)
 
 BY_ID: dict[str, Module] = {m.id: m for m in MODULES}
 

@@ -240,7 +240,7 @@ def test_redraw_cap_and_count(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_bad_arguments() -> None:
     with pytest.raises(ValueError):
-        sample_game(1, family="melding")
+        sample_game(1, family="rummikub")
     for players in (0, 1, 9):
         with pytest.raises(ValueError):
             sample_game(1, players=players)
@@ -530,9 +530,9 @@ def test_every_option_is_reached(specs: list[GameSpec]) -> None:
         "country": {"en", "fr", "de"},
         "aliases": {0, 1, 2},
         "show_country": {True, False},
-        # those are climbing's (and melding's), and matching's
+        # those are climbing's (and melding's), matching's and melding's
         "fact": {None} | set(FACTS) - {"countdown", "face-down-rows", "titles", "bomb", "cheat", "two-discard-piles",
-                                       "points-in-hand"},
+                                       "points-in-hand", "desert", "rearranging", "full-house"},
         "players": {(2, 3), (2, 4), (2, 5), (2, 6), (3, 4), (3, 5), (3, 6)},
         "deck.kind": {"standard", "french32", "german32", "tarot"},
         "deck.order": {"ace-high", "ace-low", "no-courts", "two-over-ace", "three-two-over-ace", "promoted", "natural"},
