@@ -28,6 +28,7 @@ from .play_common import (
     QUOTED,
     call_finish,
     call_rules,
+    dealt_of,
     pack_of,
     rows_play_finish,
     rows_rules,
@@ -274,7 +275,7 @@ def finish(d: Draft) -> None:
     _opening_finish(d)
     call_finish(d)
     rows_play_finish(d)
-    pack, dealt = pack_of(d), _dealt(d)
+    pack, dealt = pack_of(d), dealt_of(d)
     _example_finish(d, pack)
     _stock_finish(d, pack, dealt)
     kind = d.get("scoring.kind")
@@ -435,13 +436,6 @@ def _opening_finish(d: Draft) -> None:
         d.problem("a rule for a joker turned to start the pile, but the pack has no joker", sentence)
     if not d.has("play.opening_effect"):
         d.problem("\"If it's a joker\" follows no rule for a card turned to start the pile", sentence)
-
-
-def _dealt(d: Draft) -> DealSpec | None:
-    try:
-        return DealSpec(**{key: d.get(f"deal.{key}") for key in DealSpec.model_fields if d.has(f"deal.{key}")})
-    except ValueError:  # the spec's own validation reports it
-        return None
 
 
 def _example_finish(d: Draft, pack: DeckSpec | None) -> None:

@@ -61,12 +61,6 @@ DEFAULT_TURN = {"sequence": "draw one card from the stock or the top card of a d
                               "meld"}
 
 
-def _first(d: Draft, key: str, value: object = True) -> None:
-    """Remember the first sentence that says ``key`` (several may; none contradicts another)."""
-    if d.heard(key) is None:
-        d.note(key, value)
-
-
 # -- ML-01 the first turn, ML-02 the turn's header ---------------------------------------------------
 
 
