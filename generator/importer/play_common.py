@@ -1,16 +1,18 @@
 """What the families' play importers read and check alike: the opening leader named by a seat or
 by the auction's title (TT-01 / CL-01), the card or suit that captures the kitty (TT-14 / CL-13),
 the joker count a joker rule is written for, the pack the play rules are checked against, and the
-two sentences of playing from face-down rows (SH-02, climbing and matching). Each family keeps its
-own sentence forms; only what they mean, and the checks on it, live here so the importers cannot
-drift."""
+two sentences of playing from face-down rows (SH-02, climbing, matching and melding), calling the
+last card (SH-01, matching and melding) and the stock left after the deal (matching and melding).
+Each family keeps its own sentence forms; only what they mean, and the checks on it, live here so
+the importers cannot drift."""
 
 from __future__ import annotations
 
 import re
 
+from ..spec import DealSpec, derived
 from ..spec.deck import DeckSpec
-from .core import Draft, Phase
+from .core import Draft, Phase, player_counts
 from .words import card, nickname, suit
 
 #: Seats a book names as the first leader.
@@ -93,3 +95,68 @@ def rows_play_finish(d: Draft) -> None:
         d.problem("a rule for playing from face-down rows, but no rows are dealt", d.said_in["rows.play"])
     if rows and not d.heard("rows.play"):
         d.problem("rows are dealt face down, but no sentence says how they are played", d.source.get("deal.rows"))
+
+
+#: The word called or shouted, in straight or curly quotation marks.
+QUOTED = r"[\"“](?P<word>[^\"”!]+?)(?P<bang>!)?[\"”]"
+
+
+def call_rules(phase: Phase) -> None:
+    """Register SH-01's two sentences in a family's play phase: the word a player left with one card
+    calls, and the card drawn by one who fails to (the generator drops the "so" of "fail to do so")."""
+
+    @phase.rule("SH-01", r"If a player has only one card (?:left )?in their hand,? they must call " + QUOTED + r"\.")
+    def _call(m: re.Match[str], d: Draft) -> None:
+        if m["bang"]:
+            d.problem("the call word of the last card is shouted with \"!\", which the spec's word cannot hold")
+        d.set("play.call", m["word"].strip())
+
+    @phase.rule("SH-01", r"\(If they fail to do(?P<so> so)? before the next player starts their turn, they must draw a card\.\)")
+    def _call_penalty(m: re.Match[str], d: Draft) -> None:
+        d.note("call.penalty")
+        if not m["so"]:
+            d.repair("fail-to-do", "defect", "\"If they fail to do before …\" (the generator drops \"so\") read as \"fail to "
+                     "do so\"")
+
+
+def call_finish(d: Draft) -> None:
+    """The word to call and its penalty come together; the penalty unsaid is the spec's rule."""
+    call = d.get("play.call")
+    if d.heard("call.penalty") and call is None:
+        d.problem("a penalty for failing to call, but no word to call", d.said_in["call.penalty"])
+    if call is None:
+        return
+    if not d.heard("call.penalty"):
+        d.repair("call-penalty-unsaid", "reading", "the book does not say what happens to a player who fails to call; the "
+                 "spec's rule applies (they draw a card)", d.source.get("play.call"))
+    name = d.get("naming.name", "")
+    if call != name and name.startswith(call + " "):
+        d.repair("call-word-first-word", "reading", f"the word to call, \"{call}\", is the first word of the game's name "
+                 f"(the generator's call word); kept as written", d.source.get("play.call"))
+
+
+def dealt_of(d: Draft) -> DealSpec | None:
+    """The deal the book describes, as a spec; ``None`` when its sentences do not make one (the
+    spec's own validation reports it)."""
+    try:
+        return DealSpec(**{key: d.get(f"deal.{key}") for key in DealSpec.model_fields if d.has(f"deal.{key}")})
+    except ValueError:
+        return None
+
+
+#: A stock of this many cards or fewer after the deal, at the most players, is listed (catalogue §2.3).
+TINY_STOCK = 5
+
+
+def tiny_stock_finish(d: Draft, pack: DeckSpec | None, dealt: DealSpec | None, refill: str) -> None:
+    """The stock left after the deal: a deal that needs more cards than the pack is listed by the
+    shared check (``deal-impossible``); a stock of a few cards is listed here. ``refill``: what the
+    family does when the stock runs out, for the repair's text."""
+    if pack is None or dealt is None or dealt.stock is None:
+        return
+    counts = [n for n in player_counts(d) if derived.cards_left(pack, dealt, n) >= 0]
+    tiny = {n: derived.stock_left(pack, dealt, n) for n in counts if derived.stock_left(pack, dealt, n) <= TINY_STOCK}
+    if tiny:
+        d.repair("tiny-stock", "defect", "the stock holds only "
+                 + ", ".join(f"{k} card{'s' if k != 1 else ''} with {n} players" for n, k in tiny.items())
+                 + f" after the deal; kept as written ({refill})", d.source.get("deal.stock"))

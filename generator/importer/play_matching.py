@@ -21,10 +21,19 @@ from __future__ import annotations
 
 import re
 
-from ..spec import DealSpec, DeckSpec, derived
+from ..spec import DealSpec, DeckSpec
 from ..spec.scoring import SHEDDING_KINDS
-from .core import Draft, Phase, player_counts, word_check
-from .play_common import pack_of, rows_play_finish, rows_rules
+from .core import Draft, Phase, word_check
+from .play_common import (
+    QUOTED,
+    call_finish,
+    call_rules,
+    dealt_of,
+    pack_of,
+    rows_play_finish,
+    rows_rules,
+    tiny_stock_finish,
+)
 from .words import RANK, SUIT_MANY, SUIT_ONE, rank, suit
 
 phase = Phase("play")
@@ -38,9 +47,6 @@ FACTS = ("cheat", "two-discard-piles", "points-in-hand", "countdown", "face-down
 #: MT-02 challenge words (generator order).
 CHALLENGE_WORDS = ("bunco", "flimflam", "gyp", "spoof", "sting", "fake", "quack", "rascal")
 
-#: A stock of this many cards or fewer after the deal, at the most players, is listed (catalogue §2.3).
-TINY_STOCK = 5
-
 #: "the discard pile" in a game of one pile; the generator's final rewrite for two piles makes every
 #: such phrase "either discard pile".
 PILE = r"(?P<pile>the discard pile|either discard pile)"
@@ -49,9 +55,6 @@ TOP_PILE = r"(?P<top>the discard pile|either discard pile|whichever discard pile
 #: The matching example: "(for example, the 3 of hearts can be followed by a 3 of any suit, or any heart)".
 EXAMPLE = (r"(?: \(for example, the (?P<r1>" + RANK + r") of (?P<s1>" + SUIT_MANY + r") can be followed by an? (?P<r2>" + RANK
            + r") of any suit, or any (?P<s2>" + SUIT_ONE + r")\))?")
-#: The word called or shouted, in straight or curly quotation marks.
-QUOTED = r"[\"“](?P<word>[^\"”!]+?)(?P<bang>!)?[\"”]"
-
 SEATS = {"The dealer": "dealer", "The player to the dealer's left": "dealer-left",
          "The player to the left of the dealer": "dealer-left"}
 
@@ -249,19 +252,7 @@ def _opening_joker(m: re.Match[str], d: Draft) -> None:
 # -- SH-01 calling the last card ---------------------------------------------------------------------
 
 
-@phase.rule("SH-01", r"If a player has only one card (?:left )?in their hand,? they must call " + QUOTED + r"\.")
-def _call(m: re.Match[str], d: Draft) -> None:
-    if m["bang"]:
-        d.problem("the call word of the last card is shouted with \"!\", which the spec's word cannot hold")
-    d.set("play.call", m["word"].strip())
-
-
-@phase.rule("SH-01", r"\(If they fail to do(?P<so> so)? before the next player starts their turn, they must draw a card\.\)")
-def _call_penalty(m: re.Match[str], d: Draft) -> None:
-    d.note("call.penalty")
-    if not m["so"]:
-        d.repair("fail-to-do", "defect", "\"If they fail to do before …\" (the generator drops \"so\") read as \"fail to do "
-                 "so\"")
+call_rules(phase)
 
 
 # -- SH-02 face-down rows ----------------------------------------------------------------------------
@@ -282,9 +273,9 @@ def finish(d: Draft) -> None:
     _multiple_finish(d)
     _effects_finish(d)
     _opening_finish(d)
-    _call_finish(d)
+    call_finish(d)
     rows_play_finish(d)
-    pack, dealt = pack_of(d), _dealt(d)
+    pack, dealt = pack_of(d), dealt_of(d)
     _example_finish(d, pack)
     _stock_finish(d, pack, dealt)
     kind = d.get("scoring.kind")
@@ -447,28 +438,6 @@ def _opening_finish(d: Draft) -> None:
         d.problem("\"If it's a joker\" follows no rule for a card turned to start the pile", sentence)
 
 
-def _call_finish(d: Draft) -> None:
-    call = d.get("play.call")
-    if d.heard("call.penalty") and call is None:
-        d.problem("a penalty for failing to call, but no word to call", d.said_in["call.penalty"])
-    if call is None:
-        return
-    if not d.heard("call.penalty"):
-        d.repair("call-penalty-unsaid", "reading", "the book does not say what happens to a player who fails to call; the "
-                 "spec's rule applies (they draw a card)", d.source.get("play.call"))
-    name = d.get("naming.name", "")
-    if call != name and name.startswith(call + " "):
-        d.repair("call-word-first-word", "reading", f"the word to call, \"{call}\", is the first word of the game's name "
-                 f"(the generator's call word); kept as written", d.source.get("play.call"))
-
-
-def _dealt(d: Draft) -> DealSpec | None:
-    try:
-        return DealSpec(**{key: d.get(f"deal.{key}") for key in DealSpec.model_fields if d.has(f"deal.{key}")})
-    except ValueError:  # the spec's own validation reports it
-        return None
-
-
 def _example_finish(d: Draft, pack: DeckSpec | None) -> None:
     example = d.heard("example")
     if example is None or pack is None:
@@ -486,14 +455,4 @@ def _example_finish(d: Draft, pack: DeckSpec | None) -> None:
 
 
 def _stock_finish(d: Draft, pack: DeckSpec | None, dealt: DealSpec | None) -> None:
-    """The stock left after the deal: a deal that needs more cards than the pack is listed by the
-    shared check (``deal-impossible``); a stock of a few cards is listed here."""
-    if pack is None or dealt is None or dealt.stock is None:
-        return
-    counts = [n for n in player_counts(d) if derived.cards_left(pack, dealt, n) >= 0]
-    tiny = {n: derived.stock_left(pack, dealt, n) for n in counts if derived.stock_left(pack, dealt, n) <= TINY_STOCK}
-    if tiny:
-        d.repair("tiny-stock", "defect", "the stock holds only "
-                 + ", ".join(f"{k} card{'s' if k != 1 else ''} with {n} players" for n, k in tiny.items())
-                 + " after the deal; kept as written (when it runs out all but the top card of each discard pile make a "
-                 "new one)", d.source.get("deal.stock"))
+    tiny_stock_finish(d, pack, dealt, "when it runs out all but the top card of each discard pile make a new one")

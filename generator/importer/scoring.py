@@ -280,6 +280,21 @@ def _knock_five(m: re.Match[str], d: Draft) -> None:
     d.note("round.won", "knock")
 
 
+@phase.rule("SC-A2", r"When a player (?:empties their hand|goes out), they knock\.")
+def _knock_out(m: re.Match[str], d: Draft) -> None:
+    d.note("knock.out")
+
+
+@phase.rule("SC-A2", r"(?:Each|Every) other player (?:may take|takes|has|gets) one more turn, then the round ends with the knocking "
+            r"player as its winner\.")
+def _knock_out_wins(m: re.Match[str], d: Draft) -> None:
+    """SC-A2's knock on going out (melding): the player who goes out knocks, the others have one more
+    turn each, and the knocker wins the round."""
+    d.set("scoring.round_end", "knock-out")
+    d.note("round.won", "knock")
+    d.note("knock.last-turns")
+
+
 @phase.rule("SC-A2", r"\((?:[Oo]r )?[Tt]he second time (?:that )?the stock is exhausted, the round ends immediately and the player with the smallest "
             r"hand wins\. If tied, the tied player whose turn is happening or would have happened soonest wins\.\)")
 def _stock_out(m: re.Match[str], d: Draft) -> None:
@@ -437,6 +452,12 @@ def _loser_deals(m: re.Match[str], d: Draft) -> None:
     d.note("passing", ("loser-deals", m["loser"], None, None))
 
 
+@phase.rule("WU-05", r"If any(?: other)? player (?:picks up the (?:play )?(?:pile|cards)|touches the (?:play )?(?:pile|cards)),? or "
+            r"(?:attempts|tries) to deal, they (?:automatically )?become the (?P<loser>[\w -]+?)(?: for the next round)?\.")
+def _usurper_if(m: re.Match[str], d: Draft) -> None:
+    d.note("passing.usurper", m["loser"])
+
+
 @phase.rule("WU-05", r"(?:Anyone|Any other player|Any player) (?:else )?(?:who|that) (?:picks up the (?:pile|cards)|touches the "
             r"(?:pile|cards)),? or tries to deal,? becomes the (?P<loser>[\w -]+?)(?: for the next round)?(?: instead)?\.")
 def _usurper(m: re.Match[str], d: Draft) -> None:
@@ -539,6 +560,9 @@ def _shedding(d: Draft, kind: str) -> None:
     sentence = d.source.get("scoring.kind")
     if won is None and kind != "titles":
         d.problem("no sentence says who wins the round", sentence)
+    if bool(d.heard("knock.out")) != bool(d.heard("knock.last-turns")):
+        d.problem("a player who goes out knocks, but the sentences do not say both that they knock and that the others "
+                  "have one more turn", d.said_in.get("knock.out") or d.said_in.get("knock.last-turns"))
     if won == "rows" and not d.get("deal.rows"):
         d.problem("the round is won by playing out the face-down cards, but no rows are dealt", d.said_in["round.won"])
     elif won == "empty" and d.get("deal.rows"):

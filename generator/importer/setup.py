@@ -175,7 +175,10 @@ def _bonus_intro(m: re.Match[str], d: Draft) -> None:
     d.note("rules.kind", "bonus")
 
 
-@phase.rule("SU-09", r'\(An? (?P<name>[\w -]+?) can be a constraint on card play, such as "[^"]*", or a bonus ability, eg\. "[^"]*"\.\)')
+# The melding family prints two constraints ("cannot play a meld that lacks a diamond" or "can't
+# discard a Jack").
+@phase.rule("SU-09", r'\(An? (?P<name>[\w -]+?) can be a constraint on card play, such as "[^"]*"(?: or "[^"]*")?, or a bonus '
+            r'ability, eg\. "[^"]*"\.\)')
 def _rule_example(m: re.Match[str], d: Draft) -> None:
     _rule_name(d, m["name"], plural=False)
 
