@@ -320,6 +320,7 @@ class Turn(Phase):
                     self._apply_act(state, p, options[0])
                     continue
                 state.open(self, ACTION_Q, p)
+                state._legal = options   # (what ``legal`` would list: kept, not listed twice)
                 return
             if step == "draw":
                 options = self._draw_options(state, p)
@@ -327,6 +328,7 @@ class Turn(Phase):
                     self._apply_draw(state, p, options[0])
                     continue
                 state.open(self, DRAW_Q, p)
+                state._legal = options
                 return
             if step in ("meld", "lay-off", "dump", "stump"):
                 options = self._step_options(state, p, step)
@@ -334,6 +336,7 @@ class Turn(Phase):
                     state.step = STEPS[STEPS.index(step) + 1]
                     continue
                 state.open(self, {"meld": MELD_Q, "lay-off": LAYOFF_Q, "dump": DUMP_Q, "stump": STUMP_Q}[step], p)
+                state._legal = options
                 return
             if step == "discard":
                 options = self._discards(state, p) if state.hands[p] else []
@@ -344,6 +347,7 @@ class Turn(Phase):
                     self._discard(state, p, options[0])
                     continue
                 state.open(self, DISCARD_Q, p)
+                state._legal = options
                 return
             if step == "block":
                 state.step = "call"
@@ -645,9 +649,9 @@ class Turn(Phase):
             if self._drawn_pending(state, p, opts):
                 return opts
             return [STOP] + opts
-        opts = self._dumps(state, p) if step == "dump" else self._stumps(state, p)
         if step == "dump" and not self.dump or step == "stump" and not self.stump:
             return []
+        opts = self._dumps(state, p) if step == "dump" else self._stumps(state, p)
         return [STOP] + opts if opts else []
 
     def _drawn_pending(self, state: "State", p: int, opts: list[int]) -> bool:
@@ -1089,7 +1093,9 @@ class Turn(Phase):
         moves = decisions = 0
         cap = self.game.move_cap - rec.moves
         while state.hand_no == hand_no and state.phase is self and not state.terminal and moves < cap:
-            options = legal(state)
+            options = state._legal
+            if options is None:
+                options = legal(state)
             k = len(options)
             moves += 1
             if k > 1:
@@ -1097,6 +1103,7 @@ class Turn(Phase):
                 a = options[int(rnd() * k)]
             else:
                 a = options[0]
+            state._legal = None
             apply(state, a)
         state._legal = None
         rec.moves += moves
