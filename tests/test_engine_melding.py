@@ -239,7 +239,7 @@ def test_no_first_out_on_the_first_turn() -> None:
     tb = Table(spec(play={"melds": {"no_first_out": True}}), hands=("5S 6S 7S",), step="meld")
     assert tb.turn == (DISCARD_Q, 0)
     tb = Table(spec(play={"melds": {"no_first_out": True}}), hands=("5S 6S 7S",), step="meld",
-               turns_taken=[1, 0, 0])
+               had_turn=[True, False, False])
     assert tb.turn == (MELD_Q, 0)
 
 
@@ -342,7 +342,7 @@ def test_the_called_block_and_the_false_call() -> None:
 
 def test_deserting_sheds_a_third_of_the_hand_into_the_stock_and_leaves_the_hand() -> None:
     s = spec(play={"desert": "desert"})
-    tb = Table(s, hands=("2C 3C 4C 5C 6C 7C", "9H", "9D"), stock="KS", turns_taken=[1, 1, 1])
+    tb = Table(s, hands=("2C 3C 4C 5C 6C 7C", "9H", "9D"), stock="KS", had_turn=[True, True, True])
     assert tb.turn == (DESERT_Q, 0)
     tb.do(YES)
     assert tb.turn == (SHED, 0)
@@ -611,3 +611,15 @@ def test_sampled_melding_specs_play_at_every_player_count() -> None:
     from tests.family_helpers import play_sampled_games
 
     play_sampled_games("melding", seeds=4, move_cap=30_000)
+
+
+def test_a_cycling_game_is_caught_by_the_playtest() -> None:
+    """A card taken from the discard pile and discarded again, turn after turn, brings a position
+    back: the phase says positions can repeat, and the playtest sees it."""
+    from generator.playtest.runner import play_one
+
+    s = spec(players={"min": 2, "max": 2}, ending={"condition": {"kind": "target", "points": 1000},
+                                                   "ties": "latest-winner"})
+    game = Game(s, move_cap=2000)
+    assert game.phase(Turn).repeats
+    assert any(play_one(game, 2, seed).looped for seed in range(5))

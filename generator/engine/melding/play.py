@@ -142,7 +142,7 @@ class Turn(Phase):
               Place("stumped", True, OWNER), Place("rows_up", True, PUBLIC), Place("rows_down", True, HIDDEN))
     hand_fields = {
         "melds": [], "meld_info": [], "out_of_play": [], "stumped": _lists, "rows_up": _lists, "rows_down": _lists,
-        "step": "start", "mover": 0, "direction": 1, "turns_taken": _zeros, "has_melded": _falses,
+        "step": "start", "mover": 0, "direction": 1, "had_turn": _falses, "has_melded": _falses,
         "melded_now": 0, "acted": False, "drawn": [], "taken": [], "revealed": [], "deserted": [], "shed_left": 0,
         "out": [], "knocker": None, "last_turns": None, "idle": 0, "stock_outs": 0, "blocked_winner": None,
         "ended": False, "block_card": None, "block_pile": 0, "discarded": None, "last_meld": 0, "bonus": _zeros,
@@ -496,6 +496,7 @@ class Turn(Phase):
             pile = state.piles[i]
             got = pile[-k:]
             del pile[-k:]
+            del state.named[i][-k:]
             state.hands[p].extend(got)
             state.hands[p].sort()
             state.taken.extend(got)
@@ -552,7 +553,7 @@ class Turn(Phase):
         """Whether a meld or lay-off may leave ``p``'s hand empty now (keep-card, the first turn)."""
         if self.keep_card and not self.one_action:
             return False
-        if self.no_first_out and state.turns_taken[p] == 0:
+        if self.no_first_out and not state.had_turn[p]:
             return False
         return True
 
@@ -934,7 +935,7 @@ class Turn(Phase):
         return [(p + k * state.direction) % state.n for k in range(1, state.n)]
 
     def _end_turn(self, state: "State", p: int) -> None:
-        state.turns_taken[p] += 1
+        state.had_turn[p] = True   # (a flag, not a count: positions must be able to come back)
         if state.block_card is not None and state.discarded != state.block_card:
             state.block_card = None   # a block lasts the next player's turn only
         if state.acted:
@@ -968,7 +969,7 @@ class Turn(Phase):
 
     def _desert(self, state: "State", p: int) -> None:
         hand = state.hands[p]
-        k = len(hand) // (2 if state.turns_taken[p] == 0 else 3)
+        k = len(hand) // (2 if not state.had_turn[p] else 3)
         state.shed_left = k
         state.deserted.append(p)
         if k:
