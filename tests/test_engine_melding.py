@@ -259,7 +259,7 @@ def test_going_out_ends_the_hand_and_card_values_score_the_others() -> None:
     tb.do("2C")
     assert tb.state.hand_no == 0 and tb.turn == (DRAW_Q, 1)
     tb = Table(s, hands=("5S 6S 7S 2C", "KD 3C", "AH"), step="meld")
-    tb.do(MELD | tb.mask("5S 6S 7S"))   # the last card discarded (a forced move): out
+    tb.do(MELD | tb.mask("5S 6S 7S"), "2C")   # the last card discarded: out
     assert tb.state.hand_no == 1
     assert tb.state.record.hands[0].scores == [14, 0, 0]
 
@@ -268,7 +268,7 @@ def test_the_knock_on_going_out_gives_everyone_else_one_more_turn() -> None:
     s = spec(scoring={"kind": "card-count", "losers_lose": True, "round_end": "knock-out"},
              ending={"condition": {"kind": "threshold", "points": 100}, "ties": "latest-winner"})
     tb = Table(s, hands=("5S 6S 7S 2C", "KD 3C", "AH 4H"), stock="QD QC QH", step="meld")
-    tb.do(MELD | tb.mask("5S 6S 7S"))
+    tb.do(MELD | tb.mask("5S 6S 7S"), "2C")
     assert tb.state.hand_no == 0 and tb.state.knocker == 0 and tb.turn == (DRAW_Q, 1)
     tb.do(STOCK + 1, "QD")
     assert tb.turn == (DRAW_Q, 2)
@@ -332,12 +332,12 @@ def test_the_called_block_and_the_false_call() -> None:
     tb = Table(s, hands=("8H 2C KD", "4S 5S", ""), melds=((1, "5H 6H 7H"),), step="discard", stock="QC QD")
     tb.do("8H")
     assert tb.turn == (BLOCK_Q, 0)
-    tb.do(YES)   # the next player may not take the 8: their draw from the stock is forced
-    assert tb.turn == (DISCARD_Q, 1) and "Q of clubs" in tb.hand(1) and tb.state.piles[0] == [tb.c("8H")]
+    tb.do(YES)   # the next player may not take the 8: they draw from the stock
+    assert tb.turn == (DRAW_Q, 1) and tb.legal() == [STOCK + 1]
     # a false call: the caller takes a card at random from the next player's hand
     tb = Table(s, hands=("8H 2C KD", "4S 5S", ""), melds=((1, "5H 6H 7H"),), step="discard", stock="QC QD")
     tb.do("KD", YES)
-    assert len(tb.state.hands[0]) == 3 and len(tb.state.hands[1]) == 2 and "Q of clubs" in tb.hand(1)
+    assert len(tb.state.hands[0]) == 3 and len(tb.state.hands[1]) == 1
 
 
 def test_deserting_sheds_a_third_of_the_hand_into_the_stock_and_leaves_the_hand() -> None:
@@ -449,7 +449,7 @@ def test_knock_five() -> None:
 def test_the_pig_in_a_meld_scores_for_its_revealer() -> None:
     s = spec(setup={"pig": {"card": "9 of hearts"}}, play={"pig_meld": 5})
     tb = Table(s, hands=("5S 6S 7S 2C",), melds=((1, "9C 9D 9H"),), step="meld", pig_revealed=True, pig_owner=2)
-    tb.do(MELD | tb.mask("5S 6S 7S"))
+    tb.do(MELD | tb.mask("5S 6S 7S"), "2C")
     assert tb.state.record.hands[0].scores == [2, 0, 5]   # (first-out: one more with a revealed pig)
 
 
@@ -460,8 +460,8 @@ def test_a_secret_law_takes_the_discard_back() -> None:
     law = Law("no-lead", rank="K")
     s = spec(setup={"extra_rules": {"kind": "secret", "inventor": "dealer"}})
     tb = Table(s, hands=("KD 2C", "3C"), step="discard", laws=[LawInForce(law, 1, True, {1})])
-    tb.do("KD")   # broken: back in hand, and now known; the 2 is the only discard left (forced)
-    assert "K of diamonds" in tb.hand(0) and tb.state.piles[0] == [tb.c("2C")]
+    tb.do("KD")   # broken: back in hand, and now known: the 2 is the only discard left
+    assert "K of diamonds" in tb.hand(0) and tb.turn == (DISCARD_Q, 0) and tb.legal() == [tb.c("2C")]
 
 
 # -- whole games ------------------------------------------------------------------------------------------

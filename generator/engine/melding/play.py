@@ -4,7 +4,7 @@ melds, lays off, and discards; the first to empty their hand goes out. What a me
 
 **A turn is a sequence of decisions**, each its own action, so that no decision has to list every
 way a whole turn could go. In *sequence* mode a turn runs its steps in order, each skipped when it
-offers nothing (a step offering a single forced move takes it at once):
+offers nothing (the draw and the discard are always decisions, forced or not: they are moves):
 
 1. ``start`` — with face-down rows (SH-02), a player whose hand is empty takes up their face-up
    row as if it were their hand, and once it is gone turns one face-down card (``BLIND + i``) into
@@ -72,6 +72,7 @@ from ..actions import NO, YES
 from ..laws import LawBook
 from ..phase import Phase
 from ..places import HIDDEN, OWNER, PUBLIC, Place
+from .narrate import MeldNarration
 from .rules import RUN, SET, MeldRules, bits
 
 if TYPE_CHECKING:   # pragma: no cover
@@ -135,6 +136,7 @@ def _played(state: "State", player: int) -> list[int]:
 
 class Turn(Phase):
     decisions = DECISIONS
+    narration = MeldNarration
     card_play = True
     repeats = True
     puts_away = {SHED: "stock"}
@@ -316,17 +318,11 @@ class Turn(Phase):
                 return
             if step == "act":
                 options = self._action_options(state, p)
-                if len(options) == 1:
-                    self._apply_act(state, p, options[0])
-                    continue
                 state.open(self, ACTION_Q, p)
                 state._legal = options   # (what ``legal`` would list: kept, not listed twice)
                 return
             if step == "draw":
                 options = self._draw_options(state, p)
-                if len(options) == 1:
-                    self._apply_draw(state, p, options[0])
-                    continue
                 state.open(self, DRAW_Q, p)
                 state._legal = options
                 return
@@ -342,9 +338,6 @@ class Turn(Phase):
                 options = self._discards(state, p) if state.hands[p] else []
                 if not options:
                     state.step = "block"
-                    continue
-                if len(options) == 1:
-                    self._discard(state, p, options[0])
                     continue
                 state.open(self, DISCARD_Q, p)
                 state._legal = options
