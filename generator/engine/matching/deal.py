@@ -9,6 +9,9 @@
   major is the only card of its number, so no other card becomes wild either.
 * **The stock** is what is left, drawn from the top.
 
+Melding deals its table the same way (``engine/melding``): this phase is shared, and asks the
+family's card-play phase for its rules (``natural``, ``rank_of``).
+
 A joker (or a card of the wild rank) turned to start a pile is named by the dealer before
 looking at their hand; that, and the opening card's effect (MT-07), are ``play.Match``'s start.
 """
@@ -46,7 +49,7 @@ class TableDeal(Phase):
         stock = spec.deal.stock
         self.count = pile_count(game)
         self.wild_card = bool(stock and stock.wild_card)
-        self.cheat = spec.play.cheat is not None
+        self.cheat = getattr(spec.play, "cheat", None) is not None   # (matching's cheat mode only)
         self.jokers = set(game.table.jokers)
 
     @classmethod
@@ -54,9 +57,8 @@ class TableDeal(Phase):
         return True
 
     def start(self, state: "State") -> bool:
-        from .play import Match   # the rules of the family live with its play
-
-        rules = self.game.phase(Match).rules  # type: ignore[union-attr]
+        # the rules of the family live with its card play (matching's ``Match``, melding's ``Turn``)
+        rules = next(ph for ph in self.game.phases if ph.card_play).rules  # type: ignore[attr-defined]
         stock = state.stock
         piles = state.down_piles if self.cheat else state.piles
         for i in range(self.count):

@@ -1,0 +1,34 @@
+"""The melding family's engine: the phases of its hand, in order, and its scorer.
+
+A hand: laws may be invented (SU-09); the deal; countdown tokens and face-down rows (climbing's
+``DealTokensAndRows``, shared); the table — discard piles, the wild-rank card, the stock
+(matching's ``TableDeal``, shared); cards passed between titles hands (climbing's ``PassCards``);
+a misdeal shown; the contributed kitty; the pig; the exchange; then melding play
+(``play.Turn``), after which ``scoring.MeldScorer`` scores the hand. Melding has no trumps and no
+auction. Each phase decides itself whether a given game needs it.
+"""
+
+from __future__ import annotations
+
+from ..climbing.deal import DealTokensAndRows
+from ..climbing.passing import PassCards
+from ..family import EngineFamily
+from ..matching.deal import TableDeal
+from ..steps.deal import Deal
+from ..steps.exchange import Exchange
+from ..steps.invent import InventLaw
+from ..steps.kitty import GiveToKitty
+from ..steps.misdeal import ShowMisdeal
+from ..steps.pig import RevealPig
+from .play import Turn
+from .scoring import MeldScorer
+
+ENGINE = EngineFamily(
+    name="melding",
+    phases=(InventLaw, Deal, DealTokensAndRows, TableDeal, PassCards, ShowMisdeal, GiveToKitty, RevealPig, Exchange,
+            Turn),
+    scorer=MeldScorer,
+    joker_order=lambda spec: "top",
+)
+
+__all__ = ["ENGINE"]

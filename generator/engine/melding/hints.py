@@ -1,0 +1,330 @@
+"""How the simple bots play a melding hand (the family's ``bot_hints``): the greedy bot, and the
+trivial policies of the dominance check (``highest``, ``lowest``, ``greedy-points``), which reach
+the functions here through ``greedy_play``'s attributes.
+
+Greedy melding: knock when it may; take the top card of a discard pile when it makes or extends a
+meld with the hand (or can be laid off), else draw one card from the stock; take a full house at
+once; swap a joker out of a meld when it can; lay every meld it can, the longest first, a meld
+without a joker before one with (keeping jokers for the biggest gain); add to the table when
+rearranging lets it; lay off whatever it can, natural cards before jokers; stump four of a kind;
+never dump; discard the card of highest value that is in no meld and no near-meld (two of a rank,
+two next to each other in a run), never a joker while another card will do; never desert unless
+behind and holding many points (then shed its costliest cards); call the block only when the card
+could truly be laid off; always call the last card.
+
+The trivial policies choose by the cards alone: ``highest`` (``lowest``) takes, of the actions
+that lay or discard cards, the one whose highest card ranks highest (lowest); ``greedy-points``
+discards and lays the cards worth most. Every other decision is the greedy bot's.
+
+The strong bot reaches the hand through ``distinct`` (the actions worth a search: a turn's melds
+cut to the few longest; calls and sheds left to the greedy rule), ``rollout`` (a hand played out
+by the greedy rule on the determinized state itself, one decision in ``1 / ROLLOUT_NOISE`` at
+random) and ``anchor`` (the greedy play, which the search must clearly beat).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...bots.decisions import greedy_decision
+from ..actions import NO, YES
+from ..observation import Observation
+from ..rollout import play_lightly
+from .play import (ACTION_Q, ADD, BLIND, BLIND_TURN, BLOCK_Q, CALL_Q, DESERT, DESERT_Q, DISCARD_Q, DRAW_Q, DUMP,
+                   FULL, KNOCK, LAY_OFF, MASK, MELD, MELD_Q, SECOND, SHED, STOCK, STOP, STUMP, SWAP, TAKE,
+                   Turn)
+from .rules import bits
+
+#: In a rollout, the share of decisions taken at random rather than by the greedy rule.
+ROLLOUT_NOISE = 0.05
+#: The melds of one decision the strong bot weighs at most (the longest).
+MELDS_SEARCHED = 4
+#: Deserting: only a player this far behind the leader, holding at least this much, deserts.
+DESERT_BEHIND = 20
+DESERT_HOLDING = 40
+
+
+class View:
+    """What the greedy rule reads, from an Observation or (in a rollout) from the state itself."""
+
+    __slots__ = ("phase", "decision", "hand", "melds", "info", "piles", "wild", "me", "totals", "legal")
+
+    def __init__(self, phase: Turn, decision: str, hand: list[int], melds, info, piles, wild_rank, me: int,
+                 totals: list[int], legal: list[int]):
+        self.phase, self.decision, self.hand, self.melds, self.info = phase, decision, hand, melds, info
+        self.piles, self.me, self.totals, self.legal = piles, me, totals, legal
+        self.wild = phase.rules.wild_mask(wild_rank)
+
+    @classmethod
+    def of_obs(cls, obs: Observation, legal: list[int]) -> "View":
+        return cls(obs.meld_phase, obs.phase, obs.hand, obs.melds, obs.meld_info, obs.piles, obs.wild_rank,
+                   obs.player, obs.totals, legal)
+
+    @classmethod
+    def of_state(cls, phase: Turn, state: Any, legal: list[int]) -> "View":
+        p = state.current
+        return cls(phase, state.decision, state.hands[p], state.melds, state.meld_info, state.piles, state.wild_rank,
+                   p, state.totals, legal)
+
+
+def _value(v: View, c: int) -> int:
+    scorer_values = getattr(v.phase.game.scorer, "value", None)
+    return scorer_values[c] if scorer_values is not None else v.phase.table.face[c]
+
+
+def _joker(v: View, c: int) -> bool:
+    return bool((v.wild >> c) & 1)
+
+
+def _kept(v: View, hand: list[int]) -> set[int]:
+    """Cards in a meld or a near-meld of the hand: two of a rank, two next to each other in a run
+    (same suit when runs are), and jokers."""
+    rules = v.phase.rules
+    keep: set[int] = set()
+    for m in rules.hand_melds(hand, v.wild):
+        keep.update(bits(m))
+    nat = [c for c in hand if not _joker(v, c)]
+    for i, a in enumerate(nat):
+        for b in nat[i + 1:]:
+            if rules.ladder[a] != rules.ladder[b]:
+                continue
+            if rules.rank_of[a] == rules.rank_of[b] and rules.ladder[a] == 0:
+                keep.update((a, b))
+            elif (not rules.same_suit or rules.suit_of[a] == rules.suit_of[b]) and \
+                    any(abs(x - y) == 1 for x in rules.positions(a) for y in rules.positions(b)):
+                keep.update((a, b))
+    keep.update(c for c in hand if _joker(v, c))
+    return keep
+
+
+def _helps(v: View, card: int) -> bool:
+    """Whether a card taken would make a meld with the hand or could be laid off."""
+    rules = v.phase.rules
+    hand = list(v.hand) + [card]
+    if any((m >> card) & 1 for m in rules.hand_melds(hand, v.wild)):
+        return True
+    if v.phase.lay_off is None:
+        return False
+    own = v.phase.lay_off == "own"
+    return any(rules.extend(m, k, lo, card, v.wild) is not None for m, (o, k, lo) in zip(v.melds, v.info)
+               if not own or o == v.me)
+
+
+def _meld_key(v: View, a: int) -> tuple:
+    cs = bits(a & MASK)
+    jokers = sum(1 for c in cs if _joker(v, c))
+    return (-len(cs) + 2 * jokers, jokers, -sum(_value(v, c) for c in cs), a)
+
+
+def _draw(v: View) -> int:
+    legal = v.legal
+    if KNOCK in legal:
+        return KNOCK
+    for a in legal:
+        if TAKE <= a < BLIND and (a - TAKE) % 100 == 1:
+            i = (a - TAKE) // 100
+            if _helps(v, v.piles[i][-1]):
+                return a
+    if STOCK + 1 in legal:
+        return STOCK + 1
+    stock = [a for a in legal if STOCK < a < STOCK + 3]
+    return stock[0] if stock else legal[0]
+
+
+def _table(v: View) -> int | None:
+    """The greedy table action (full house, swap, meld, add, lay-off, stump), or None."""
+    legal = v.legal
+    fulls = [a for a in legal if FULL <= a < STUMP]
+    if fulls:
+        return fulls[0]
+    swaps = [a for a in legal if SWAP <= a < DUMP]
+    if swaps:
+        return swaps[0]
+    melds = [a for a in legal if MELD <= a < FULL]
+    if melds:
+        return min(melds, key=lambda a: _meld_key(v, a))
+    adds = [a for a in legal if ADD <= a < ADD + 1000]
+    if adds:
+        return min(adds, key=lambda a: (_joker(v, a - ADD), -_value(v, a - ADD), a))
+    offs = [a for a in legal if LAY_OFF <= a < SWAP]
+    if offs:
+        return min(offs, key=lambda a: (_joker(v, (a - LAY_OFF) % 128), -_value(v, (a - LAY_OFF) % 128), a))
+    stumps = [a for a in legal if a >= STUMP]
+    if stumps:
+        return stumps[0]
+    return None
+
+
+def _discard(v: View, legal: list[int]) -> int:
+    keep = _kept(v, v.hand)
+    rules = v.phase.rules
+
+    def key(a: int) -> tuple:
+        c = a - SECOND if a >= SECOND else a
+        return (_joker(v, c), c in keep, -_value(v, c), -rules.level[c], a)
+
+    return min(legal, key=key)
+
+
+def _behind(v: View) -> bool:
+    worth = sum(_value(v, c) for c in v.hand)
+    others = [t for q, t in enumerate(v.totals) if q != v.me]
+    return bool(others) and max(others) - v.totals[v.me] >= DESERT_BEHIND and worth >= DESERT_HOLDING
+
+
+def choose(v: View) -> int:
+    """The greedy rule on a View."""
+    legal = v.legal
+    if len(legal) == 1:
+        return legal[0]
+    d = v.decision
+    if d == DRAW_Q:
+        return _draw(v)
+    if d == ACTION_Q:
+        if KNOCK in legal:
+            return KNOCK
+        a = _table(v)
+        if a is not None:
+            return a
+        if DESERT in legal and _behind(v):
+            return DESERT
+        return _draw_from(v, [x for x in legal if x < LAY_OFF and x != DESERT])
+    if d in (MELD_Q, "lay-off", "stump"):
+        a = _table(v)
+        return a if a is not None else (STOP if STOP in legal else legal[0])
+    if d == "dump":
+        return STOP if STOP in legal else legal[0]
+    if d == DISCARD_Q:
+        return _discard(v, legal)
+    if d == DESERT_Q:
+        return YES if _behind(v) else NO
+    if d == SHED:
+        return max(legal, key=lambda c: (_value(v, c), v.phase.rules.level[c], -c))
+    if d == BLOCK_Q:
+        return YES if _true_block(v) else NO
+    if d == CALL_Q:
+        return YES
+    if d == BLIND_TURN:
+        return legal[0]
+    return legal[0]
+
+
+def _draw_from(v: View, legal: list[int]) -> int:
+    saved = v.legal
+    v.legal = legal or saved
+    try:
+        return _draw(v)
+    finally:
+        v.legal = saved
+
+
+def _true_block(v: View) -> bool:
+    pile = v.piles[0] if v.piles else []
+    for p in v.piles:
+        if p:
+            pile = p
+    card = pile[-1] if pile else None
+    if card is None:
+        return False
+    rules = v.phase.rules
+    return any(rules.extend(m, k, lo, card, v.wild) is not None for m, (_, k, lo) in zip(v.melds, v.info))
+
+
+def greedy_play(obs: Observation, legal: list[int], rng: random.Random) -> int:
+    if not obs.card_play:
+        return greedy_decision(obs, legal, rng)
+    if len(legal) == 1:
+        return legal[0]
+    return choose(View.of_obs(obs, legal))
+
+
+# -- the trivial policies ---------------------------------------------------------------------------
+
+def _cards_of_action(a: int) -> list[int]:
+    if a >= MELD:
+        return bits(a & MASK)
+    if LAY_OFF <= a < SWAP:
+        return [(a - LAY_OFF) % 128]
+    if ADD <= a < ADD + 1000:
+        return [a - ADD]
+    if a >= SECOND and a < STOCK:
+        return [a - SECOND]
+    if a < 1000:
+        return [a]
+    return []
+
+
+def _pick(obs: Observation, legal: list[int], key) -> int:
+    card_actions = [a for a in legal if _cards_of_action(a)]
+    if not obs.card_play or obs.phase not in (DISCARD_Q, MELD_Q, "lay-off", ACTION_Q) or not card_actions:
+        return greedy_play(obs, legal, random.Random(0))
+    return min(card_actions, key=key)
+
+
+def highest_play(obs: Observation, legal: list[int]) -> int:
+    """The action whose highest card ranks highest (other decisions as the greedy bot)."""
+    level = obs.meld_rules.level
+    return _pick(obs, legal, lambda a: (-max(level[c] for c in _cards_of_action(a)), a))
+
+
+def lowest_play(obs: Observation, legal: list[int]) -> int:
+    """The action whose highest card ranks lowest (other decisions as the greedy bot)."""
+    level = obs.meld_rules.level
+    return _pick(obs, legal, lambda a: (max(level[c] for c in _cards_of_action(a)), a))
+
+
+def costliest_play(obs: Observation, legal: list[int]) -> int:
+    """The action shedding the most points now (other decisions as the greedy bot)."""
+    v = View.of_obs(obs, legal)
+    return _pick(obs, legal, lambda a: (-sum(_value(v, c) for c in _cards_of_action(a)), a))
+
+
+# -- the strong bot's hooks -----------------------------------------------------------------------------
+
+def rollout(state, rnd) -> None:
+    """Play a determinized copy to the end of its hand by the greedy rule on the state itself
+    (no Observation), one decision in ``1 / ROLLOUT_NOISE`` at random; decisions outside melding
+    play are random. Random rollouts misjudge melding: random players stop melding at will and
+    desert half their turns."""
+    hand_no = state.hand_no
+    while not state.terminal and state.hand_no == hand_no:
+        phase = state.phase
+        if not getattr(phase, "card_play", False):
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
+            continue
+        play_lightly(state, phase, lambda s: s.hand_no == hand_no and s.phase is phase,
+                     lambda s, options: choose(View.of_state(phase, s, options)), rnd, ROLLOUT_NOISE)
+
+
+#: Decisions the search leaves to the greedy rule.
+SETTLED = frozenset({CALL_Q, BLOCK_Q, SHED, BLIND_TURN})
+
+
+def distinct(obs: Observation, legal: list[int]) -> list[int]:
+    """The actions worth a search: calls, sheds and blind cards left to the greedy rule; of a
+    decision's many melds, the longest few (``MELDS_SEARCHED``) and the greedy one; everything
+    else as it is."""
+    if obs.phase in SETTLED:
+        return [greedy_play(obs, legal, random.Random(0))]
+    melds = [a for a in legal if MELD <= a < FULL]
+    if len(melds) <= MELDS_SEARCHED:
+        return legal
+    v = View.of_obs(obs, legal)
+    keep = set(sorted(melds, key=lambda a: _meld_key(v, a))[:MELDS_SEARCHED])
+    keep.add(choose(v))
+    return [a for a in legal if not (MELD <= a < FULL) or a in keep]
+
+
+greedy_play.distinct = distinct             # type: ignore[attr-defined]
+greedy_play.rollout = rollout               # type: ignore[attr-defined]
+greedy_play.anchor = greedy_play            # type: ignore[attr-defined]
+# a hand pays the cards left in hand, tens of points: as matching, a play must beat the steady
+# play by a standard error too (bots/strong.py)
+greedy_play.anchor_z = 1.0                  # type: ignore[attr-defined]
+greedy_play.highest = highest_play          # type: ignore[attr-defined]
+greedy_play.lowest = lowest_play            # type: ignore[attr-defined]
+greedy_play.greedy_points = costliest_play  # type: ignore[attr-defined]
+
+__all__ = ["greedy_play"]
