@@ -29,6 +29,7 @@ from generator.text import render_markdown
 from generator.text.parse import ParseError, parse_markdown
 from tests.family_helpers import (
     check_golden,
+    merge,
     draw_deck,
     draw_ending,
     draw_hand_value,
@@ -254,3 +255,156 @@ def test_there_is_a_golden_melding_game() -> None:
 @pytest.mark.parametrize("path", GOLDEN_SPECS, ids=lambda p: p.stem)
 def test_golden(path: Path) -> None:
     check_golden(path)
+
+
+# --------------------------------------------------------------------------- what the text says
+
+
+def _rummy() -> GameSpec:
+    return load_spec(GOLDEN / "rummy.yaml")
+
+
+def _one_action() -> GameSpec:
+    return load_spec(GOLDEN / "machiavelli.yaml")
+
+
+def _with(spec: GameSpec, **over: Any) -> GameSpec:
+    """``spec`` with sections merged in (``play={...}``, ``deal={...}`` …), read back alike."""
+    return spec_from_data(merge(spec.model_dump(mode="json"), over))
+
+
+def _steps(spec: GameSpec) -> list[str]:
+    """The numbered items of the Play section: "1. Drawing. …" → "Drawing" (with "(optional)")."""
+    return [re.match(r"\d+\. ([^.]+)\.", line)[1] for line in play_section(spec).splitlines()
+            if re.match(r"\d+\. ", line)]
+
+
+#: Every step a turn of steps can have, each with its choice set.
+EVERY_STEP = {"desert": "ditch", "dump": "scrap", "stump": "crux", "block": "waylay"}
+
+
+def test_a_turn_of_steps_is_a_numbered_list_with_the_optional_steps_marked() -> None:
+    """ML-02's lost list: the steps in order, the optional ones marked "(optional)", drawing and the
+    discard never."""
+    assert "A player's turn is these steps, in order:" in play_section(_rummy())
+    assert _steps(_rummy()) == ["Drawing", "Melding (optional)", "Laying off (optional)", "Discarding"]
+    every = _with(_rummy(), play=EVERY_STEP)
+    assert _steps(every) == ["Leaving the hand (optional)", "Drawing", "Melding (optional)", "Laying off (optional)",
+                             "Clearing a meld (optional)", "Putting four away (optional)", "Discarding"]
+    text = round_trip(every, "every step")
+    assert "may *ditch*" in text and "may *scrap* a meld" in text and "as a *crux*" in text
+    assert "they may call “waylay”" in text and "the caller then takes a card at random" in text
+
+
+def test_a_one_action_turn_lists_the_actions_with_no_discard() -> None:
+    """Machiavelli's mode: one action a turn, none of them marked optional, no discard step."""
+    text = play_section(_one_action())
+    assert "On their turn a player takes one of these actions:" in text
+    assert _steps(_one_action()) == ["Drawing", "Melding"]
+    assert "(optional)" not in text and "Discarding" not in text and "discard pile" in text
+    assert "A player who can take none of these actions passes." in text
+    with_steps = _with(_one_action(), play={"desert": "sink", "stump": "vault"})
+    assert _steps(with_steps) == ["Leaving the hand", "Drawing", "Melding", "Putting four away"]
+    round_trip(with_steps, "one action with more actions")
+
+
+def test_what_a_meld_is_with_an_example_from_the_pack() -> None:
+    """Sets and runs with examples from the game's own pack; a run follows the printed rank list
+    (the top and the lowest rank not next to each other) unless the pack's run wrap says so."""
+    text = play_section(_rummy())
+    assert ("A *meld* is a *set*, three or more cards of one rank, such as three Kings, or a *run*, three or more "
+            "cards next to each other in the rank list, all of one suit, such as the Six, Seven and Eight of "
+            "hearts.") in text
+    assert "the King and the Ace are not next to each other" in text
+    any_suit = _with(_rummy(), play={"melds": {"runs": "any-suit"}})
+    assert "of any suits, such as the Six of clubs, the Seven of hearts and the Eight of spades." in play_section(
+        any_suit)
+    wrap = _with(_rummy(), deck={"run_wrap": True})
+    assert "Runs follow the rank list of *The cards*, in which the Aces may also count above the Kings." in (
+        play_section(wrap))
+    german = _with(_rummy(), deck={"kind": "german32", "order": "natural"})
+    assert "such as three Aces" in play_section(german) and "Unter" in play_section(german)
+    tarot = _with(_rummy(), deck={"kind": "tarot", "order": "natural"})
+    assert "three or more majors next to each other by number are a run of their own" in play_section(tarot)
+    for spec, label in ((any_suit, "any suit"), (wrap, "wrap"), (german, "german"), (tarot, "tarot")):
+        round_trip(spec, label)
+
+
+def test_the_readings_are_printed_where_they_apply_and_nowhere_else() -> None:
+    """The plain Rummy prints none of the optional readings; each option brings its own."""
+    plain = play_section(_rummy())
+    for absent in ("joker", "fanned", "rows", "penalty", "first turn;", "last card", "rearrange", "deserts"):
+        assert absent not in plain, absent
+    assert "all the cards of the discard pile are shuffled face down to form a new stock" in plain
+    assert "the hand is *blocked*" in plain
+    wild = _with(_rummy(), deal={"stock": {"wild_card": True}}, play={"one_joker": True, "joker_swap": True})
+    text = play_section(wild)
+    assert "The cards of the wild rank (see *Setup*) are jokers for the hand." in text
+    assert "every meld must hold at least one card that is not a joker" in text
+    assert "A meld may hold at most one joker." in text and "putting in its place" in text
+    progressive = play_section(_with(_rummy(), play={"progressive_wilds": True}))
+    assert ("In the first hand the Aces are jokers, in the second the Twos, and so on up the rank list; after the "
+            "Kings the count starts again with the Aces.") in progressive
+    wipe = play_section(_with(_rummy(), play={"draw": {"discard": "wipe", "melded_first": True, "meld_drawn": True}}))
+    assert "any number of cards from the top of the discard pile, taken together" in wipe
+    assert "The discards are kept fanned" in wipe and "may not take from the discard pile" in wipe
+    assert "must go onto the table in the same turn, in melds or laid off" in wipe
+    two = play_section(_with(_rummy(), deal={"stock": {"discard_piles": 2}}))
+    assert "or the top card of either discard pile." in two and "both discard piles are shuffled" in two
+    clauses = play_section(_with(_rummy(), play={"penalty": 3, "melds": {
+        "single": "7", "first_run": True, "no_first_out": True, "keep_card": True, "full_house": "apex"}}))
+    for said in ("A single Seven is also a meld by itself.", "first meld of the hand must be a run.",
+                 "may not lay all their cards on the table on their first turn",
+                 "never put their last card on the table", "An *apex*, three cards of one rank with two of another",
+                 "draws three cards from the stock as a penalty"):
+        assert said in clauses, said
+
+
+def test_the_kitty_drawn_from_is_said_so_in_the_deal() -> None:
+    kitty = _with(_rummy(), deal={"kitty": {"name": "talon", "form": "dealt", "size": 4}}, play={"draw": {"kitty": True}})
+    text = round_trip(kitty, "a kitty to draw from")
+    assert "to form the *talon*, whose top card may be drawn in play (see *Play*)." in text
+    assert "or the top card of the *talon*" in text
+
+
+def _broken(spec: GameSpec, old: str, new: str) -> str:
+    text = render_markdown(spec)
+    assert old in text, old
+    return text.replace(old, new, 1)
+
+
+@pytest.mark.parametrize("old,new", [
+    ("2. Melding (optional).", "2. Melding."),                         # an optional step not marked
+    ("1. Drawing.", "1. Drawing (optional)."),                         # drawing marked optional
+    ("4. Discarding. The player ends their turn by laying one card from their hand face up on the discard pile.\n",
+     ""),                                                              # a turn of steps with no discard
+    ("A player's turn is these steps, in order:", "On their turn a player takes one of these actions:"),
+    ("2. Melding (optional). The player may lay down", "2. Laying off (optional). The player may lay down"),
+    ("3. Laying off (optional).", "3. Clearing a meld (optional)."),
+    ("the King and the Ace are not next to each other", "the King and the Two are not next to each other"),
+    ("such as three Kings", "such as three Queens"),
+    # a sentence of the meld step outside it
+    ("Play goes clockwise.\n", "Play goes clockwise.\nA player who holds a complete meld must lay one down.\n"),
+])
+def test_a_broken_turn_is_a_parse_error(old: str, new: str) -> None:
+    with pytest.raises(ParseError):
+        parse_markdown(_broken(_rummy(), old, new))
+
+
+def test_steps_out_of_order_are_a_parse_error() -> None:
+    text = render_markdown(_rummy())
+    lines = text.split("\n")
+    i = next(k for k, line in enumerate(lines) if line.startswith("2. Melding"))
+    lines[i], lines[i + 1] = "2. " + lines[i + 1][3:], "3. " + lines[i][3:]
+    with pytest.raises(ParseError, match="out of order"):
+        parse_markdown("\n".join(lines))
+
+
+def test_a_one_action_turn_with_a_discard_is_a_parse_error() -> None:
+    text = _broken(_one_action(), "2. Melding.", "2. Melding.")
+    lines = text.split("\n")
+    i = next(k for k, line in enumerate(lines) if line.startswith("2. Melding"))
+    lines.insert(i + 1, "3. Discarding. The player ends their turn by laying one card from their hand face up on the "
+                        "discard pile.")
+    with pytest.raises(ParseError, match="discard"):
+        parse_markdown("\n".join(lines))
