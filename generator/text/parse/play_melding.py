@@ -253,7 +253,7 @@ def _wild(d: Draft, m: re.Match[str]) -> None:
     d.check(lambda spec: (spec.deck.jokers > 0, _wild_rank(spec)) == (pack, wild), "the jokers in play")
 
 
-def _progressive(d: Draft, m: re.Match[str]) -> None:
+def _progressive_wilds(d: Draft, m: re.Match[str]) -> None:
     d.notes["step"] = None
     d.put("play.progressive_wilds", True)
     _as_printed(d, m, "the ranks wild hand by hand")
@@ -328,7 +328,8 @@ def _laws(kind: str):
     def handler(d: Draft, m: re.Match[str]) -> None:
         told(d, m)
         one = bool(m["one"])
-        d.check(lambda spec: spec.play.one_action == one, "whether a turn is one action")
+        d.check(lambda spec: spec.setup.extra_rules is not None and spec.play.one_action == one,
+                "whether a turn is one action")
     return handler
 
 
@@ -359,22 +360,22 @@ RULES: list[Rule] = [
          r"(?P<how>in melds or laid off|in melds); a player who could not do that may not take them\.", _meld_drawn),
     # c. Melding: what a meld is, its clauses.
     rule(r"The player may lay down (?P<many>any number of melds|one meld) face up in front of them\.", _meld_step,
-         marks="meld step"),
+         marks="meld step", name="melds"),
     rule(r"A \*meld\* is a \*set\*, three or more cards of one rank(?:, such as three [A-Z][a-z]+)?, or a \*run\*, "
          r"three or more cards next to each other in the rank list, (?P<runs>all of one suit|of any suits)"
-         r"(?:, such as the [^.]+)?\.", _meld, marks="meld"),
+         r"(?:, such as the [^.]+)?\.", _meld, marks="meld", name="melds"),
     rule(r"Runs follow the rank list of \*The cards\*(?:, in which the [A-Z][a-z]+ may also count above the "
          r"[A-Z][a-z]+| and do not go round the corner: the [A-Z][a-z]+ and the [A-Z][a-z]+ are not next to each "
          r"other)\.", _run_order, marks="run order"),
     rule(r"The majors have no rank: they form no sets, and three or more majors next to each other by number are a "
          r"run of their own\.", _majors, marks="majors"),
-    rule(rf"A single (?P<r>{RANK}) is also a meld by itself\.", _single),
-    rule(r"Each player's first meld of the hand must be a run(?P<no_joker>, with no joker in it)?\.", _first_run),
+    rule(rf"A single (?P<r>{RANK}) is also a meld by itself\.", _single, name="melds"),
+    rule(r"Each player's first meld of the hand must be a run(?P<no_joker>, with no joker in it)?\.", _first_run, name="melds"),
     rule(r"A player may not lay all their cards on the table on their first turn\.", _meld_flag("no_first_out"),
-         name="no_first_out"),
-    rule(r"A player who holds a complete meld must lay one down\.", _meld_flag("must_meld"), name="must_meld"),
+         name="melds"),
+    rule(r"A player who holds a complete meld must lay one down\.", _meld_flag("must_meld"), name="melds"),
     rule(r"A player may never put their last card on the table: it must be kept for the discard\.",
-         _meld_flag("keep_card"), name="keep_card"),
+         _meld_flag("keep_card"), name="melds"),
     rule(r"When laying down a new meld, the player may break up and rearrange (?P<which>the melds on the table|their "
          r"own melds on the table), adding at least one card from their hand, as long as only valid melds are left; "
          r"every meld they make or change is then theirs\.", _rearrange),
@@ -398,8 +399,8 @@ RULES: list[Rule] = [
     # Jokers and wild cards (ML-03).
     rule("|".join(re.escape(s) for s in _WILD_SOURCES), _wild, marks="wild"),
     rule(rf"In the first hand the {RANKS} are jokers, in the second the {RANKS}, and so on up the rank list; after "
-         rf"the {RANKS} the count starts again with the {RANKS}\.", _progressive),
-    rule(r"In every hand the cards of the lowest rank are jokers\.", _progressive),
+         rf"the {RANKS} the count starts again with the {RANKS}\.", _progressive_wilds),
+    rule(r"In every hand the cards of the lowest rank are jokers\.", _progressive_wilds),
     rule(r"A joker stands for any card a meld needs, but every meld must hold at least one card that is not a "
          r"joker\.", _joker_meld, marks="joker meld"),
     rule(r"A meld may hold at most one joker\.", _joker_rule("one_joker"), name="one_joker"),
