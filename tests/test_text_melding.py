@@ -408,3 +408,15 @@ def test_a_one_action_turn_with_a_discard_is_a_parse_error() -> None:
                         "discard pile.")
     with pytest.raises(ParseError, match="discard"):
         parse_markdown("\n".join(lines))
+
+
+def test_the_scoring_reads_for_melding() -> None:
+    """The shared scoring section in a melding game: the cards left in hand, the knock on going out,
+    and the low finish read as the last meld laid (SC-A: "Me: meld")."""
+    text = round_trip(_with(_rummy(), scoring={"losers_lose": True, "round_end": "knock-out",
+                                               "low_finish_double": True}), "knock, low finish")
+    assert "Each other player loses the value of the cards left in their own hand:" in text
+    assert "A player who goes out *knocks*: every other player has one more turn, and then the knocker wins" in text
+    assert "When a player goes out, the hand ends as *Scoring* says." in text
+    assert "If the last meld laid in the hand held only cards of the lowest rank" in text
+    assert "the play that ended the hand" not in text
