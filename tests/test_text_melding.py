@@ -44,7 +44,6 @@ from tests.family_helpers import (
     round_trip_sampled,
 )
 
-ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).parent / "golden" / "melding"
 GOLDEN_SPECS = sorted(GOLDEN.glob("*.yaml"))
 #: Specs drawn by ``melding_spec`` for the round trip, in chunks so that two workers share them.
@@ -361,7 +360,8 @@ def test_the_readings_are_printed_where_they_apply_and_nowhere_else() -> None:
 
 
 def test_the_kitty_drawn_from_is_said_so_in_the_deal() -> None:
-    kitty = _with(_rummy(), deal={"kitty": {"name": "talon", "form": "dealt", "size": 4}}, play={"draw": {"kitty": True}})
+    kitty = _with(_rummy(), deal={"kitty": {"name": "talon", "form": "dealt", "size": 4}},
+                  play={"draw": {"kitty": True}})
     text = round_trip(kitty, "a kitty to draw from")
     assert "to form the *talon*, whose top card may be drawn in play (see *Play*)." in text
     assert "or the top card of the *talon*" in text

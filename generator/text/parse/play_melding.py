@@ -370,7 +370,8 @@ RULES: list[Rule] = [
     rule(r"The majors have no rank: they form no sets, and three or more majors next to each other by number are a "
          r"run of their own\.", _majors, marks="majors"),
     rule(rf"A single (?P<r>{RANK}) is also a meld by itself\.", _single, name="melds"),
-    rule(r"Each player's first meld of the hand must be a run(?P<no_joker>, with no joker in it)?\.", _first_run, name="melds"),
+    rule(r"Each player's first meld of the hand must be a run(?P<no_joker>, with no joker in it)?\.", _first_run,
+         name="melds"),
     rule(r"A player may not lay all their cards on the table on their first turn\.", _meld_flag("no_first_out"),
          name="melds"),
     rule(r"A player who holds a complete meld must lay one down\.", _meld_flag("must_meld"), name="melds"),
