@@ -500,6 +500,47 @@ MATCH_VARIATIONS: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
+#: A melding game with every field at its plainest (a Rummy: draw, meld, lay off, discard), and the
+#: variations of its fields (both turn shapes, each draw rule and meld clause, rearranging, dump,
+#: stump, the called block, the jokers' rules, the penalty, the full house, the pig in a meld).
+MELD_BASE: dict[str, Any] = {
+    **{k: copy.deepcopy(MATCH_BASE[k]) for k in ("naming", "players", "bidding", "setup", "deck", "deal", "scoring",
+                                                 "ending")},
+    "play": {
+        "family": "melding", "first_turn": "dealer-left", "one_action": False, "desert": None,
+        "draw": {"stock": "one", "kitty": False, "discard": "top", "melded_first": False, "meld_drawn": False},
+        "melds": {"many": True, "runs": "same-suit", "single": None, "first_run": False, "no_first_out": False,
+                  "must_meld": False, "keep_card": False, "rearrange": "none", "full_house": None},
+        "lay_off": "any", "dump": None, "stump": None, "block": None, "joker_swap": False, "one_joker": False,
+        "progressive_wilds": False, "penalty": None, "pig_meld": None, "call": None,
+    },
+}
+
+MELD_VARIATIONS: list[tuple[str, dict[str, Any]]] = [
+    ("meld dealer first", {"play.first_turn": "dealer"}),
+    ("meld every step", {"play.desert": "ditch", "play.dump": "scrap", "play.stump": "sphinx", "play.block": "decoy",
+                         "play.lay_off": "own"}),
+    ("meld one action", {"play.one_action": True, "play.desert": "sink", "play.stump": "vault",
+                         "play.melds.many": False}),
+    ("meld draw two, wipe", {"play.draw.stock": "two", "play.draw.discard": "wipe", "play.draw.melded_first": True,
+                             "play.draw.meld_drawn": True}),
+    ("meld draw one or two, kitty", {"play.draw.stock": "one-or-two", "play.draw.kitty": True,
+                                     "deal.kitty": {"name": "talon", "form": "dealt", "size": 4}}),
+    ("meld clauses", {"play.melds.runs": "any-suit", "play.melds.single": "7", "play.melds.first_run": True,
+                      "play.melds.no_first_out": True, "play.melds.keep_card": True, "play.penalty": 3,
+                      "play.melds.full_house": "pinnacle"}),
+    ("meld must meld", {"play.melds.must_meld": True, "deck.run_wrap": True}),
+    ("meld rearranging", {"play.melds.rearrange": "any", "play.lay_off": None, "deck.jokers": 2,
+                          "play.joker_swap": True, "play.one_joker": True}),
+    ("meld rearranging own", {"play.melds.rearrange": "own", "play.lay_off": None,
+                              "deal.stock": {"discard_piles": 2, "wild_card": True}}),
+    ("meld progressive wilds", {"play.progressive_wilds": True, "play.call": "Rum"}),
+    ("meld pig", {"setup.pig": {"card": "K of hearts", "name": "goat"}, "play.pig_meld": 10, "deal.rows": True,
+                  "deal.hand_size": 5}),
+    ("meld knock", {"scoring": {"kind": "card-count", "round_end": "knock-out", "losers_lose": True}}),
+]
+
+
 def _apply(data: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
     out = copy.deepcopy(data)
     for path, value in patch.items():
@@ -542,18 +583,21 @@ def _variation_specs() -> list[tuple[str, GameSpec]]:
             + [("climb base", spec_from_data(CLIMB_BASE))]
             + [(label, spec_from_data(_apply(CLIMB_BASE, patch))) for label, patch in CLIMB_VARIATIONS]
             + [("match base", spec_from_data(MATCH_BASE))]
-            + [(label, spec_from_data(_apply(MATCH_BASE, patch))) for label, patch in MATCH_VARIATIONS])
+            + [(label, spec_from_data(_apply(MATCH_BASE, patch))) for label, patch in MATCH_VARIATIONS]
+            + [("meld base", spec_from_data(MELD_BASE))]
+            + [(label, spec_from_data(_apply(MELD_BASE, patch))) for label, patch in MELD_VARIATIONS])
 
 
 def test_variations_cover_every_field_and_option() -> None:
     touched: set[tuple[str, Any]] = set()
-    for _, patch in VARIATIONS + CLIMB_VARIATIONS + MATCH_VARIATIONS:
+    for _, patch in VARIATIONS + CLIMB_VARIATIONS + MATCH_VARIATIONS + MELD_VARIATIONS:
         for path, value in patch.items():
             _touched(path, value, touched)
     base_values: set[tuple[str, Any]] = set()
     _touched("", BASE, base_values)
     _touched("", CLIMB_BASE, base_values)
     _touched("", MATCH_BASE, base_values)
+    _touched("", MELD_BASE, base_values)
     base_values = {(p.lstrip("."), v) for p, v in base_values}
     paths = {p for p, _ in touched} | {"play.family"}  # each base is of its own family
     for path, options in _fields(GameSpec).items():

@@ -122,7 +122,8 @@ def has_stock(spec: GameSpec) -> bool:
 def kitty_use(spec: GameSpec) -> str:
     """What becomes of a kitty: ``auction`` (the auction's winner takes it, BD-03), ``capture`` (won
     with a trick or a pile set aside, TT-14, CL-13), ``effect`` (a special card of matching play puts
-    it into a hand, MT-04 P02) or ``none`` (it takes no part in the play).
+    it into a hand, MT-04 P02), ``draw`` (melding players may draw its top card, ML-02 b) or ``none``
+    (it takes no part in the play).
 
     Why: the rulebook says so where the kitty is dealt, and the parser checks it."""
     if spec.bidding.auction is not None:
@@ -131,6 +132,8 @@ def kitty_use(spec: GameSpec) -> str:
         return "capture"
     if any(effect.kind in ("kitty-take", "kitty-give") for effect in getattr(spec.play, "effects", ())):
         return "effect"
+    if getattr(getattr(spec.play, "draw", None), "kitty", False) is True:
+        return "draw"
     return "none"
 
 

@@ -102,7 +102,7 @@ DERIVED_FROM: dict[str, tuple[str, ...]] = {
     "deck_jokers": ("play.family",),
     "first_play": ("play.family",),
     "law_words": ("play.family",),
-    "kitty_use": ("deal.kitty", "bidding.auction", "play.kitty_capture", "play.effects"),
+    "kitty_use": ("deal.kitty", "bidding.auction", "play.kitty_capture", "play.effects", "play.draw"),
 }
 
 

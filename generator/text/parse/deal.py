@@ -24,6 +24,7 @@ _KITTY_USES = {
     "which goes to the winner of the auction (see *Bidding*)": "auction",
     "which is not played but may be won with a trick (see *Play*)": "capture",
     "which is not played but may be taken into a hand (see *Play*)": "effect",
+    "whose top card may be drawn in play (see *Play*)": "draw",
     "which takes no part in the play": "none",
 }
 KITTY_USE = "|".join(re.escape(u) for u in _KITTY_USES)

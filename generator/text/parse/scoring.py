@@ -454,6 +454,15 @@ def _no_points(d: Draft, m: re.Match[str]) -> None:
 
 _PIG_SHOWN = rf"(?P<pig>[Tt]he [^(|]+?(?: \((?:{CARD})\))?) was shown"
 
+def _low_finish(meld: bool):
+    """SC-A's doubled score for a hand ended by cards of the lowest rank: in melding the last meld
+    laid (its play section has melds), elsewhere the play that ended the hand."""
+    def handler(d: Draft, m: re.Match[str]) -> None:
+        d.put("scoring.low_finish_double", True)
+        d.check(lambda spec: hasattr(spec.play, "melds") == meld, "what ended the hand")
+    return handler
+
+
 SHEDDING_RULES: list[Rule] = [
     # The first out wins (SC-A1, SC-B, SC-A4).
     rule(rf"At the end of each hand, the player who went out wins it and gives up one (?P<tok>{NAME})(?:, or two "
@@ -527,7 +536,9 @@ SHEDDING_RULES: list[Rule] = [
     rule(rf"{_PIG_WORDS}, if it was shown, counts as (?P<n>{count('card')})\.", _pig_cards),
     rule(r"The hand scores nothing but the stake\.", _shedding("landlord-stake"), marks="base"),
     rule(r"If the play that ended the hand held only cards of the lowest rank, every score for the hand is doubled\.",
-         lambda d, m: d.put("scoring.low_finish_double", True), name="low_finish_double"),
+         _low_finish(False), name="low_finish_double"),
+    rule(r"If the last meld laid in the hand held only cards of the lowest rank, every score for the hand is "
+         r"doubled\.", _low_finish(True), name="low_finish_double"),
     # The landlord's stake doubled (SC-A2, SC-A3).
     rule(rf"The stake is doubled for every (?P<bomb>{NAME})(?: and every (?P<rocket>{NAME}))? played in the hand\.",
          _doubled),
