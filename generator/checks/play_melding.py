@@ -15,8 +15,9 @@ Readings these checks fix (every layer follows them):
   discard, so a hand never grows; if the largest hand dealt, with what one turn may draw, holds
   fewer cards than a meld (three, one with a single-card meld, and one more with the keep-card
   rule), no meld is ever laid, no one goes out and the hand never ends (the stock is refilled from
-  the discards for ever). Hands may shrink: with shrinking hands to the last size dealt, with
-  countdown tokens to one card each. A draw of any number from a discard pile ("wipe") or a turn of
+  the discards for ever). Hands may shrink to the last size dealt (shrinking hands). Countdown
+  tokens are not refused: a player down to one token is dealt one card but can lay it off on a
+  meld of a player who holds more, so the game can end (the playtest measures whether it does). A draw of any number from a discard pile ("wipe") or a turn of
   one action (no discard: hands grow) always leaves a way. A pack with no three cards to meld (no
   three ranks for a run, no three cards of a rank for a set, counting jokers) is the same problem.
 * The knock on going out is drawn only without a kitty (the catalogue's condition), but nothing in
@@ -149,17 +150,17 @@ def _sets_or_runs(spec: GameSpec) -> tuple[bool, bool]:
 
 def _smallest_hands(spec: GameSpec) -> list[tuple[int, int]]:
     """(player count, the largest hand dealt at the smallest stage of the game): the deal's hand
-    (one more with an extra odd card), or with shrinking hands the last size, or with countdown
-    tokens one card (every player may be down to one token)."""
+    (one more with an extra odd card), or with shrinking hands the last size. Countdown tokens
+    count the first hand: a player down to one token is dealt one card, but can still go out by
+    laying it off on another player's meld, so the game has a way to end (whether it does, the
+    playtest measures)."""
     deal, size = spec.deal, spec.deck.size()
     extra = 1 if deal.odd_card is not None and deal.odd_card.extra else 0
     out = []
     for n in spec.players.counts():
         each = deal.cards_each(n, size)
         sizes = derived.shrinking_hand_sizes(spec.ending.condition, each)
-        if deal.tokens is not None:
-            each = 1
-        elif sizes:
+        if sizes and deal.tokens is None:
             each = min(sizes)
         out.append((n, each + extra))
     return out

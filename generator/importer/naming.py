@@ -246,4 +246,10 @@ def _fact_holds(key: str, d: Draft) -> tuple[bool, str]:
         return (d.get("deal.stock") or {}).get("discard_piles") == 2, "the deal makes one discard pile"
     if key == "points-in-hand":
         return any(e.get("kind") == "points" for e in d.get("play.effects") or []), "no special card scores points"
+    if key == "desert":
+        return d.get("play.desert") is not None, "no rule lets a player leave the hand"
+    if key == "rearranging":
+        return (d.get("play.melds") or {}).get("rearrange", "none") != "none", "melds cannot be rearranged"
+    if key == "full-house":
+        return (d.get("play.melds") or {}).get("full_house") is not None, "the game has no full house"
     return True, ""

@@ -221,6 +221,7 @@ def finish(d: Draft) -> None:
     rows_play_finish(d)
     pack, dealt = pack_of(d), dealt_of(d)
     _hand_finish(d)
+    _shrinking_finish(d, mode)
     tiny_stock_finish(d, pack, dealt, "when it runs out the whole discard pile is shuffled to make a new one")
     kind = d.get("scoring.kind")
     if kind is not None and kind not in SHEDDING_KINDS:
@@ -315,6 +316,22 @@ def _progressive_finish(d: Draft) -> None:
                  + ("no limit" if hands is None else f"up to {hands}") + f") than there are ranks ({len(ranks)}), and the book "
                  "does not say which rank is wild after the top one; read as the spec has it: the count starts again at the "
                  "lowest rank", sentence)
+
+
+def _shrinking_finish(d: Draft, mode: str) -> None:
+    """Hands that shrink hand by hand (EN-04) down to fewer cards than a meld needs, with the default
+    turn (one card drawn, a discard to end it): in the last hands no one can lay a meld, so no one
+    goes out. The lost turn list may have let players draw more; the default turn cannot, so the
+    game is kept as read and listed (the static checks rule it out)."""
+    cond = d.get("ending.condition") or {}
+    hand = d.get("deal.hand_size")
+    if mode != "sequence" or cond.get("kind") != "shrinking" or not isinstance(hand, int):
+        return
+    if d.get("play.draw.discard") != "wipe":  # hands shrink to one card (spec.derived.shrinking_hand_sizes)
+        d.repair("hands-too-small-to-meld", "defect",
+                 "the hands shrink to one card, and with the default turn (one card "
+                 "drawn, a discard to end it) a hand never holds the three cards a meld needs: the last hands can "
+                 "never end; kept as read (the static checks rule it out)", d.source.get("ending.condition"))
 
 
 def _most_hands(d: Draft) -> int | None:

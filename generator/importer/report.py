@@ -51,6 +51,7 @@ KINDS: dict[str, str] = {
     "weak-wording": "weak-suit sentence's trump clause does not fit the game",
     "trump-rule-before-reveal": "a rule about playing trumps with trumps revealed in play: it applies once they are known",
     "pig-by-title": "a tarot major as the pig, called by its title: the spec's name for it is \"pig\"",
+    "hands-too-small-to-meld": "melding hands that shrink below a meld with the default turn (kept; the checks rule it out)",
     "deal-impossible": "a deal that needs more cards than the pack at some player count (kept; the checks rule it out)",
     "exchange-never-possible": "exchange offered when every card is dealt: it can never be suggested (kept)",
     # climbing
