@@ -49,6 +49,9 @@ cards), the partition chosen being the first in a fixed order (the lowest card f
 the one added are not drawn into the search (a player adds them one at a time, or lays them as a
 meld).
 
+**The penalty** (ML-05, ``penalty``) is for a meld or lay-off that is not valid: no decision here
+ever offers one, so the engine never applies it (the playtest reads it as a rule no one meets).
+
 **Going out.** A player whose hand (and rows) is empty after an action goes out: the hand ends, or
 with the scoring's ``knock-out`` every other player still in the hand has one more turn (in play
 order), then the hand ends; with ``titles`` and ``retire`` play goes on until one is left. A full
@@ -1018,7 +1021,10 @@ class Turn(Phase):
     def _action_options(self, state: "State", p: int) -> list[int]:
         out = self._draw_options(state, p)
         if state.hands[p]:
-            out += self._meld_options(state, p)
+            melds = self._meld_options(state, p)
+            if self.must_meld and any(MELD <= a < FULL for a in melds):
+                out = [a for a in out if a == KNOCK]   # a complete meld held must be laid
+            out += melds
             out += self._layoffs(state, p)
             if self.stump:
                 out += self._stumps(state, p)
