@@ -712,3 +712,17 @@ def test_a_cycling_game_is_caught_by_the_playtest() -> None:
     game = Game(s, move_cap=2000)
     assert game.phase(Turn).repeats
     assert any(play_one(game, 2, seed).looped for seed in range(5))
+
+
+def test_rearranging_adds_two_hand_cards_that_need_each_other() -> None:
+    """Machiavelli's move: the 7 and 9 of hearts take the 8 of hearts out of a set of four 8s."""
+    s = spec(play={"lay_off": None, "melds": {"rearrange": "any"}, "one_action": True})
+    tb = Table(s, hands=("7H 9H 2C", "3C 4D", "5C 6D"), piles=("2S",), stock="KS QS JS",
+               melds=((1, "8C 8D 8H 8S"),))
+    from generator.engine.melding.play import ADD_TWO
+    a, b = sorted((tb.c("7H"), tb.c("9H")))
+    assert ADD + tb.c("7H") not in tb.legal() and ADD_TWO + 128 * a + b in tb.legal()
+    tb.do(ADD_TWO + 128 * a + b)
+    assert sorted(map(sorted, tb.meld_names())) == [["7 of hearts", "8 of hearts", "9 of hearts"],
+                                                    ["8 of clubs", "8 of diamonds", "8 of spades"]]
+    assert tb.hand(0) == {"2 of clubs"}

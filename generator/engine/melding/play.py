@@ -20,7 +20,8 @@ offers nothing (the draw and the discard are always decisions, forced or not: th
    melded); a called block bars the top card of the pile it lies on;
 4. ``meld``: ``MELD | mask`` (lay the cards of ``mask`` as one meld), ``FULL | mask`` (ML-06),
    ``SWAP + 128 × meld + card`` (joker swap), ``ADD + card`` (rearranging: add that card to the
-   table), or ``STOP``; with ``many`` the step repeats after each meld;
+   table), ``ADD_TWO + 128 × card + other`` (add two hand cards that need each other), or
+   ``STOP``; with ``many`` the step repeats after each meld;
 5. ``lay-off``: ``LAY_OFF + 128 × meld + card``, or ``STOP``, repeating;
 6. ``dump``: ``DUMP + meld``, or ``STOP``; 7. ``stump``: ``STUMP | mask``, or ``STOP``;
 8. ``discard``: a card id (``SECOND + card`` on the second pile); a card taken from a discard
@@ -36,7 +37,8 @@ meld step: the melds ``MeldRules.hand_melds`` offers — per rank the whole rank
 (5 with four suits), per held stretch of a ladder each window of three and the whole stretch, and
 with a joker in hand each of those completed by one joker —, under 12 × ranks × suits (624 for a
 standard pack, a few dozen in practice); the full houses, one per pair of ranks (≤ ranks²); the
-joker swaps (≤ jokers in melds × suits) and the adds (one per hand card). A lay-off step: hand ×
+joker swaps (≤ jokers in melds × suits) and the adds (one per hand card, and one per related pair
+of hand cards: at most hand² / 2). A lay-off step: hand ×
 melds on the table. Dump and stump: one per meld or rank. A discard: the hand, twice with two
 piles. Every decision is therefore bounded by a few times the pack plus ranks², whatever the
 position; rearranging never searches more than ``REARRANGE_POOL`` cards (see ``_rearranged``).
@@ -45,9 +47,10 @@ position; rearranging never searches more than ``REARRANGE_POOL`` cards (see ``_
 valid re-partition of the card and the table melds related to it (its rank's sets, the runs of its
 ladder and suit within a card of it: at most ``REARRANGE_MELDS`` melds and ``REARRANGE_POOL``
 cards), the partition chosen being the first in a fixed order (the lowest card first, the melds
-``hand_melds`` lists in their order); the new melds belong to the player. Hand cards other than
-the one added are not drawn into the search (a player adds them one at a time, or lays them as a
-meld).
+``hand_melds`` lists in their order); the new melds belong to the player. ``ADD_TWO`` adds two
+hand cards that need each other (two of a rank, or two of a run group at most two positions
+apart), offered only when neither goes in alone; more hand cards than two are never searched
+together (a player adds them one or two at a time, or lays them as a meld).
 
 **The penalty** (ML-05, ``penalty``) is for a meld or lay-off that is not valid: no decision here
 ever offers one, so the engine never applies it (the playtest reads it as a rule no one meets).
@@ -103,6 +106,7 @@ LAY_OFF = 200_000        # + 128 × meld + card
 SWAP = 400_000           # + 128 × meld + card: the card replaces a joker it stands for
 DUMP = 600_000           # + meld
 ADD = 700_000            # + card: rearranging, add the card to the table
+ADD_TWO = 800_000        # + 128 × card + other card: rearranging, add two hand cards together
 MELD = 1 << 100          # | card mask
 FULL = 1 << 101          # | card mask (ML-06)
 STUMP = 1 << 102         # | card mask
@@ -575,11 +579,32 @@ class Turn(Phase):
         if self.joker_swap:
             out += self._swaps(state, p, wild)
         if self.rearrange != "none" and not first and (self.many or not state.melded_now):
+            alone = []
             for c in hand:
                 if not empty_ok and size == 1:
                     continue
-                if self._rearranged(state, p, c, wild) is not None:
+                if self._rearranged(state, p, (c,), wild) is not None:
                     out.append(ADD + c)
+                    alone.append(c)
+            if empty_ok or size > 2:   # two cards that need each other (neither goes in alone)
+                for a, b in self._pairs(hand, wild, alone):
+                    if self._rearranged(state, p, (a, b), wild) is not None:
+                        out.append(ADD_TWO + 128 * a + b)
+        return out
+
+    def _pairs(self, hand: list[int], wild: int, alone: list[int]) -> list[tuple[int, int]]:
+        """Pairs of natural hand cards that may need each other on the table: two of a rank, or
+        two of one run group at most two positions apart; neither of them added alone."""
+        rules = self.rules
+        nat = [c for c in sorted(hand) if not (wild >> c) & 1 and c not in alone]
+        out = []
+        for i, a in enumerate(nat):
+            for b in nat[i + 1:]:
+                if rules.set_rank[a] >= 0 and rules.set_rank[a] == rules.set_rank[b]:
+                    out.append((a, b))
+                elif rules.run_key[a] == rules.run_key[b] and \
+                        any(0 < abs(x - y) <= 2 for x in rules.pos[a] for y in rules.pos[b]):
+                    out.append((a, b))
         return out
 
     def _swaps(self, state: "State", p: int, wild: int) -> list[int]:
@@ -666,6 +691,8 @@ class Turn(Phase):
                     return True
             elif ADD <= a < ADD + 1000 and a - ADD in held:
                 return True
+            elif ADD_TWO <= a < MELD and any(x in held for x in divmod(a - ADD_TWO, 128)):
+                return True
         return False
 
     def _apply_table(self, state: "State", p: int, action: int) -> None:
@@ -676,7 +703,7 @@ class Turn(Phase):
         hand_no = state.hand_no
         self._table_action(state, p, action)
         if state.hand_no == hand_no and not state.ended and not self.many and step == "meld" \
-                and (MELD <= action < FULL or ADD <= action < ADD + 1000):
+                and (MELD <= action < FULL or ADD <= action < MELD):
             state.step = "lay-off"
 
     def _table_action(self, state: "State", p: int, action: int) -> None:
@@ -713,15 +740,18 @@ class Turn(Phase):
             self._melded(state, p, action & MASK)
             return self._check_out(state, p)
         if action >= ADD:
-            c = action - ADD
-            got = self._rearranged(state, p, c, wild)
+            added = divmod(action - ADD_TWO, 128) if action >= ADD_TWO else (action - ADD,)
+            got = self._rearranged(state, p, added, wild)
             assert got is not None
             used, new = got
-            hand.remove(c)
+            mask = 0
+            for c in added:
+                hand.remove(c)
+                mask |= 1 << c
             keep = [i for i in range(len(state.melds)) if i not in used]
             state.melds = [state.melds[i] for i in keep] + [m for m, _ in new]
             state.meld_info = [state.meld_info[i] for i in keep] + [(p, kind, lo) for _, (kind, lo) in new]
-            self._melded(state, p, 1 << c)
+            self._melded(state, p, mask)
             return self._check_out(state, p)
         if action >= DUMP:
             i = action - DUMP
@@ -776,38 +806,45 @@ class Turn(Phase):
         if state.taken:
             state.taken = [c for c in state.taken if not (mask >> c) & 1]
 
-    def _rearranged(self, state: "State", p: int, card: int, wild: int):
+    def _rearranged(self, state: "State", p: int, added: tuple[int, ...], wild: int):
         """Rearranging: the melds to break up (indices) and the new melds, as [(cards, (kind, lo))],
-        when ``card`` and the related table melds re-partition into valid melds; else None. The
-        related melds: sets of the card's rank, and runs of its ladder (and suit, for same-suit
-        runs) reaching within one position of it (at most ``REARRANGE_MELDS``)."""
+        when the cards ``added`` and the related table melds re-partition into valid melds; else
+        None. A meld is related to an added card when it is a set of the card's rank, a run of its
+        group reaching within one position of it, or holds a card of its run group one position
+        from it (the 8 of hearts in a set of 8s, for the 7 and 9 of hearts); a joker added is
+        related to every meld. At most ``REARRANGE_MELDS`` related melds are searched, in table
+        order, in groups of one, then two, then three."""
         rules = self.rules
-        related = []
-        lv, ladder, suit = rules.level[card], rules.ladder[card], rules.suit_of[card]
-        is_joker = (wild >> card) & 1
+        related: list[int] = []
+        set_rank, run_key, pos = rules.set_rank, rules.run_key, rules.pos
         for i, meld in enumerate(state.melds):
             owner, kind, lo = state.meld_info[i]
             if self.rearrange == "own" and owner != p:
                 continue
-            if is_joker:
+            near = False
+            for c in added:
+                if (wild >> c) & 1:
+                    near = True
+                elif kind == SET:
+                    near = lo == rules.level[c] and set_rank[c] >= 0 or any(
+                        not (wild >> x) & 1 and run_key[x] == run_key[c]
+                        and any(abs(a - b) == 1 for a in pos[x] for b in pos[c]) for x in meld)
+                elif kind == RUN:
+                    nat = next(x for x in meld if not (wild >> x) & 1)
+                    hi = lo + len(meld) - 1
+                    near = run_key[nat] == run_key[c] and any(lo - 1 <= q <= hi + 1 for q in pos[c])
+                if near:
+                    break
+            if near:
                 related.append(i)
-            elif kind == SET and ladder == 0 and lo == lv:
-                related.append(i)
-            elif kind == RUN:
-                nat = next(c for c in meld if not (wild >> c) & 1)
-                if rules.ladder[nat] != ladder or (rules.same_suit and rules.suit_of[nat] != suit):
-                    continue
-                hi = lo + len(meld) - 1
-                if any(lo - 1 <= q <= hi + 1 for q in rules.positions(card)):
-                    related.append(i)
-            if len(related) >= REARRANGE_MELDS:
-                break
+                if len(related) >= REARRANGE_MELDS:
+                    break
         if not related:
             return None
         # the smallest group of related melds first: one meld, then two, then three
         for size in range(1, len(related) + 1):
             for group in _groups(related, size):
-                pool = [card] + [c for i in group for c in state.melds[i]]
+                pool = list(added) + [c for i in group for c in state.melds[i]]
                 if len(pool) > REARRANGE_POOL:
                     continue
                 parts = self._partition(sorted(pool), wild, 0)
@@ -1163,6 +1200,9 @@ def describe_action(phase: Turn, state: "State", action: int) -> str:
         return "full house: " + ", ".join(names[c] for c in bits(action & MASK))
     if action >= MELD:
         return "meld " + ", ".join(names[c] for c in bits(action & MASK))
+    if action >= ADD_TWO:
+        a, b = divmod(action - ADD_TWO, 128)
+        return f"add {names[a]} and {names[b]} to the table"
     if action >= ADD:
         return f"add {names[action - ADD]} to the table"
     if action >= DUMP:
