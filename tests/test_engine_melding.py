@@ -410,7 +410,8 @@ def test_a_full_house_takes_its_player_out() -> None:
 
 def test_rearranging_adds_a_card_by_splitting_the_table_melds() -> None:
     s = spec(play={"lay_off": None, "melds": {"rearrange": "any"}, "one_action": True})
-    tb = Table(s, hands=("8H 2C", "3C 4D", "5C 6D"), piles=("2S",), stock="KS QS JS", melds=((1, "5H 6H 7H"), (2, "9H 10H JH")))
+    tb = Table(s, hands=("8H 2C", "3C 4D", "5C 6D"), piles=("2S",), stock="KS QS JS",
+               melds=((1, "5H 6H 7H"), (2, "9H 10H JH")))
     assert tb.turn == (ACTION_Q, 0)
     assert ADD + tb.c("8H") in tb.legal()
     tb.do(ADD + tb.c("8H"))

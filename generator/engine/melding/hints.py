@@ -31,9 +31,9 @@ from ...bots.decisions import greedy_decision
 from ..actions import NO, YES
 from ..observation import Observation
 from ..rollout import play_lightly
-from .play import (ACTION_Q, ADD, ADD_TWO, BLIND, BLIND_TURN, BLOCK_Q, CALL_Q, DESERT, DESERT_Q, DISCARD_Q, DRAW_Q, DUMP,
-                   FULL, KNOCK, LAY_OFF, MASK, MELD, MELD_Q, SECOND, SHED, STOCK, STOP, STUMP, SWAP, TAKE,
-                   Turn)
+from .play import (ACTION_Q, ADD, ADD_TWO, BLIND, BLIND_TURN, BLOCK_Q, CALL_Q, DESERT, DESERT_Q, DISCARD_Q,
+                   DRAW_Q, DUMP, FULL, KNOCK, LAY_OFF, MASK, MELD, MELD_Q, SECOND, SHED, STOCK, STOP, STUMP, SWAP,
+                   TAKE, Turn)
 from .rules import bits
 
 #: In a rollout, the share of decisions taken at random rather than by the greedy rule.

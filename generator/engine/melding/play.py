@@ -41,7 +41,10 @@ joker swaps (≤ jokers in melds × suits) and the adds (one per hand card, and 
 of hand cards: at most hand² / 2). A lay-off step: hand ×
 melds on the table. Dump and stump: one per meld or rank. A discard: the hand, twice with two
 piles. Every decision is therefore bounded by a few times the pack plus ranks², whatever the
-position; rearranging never searches more than ``REARRANGE_POOL`` cards (see ``_rearranged``).
+position; rearranging never searches more than ``REARRANGE_POOL`` cards (see ``_rearranged``). The
+largest decisions met in random play over 300 drawn specs (2 to 5 players, hands of 5 to 10,
+jokers, wipe, rearranging): a discard of 36 (a hand grown to 18 cards, two piles), a meld step of
+27, a one-action turn of 20, a draw of 14.
 
 **Rearranging** (``melds.rearrange``): ``ADD + card`` is offered when a bounded search finds a
 valid re-partition of the card and the table melds related to it (its rank's sets, the runs of its
