@@ -450,17 +450,23 @@ class Turn(Phase):
         melds = list(state.melds)
         info = list(state.meld_info)
         rules = self.rules
+        first = self.first_run and not state.has_melded[p]   # (the first meld: a run, no joker)
         for _ in range(len(cards) + 1):
             if not left:
                 return True
             found = False
-            for m in rules.hand_melds(hand, wild):
+            for m in rules.hand_melds(hand, wild, jokers_ok=not first):
                 cs = bits(m)
+                if first and rules.arrange(cs, wild)[0] != RUN:  # type: ignore[index]
+                    continue
+                if self.keep_card and len(cs) == len(hand):
+                    continue
                 if left.intersection(cs):
                     for c in cs:
                         hand.remove(c)
                     left.difference_update(cs)
                     found = True
+                    first = False
                     break
             if not found and (self.lay_off is not None or self.rearrange != "none"):
                 for c in list(left):
