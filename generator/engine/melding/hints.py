@@ -107,7 +107,7 @@ def _helps(v: View, card: int) -> bool:
     if v.phase.lay_off is None:
         return False
     own = v.phase.lay_off == "own"
-    return any(rules.extend(m, k, lo, card, v.wild) is not None for m, (o, k, lo) in zip(v.melds, v.info)
+    return any(card in rules.fits(m, k, lo, v.wild) for m, (o, k, lo) in zip(v.melds, v.info)
                if not own or o == v.me)
 
 
@@ -229,7 +229,7 @@ def _true_block(v: View) -> bool:
     if card is None:
         return False
     rules = v.phase.rules
-    return any(rules.extend(m, k, lo, card, v.wild) is not None for m, (_, k, lo) in zip(v.melds, v.info))
+    return any(card in rules.fits(m, k, lo, v.wild) for m, (_, k, lo) in zip(v.melds, v.info))
 
 
 def greedy_play(obs: Observation, legal: list[int], rng: random.Random) -> int:

@@ -645,9 +645,11 @@ class Turn(Phase):
             owner, kind, lo = state.meld_info[i]
             if own and owner != p:
                 continue
-            for c in hand:
-                if rules.extend(meld, kind, lo, c, wild) is not None:
-                    out.append(LAY_OFF + 128 * i + c)
+            fits = rules.fits(meld, kind, lo, wild)
+            if fits:
+                for c in hand:
+                    if c in fits:
+                        out.append(LAY_OFF + 128 * i + c)
         return out
 
     def _dumps(self, state: "State", p: int) -> list[int]:
@@ -951,8 +953,7 @@ class Turn(Phase):
         card = state.discarded
         state.block_card = card
         wild = self.wild(state)
-        fits = any(self.rules.extend(m, k, lo, card, wild) is not None
-                   for m, (_, k, lo) in zip(state.melds, state.meld_info))
+        fits = any(card in self.rules.fits(m, k, lo, wild) for m, (_, k, lo) in zip(state.melds, state.meld_info))
         if not fits:
             nxt = self.next_seat(state, p)
             h = state.hands[nxt]

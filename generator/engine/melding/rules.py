@@ -35,6 +35,8 @@ if TYPE_CHECKING:   # pragma: no cover
     from ..cards import CardTable
 
 SET, RUN, SINGLE = 0, 1, 2
+#: Entries the lay-off cache of ``MeldRules`` holds before it is emptied.
+CACHE_SIZE = 50_000
 KIND_NAMES = ("set", "run", "single")
 
 
@@ -105,6 +107,9 @@ class MeldRules:
                         for c in range(table.size)]
         self.pos = [self.positions(c) if c not in jokers else () for c in range(table.size)]
         self._wild_masks: dict[int | None, int] = {}
+        #: the cards that may be laid off on a meld, by meld (a meld on the table is an immutable
+        #: tuple, so it is keyed by value; emptied when large)
+        self._fit_cache: dict[tuple, frozenset[int]] = {}
 
     # -- jokers ----------------------------------------------------------------------------------
 
@@ -277,6 +282,41 @@ class MeldRules:
         return out
 
     # -- the melds a hand can make ---------------------------------------------------------------
+
+    def fits(self, meld: tuple[int, ...], kind: int, lo: int, wild: int) -> frozenset[int]:
+        """The cards that may be laid off on a meld (``extend`` would take them)."""
+        key = (meld, kind, lo, wild)
+        got = self._fit_cache.get(key)
+        if got is None:
+            if len(self._fit_cache) > CACHE_SIZE:
+                self._fit_cache.clear()
+            got = self._fit_cache[key] = frozenset(c for c in self._candidates(meld, kind, lo, wild)
+                                                   if self.extend(meld, kind, lo, c, wild) is not None)
+        return got
+
+    def _candidates(self, meld: tuple[int, ...], kind: int, lo: int, wild: int) -> list[int]:
+        """The cards worth asking ``extend`` about: the jokers, and the natural cards of the ranks
+        a meld could take (a set's rank; the ranks just below and above a run)."""
+        out = bits(wild)
+        if kind == SET:
+            return out + self.cards_of_rank[self.top - lo]
+        if kind != RUN:
+            return out
+        nat = next((c for c in meld if not (wild >> c) & 1), None)
+        if nat is None:
+            return out
+        ladder = self.ladder[nat]
+        for q in (lo - 1, lo + len(meld)):
+            if q < 0:
+                continue
+            if ladder == 1:
+                if q <= 20:
+                    out += self.cards_of_rank[self.plain_ranks + q]
+            elif q <= self.top:
+                out += self.cards_of_rank[self.top - q]
+            elif q == self.top + 1:
+                out += self.cards_of_rank[self.top]
+        return out
 
     def hand_melds(self, hand: list[int], wild: int, jokers_ok: bool = True) -> list[int]:
         """Bitmasks of the melds offered from ``hand`` (see the module docstring for which): each
