@@ -450,6 +450,12 @@ class Turn(Phase):
         melds = list(state.melds)
         info = list(state.meld_info)
         rules = self.rules
+        if len(cards) == 1 and not self._partnered(hand, cards[0], wild):   # the common case, at once
+            c = cards[0]
+            if self.lay_off is None and self.rearrange == "none":
+                return False
+            own = self.lay_off == "own" or self.rearrange == "own"
+            return any(c in rules.fits(m, k, lo, wild) for m, (o, k, lo) in zip(melds, info) if not own or o == p)
         first = self.first_run and not state.has_melded[p]   # (the first meld: a run, no joker)
         for _ in range(len(cards) + 1):
             if not left:
@@ -488,6 +494,26 @@ class Turn(Phase):
             if not found:
                 return False
         return not left
+
+    def _partnered(self, hand: list[int], card: int, wild: int) -> bool:
+        """Whether ``card`` could be in a meld offered from ``hand`` at all: it is a joker or a
+        single-card meld, or the hand holds another natural card of its rank or of its run group
+        at most two positions away (every meld offered holds two natural cards)."""
+        rules = self.rules
+        if (wild >> card) & 1:
+            return True
+        sr, rk, pc = rules.set_rank[card], rules.run_key[card], rules.pos[card]
+        if rules.single_rank is not None and sr == rules.single_rank:
+            return True
+        set_rank, run_key, pos = rules.set_rank, rules.run_key, rules.pos
+        for x in hand:
+            if x == card or (wild >> x) & 1:
+                continue
+            if sr >= 0 and set_rank[x] == sr:
+                return True
+            if run_key[x] == rk and any(0 < abs(a - b) <= 2 for a in pos[x] for b in pc):
+                return True
+        return False
 
     def _apply_draw(self, state: "State", p: int, action: int) -> None:
         state.step = "meld"
