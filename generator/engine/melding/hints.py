@@ -31,9 +31,9 @@ from ...bots.decisions import greedy_decision
 from ..actions import NO, YES
 from ..observation import Observation
 from ..rollout import play_lightly
-from .play import (ACTION_Q, ADD, BLIND, BLIND_TURN, BLOCK_Q, CALL_Q, DESERT, DESERT_Q, DISCARD_Q, DRAW_Q, DUMP,
-                   FULL, KNOCK, LAY_OFF, MASK, MELD, MELD_Q, SECOND, SHED, STOCK, STOP, STUMP, SWAP, TAKE,
-                   Turn)
+from .play import (ACTION_Q, ADD, ADD_TWO, BLIND, BLIND_TURN, BLOCK_Q, CALL_Q, DESERT, DESERT_Q, DISCARD_Q,
+                   DRAW_Q, DUMP, FULL, KNOCK, LAY_OFF, MASK, MELD, MELD_Q, SECOND, SHED, STOCK, STOP, STUMP, SWAP,
+                   TAKE, Turn)
 from .rules import bits
 
 #: In a rollout, the share of decisions taken at random rather than by the greedy rule.
@@ -107,7 +107,7 @@ def _helps(v: View, card: int) -> bool:
     if v.phase.lay_off is None:
         return False
     own = v.phase.lay_off == "own"
-    return any(rules.extend(m, k, lo, card, v.wild) is not None for m, (o, k, lo) in zip(v.melds, v.info)
+    return any(card in rules.fits(m, k, lo, v.wild) for m, (o, k, lo) in zip(v.melds, v.info)
                if not own or o == v.me)
 
 
@@ -144,9 +144,10 @@ def _table(v: View) -> int | None:
     melds = [a for a in legal if MELD <= a < FULL]
     if melds:
         return min(melds, key=lambda a: _meld_key(v, a))
-    adds = [a for a in legal if ADD <= a < ADD + 1000]
+    adds = [a for a in legal if ADD <= a < MELD]
     if adds:
-        return min(adds, key=lambda a: (_joker(v, a - ADD), -_value(v, a - ADD), a))
+        return min(adds, key=lambda a: (-len(_cards_of_action(a)), any(_joker(v, c) for c in _cards_of_action(a)),
+                                        -sum(_value(v, c) for c in _cards_of_action(a)), a))
     offs = [a for a in legal if LAY_OFF <= a < SWAP]
     if offs:
         return min(offs, key=lambda a: (_joker(v, (a - LAY_OFF) % 128), -_value(v, (a - LAY_OFF) % 128), a))
@@ -228,7 +229,7 @@ def _true_block(v: View) -> bool:
     if card is None:
         return False
     rules = v.phase.rules
-    return any(rules.extend(m, k, lo, card, v.wild) is not None for m, (_, k, lo) in zip(v.melds, v.info))
+    return any(card in rules.fits(m, k, lo, v.wild) for m, (_, k, lo) in zip(v.melds, v.info))
 
 
 def greedy_play(obs: Observation, legal: list[int], rng: random.Random) -> int:
@@ -246,6 +247,8 @@ def _cards_of_action(a: int) -> list[int]:
         return bits(a & MASK)
     if LAY_OFF <= a < SWAP:
         return [(a - LAY_OFF) % 128]
+    if ADD_TWO <= a < MELD:
+        return list(divmod(a - ADD_TWO, 128))
     if ADD <= a < ADD + 1000:
         return [a - ADD]
     if a >= SECOND and a < STOCK:

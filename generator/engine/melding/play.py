@@ -20,11 +20,12 @@ offers nothing (the draw and the discard are always decisions, forced or not: th
    melded); a called block bars the top card of the pile it lies on;
 4. ``meld``: ``MELD | mask`` (lay the cards of ``mask`` as one meld), ``FULL | mask`` (ML-06),
    ``SWAP + 128 × meld + card`` (joker swap), ``ADD + card`` (rearranging: add that card to the
-   table), or ``STOP``; with ``many`` the step repeats after each meld;
+   table), ``ADD_TWO + 128 × card + other`` (add two hand cards that need each other), or
+   ``STOP``; with ``many`` the step repeats after each meld;
 5. ``lay-off``: ``LAY_OFF + 128 × meld + card``, or ``STOP``, repeating;
 6. ``dump``: ``DUMP + meld``, or ``STOP``; 7. ``stump``: ``STUMP | mask``, or ``STOP``;
-8. ``discard``: a card id (``SECOND + card`` on the second pile); a card the laws forbid is not
-   offered, and a step the laws leave impossible is skipped;
+8. ``discard``: a card id (``SECOND + card`` on the second pile); a card taken from a discard
+   pile this turn, or one the laws forbid, is not offered, and a step left impossible is skipped;
 9. ``call-block`` (``block``): YES or NO; 10. ``call`` (SH-01, a player left with one card): YES or
    NO — not calling draws a card at once.
 
@@ -36,18 +37,26 @@ meld step: the melds ``MeldRules.hand_melds`` offers — per rank the whole rank
 (5 with four suits), per held stretch of a ladder each window of three and the whole stretch, and
 with a joker in hand each of those completed by one joker —, under 12 × ranks × suits (624 for a
 standard pack, a few dozen in practice); the full houses, one per pair of ranks (≤ ranks²); the
-joker swaps (≤ jokers in melds × suits) and the adds (one per hand card). A lay-off step: hand ×
+joker swaps (≤ jokers in melds × suits) and the adds (one per hand card, and one per related pair
+of hand cards: at most hand² / 2). A lay-off step: hand ×
 melds on the table. Dump and stump: one per meld or rank. A discard: the hand, twice with two
 piles. Every decision is therefore bounded by a few times the pack plus ranks², whatever the
-position; rearranging never searches more than ``REARRANGE_POOL`` cards (see ``_rearranged``).
+position; rearranging never searches more than ``REARRANGE_POOL`` cards (see ``_rearranged``). The
+largest decisions met in random play over 300 drawn specs (2 to 5 players, hands of 5 to 10,
+jokers, wipe, rearranging): a discard of 36 (a hand grown to 18 cards, two piles), a meld step of
+27, a one-action turn of 20, a draw of 14.
 
 **Rearranging** (``melds.rearrange``): ``ADD + card`` is offered when a bounded search finds a
 valid re-partition of the card and the table melds related to it (its rank's sets, the runs of its
 ladder and suit within a card of it: at most ``REARRANGE_MELDS`` melds and ``REARRANGE_POOL``
 cards), the partition chosen being the first in a fixed order (the lowest card first, the melds
-``hand_melds`` lists in their order); the new melds belong to the player. Hand cards other than
-the one added are not drawn into the search (a player adds them one at a time, or lays them as a
-meld).
+``hand_melds`` lists in their order); the new melds belong to the player. ``ADD_TWO`` adds two
+hand cards that need each other (two of a rank, or two of a run group at most two positions
+apart), offered only when neither goes in alone; more hand cards than two are never searched
+together (a player adds them one or two at a time, or lays them as a meld).
+
+**The penalty** (ML-05, ``penalty``) is for a meld or lay-off that is not valid: no decision here
+ever offers one, so the engine never applies it (the playtest reads it as a rule no one meets).
 
 **Going out.** A player whose hand (and rows) is empty after an action goes out: the hand ends, or
 with the scoring's ``knock-out`` every other player still in the hand has one more turn (in play
@@ -100,6 +109,7 @@ LAY_OFF = 200_000        # + 128 × meld + card
 SWAP = 400_000           # + 128 × meld + card: the card replaces a joker it stands for
 DUMP = 600_000           # + meld
 ADD = 700_000            # + card: rearranging, add the card to the table
+ADD_TWO = 800_000        # + 128 × card + other card: rearranging, add two hand cards together
 MELD = 1 << 100          # | card mask
 FULL = 1 << 101          # | card mask (ML-06)
 STUMP = 1 << 102         # | card mask
@@ -440,17 +450,29 @@ class Turn(Phase):
         melds = list(state.melds)
         info = list(state.meld_info)
         rules = self.rules
+        if len(cards) == 1 and not self._partnered(hand, cards[0], wild):   # the common case, at once
+            c = cards[0]
+            if self.lay_off is None and self.rearrange == "none":
+                return False
+            own = self.lay_off == "own" or self.rearrange == "own"
+            return any(c in rules.fits(m, k, lo, wild) for m, (o, k, lo) in zip(melds, info) if not own or o == p)
+        first = self.first_run and not state.has_melded[p]   # (the first meld: a run, no joker)
         for _ in range(len(cards) + 1):
             if not left:
                 return True
             found = False
-            for m in rules.hand_melds(hand, wild):
+            for m in rules.hand_melds(hand, wild, jokers_ok=not first):
                 cs = bits(m)
+                if first and rules.arrange(cs, wild)[0] != RUN:  # type: ignore[index]
+                    continue
+                if self.keep_card and len(cs) == len(hand):
+                    continue
                 if left.intersection(cs):
                     for c in cs:
                         hand.remove(c)
                     left.difference_update(cs)
                     found = True
+                    first = False
                     break
             if not found and (self.lay_off is not None or self.rearrange != "none"):
                 for c in list(left):
@@ -473,6 +495,26 @@ class Turn(Phase):
                 return False
         return not left
 
+    def _partnered(self, hand: list[int], card: int, wild: int) -> bool:
+        """Whether ``card`` could be in a meld offered from ``hand`` at all: it is a joker or a
+        single-card meld, or the hand holds another natural card of its rank or of its run group
+        at most two positions away (every meld offered holds two natural cards)."""
+        rules = self.rules
+        if (wild >> card) & 1:
+            return True
+        sr, rk, pc = rules.set_rank[card], rules.run_key[card], rules.pos[card]
+        if rules.single_rank is not None and sr == rules.single_rank:
+            return True
+        set_rank, run_key, pos = rules.set_rank, rules.run_key, rules.pos
+        for x in hand:
+            if x == card or (wild >> x) & 1:
+                continue
+            if sr >= 0 and set_rank[x] == sr:
+                return True
+            if run_key[x] == rk and any(0 < abs(a - b) <= 2 for a in pos[x] for b in pc):
+                return True
+        return False
+
     def _apply_draw(self, state: "State", p: int, action: int) -> None:
         state.step = "meld"
         if action == KNOCK:
@@ -493,8 +535,7 @@ class Turn(Phase):
             state.hands[p].extend(got)
             state.hands[p].sort()
             state.taken.extend(got)
-            if self.meld_drawn:
-                state.drawn = list(got)
+            state.drawn = list(got)   # (not to be discarded this turn; with meld-drawn, to be melded)
             state.acted = True
             return
         hand_no = state.hand_no
@@ -573,11 +614,32 @@ class Turn(Phase):
         if self.joker_swap:
             out += self._swaps(state, p, wild)
         if self.rearrange != "none" and not first and (self.many or not state.melded_now):
+            alone = []
             for c in hand:
                 if not empty_ok and size == 1:
                     continue
-                if self._rearranged(state, p, c, wild) is not None:
+                if self._rearranged(state, p, (c,), wild) is not None:
                     out.append(ADD + c)
+                    alone.append(c)
+            if empty_ok or size > 2:   # two cards that need each other (neither goes in alone)
+                for a, b in self._pairs(hand, wild, alone):
+                    if self._rearranged(state, p, (a, b), wild) is not None:
+                        out.append(ADD_TWO + 128 * a + b)
+        return out
+
+    def _pairs(self, hand: list[int], wild: int, alone: list[int]) -> list[tuple[int, int]]:
+        """Pairs of natural hand cards that may need each other on the table: two of a rank, or
+        two of one run group at most two positions apart; neither of them added alone."""
+        rules = self.rules
+        nat = [c for c in sorted(hand) if not (wild >> c) & 1 and c not in alone]
+        out = []
+        for i, a in enumerate(nat):
+            for b in nat[i + 1:]:
+                if rules.set_rank[a] >= 0 and rules.set_rank[a] == rules.set_rank[b]:
+                    out.append((a, b))
+                elif rules.run_key[a] == rules.run_key[b] and \
+                        any(0 < abs(x - y) <= 2 for x in rules.pos[a] for y in rules.pos[b]):
+                    out.append((a, b))
         return out
 
     def _swaps(self, state: "State", p: int, wild: int) -> list[int]:
@@ -609,9 +671,11 @@ class Turn(Phase):
             owner, kind, lo = state.meld_info[i]
             if own and owner != p:
                 continue
-            for c in hand:
-                if rules.extend(meld, kind, lo, c, wild) is not None:
-                    out.append(LAY_OFF + 128 * i + c)
+            fits = rules.fits(meld, kind, lo, wild)
+            if fits:
+                for c in hand:
+                    if c in fits:
+                        out.append(LAY_OFF + 128 * i + c)
         return out
 
     def _dumps(self, state: "State", p: int) -> list[int]:
@@ -650,7 +714,7 @@ class Turn(Phase):
 
     def _drawn_pending(self, state: "State", p: int, opts: list[int]) -> bool:
         """meld-drawn: a card taken from a pile this turn is still in hand and an option melds it."""
-        if not state.drawn:
+        if not self.meld_drawn or not state.drawn:
             return False
         held = [c for c in state.drawn if c in state.hands[p]]
         if not held:
@@ -664,6 +728,8 @@ class Turn(Phase):
                     return True
             elif ADD <= a < ADD + 1000 and a - ADD in held:
                 return True
+            elif ADD_TWO <= a < MELD and any(x in held for x in divmod(a - ADD_TWO, 128)):
+                return True
         return False
 
     def _apply_table(self, state: "State", p: int, action: int) -> None:
@@ -674,7 +740,7 @@ class Turn(Phase):
         hand_no = state.hand_no
         self._table_action(state, p, action)
         if state.hand_no == hand_no and not state.ended and not self.many and step == "meld" \
-                and (MELD <= action < FULL or ADD <= action < ADD + 1000):
+                and (MELD <= action < FULL or ADD <= action < MELD):
             state.step = "lay-off"
 
     def _table_action(self, state: "State", p: int, action: int) -> None:
@@ -711,15 +777,18 @@ class Turn(Phase):
             self._melded(state, p, action & MASK)
             return self._check_out(state, p)
         if action >= ADD:
-            c = action - ADD
-            got = self._rearranged(state, p, c, wild)
+            added = divmod(action - ADD_TWO, 128) if action >= ADD_TWO else (action - ADD,)
+            got = self._rearranged(state, p, added, wild)
             assert got is not None
             used, new = got
-            hand.remove(c)
+            mask = 0
+            for c in added:
+                hand.remove(c)
+                mask |= 1 << c
             keep = [i for i in range(len(state.melds)) if i not in used]
             state.melds = [state.melds[i] for i in keep] + [m for m, _ in new]
             state.meld_info = [state.meld_info[i] for i in keep] + [(p, kind, lo) for _, (kind, lo) in new]
-            self._melded(state, p, 1 << c)
+            self._melded(state, p, mask)
             return self._check_out(state, p)
         if action >= DUMP:
             i = action - DUMP
@@ -774,38 +843,45 @@ class Turn(Phase):
         if state.taken:
             state.taken = [c for c in state.taken if not (mask >> c) & 1]
 
-    def _rearranged(self, state: "State", p: int, card: int, wild: int):
+    def _rearranged(self, state: "State", p: int, added: tuple[int, ...], wild: int):
         """Rearranging: the melds to break up (indices) and the new melds, as [(cards, (kind, lo))],
-        when ``card`` and the related table melds re-partition into valid melds; else None. The
-        related melds: sets of the card's rank, and runs of its ladder (and suit, for same-suit
-        runs) reaching within one position of it (at most ``REARRANGE_MELDS``)."""
+        when the cards ``added`` and the related table melds re-partition into valid melds; else
+        None. A meld is related to an added card when it is a set of the card's rank, a run of its
+        group reaching within one position of it, or holds a card of its run group one position
+        from it (the 8 of hearts in a set of 8s, for the 7 and 9 of hearts); a joker added is
+        related to every meld. At most ``REARRANGE_MELDS`` related melds are searched, in table
+        order, in groups of one, then two, then three."""
         rules = self.rules
-        related = []
-        lv, ladder, suit = rules.level[card], rules.ladder[card], rules.suit_of[card]
-        is_joker = (wild >> card) & 1
+        related: list[int] = []
+        set_rank, run_key, pos = rules.set_rank, rules.run_key, rules.pos
         for i, meld in enumerate(state.melds):
             owner, kind, lo = state.meld_info[i]
             if self.rearrange == "own" and owner != p:
                 continue
-            if is_joker:
+            near = False
+            for c in added:
+                if (wild >> c) & 1:
+                    near = True
+                elif kind == SET:
+                    near = lo == rules.level[c] and set_rank[c] >= 0 or any(
+                        not (wild >> x) & 1 and run_key[x] == run_key[c]
+                        and any(abs(a - b) == 1 for a in pos[x] for b in pos[c]) for x in meld)
+                elif kind == RUN:
+                    nat = next(x for x in meld if not (wild >> x) & 1)
+                    hi = lo + len(meld) - 1
+                    near = run_key[nat] == run_key[c] and any(lo - 1 <= q <= hi + 1 for q in pos[c])
+                if near:
+                    break
+            if near:
                 related.append(i)
-            elif kind == SET and ladder == 0 and lo == lv:
-                related.append(i)
-            elif kind == RUN:
-                nat = next(c for c in meld if not (wild >> c) & 1)
-                if rules.ladder[nat] != ladder or (rules.same_suit and rules.suit_of[nat] != suit):
-                    continue
-                hi = lo + len(meld) - 1
-                if any(lo - 1 <= q <= hi + 1 for q in rules.positions(card)):
-                    related.append(i)
-            if len(related) >= REARRANGE_MELDS:
-                break
+                if len(related) >= REARRANGE_MELDS:
+                    break
         if not related:
             return None
         # the smallest group of related melds first: one meld, then two, then three
         for size in range(1, len(related) + 1):
             for group in _groups(related, size):
-                pool = [card] + [c for i in group for c in state.melds[i]]
+                pool = list(added) + [c for i in group for c in state.melds[i]]
                 if len(pool) > REARRANGE_POOL:
                     continue
                 parts = self._partition(sorted(pool), wild, 0)
@@ -837,8 +913,11 @@ class Turn(Phase):
     def _discards(self, state: "State", p: int) -> list[int]:
         hand = state.hands[p]
         out = []
+        taken = state.drawn
         for i in range(self.pile_count):
             for c in hand:
+                if taken and c in taken:
+                    continue   # a card taken from a discard pile is not discarded the same turn
                 if state.laws and self.laws is not None and self._forbidden(state, p, c, i, True):
                     continue
                 out.append(c + (SECOND if i else 0))
@@ -900,8 +979,7 @@ class Turn(Phase):
         card = state.discarded
         state.block_card = card
         wild = self.wild(state)
-        fits = any(self.rules.extend(m, k, lo, card, wild) is not None
-                   for m, (_, k, lo) in zip(state.melds, state.meld_info))
+        fits = any(card in self.rules.fits(m, k, lo, wild) for m, (_, k, lo) in zip(state.melds, state.meld_info))
         if not fits:
             nxt = self.next_seat(state, p)
             h = state.hands[nxt]
@@ -1018,7 +1096,10 @@ class Turn(Phase):
     def _action_options(self, state: "State", p: int) -> list[int]:
         out = self._draw_options(state, p)
         if state.hands[p]:
-            out += self._meld_options(state, p)
+            melds = self._meld_options(state, p)
+            if self.must_meld and any(MELD <= a < FULL for a in melds):
+                out = [a for a in out if a == KNOCK]   # a complete meld held must be laid
+            out += melds
             out += self._layoffs(state, p)
             if self.stump:
                 out += self._stumps(state, p)
@@ -1155,6 +1236,9 @@ def describe_action(phase: Turn, state: "State", action: int) -> str:
         return "full house: " + ", ".join(names[c] for c in bits(action & MASK))
     if action >= MELD:
         return "meld " + ", ".join(names[c] for c in bits(action & MASK))
+    if action >= ADD_TWO:
+        a, b = divmod(action - ADD_TWO, 128)
+        return f"add {names[a]} and {names[b]} to the table"
     if action >= ADD:
         return f"add {names[action - ADD]} to the table"
     if action >= DUMP:
