@@ -220,6 +220,11 @@ def _discard(d: Draft, m: re.Match[str]) -> None:
     _piles(d, m["pile"] != "the discard pile")
 
 
+def _not_taken(d: Draft, m: re.Match[str]) -> None:
+    """The reading of ``MeldPlay``: a card taken from a discard pile is not thrown back the same turn."""
+    _in(d, "Discarding")
+
+
 def _block(d: Draft, m: re.Match[str]) -> None:
     _in(d, "Discarding")
     d.put("play.block", m["word"])
@@ -392,6 +397,7 @@ RULES: list[Rule] = [
     # g. Discarding, the called block.
     rule(r"The player ends their turn by laying one card from their hand face up on (?P<pile>the discard pile|either "
          r"discard pile, as they choose)\.", _discard, marks="discard"),
+    rule(r"It may not be a card they took from a discard pile in this turn\.", _not_taken, marks="not taken"),
     rule(r"If that card could be added to a meld on the table, they may call “(?P<word>[^”]+)” as they lay it: the "
          r"next player may not take it\.", _block),
     rule(r"If the card could not have been added to a meld, the next player may say so, and the caller then takes a "
@@ -460,6 +466,7 @@ MARKS = (
     ("joker rearranged", lambda spec: jokers_in_play(spec) and _rearranging(spec), "jokers in rearranged melds"),
     ("fanned", lambda spec: spec.play.draw.discard == "wipe", "that the discards are fanned"),
     ("no action", lambda spec: spec.play.one_action, "a player with no action to take"),
+    ("not taken", lambda spec: not spec.play.one_action, "that a card taken from a discard pile is not thrown back"),
     ("rows", lambda spec: spec.deal.rows, "how the rows are played"),
     ("rows blind", lambda spec: spec.deal.rows, "how the face-down cards are played"),
     ("laws", lambda spec: spec.setup.extra_rules is not None, "the invented rules in play"),
