@@ -376,8 +376,8 @@ def _broken(spec: GameSpec, old: str, new: str) -> str:
 @pytest.mark.parametrize("old,new", [
     ("2. Melding (optional).", "2. Melding."),                         # an optional step not marked
     ("1. Drawing.", "1. Drawing (optional)."),                         # drawing marked optional
-    ("4. Discarding. The player ends their turn by laying one card from their hand face up on the discard pile.\n",
-     ""),                                                              # a turn of steps with no discard
+    ("4. Discarding. The player ends their turn by laying one card from their hand face up on the discard pile. It may "
+     "not be a card they took from a discard pile in this turn.\n", ""),                                                              # a turn of steps with no discard
     ("A player's turn is these steps, in order:", "On their turn a player takes one of these actions:"),
     ("2. Melding (optional). The player may lay down", "2. Laying off (optional). The player may lay down"),
     ("3. Laying off (optional).", "3. Clearing a meld (optional)."),
