@@ -40,9 +40,11 @@ Readings Parlour prints where the seed book is silent, contradictory or wrong (c
 * *The stock runs out* (ML-04): the whole discard pile (both, with two) is shuffled to form a new
   stock, and the discard pile starts empty; a player who would draw from an empty stock with no
   discards to shuffle draws nothing.
-* *A blocked hand.* If every player in turn draws nothing and lays nothing (the stock and the
-  discards exhausted), the hand ends and the player with the fewest cards wins it, as the "second
-  stock exhaustion" rule of SC-A2 has it.
+* *A blocked hand.* If the stock runs out again with no card laid on the table (in a meld or laid
+  off) since it last ran out, or every player in turn draws nothing and lays nothing (the stock
+  and the discards exhausted), the hand ends and the player with the fewest cards wins it, as the
+  "second stock exhaustion" rule of SC-A2 has it. (Hands that can no longer meld or lay off would
+  otherwise draw and discard for ever.)
 * *Deserting* (``desert``): at the start of their turn a player may shuffle a third of their hand
   (rounded down; half on their first turn), cards of their choice, into the stock, keep the rest
   and take no further part in the hand; the cards kept still count against them. If all but one

@@ -65,9 +65,10 @@ house takes its player out at once, whatever the round end.
 
 **The stock** (ML-04): drawing from an empty stock shuffles the whole discard pile (both) into a
 new stock; nothing to shuffle: nothing drawn. With ``stock_out`` the second time the stock runs out
-the hand ends and the fewest cards win. A hand in which every player still in it takes a turn
-drawing nothing and laying nothing is blocked: the fewest cards win (ties: the player whose turn
-comes soonest).
+the hand ends and the fewest cards win. A hand is blocked, and the fewest cards win it (ties: the
+player whose turn comes soonest), when the stock runs out again with no card laid on the table
+since it last ran out (hands that can no longer meld or lay off would otherwise draw and discard
+for ever), or when every player still in it takes a turn drawing nothing and laying nothing.
 
 Positions come back (cards are drawn, discarded and reshuffled), so the phase declares ``repeats``
 and keeps everything it knows in its declared fields, which the position key reads.
@@ -156,7 +157,7 @@ class Turn(Phase):
         "melds": [], "meld_info": [], "out_of_play": [], "stumped": _lists, "rows_up": _lists, "rows_down": _lists,
         "step": "start", "mover": 0, "direction": 1, "had_turn": _falses, "has_melded": _falses,
         "melded_now": 0, "acted": False, "drawn": [], "taken": [], "revealed": [], "deserted": [], "shed_left": 0,
-        "out": [], "knocker": None, "last_turns": None, "idle": 0, "stock_outs": 0, "blocked_winner": None,
+        "out": [], "knocker": None, "last_turns": None, "idle": 0, "stock_outs": 0, "dry_outs": 0, "blocked_winner": None,
         "ended": False, "block_card": None, "block_pile": 0, "discarded": None, "last_meld": 0, "bonus": _zeros,
         "pig_owner": None, "turn_mod": None,
     }
@@ -552,7 +553,8 @@ class Turn(Phase):
         for _ in range(k):
             if not state.stock:
                 state.stock_outs += 1
-                if self.stock_out and state.stock_outs >= 2:
+                state.dry_outs += 1   # reset whenever a card is laid on the table
+                if (self.stock_out and state.stock_outs >= 2) or state.dry_outs >= 2:
                     state.blocked_winner = self.fewest(state, state.mover)
                     self._end_hand(state)
                     return got
@@ -827,6 +829,7 @@ class Turn(Phase):
             state.melds[i] = meld
             state.meld_info[i] = (owner, kind, lo)
             hand.remove(c)
+            state.dry_outs = 0
             state.acted = True
             if c in state.drawn:
                 state.drawn.remove(c)
@@ -835,6 +838,7 @@ class Turn(Phase):
 
     def _melded(self, state: "State", p: int, mask: int) -> None:
         state.has_melded[p] = True
+        state.dry_outs = 0
         state.melded_now += 1
         state.acted = True
         state.last_meld = mask

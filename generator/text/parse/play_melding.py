@@ -428,7 +428,8 @@ RULES: list[Rule] = [
     rule(r"When the stock runs out, all the cards of both discard piles are shuffled face down to form a new stock, "
          r"and both piles start again empty; if there are no discards to shuffle, a player who should draw from the "
          r"stock draws nothing\.", _stock_out(True), marks="stock out"),
-    rule(r"If every player in turn draws nothing and lays nothing on the table, the hand is \*blocked\*: it ends, and "
+    rule(r"If the stock runs out again with no card laid on the table \(in a meld or laid off\) since it last ran out, "
+         r"or if every player in turn draws nothing and lays nothing on the table, the hand is \*blocked\*: it ends, and "
          r"the player with the fewest cards in hand(?P<rows> and rows)? wins it as if they had gone out; if several "
          r"tie, the one of them whose turn it is, or whose turn comes soonest, wins\.", _blocked, marks="blocked"),
     # Calling the name (SH-01).
