@@ -40,8 +40,12 @@ demo: setup sysdeps
 	$(BIN)/parlour check output/demo/matching/*.yaml
 	$(BIN)/parlour playtest output/demo/matching/$$(ls output/demo/matching | grep -m1 '\.yaml$$') --games 200 --seed 1 || true
 	$(BIN)/parlour render output/demo/matching/$$(ls output/demo/matching | grep -m1 '\.yaml$$') --format pdf --playtest 100 --out output/demo/matching --force
-	$(BIN)/parlour book output/demo output/demo/climbing output/demo/matching --out output/demo/book.pdf --games 50 --force
-	@echo "Rulebooks and specs are in output/demo/ (climbing and matching games in output/demo/climbing/ and output/demo/matching/), the book in output/demo/book.pdf"
+	$(BIN)/parlour generate --family melding --count 6 --seed 7 --out output/demo/melding --force
+	$(BIN)/parlour check output/demo/melding/*.yaml
+	$(BIN)/parlour playtest output/demo/melding/$$(ls output/demo/melding | grep -m1 '\.yaml$$') --games 100 --seed 1 || true
+	$(BIN)/parlour render output/demo/melding/$$(ls output/demo/melding | grep -m1 '\.yaml$$') --format pdf --playtest 50 --out output/demo/melding --force
+	$(BIN)/parlour book output/demo output/demo/climbing output/demo/matching output/demo/melding --out output/demo/book.pdf --games 50 --force
+	@echo "Rulebooks and specs are in output/demo/ (the other families' games in output/demo/climbing/, output/demo/matching/ and output/demo/melding/), the book in output/demo/book.pdf"
 
 test: setup sysdeps
 	$(BIN)/python -m pytest -n 2 -q
