@@ -4,7 +4,7 @@ melds, lays off, and discards; the first to empty their hand goes out. What a me
 
 **A turn is a sequence of decisions**, each its own action, so that no decision has to list every
 way a whole turn could go. In *sequence* mode a turn runs its steps in order, each skipped when it
-offers nothing (a step offering a single forced move takes it at once):
+offers nothing (the draw and the discard are always decisions, forced or not: they are moves):
 
 1. ``start`` — with face-down rows (SH-02), a player whose hand is empty takes up their face-up
    row as if it were their hand, and once it is gone turns one face-down card (``BLIND + i``) into
@@ -49,6 +49,9 @@ cards), the partition chosen being the first in a fixed order (the lowest card f
 the one added are not drawn into the search (a player adds them one at a time, or lays them as a
 meld).
 
+**The penalty** (ML-05, ``penalty``) is for a meld or lay-off that is not valid: no decision here
+ever offers one, so the engine never applies it (the playtest reads it as a rule no one meets).
+
 **Going out.** A player whose hand (and rows) is empty after an action goes out: the hand ends, or
 with the scoring's ``knock-out`` every other player still in the hand has one more turn (in play
 order), then the hand ends; with ``titles`` and ``retire`` play goes on until one is left. A full
@@ -72,6 +75,7 @@ from ..actions import NO, YES
 from ..laws import LawBook
 from ..phase import Phase
 from ..places import HIDDEN, OWNER, PUBLIC, Place
+from .narrate import MeldNarration
 from .rules import RUN, SET, MeldRules, bits
 
 if TYPE_CHECKING:   # pragma: no cover
@@ -135,6 +139,7 @@ def _played(state: "State", player: int) -> list[int]:
 
 class Turn(Phase):
     decisions = DECISIONS
+    narration = MeldNarration
     card_play = True
     repeats = True
     puts_away = {SHED: "stock"}
@@ -142,7 +147,7 @@ class Turn(Phase):
               Place("stumped", True, OWNER), Place("rows_up", True, PUBLIC), Place("rows_down", True, HIDDEN))
     hand_fields = {
         "melds": [], "meld_info": [], "out_of_play": [], "stumped": _lists, "rows_up": _lists, "rows_down": _lists,
-        "step": "start", "mover": 0, "direction": 1, "turns_taken": _zeros, "has_melded": _falses,
+        "step": "start", "mover": 0, "direction": 1, "had_turn": _falses, "has_melded": _falses,
         "melded_now": 0, "acted": False, "drawn": [], "taken": [], "revealed": [], "deserted": [], "shed_left": 0,
         "out": [], "knocker": None, "last_turns": None, "idle": 0, "stock_outs": 0, "blocked_winner": None,
         "ended": False, "block_card": None, "block_pile": 0, "discarded": None, "last_meld": 0, "bonus": _zeros,
@@ -316,17 +321,13 @@ class Turn(Phase):
                 return
             if step == "act":
                 options = self._action_options(state, p)
-                if len(options) == 1:
-                    self._apply_act(state, p, options[0])
-                    continue
                 state.open(self, ACTION_Q, p)
+                state._legal = options   # (what ``legal`` would list: kept, not listed twice)
                 return
             if step == "draw":
                 options = self._draw_options(state, p)
-                if len(options) == 1:
-                    self._apply_draw(state, p, options[0])
-                    continue
                 state.open(self, DRAW_Q, p)
+                state._legal = options
                 return
             if step in ("meld", "lay-off", "dump", "stump"):
                 options = self._step_options(state, p, step)
@@ -334,16 +335,15 @@ class Turn(Phase):
                     state.step = STEPS[STEPS.index(step) + 1]
                     continue
                 state.open(self, {"meld": MELD_Q, "lay-off": LAYOFF_Q, "dump": DUMP_Q, "stump": STUMP_Q}[step], p)
+                state._legal = options
                 return
             if step == "discard":
                 options = self._discards(state, p) if state.hands[p] else []
                 if not options:
                     state.step = "block"
                     continue
-                if len(options) == 1:
-                    self._discard(state, p, options[0])
-                    continue
                 state.open(self, DISCARD_Q, p)
+                state._legal = options
                 return
             if step == "block":
                 state.step = "call"
@@ -492,6 +492,7 @@ class Turn(Phase):
             pile = state.piles[i]
             got = pile[-k:]
             del pile[-k:]
+            del state.named[i][-k:]
             state.hands[p].extend(got)
             state.hands[p].sort()
             state.taken.extend(got)
@@ -548,7 +549,7 @@ class Turn(Phase):
         """Whether a meld or lay-off may leave ``p``'s hand empty now (keep-card, the first turn)."""
         if self.keep_card and not self.one_action:
             return False
-        if self.no_first_out and state.turns_taken[p] == 0:
+        if self.no_first_out and not state.had_turn[p]:
             return False
         return True
 
@@ -645,9 +646,9 @@ class Turn(Phase):
             if self._drawn_pending(state, p, opts):
                 return opts
             return [STOP] + opts
-        opts = self._dumps(state, p) if step == "dump" else self._stumps(state, p)
         if step == "dump" and not self.dump or step == "stump" and not self.stump:
             return []
+        opts = self._dumps(state, p) if step == "dump" else self._stumps(state, p)
         return [STOP] + opts if opts else []
 
     def _drawn_pending(self, state: "State", p: int, opts: list[int]) -> bool:
@@ -930,7 +931,7 @@ class Turn(Phase):
         return [(p + k * state.direction) % state.n for k in range(1, state.n)]
 
     def _end_turn(self, state: "State", p: int) -> None:
-        state.turns_taken[p] += 1
+        state.had_turn[p] = True   # (a flag, not a count: positions must be able to come back)
         if state.block_card is not None and state.discarded != state.block_card:
             state.block_card = None   # a block lasts the next player's turn only
         if state.acted:
@@ -964,7 +965,7 @@ class Turn(Phase):
 
     def _desert(self, state: "State", p: int) -> None:
         hand = state.hands[p]
-        k = len(hand) // (2 if state.turns_taken[p] == 0 else 3)
+        k = len(hand) // (2 if not state.had_turn[p] else 3)
         state.shed_left = k
         state.deserted.append(p)
         if k:
@@ -1020,7 +1021,10 @@ class Turn(Phase):
     def _action_options(self, state: "State", p: int) -> list[int]:
         out = self._draw_options(state, p)
         if state.hands[p]:
-            out += self._meld_options(state, p)
+            melds = self._meld_options(state, p)
+            if self.must_meld and any(MELD <= a < FULL for a in melds):
+                out = [a for a in out if a == KNOCK]   # a complete meld held must be laid
+            out += melds
             out += self._layoffs(state, p)
             if self.stump:
                 out += self._stumps(state, p)
@@ -1089,7 +1093,9 @@ class Turn(Phase):
         moves = decisions = 0
         cap = self.game.move_cap - rec.moves
         while state.hand_no == hand_no and state.phase is self and not state.terminal and moves < cap:
-            options = legal(state)
+            options = state._legal
+            if options is None:
+                options = legal(state)
             k = len(options)
             moves += 1
             if k > 1:
@@ -1097,6 +1103,7 @@ class Turn(Phase):
                 a = options[int(rnd() * k)]
             else:
                 a = options[0]
+            state._legal = None
             apply(state, a)
         state._legal = None
         rec.moves += moves

@@ -99,6 +99,11 @@ class MeldRules:
         self.cards_of_rank: list[list[int]] = [[c for c in range(table.size) if self.rank_of[c] == k]
                                                for k in range(len(self.rank_names))]
         self.bit = [1 << c for c in range(table.size)]
+        #: per card: its rank for sets (-1: a joker or a major), its run group, its run positions
+        self.set_rank = [self.rank_of[c] if self.ladder[c] == 0 else -1 for c in range(table.size)]
+        self.run_key = [(self.ladder[c], self.suit_of[c] if self.same_suit or self.ladder[c] == 1 else -1)
+                        for c in range(table.size)]
+        self.pos = [self.positions(c) if c not in jokers else () for c in range(table.size)]
         self._wild_masks: dict[int | None, int] = {}
 
     # -- jokers ----------------------------------------------------------------------------------
@@ -275,32 +280,39 @@ class MeldRules:
 
     def hand_melds(self, hand: list[int], wild: int, jokers_ok: bool = True) -> list[int]:
         """Bitmasks of the melds offered from ``hand`` (see the module docstring for which): each
-        meld once, in a fixed order."""
+        meld once, in a fixed order (lowest card ids first where cards of a rank are alike)."""
         out: list[int] = []
         seen: set[int] = set()
         bit = self.bit
-        nat = [c for c in hand if not (wild >> c) & 1]
-        jok = [c for c in hand if (wild >> c) & 1] if jokers_ok else []
-        joker = bit[min(jok)] if jok else 0
+        nat: list[int] = []
+        jok: list[int] = []
+        for c in sorted(hand):
+            (jok if (wild >> c) & 1 else nat).append(c)
+        joker = bit[jok[0]] if jok and jokers_ok else 0
+        need = 2 if joker else 3
 
         def add(m: int) -> None:
             if m not in seen:
                 seen.add(m)
                 out.append(m)
 
+        set_rank, suit_of = self.set_rank, self.suit_of
         by_rank: dict[int, list[int]] = {}
         for c in nat:
-            if self.ladder[c] == 0:
-                by_rank.setdefault(self.rank_of[c], []).append(c)
+            k = set_rank[c]
+            if k >= 0:
+                by_rank.setdefault(k, []).append(c)
         if self.single_rank is not None:
-            for c in by_rank.get(self.single_rank, []):
+            for c in by_rank.get(self.single_rank, ()):
                 add(bit[c])
-        for r, cs in by_rank.items():
-            # one card a suit (two packs would give equal cards: each card once all the same)
-            one = {}
+        suits = self.plain_suits
+        for cs in by_rank.values():
+            if len(cs) < need:
+                continue
+            one: dict[int, int] = {}   # one card a suit: each card once
             for c in cs:
-                one.setdefault(self.suit_of[c], c)
-            cs = sorted(one.values())
+                one.setdefault(suit_of[c], c)
+            cs = list(one.values())
             whole = 0
             for c in cs:
                 whole |= bit[c]
@@ -310,21 +322,24 @@ class MeldRules:
                     for three in combinations(cs, 3):
                         add(bit[three[0]] | bit[three[1]] | bit[three[2]])
             if joker:
-                if 2 <= len(cs) < self.plain_suits:
+                if 2 <= len(cs) < suits:
                     add(whole | joker)
                 if len(cs) > 2:
                     for two in combinations(cs, 2):
                         add(bit[two[0]] | bit[two[1]] | joker)
         # runs, by ladder and suit (any-suit: by ladder, the lowest card id of each rank)
         groups: dict[tuple[int, int], dict[int, int]] = {}
-        for c in sorted(nat):
-            key = (self.ladder[c], self.suit_of[c] if self.same_suit or self.ladder[c] == 1 else -1)
-            g = groups.setdefault(key, {})
-            for q in self.positions(c):
-                g.setdefault(q, c)
+        run_key, pos = self.run_key, self.pos
+        for c in nat:
+            g = groups.get(run_key[c])
+            if g is None:
+                g = groups[run_key[c]] = {}
+            for q in pos[c]:
+                if q not in g:
+                    g[q] = c
         for (ladder, _), at in groups.items():
-            top = self.ladder_top(ladder)
-            self._runs_of(at, top, ladder, joker, add)
+            if len(at) >= need:
+                self._runs_of(at, self.ladder_top(ladder), ladder, joker, add)
         return out
 
     def _runs_of(self, at: dict[int, int], top: int, ladder: int, joker: int, add) -> None:
