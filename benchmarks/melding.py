@@ -5,8 +5,8 @@ each, the next card turned to start the discard pile and the rest the stock; the
 plays first). A turn is the engine's sequence of decisions, each player choosing uniformly at
 random among the same choices:
 
-* **draw**: the top card of the stock, or the top card of the discard pile when there is one (a
-  single choice when the pile is empty is no decision); drawing from an empty stock shuffles the
+* **draw**: the top card of the stock, or the top card of the discard pile when it would make a
+  meld with the hand or could be laid off (a single choice is no decision); drawing from an empty stock shuffles the
   whole discard pile into a new one, and the second time the stock runs out the hand ends and the
   fewest cards win it (ties to the first from the player drawing on);
 * **meld**, again and again until the player stops: stop, or lay one of the melds the hand offers
@@ -15,6 +15,9 @@ random among the same choices:
 * **lay off**, again and again until the player stops: stop, or one card of the hand on one meld
   on the table that it extends (a set short of its fourth suit, a run at either end);
 * **discard** one card of the hand (one card left: no decision).
+
+A card taken from the discard pile must be melded: while it is in hand and a meld (a lay-off)
+holds it, the player may not stop melding (laying off), though any meld (lay-off) will do.
 
 A player whose hand is empty after any step goes out and wins the hand; a hand in which every
 player in turn draws and lays nothing is blocked and the fewest cards win it. The winner scores
@@ -103,6 +106,11 @@ def fits(meld: list[int], c: int) -> bool:
     return c // 13 == meld[1] and (lv == meld[3] + 1 or lv == meld[2] - 1)
 
 
+def can_meld(hand: list[int], table: list[list[int]], c: int) -> bool:
+    """Whether card ``c`` taken into the hand would lie in one of its melds, or could be laid off."""
+    return any(c in m for m in hand_melds(hand + [c])) or any(fits(m, c) for m in table)
+
+
 def plain_hand(rnd: Any, dealer: int) -> tuple[int, int, list[int]]:
     """One hand of Rummy; returns (decisions, turns, the hand's scores)."""
     n = PLAYERS
@@ -120,14 +128,16 @@ def plain_hand(rnd: Any, dealer: int) -> tuple[int, int, list[int]]:
         hand = hands[cur]
         turns += 1
         acted = False
-        # draw
-        if pile:
+        # draw (the discard pile's top card only when it can be melded at once)
+        drawn = -1
+        if pile and can_meld(hand, table, pile[-1]):
             decisions += 1
             take = rnd() < 0.5   # the engine lists the stock first, then the pile: two choices
         else:
             take = False
         if take:
-            hand.append(pile.pop())
+            drawn = pile.pop()
+            hand.append(drawn)
             acted = True
         else:
             if not stock:
@@ -146,11 +156,18 @@ def plain_hand(rnd: Any, dealer: int) -> tuple[int, int, list[int]]:
             melds = hand_melds(hand)
             if not melds:
                 break
-            decisions += 1
-            k = int(rnd() * (len(melds) + 1))
-            if k == 0:
-                break
-            meld = melds[k - 1]
+            if drawn >= 0 and any(drawn in m for m in melds):   # the card taken must be melded
+                if len(melds) > 1:
+                    decisions += 1
+                meld = melds[int(rnd() * len(melds))] if len(melds) > 1 else melds[0]
+            else:
+                decisions += 1
+                k = int(rnd() * (len(melds) + 1))
+                if k == 0:
+                    break
+                meld = melds[k - 1]
+            if drawn in meld:
+                drawn = -1
             for c in meld:
                 hand.remove(c)
             acted = True
@@ -171,11 +188,18 @@ def plain_hand(rnd: Any, dealer: int) -> tuple[int, int, list[int]]:
             offs = [(m, c) for m in table for c in hand if fits(m, c)]
             if not offs:
                 break
-            decisions += 1
-            k = int(rnd() * (len(offs) + 1))
-            if k == 0:
-                break
-            m, c = offs[k - 1]
+            if drawn >= 0 and any(c == drawn for _, c in offs):   # the card taken must be laid off
+                if len(offs) > 1:
+                    decisions += 1
+                m, c = offs[int(rnd() * len(offs))] if len(offs) > 1 else offs[0]
+            else:
+                decisions += 1
+                k = int(rnd() * (len(offs) + 1))
+                if k == 0:
+                    break
+                m, c = offs[k - 1]
+            if c == drawn:
+                drawn = -1
             hand.remove(c)
             acted = True
             if m[0] == SET:
