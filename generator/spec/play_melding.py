@@ -33,7 +33,10 @@ Readings Parlour prints where the seed book is silent, contradictory or wrong (c
   ``draw.discard`` 'wipe' any number of cards from the top of it (the discards are fanned so every
   card shows). With ``draw.melded_first`` a player who has not yet laid a meld this hand may not draw
   from a discard pile. With ``draw.meld_drawn`` cards taken from a discard pile must be melded (laid
-  in a meld or laid off) in the same turn; a player who cannot do so may not take them.
+  in a meld or laid off) in the same turn; a player who cannot do so may not take them. A card
+  taken from a discard pile may not be discarded in the same turn (the usual rule of the real
+  games: without it a player could take the top card and throw it back, turn after turn, and the
+  game would come back to the same position).
 * *The stock runs out* (ML-04): the whole discard pile (both, with two) is shuffled to form a new
   stock, and the discard pile starts empty; a player who would draw from an empty stock with no
   discards to shuffle draws nothing.

@@ -23,8 +23,8 @@ offers nothing (the draw and the discard are always decisions, forced or not: th
    table), or ``STOP``; with ``many`` the step repeats after each meld;
 5. ``lay-off``: ``LAY_OFF + 128 × meld + card``, or ``STOP``, repeating;
 6. ``dump``: ``DUMP + meld``, or ``STOP``; 7. ``stump``: ``STUMP | mask``, or ``STOP``;
-8. ``discard``: a card id (``SECOND + card`` on the second pile); a card the laws forbid is not
-   offered, and a step the laws leave impossible is skipped;
+8. ``discard``: a card id (``SECOND + card`` on the second pile); a card taken from a discard
+   pile this turn, or one the laws forbid, is not offered, and a step left impossible is skipped;
 9. ``call-block`` (``block``): YES or NO; 10. ``call`` (SH-01, a player left with one card): YES or
    NO — not calling draws a card at once.
 
@@ -496,8 +496,7 @@ class Turn(Phase):
             state.hands[p].extend(got)
             state.hands[p].sort()
             state.taken.extend(got)
-            if self.meld_drawn:
-                state.drawn = list(got)
+            state.drawn = list(got)   # (not to be discarded this turn; with meld-drawn, to be melded)
             state.acted = True
             return
         hand_no = state.hand_no
@@ -653,7 +652,7 @@ class Turn(Phase):
 
     def _drawn_pending(self, state: "State", p: int, opts: list[int]) -> bool:
         """meld-drawn: a card taken from a pile this turn is still in hand and an option melds it."""
-        if not state.drawn:
+        if not self.meld_drawn or not state.drawn:
             return False
         held = [c for c in state.drawn if c in state.hands[p]]
         if not held:
@@ -840,8 +839,11 @@ class Turn(Phase):
     def _discards(self, state: "State", p: int) -> list[int]:
         hand = state.hands[p]
         out = []
+        taken = state.drawn
         for i in range(self.pile_count):
             for c in hand:
+                if taken and c in taken:
+                    continue   # a card taken from a discard pile is not discarded the same turn
                 if state.laws and self.laws is not None and self._forbidden(state, p, c, i, True):
                     continue
                 out.append(c + (SECOND if i else 0))
