@@ -14,7 +14,8 @@ random among the same choices:
   stretch of three or more ranks in a row of one suit, each window of three and the whole stretch;
 * **lay off**, again and again until the player stops: stop, or one card of the hand on one meld
   on the table that it extends (a set short of its fourth suit, a run at either end);
-* **discard** one card of the hand (one card left: no decision).
+* **discard** one card of the hand, never the card taken from the discard pile this turn (one
+  card to choose from: no decision; none: no discard).
 
 A card taken from the discard pile must be melded: while it is in hand and a meld (a lay-off)
 holds it, the player may not stop melding (laying off), though any meld (lay-off) will do.
@@ -213,16 +214,19 @@ def plain_hand(rnd: Any, dealer: int) -> tuple[int, int, list[int]]:
                 break
         if winner >= 0:
             break
-        # discard
-        if len(hand) > 1:
-            decisions += 1
-            c = hand.pop(int(rnd() * len(hand)))
-        else:
-            c = hand.pop()
-        pile.append(c)
-        if not hand:
-            winner = cur
-            break
+        # discard (never the card taken this turn)
+        options = [x for x in hand if x != drawn] if drawn >= 0 else hand
+        if options:
+            if len(options) > 1:
+                decisions += 1
+                c = options[int(rnd() * len(options))]
+            else:
+                c = options[0]
+            hand.remove(c)
+            pile.append(c)
+            if not hand:
+                winner = cur
+                break
         if acted:
             idle = 0
         else:
