@@ -158,6 +158,12 @@ def _table(v: View) -> int | None:
 
 
 def _discard(v: View, legal: list[int]) -> int:
+    return _discard_order(v, legal)[0]
+
+
+def _discard_order(v: View, legal: list[int]) -> list[int]:
+    """The discards, the greedy rule's choice first: no joker, a card in no meld or near-meld, the
+    costliest, the highest."""
     keep = _kept(v, v.hand)
     rules = v.phase.rules
 
@@ -165,7 +171,7 @@ def _discard(v: View, legal: list[int]) -> int:
         c = a - SECOND if a >= SECOND else a
         return (_joker(v, c), c in keep, -_value(v, c), -rules.level[c], a)
 
-    return min(legal, key=key)
+    return sorted(legal, key=key)
 
 
 def _behind(v: View) -> bool:
@@ -303,14 +309,26 @@ def rollout(state, rnd) -> None:
 
 #: Decisions the search leaves to the greedy rule.
 SETTLED = frozenset({CALL_Q, BLOCK_Q, SHED, BLIND_TURN})
+#: The discards the strong bot weighs at most (the greedy rule's first choices).
+DISCARDS_SEARCHED = 3
 
 
 def distinct(obs: Observation, legal: list[int]) -> list[int]:
     """The actions worth a search: calls, sheds and blind cards left to the greedy rule; of a
-    decision's many melds, the longest few (``MELDS_SEARCHED``) and the greedy one; everything
-    else as it is."""
+    decision's many melds, the longest few (``MELDS_SEARCHED``) and the greedy one; of a discard,
+    the greedy rule's first few (``DISCARDS_SEARCHED``); at a meld or lay-off step that offers one,
+    stopping is left out. Why: a few rollouts an action cannot tell a card kept from a card shed
+    when the hand pays tens of points — each candidate more is one more chance for rollout noise to
+    overrule the steady play —, and a card melded or laid off never counts against its player,
+    while one held may."""
     if obs.phase in SETTLED:
         return [greedy_play(obs, legal, random.Random(0))]
+    if obs.phase == DISCARD_Q and len(legal) > DISCARDS_SEARCHED:
+        v = View.of_obs(obs, legal)
+        keep = set(_discard_order(v, legal)[:DISCARDS_SEARCHED])
+        return [a for a in legal if a in keep]
+    if obs.phase in (MELD_Q, "lay-off") and STOP in legal and len(legal) > 1:
+        legal = [a for a in legal if a != STOP]
     melds = [a for a in legal if MELD <= a < FULL]
     if len(melds) <= MELDS_SEARCHED:
         return legal
@@ -323,9 +341,10 @@ def distinct(obs: Observation, legal: list[int]) -> list[int]:
 greedy_play.distinct = distinct             # type: ignore[attr-defined]
 greedy_play.rollout = rollout               # type: ignore[attr-defined]
 greedy_play.anchor = greedy_play            # type: ignore[attr-defined]
-# a hand pays the cards left in hand, tens of points: as matching, a play must beat the steady
-# play by a standard error too (bots/strong.py)
-greedy_play.anchor_z = 1.0                  # type: ignore[attr-defined]
+# a hand pays the cards left in hand, tens of points, and a rollout of a melding hand is long and
+# noisy: a play must beat the steady play by two standard errors (bots/strong.py), or with a few
+# rollouts a candidate among several overrules it by luck more often than by merit
+greedy_play.anchor_z = 2.0                  # type: ignore[attr-defined]
 greedy_play.highest = highest_play          # type: ignore[attr-defined]
 greedy_play.lowest = lowest_play            # type: ignore[attr-defined]
 greedy_play.greedy_points = costliest_play  # type: ignore[attr-defined]
