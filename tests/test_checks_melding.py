@@ -51,6 +51,7 @@ def test_a_plain_melding_game_passes() -> None:
      "play.draw": {"stock": "one-or-two"}},
     # jokers: swap and one joker; a wild-rank card with the swap is played (a card of the wild rank is a joker)
     {"deck.jokers": 2, "play.joker_swap": True, "play.one_joker": True},
+    {"play.progressive_wilds": True, "play.one_joker": True},  # the wild rank's cards are jokers for the hand
     {"deal.stock": {"wild_card": True}, "play.joker_swap": True},
     {"play.progressive_wilds": True, "play.melds": {"single": "7", "first_run": True, "keep_card": True}},
     # rearranging takes the place of laying off and dumping

@@ -102,13 +102,14 @@ def _jokers_in_deal(spec: GameSpec) -> bool:
 
 
 def _wilds(spec: GameSpec) -> list[Problem]:
-    """ML-03: the joker swap and one joker a meld need jokers; progressive wilds come only without
-    them (two kinds of wild card at once is no reading of the book)."""
+    """ML-03: the joker swap and one joker a meld need jokers (the progressive wild rank's cards are
+    jokers for the hand too); progressive wilds come only without the pack's jokers or a wild-rank
+    card (two kinds of wild card at once is no reading of the book)."""
     p, out = spec.play, []
     jokers = _jokers_in_deal(spec)
     for name, on, what in (("joker_swap", p.joker_swap, "a joker in a meld may be swapped"),
                            ("one_joker", p.one_joker, "a meld may hold one joker")):
-        if on and not jokers:
+        if on and not (jokers or p.progressive_wilds):
             out.append(Problem("RULE_CONFLICT", f"play.{name}",
                                f"{what}, but the pack has no jokers and no card is turned for a wild rank"))
     if p.progressive_wilds and jokers:
