@@ -106,6 +106,13 @@ class MeldRules:
         self.run_key = [(self.ladder[c], self.suit_of[c] if self.same_suit or self.ladder[c] == 1 else -1)
                         for c in range(table.size)]
         self.pos = [self.positions(c) if c not in jokers else () for c in range(table.size)]
+        #: per card, for the quick look ``hand_melds`` takes first: its set rank as a bit (0 for a
+        #: joker or a major), its run group as a small index, its run positions as bits
+        self.rank_bit = [1 << k if k >= 0 else 0 for k in self.set_rank]
+        keys = sorted(set(self.run_key))
+        self.run_gid = [keys.index(k) for k in self.run_key]
+        self.groups = len(keys)
+        self.pos_bits = [sum(1 << q for q in qs) for qs in self.pos]
         self._wild_masks: dict[int | None, int] = {}
         #: the cards that may be laid off on a meld, by meld (a meld on the table is an immutable
         #: tuple, so it is keyed by value; emptied when large)
@@ -320,7 +327,34 @@ class MeldRules:
 
     def hand_melds(self, hand: list[int], wild: int, jokers_ok: bool = True) -> list[int]:
         """Bitmasks of the melds offered from ``hand`` (see the module docstring for which): each
-        meld once, in a fixed order (lowest card ids first where cards of a rank are alike)."""
+        meld once, in a fixed order (lowest card ids first where cards of a rank are alike).
+
+        Most hands offer no meld at all, so a quick look comes first: with no joker, a meld needs
+        a rank held three times or three positions in a row of one run group; with one, a rank
+        held twice or two positions of a group at most one apart. Only a hand that passes is
+        searched."""
+        if self.single_rank is None:
+            rank_bit, gid, pos_bits = self.rank_bit, self.run_gid, self.pos_bits
+            once = twice = thrice = 0
+            runs = [0] * self.groups
+            joker = False
+            for c in hand:
+                if (wild >> c) & 1:
+                    joker = True
+                    continue
+                r = rank_bit[c]
+                thrice |= twice & r
+                twice |= once & r
+                once |= r
+                runs[gid[c]] |= pos_bits[c]
+            if joker and jokers_ok:
+                if not twice and not any(m & ((m >> 1) | (m >> 2)) for m in runs):
+                    return []
+            elif not thrice and not any(m & (m >> 1) & (m >> 2) for m in runs):
+                return []
+        return self._search_melds(hand, wild, jokers_ok)
+
+    def _search_melds(self, hand: list[int], wild: int, jokers_ok: bool) -> list[int]:
         out: list[int] = []
         seen: set[int] = set()
         bit = self.bit
