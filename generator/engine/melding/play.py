@@ -445,18 +445,19 @@ class Turn(Phase):
     def _can_meld_taken(self, state: "State", p: int, cards: list[int]) -> bool:
         """Whether the cards taken from a pile could all be melded this turn (a greedy search: a
         meld holding one of them from hand and taken cards, or a lay-off, until none is left)."""
-        hand = list(state.hands[p]) + list(cards)
-        left = set(cards)
+        hand = state.hands[p] + cards
         wild = self.wild(state)
-        melds = list(state.melds)
-        info = list(state.meld_info)
         rules = self.rules
         if len(cards) == 1 and not self._partnered(hand, cards[0], wild):   # the common case, at once
             c = cards[0]
             if self.lay_off is None and self.rearrange == "none":
                 return False
             own = self.lay_off == "own" or self.rearrange == "own"
-            return any(c in rules.fits(m, k, lo, wild) for m, (o, k, lo) in zip(melds, info) if not own or o == p)
+            return any(c in rules.fits(m, k, lo, wild) for m, (o, k, lo) in zip(state.melds, state.meld_info)
+                       if not own or o == p)
+        left = set(cards)
+        melds = list(state.melds)
+        info = list(state.meld_info)
         first = self.first_run and not state.has_melded[p]   # (the first meld: a run, no joker)
         for _ in range(len(cards) + 1):
             if not left:
@@ -497,22 +498,38 @@ class Turn(Phase):
         return not left
 
     def _partnered(self, hand: list[int], card: int, wild: int) -> bool:
-        """Whether ``card`` could be in a meld offered from ``hand`` at all: it is a joker or a
-        single-card meld, or the hand holds another natural card of its rank or of its run group
-        at most two positions away (every meld offered holds two natural cards)."""
+        """Whether ``card`` could be in a meld offered from ``hand`` (which holds it) at all: it is
+        a joker or a single-card meld, or the hand holds its rank three times (twice with a joker),
+        or three positions in a row of its run group around it (with a joker, another natural
+        card of the group at most two positions away). A quick look that never says no to a card
+        some offered meld holds, so the search it spares would have found nothing."""
         rules = self.rules
         if (wild >> card) & 1:
             return True
-        sr, rk, pc = rules.set_rank[card], rules.run_key[card], rules.pos[card]
+        sr = rules.set_rank[card]
         if rules.single_rank is not None and sr == rules.single_rank:
             return True
-        set_rank, run_key, pos = rules.set_rank, rules.run_key, rules.pos
+        set_rank, gid, pos_bits = rules.set_rank, rules.run_gid, rules.pos_bits
+        g = gid[card]
+        same = 0
+        m = 0
+        joker = False
         for x in hand:
-            if x == card or (wild >> x) & 1:
+            if (wild >> x) & 1:
+                joker = True
                 continue
             if sr >= 0 and set_rank[x] == sr:
-                return True
-            if run_key[x] == rk and any(0 < abs(a - b) <= 2 for a in pos[x] for b in pc):
+                same += 1
+            if gid[x] == g:
+                m |= pos_bits[x]
+        if same >= (2 if joker else 3):
+            return True
+        m <<= 2   # (positions shifted two up, so that the windows below the lowest are whole)
+        for q in rules.pos[card]:
+            if joker:
+                if m & (0b11011 << q):
+                    return True
+            elif any(m & w == w for w in (0b111 << q, 0b111 << (q + 1), 0b111 << (q + 2))):
                 return True
         return False
 
