@@ -122,6 +122,10 @@ REARRANGE_POOL = 15
 
 # steps of a sequence-mode turn, in order
 STEPS = ("start", "desert", "draw", "meld", "lay-off", "dump", "stump", "discard", "block", "call", "end")
+#: The step after each step of a sequence-mode turn.
+NEXT_STEP = dict(zip(STEPS, STEPS[1:]))
+#: The decision each table step opens.
+TABLE_Q = {"meld": MELD_Q, "lay-off": LAYOFF_Q, "dump": DUMP_Q, "stump": STUMP_Q}
 
 
 def _zeros(game: "Game", n: int) -> list[int]:
@@ -233,6 +237,10 @@ class Turn(Phase):
         from ..steps.pig import pig_card
         self.pig = pig_card(spec, table)
         self.face = table.face
+        #: the steps of a turn that never open a decision nor do anything in this game
+        self._idle_steps = frozenset(step for step, idle in (
+            ("desert", not self.desert), ("lay-off", self.lay_off is None), ("dump", not self.dump),
+            ("stump", not self.stump), ("block", not self.block), ("call", not self.call)) if idle)
 
     @classmethod
     def needed(cls, spec: "GameSpec") -> bool:
@@ -297,11 +305,42 @@ class Turn(Phase):
     # -- the steps ---------------------------------------------------------------------------------
 
     def _go(self, state: "State") -> None:
-        """Run the turn's steps until one opens a decision (or the hand ends)."""
+        """Run the turn's steps until one opens a decision (or the hand ends). The steps this game
+        never takes (``_idle_steps``: no decision, nothing done) are passed over at once, and the
+        commonest steps are asked about first."""
         hand_no = state.hand_no
+        idle, after = self._idle_steps, NEXT_STEP
         while state.hand_no == hand_no and not state.ended and not state.terminal:
             p = state.mover
             step = state.step
+            if step in idle:
+                state.step = after[step]
+                continue
+            if step == "draw":
+                options = self._draw_options(state, p)
+                state.open(self, DRAW_Q, p)
+                state._legal = options   # (what ``legal`` would list: kept, not listed twice)
+                return
+            q = TABLE_Q.get(step)
+            if q is not None:
+                options = self._step_options(state, p, step)
+                if not options or options == [STOP]:
+                    state.step = after[step]
+                    continue
+                state.open(self, q, p)
+                state._legal = options
+                return
+            if step == "discard":
+                options = self._discards(state, p) if state.hands[p] else []
+                if not options:
+                    state.step = "block"
+                    continue
+                state.open(self, DISCARD_Q, p)
+                state._legal = options
+                return
+            if step == "end":
+                self._end_turn(state, p)
+                continue
             if step == "start":
                 if self.uses_rows and not state.hands[p]:
                     if state.rows_up[p]:
@@ -330,27 +369,6 @@ class Turn(Phase):
             if step == "act":
                 options = self._action_options(state, p)
                 state.open(self, ACTION_Q, p)
-                state._legal = options   # (what ``legal`` would list: kept, not listed twice)
-                return
-            if step == "draw":
-                options = self._draw_options(state, p)
-                state.open(self, DRAW_Q, p)
-                state._legal = options
-                return
-            if step in ("meld", "lay-off", "dump", "stump"):
-                options = self._step_options(state, p, step)
-                if not options or options == [STOP]:
-                    state.step = STEPS[STEPS.index(step) + 1]
-                    continue
-                state.open(self, {"meld": MELD_Q, "lay-off": LAYOFF_Q, "dump": DUMP_Q, "stump": STUMP_Q}[step], p)
-                state._legal = options
-                return
-            if step == "discard":
-                options = self._discards(state, p) if state.hands[p] else []
-                if not options:
-                    state.step = "block"
-                    continue
-                state.open(self, DISCARD_Q, p)
                 state._legal = options
                 return
             if step == "block":
@@ -364,9 +382,6 @@ class Turn(Phase):
                 if self.call and self.active(state, p) and self.holding(state, p) == 1:
                     state.open(self, CALL_Q, p)
                     return
-                continue
-            if step == "end":
-                self._end_turn(state, p)
                 continue
             raise AssertionError(step)
 
@@ -525,11 +540,10 @@ class Turn(Phase):
         if same >= (2 if joker else 3):
             return True
         m <<= 2   # (positions shifted two up, so that the windows below the lowest are whole)
+        if not joker:
+            m &= (m >> 1) & (m >> 2)   # the lowest positions of three in a row
         for q in rules.pos[card]:
-            if joker:
-                if m & (0b11011 << q):
-                    return True
-            elif any(m & w == w for w in (0b111 << q, 0b111 << (q + 1), 0b111 << (q + 2))):
+            if m & ((0b11011 if joker else 0b111) << q):
                 return True
         return False
 
@@ -754,7 +768,7 @@ class Turn(Phase):
     def _apply_table(self, state: "State", p: int, action: int) -> None:
         step = state.step
         if action == STOP:
-            state.step = STEPS[STEPS.index(step) + 1]
+            state.step = NEXT_STEP[step]
             return
         hand_no = state.hand_no
         self._table_action(state, p, action)
@@ -933,6 +947,9 @@ class Turn(Phase):
 
     def _discards(self, state: "State", p: int) -> list[int]:
         hand = state.hands[p]
+        if self.pile_count == 1 and not state.laws:   # the common case: any card not taken now
+            taken = state.drawn
+            return [c for c in hand if c not in taken] if taken else list(hand)
         out = []
         taken = state.drawn
         for i in range(self.pile_count):

@@ -338,15 +338,23 @@ class MeldRules:
             once = twice = thrice = 0
             runs = [0] * self.groups
             joker = False
-            for c in hand:
-                if (wild >> c) & 1:
-                    joker = True
-                    continue
-                r = rank_bit[c]
-                thrice |= twice & r
-                twice |= once & r
-                once |= r
-                runs[gid[c]] |= pos_bits[c]
+            if wild:
+                for c in hand:
+                    if (wild >> c) & 1:
+                        joker = True
+                        continue
+                    r = rank_bit[c]
+                    thrice |= twice & r
+                    twice |= once & r
+                    once |= r
+                    runs[gid[c]] |= pos_bits[c]
+            else:
+                for c in hand:
+                    r = rank_bit[c]
+                    thrice |= twice & r
+                    twice |= once & r
+                    once |= r
+                    runs[gid[c]] |= pos_bits[c]
             if joker and jokers_ok:
                 if not twice and not any(m & ((m >> 1) | (m >> 2)) for m in runs):
                     return []
