@@ -193,6 +193,7 @@ class Turn(Phase):
         p = spec.play
         self.spec, self.table = spec, table
         self.rules = MeldRules(spec, table)
+        self._wild_masks = self.rules._wild_masks   # (filled by ``MeldRules.wild_mask``)
         stock = spec.deal.stock
         self.pile_count = stock.discard_piles if stock is not None else 1
         self.first_turn = p.first_turn
@@ -271,7 +272,8 @@ class Turn(Phase):
 
     def wild(self, state: "State") -> int:
         """This hand's jokers as a bitmask."""
-        return self.rules.wild_mask(state.wild_rank)
+        m = self._wild_masks.get(state.wild_rank)
+        return m if m is not None else self.rules.wild_mask(state.wild_rank)
 
     # -- the start of the hand ---------------------------------------------------------------------
 
@@ -318,7 +320,7 @@ class Turn(Phase):
                 continue
             if step == "draw":
                 options = self._draw_options(state, p)
-                state.open(self, DRAW_Q, p)
+                state.phase, state.decision, state.current = self, DRAW_Q, p   # (``State.open``)
                 state._legal = options   # (what ``legal`` would list: kept, not listed twice)
                 return
             q = TABLE_Q.get(step)
@@ -327,7 +329,7 @@ class Turn(Phase):
                 if not options or options == [STOP]:
                     state.step = after[step]
                     continue
-                state.open(self, q, p)
+                state.phase, state.decision, state.current = self, q, p
                 state._legal = options
                 return
             if step == "discard":
@@ -335,7 +337,7 @@ class Turn(Phase):
                 if not options:
                     state.step = "block"
                     continue
-                state.open(self, DISCARD_Q, p)
+                state.phase, state.decision, state.current = self, DISCARD_Q, p
                 state._legal = options
                 return
             if step == "end":
@@ -412,14 +414,14 @@ class Turn(Phase):
         d = state.decision
         p = state.current
         hand_no = state.hand_no
-        if d == ACTION_Q:
-            self._apply_act(state, p, action)
-        elif d == DRAW_Q:
+        if d == DRAW_Q:
             self._apply_draw(state, p, action)
-        elif d in (MELD_Q, LAYOFF_Q, DUMP_Q, STUMP_Q):
-            self._apply_table(state, p, action)
         elif d == DISCARD_Q:
             self._discard(state, p, action)
+        elif d in (MELD_Q, LAYOFF_Q, DUMP_Q, STUMP_Q):
+            self._apply_table(state, p, action)
+        elif d == ACTION_Q:
+            self._apply_act(state, p, action)
         elif d == DESERT_Q:
             if action == YES:
                 self._desert(state, p)
@@ -524,10 +526,9 @@ class Turn(Phase):
         sr = rules.set_rank[card]
         if rules.single_rank is not None and sr == rules.single_rank:
             return True
-        set_rank, gid, pos_bits = rules.set_rank, rules.run_gid, rules.pos_bits
-        g = gid[card]
+        set_rank, pos_bits = rules.set_rank, rules.pos_bits
         same = 0
-        m = 0
+        m = 0   # the positions of every run group held (each in its own row of bits)
         joker = False
         for x in hand:
             if (wild >> x) & 1:
@@ -535,15 +536,15 @@ class Turn(Phase):
                 continue
             if sr >= 0 and set_rank[x] == sr:
                 same += 1
-            if gid[x] == g:
-                m |= pos_bits[x]
+            m |= pos_bits[x]
         if same >= (2 if joker else 3):
             return True
         m <<= 2   # (positions shifted two up, so that the windows below the lowest are whole)
         if not joker:
             m &= (m >> 1) & (m >> 2)   # the lowest positions of three in a row
+        row = rules.run_row[card]
         for q in rules.pos[card]:
-            if m & ((0b11011 if joker else 0b111) << q):
+            if m & ((0b11011 if joker else 0b111) << (q + row)):
                 return True
         return False
 

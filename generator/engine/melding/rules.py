@@ -37,6 +37,9 @@ if TYPE_CHECKING:   # pragma: no cover
 SET, RUN, SINGLE = 0, 1, 2
 #: Entries the lay-off cache of ``MeldRules`` holds before it is emptied.
 CACHE_SIZE = 50_000
+#: Bits a run group's positions take in the quick look at a hand (positions reach 21 at most: the
+#: gap above keeps two groups' rows apart by more than two).
+ROW = 32
 KIND_NAMES = ("set", "run", "single")
 
 
@@ -107,12 +110,13 @@ class MeldRules:
                         for c in range(table.size)]
         self.pos = [self.positions(c) if c not in jokers else () for c in range(table.size)]
         #: per card, for the quick look ``hand_melds`` takes first: its set rank as a bit (0 for a
-        #: joker or a major), its run group as a small index, its run positions as bits
+        #: joker or a major), and its run positions as bits, each run group in a row of ``ROW``
+        #: bits of its own (``run_row``: where the card's row starts), so that the positions of a
+        #: whole hand are one integer and no three in a row cross from one group into the next
         self.rank_bit = [1 << k if k >= 0 else 0 for k in self.set_rank]
         keys = sorted(set(self.run_key))
-        self.run_gid = [keys.index(k) for k in self.run_key]
-        self.groups = len(keys)
-        self.pos_bits = [sum(1 << q for q in qs) for qs in self.pos]
+        self.run_row = [ROW * keys.index(k) for k in self.run_key]
+        self.pos_bits = [sum(1 << q for q in qs) << row for qs, row in zip(self.pos, self.run_row)]
         self._wild_masks: dict[int | None, int] = {}
         #: the cards that may be laid off on a meld, by meld (a meld on the table is an immutable
         #: tuple, so it is keyed by value; emptied when large)
@@ -334,9 +338,8 @@ class MeldRules:
         held twice or two positions of a group at most one apart. Only a hand that passes is
         searched."""
         if self.single_rank is None:
-            rank_bit, gid, pos_bits = self.rank_bit, self.run_gid, self.pos_bits
-            once = twice = thrice = 0
-            runs = [0] * self.groups
+            rank_bit, pos_bits = self.rank_bit, self.pos_bits
+            once = twice = thrice = runs = 0
             joker = False
             if wild:
                 for c in hand:
@@ -347,18 +350,18 @@ class MeldRules:
                     thrice |= twice & r
                     twice |= once & r
                     once |= r
-                    runs[gid[c]] |= pos_bits[c]
+                    runs |= pos_bits[c]
             else:
                 for c in hand:
                     r = rank_bit[c]
                     thrice |= twice & r
                     twice |= once & r
                     once |= r
-                    runs[gid[c]] |= pos_bits[c]
+                    runs |= pos_bits[c]
             if joker and jokers_ok:
-                if not twice and not any(m & ((m >> 1) | (m >> 2)) for m in runs):
+                if not twice and not runs & ((runs >> 1) | (runs >> 2)):
                     return []
-            elif not thrice and not any(m & (m >> 1) & (m >> 2) for m in runs):
+            elif not thrice and not runs & (runs >> 1) & (runs >> 2):
                 return []
         return self._search_melds(hand, wild, jokers_ok)
 
