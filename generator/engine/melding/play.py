@@ -201,6 +201,7 @@ class Turn(Phase):
         self.desert = p.desert is not None
         d = p.draw
         self.stock_draws = {"one": (1,), "two": (2,), "one-or-two": (1, 2)}[d.stock]
+        self._stock_options = tuple(STOCK + k for k in self.stock_draws)
         self.draw_kitty = d.kitty and spec.deal.kitty is not None
         self.wipe = d.discard == "wipe"
         self.melded_first = d.melded_first
@@ -257,10 +258,11 @@ class Turn(Phase):
 
     def next_seat(self, state: "State", seat: int) -> int:
         n, d = state.n, state.direction
+        out, deserted = state.out, state.deserted
         q = seat
         for _ in range(n):
             q = (q + d) % n
-            if self.active(state, q):
+            if q not in out and q not in deserted:   # (``active``)
                 return q
         return seat
 
@@ -441,7 +443,7 @@ class Turn(Phase):
     # -- drawing -----------------------------------------------------------------------------------
 
     def _draw_options(self, state: "State", p: int) -> list[int]:
-        out = [STOCK + k for k in self.stock_draws]
+        out = list(self._stock_options)
         if self.draw_kitty and state.kitty:
             out.append(KITTY)
         if not (self.melded_first and not state.has_melded[p]):
@@ -450,8 +452,11 @@ class Turn(Phase):
                     continue
                 if state.block_card is not None and state.block_pile == i and pile[-1] == state.block_card:
                     continue
-                depth = len(pile) if self.wipe else 1
-                for k in range(1, depth + 1):
+                if not self.wipe:   # (the top card only)
+                    if not self.meld_drawn or self._can_meld_taken(state, p, pile[-1:]):
+                        out.append(TAKE + 100 * i + 1)
+                    continue
+                for k in range(1, len(pile) + 1):
                     if self.meld_drawn and not self._can_meld_taken(state, p, pile[-k:]):
                         continue
                     out.append(TAKE + 100 * i + k)
@@ -992,7 +997,7 @@ class Turn(Phase):
             return   # the same decision again
         state.hands[p].remove(card)
         state.piles[pile].append(card)
-        state.named[pile].append(self.rules.natural(card))
+        state.named[pile].append((self.rules.rank_of[card], self.rules.suit_of[card]))   # (``natural``)
         if card in state.taken:
             state.taken.remove(card)
         state.discarded = card
