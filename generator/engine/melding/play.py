@@ -243,6 +243,15 @@ class Turn(Phase):
         self._idle_steps = frozenset(step for step, idle in (
             ("desert", not self.desert), ("lay-off", self.lay_off is None), ("dump", not self.dump),
             ("stump", not self.stump), ("block", not self.block), ("call", not self.call)) if idle)
+        #: the step after each step, past the idle ones
+        self._after = {step: self._past_idle(NEXT_STEP[step]) for step in STEPS[:-1]}
+        self._after_start = "act" if self.one_action else self._past_idle("desert")
+
+    def _past_idle(self, step: str) -> str:
+        """The first step from ``step`` on that is not idle in this game."""
+        while step in self._idle_steps:
+            step = NEXT_STEP[step]
+        return step
 
     @classmethod
     def needed(cls, spec: "GameSpec") -> bool:
@@ -313,7 +322,7 @@ class Turn(Phase):
         never takes (``_idle_steps``: no decision, nothing done) are passed over at once, and the
         commonest steps are asked about first."""
         hand_no = state.hand_no
-        idle, after = self._idle_steps, NEXT_STEP
+        idle, after = self._idle_steps, self._after
         while state.hand_no == hand_no and not state.ended and not state.terminal:
             p = state.mover
             step = state.step
@@ -346,7 +355,10 @@ class Turn(Phase):
                 self._end_turn(state, p)
                 continue
             if step == "start":
-                if self.uses_rows and not state.hands[p]:
+                if not self.uses_rows:
+                    state.step = self._after_start
+                    continue
+                if not state.hands[p]:
                     if state.rows_up[p]:
                         state.hands[p].extend(state.rows_up[p])
                         state.hands[p].sort()
@@ -475,8 +487,16 @@ class Turn(Phase):
             if self.lay_off is None and self.rearrange == "none":
                 return False
             own = self.lay_off == "own" or self.rearrange == "own"
-            return any(c in rules.fits(m, k, lo, wild) for m, (o, k, lo) in zip(state.melds, state.meld_info)
-                       if not own or o == p)
+            cache = rules._fit_cache
+            for m, (o, k, lo) in zip(state.melds, state.meld_info):
+                if own and o != p:
+                    continue
+                fits = cache.get((m, k, lo, wild))   # (``MeldRules.fits``, cached)
+                if fits is None:
+                    fits = rules.fits(m, k, lo, wild)
+                if c in fits:
+                    return True
+            return False
         left = set(cards)
         melds = list(state.melds)
         info = list(state.meld_info)
@@ -700,21 +720,24 @@ class Turn(Phase):
         if self.lay_off is None:
             return []
         hand = state.hands[p]
-        if not hand or (len(hand) == 1 and not self._may_empty(state, p)):
+        melds = state.melds
+        if not melds or not hand or (len(hand) == 1 and not self._may_empty(state, p)):
             return []
         rules = self.rules
+        cache = rules._fit_cache
         wild = self.wild(state)
         own = self.lay_off == "own"
         out = []
-        for i, meld in enumerate(state.melds):
-            owner, kind, lo = state.meld_info[i]
+        for i, (owner, kind, lo) in enumerate(state.meld_info):
             if own and owner != p:
                 continue
-            fits = rules.fits(meld, kind, lo, wild)
+            meld = melds[i]
+            fits = cache.get((meld, kind, lo, wild))   # (``MeldRules.fits``, cached)
+            if fits is None:
+                fits = rules.fits(meld, kind, lo, wild)
             if fits:
-                for c in hand:
-                    if c in fits:
-                        out.append(LAY_OFF + 128 * i + c)
+                base = LAY_OFF + 128 * i
+                out += [base + c for c in hand if c in fits]
         return out
 
     def _dumps(self, state: "State", p: int) -> list[int]:
