@@ -243,6 +243,9 @@ class Turn(Phase):
         self._idle_steps = frozenset(step for step, idle in (
             ("desert", not self.desert), ("lay-off", self.lay_off is None), ("dump", not self.dump),
             ("stump", not self.stump), ("block", not self.block), ("call", not self.call)) if idle)
+        #: whether the meld step may offer more than the hand's melds (a full house, a joker swap,
+        #: cards added by rearranging)
+        self._more_melds = self.full_house or self.joker_swap or self.rearrange != "none"
         #: the step after each step, past the idle ones
         self._after = {step: self._past_idle(NEXT_STEP[step]) for step in STEPS[:-1]}
         self._after_start = "act" if self.one_action else self._past_idle("desert")
@@ -654,12 +657,16 @@ class Turn(Phase):
         hand = state.hands[p]
         rules = self.rules
         wild = self.wild(state)
+        first = self.first_run and not state.has_melded[p]
+        may_meld = self.many or not state.melded_now
+        melds = rules.hand_melds(hand, wild, jokers_ok=not first) if may_meld else []
+        if not melds and not self._more_melds:   # the common case: nothing to lay
+            return []
         empty_ok = self._may_empty(state, p)
         size = len(hand)
         out = []
-        first = self.first_run and not state.has_melded[p]
-        if self.many or not state.melded_now:
-            for m in rules.hand_melds(hand, wild, jokers_ok=not first):
+        if may_meld:
+            for m in melds:
                 if not empty_ok and m.bit_count() == size:
                     continue
                 if first:
@@ -1058,7 +1065,7 @@ class Turn(Phase):
                     state.taken.remove(c)
 
     def _check_out(self, state: "State", p: int) -> None:
-        if p in state.out or self.holding(state, p) or state.ended:
+        if state.hands[p] or p in state.out or self.holding(state, p) or state.ended:
             return
         state.out.append(p)
         if self.knock_out and state.knocker is None:
