@@ -121,6 +121,10 @@ class MeldRules:
         #: the cards that may be laid off on a meld, by meld (a meld on the table is an immutable
         #: tuple, so it is keyed by value; emptied when large)
         self._fit_cache: dict[tuple, frozenset[int]] = {}
+        #: the melds found in a hand that passed the quick look, by its cards (a hand whose taken
+        #: discard was searched is searched again on the meld step; emptied when large). The
+        #: lists are shared: callers only read them.
+        self._meld_cache: dict[tuple, list[int]] = {}
 
     # -- jokers ----------------------------------------------------------------------------------
 
@@ -363,7 +367,13 @@ class MeldRules:
                     return []
             elif not thrice and not runs & (runs >> 1) & (runs >> 2):
                 return []
-        return self._search_melds(hand, wild, jokers_ok)
+        key = (tuple(sorted(hand)), wild, jokers_ok)   # (the search reads the hand in card order)
+        got = self._meld_cache.get(key)
+        if got is None:
+            if len(self._meld_cache) > CACHE_SIZE:
+                self._meld_cache.clear()
+            got = self._meld_cache[key] = self._search_melds(hand, wild, jokers_ok)
+        return got
 
     def _search_melds(self, hand: list[int], wild: int, jokers_ok: bool) -> list[int]:
         out: list[int] = []
