@@ -482,10 +482,9 @@ class Turn(Phase):
     def _can_meld_taken(self, state: "State", p: int, cards: list[int]) -> bool:
         """Whether the cards taken from a pile could all be melded this turn (a greedy search: a
         meld holding one of them from hand and taken cards, or a lay-off, until none is left)."""
-        hand = state.hands[p] + cards
         wild = self.wild(state)
         rules = self.rules
-        if len(cards) == 1 and not self._partnered(hand, cards[0], wild):   # the common case, at once
+        if len(cards) == 1 and not self._partnered(state.hands[p], cards[0], wild):   # the common case, at once
             c = cards[0]
             if self.lay_off is None and self.rearrange == "none":
                 return False
@@ -500,6 +499,7 @@ class Turn(Phase):
                 if c in fits:
                     return True
             return False
+        hand = state.hands[p] + cards
         left = set(cards)
         melds = list(state.melds)
         info = list(state.meld_info)
@@ -543,7 +543,7 @@ class Turn(Phase):
         return not left
 
     def _partnered(self, hand: list[int], card: int, wild: int) -> bool:
-        """Whether ``card`` could be in a meld offered from ``hand`` (which holds it) at all: it is
+        """Whether ``card`` could be in a meld offered from ``hand`` and it at all: it is
         a joker or a single-card meld, or the hand holds its rank three times (twice with a joker),
         or three positions in a row of its run group around it (with a joker, another natural
         card of the group at most two positions away). A quick look that never says no to a card
@@ -555,14 +555,14 @@ class Turn(Phase):
         if rules.single_rank is not None and sr == rules.single_rank:
             return True
         set_rank, pos_bits = rules.set_rank, rules.pos_bits
-        same = 0
-        m = 0   # the positions of every run group held (each in its own row of bits)
+        same = 1 if sr >= 0 else -len(hand)   # (a major is in no set)
+        m = pos_bits[card]   # the positions of every run group held (each in its own row of bits)
         joker = False
         for x in hand:
             if (wild >> x) & 1:
                 joker = True
                 continue
-            if sr >= 0 and set_rank[x] == sr:
+            if set_rank[x] == sr:
                 same += 1
             m |= pos_bits[x]
         if same >= (2 if joker else 3):
