@@ -742,7 +742,7 @@ class Turn(Phase):
             fits = cache.get((meld, kind, lo, wild))   # (``MeldRules.fits``, cached)
             if fits is None:
                 fits = rules.fits(meld, kind, lo, wild)
-            if fits:
+            if fits and not fits.isdisjoint(hand):
                 base = LAY_OFF + 128 * i
                 out += [base + c for c in hand if c in fits]
         return out
