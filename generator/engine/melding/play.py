@@ -554,18 +554,22 @@ class Turn(Phase):
         sr = rules.set_rank[card]
         if rules.single_rank is not None and sr == rules.single_rank:
             return True
-        set_rank, pos_bits = rules.set_rank, rules.pos_bits
-        same = 1 if sr >= 0 else -len(hand)   # (a major is in no set)
+        unit, pos_bits = rules.rank_unit, rules.pos_bits
+        count = unit[card]   # the cards of each rank held (see ``MeldRules.rank_unit``)
         m = pos_bits[card]   # the positions of every run group held (each in its own row of bits)
         joker = False
-        for x in hand:
-            if (wild >> x) & 1:
-                joker = True
-                continue
-            if set_rank[x] == sr:
-                same += 1
-            m |= pos_bits[x]
-        if same >= (2 if joker else 3):
+        if wild:
+            for x in hand:
+                if (wild >> x) & 1:
+                    joker = True
+                    continue
+                count += unit[x]
+                m |= pos_bits[x]
+        else:
+            for x in hand:
+                count += unit[x]
+                m |= pos_bits[x]
+        if sr >= 0 and (count >> (rules.digit * sr)) & ((1 << rules.digit) - 1) >= (2 if joker else 3):
             return True
         m <<= 2   # (positions shifted two up, so that the windows below the lowest are whole)
         if not joker:

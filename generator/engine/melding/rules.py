@@ -109,11 +109,20 @@ class MeldRules:
         self.run_key = [(self.ladder[c], self.suit_of[c] if self.same_suit or self.ladder[c] == 1 else -1)
                         for c in range(table.size)]
         self.pos = [self.positions(c) if c not in jokers else () for c in range(table.size)]
-        #: per card, for the quick look ``hand_melds`` takes first: its set rank as a bit (0 for a
-        #: joker or a major), and its run positions as bits, each run group in a row of ``ROW``
-        #: bits of its own (``run_row``: where the card's row starts), so that the positions of a
-        #: whole hand are one integer and no three in a row cross from one group into the next
-        self.rank_bit = [1 << k if k >= 0 else 0 for k in self.set_rank]
+        #: per card, for the quick look ``hand_melds`` takes first: its run positions as bits, each
+        #: run group in a row of ``ROW`` bits of its own (``run_row``: where the card's row
+        #: starts), so that the positions of a whole hand are one integer and no three in a row
+        #: cross from one group into the next; and its rank as a count (0 for a joker or a major):
+        #: a hand's cards of each rank summed into one integer, a digit of
+        #: ``digit`` bits a rank, which a whole pack's cards of one rank never fill; adding
+        #: ``at_least[n]`` carries into a digit's top bit (``tops``) exactly where n or more are held
+        most = max((len(cs) for k, cs in enumerate(self.cards_of_rank) if k < len(ranks)), default=1)
+        width = max(2, most.bit_length())
+        self.digit = width + 1
+        self.rank_unit = [1 << (self.digit * k) if k >= 0 else 0 for k in self.set_rank]
+        self.tops = sum(1 << (self.digit * k + width) for k in range(len(ranks)))
+        self.at_least = {n: sum(((1 << width) - n) << (self.digit * k) for k in range(len(ranks)))
+                         for n in (2, 3)}
         keys = sorted(set(self.run_key))
         self.run_row = [ROW * keys.index(k) for k in self.run_key]
         self.pos_bits = [sum(1 << q for q in qs) << row for qs, row in zip(self.pos, self.run_row)]
@@ -342,30 +351,24 @@ class MeldRules:
         held twice or two positions of a group at most one apart. Only a hand that passes is
         searched."""
         if self.single_rank is None:
-            rank_bit, pos_bits = self.rank_bit, self.pos_bits
-            once = twice = thrice = runs = 0
+            unit, pos_bits = self.rank_unit, self.pos_bits
+            count = runs = 0
             joker = False
             if wild:
                 for c in hand:
                     if (wild >> c) & 1:
                         joker = True
                         continue
-                    r = rank_bit[c]
-                    thrice |= twice & r
-                    twice |= once & r
-                    once |= r
+                    count += unit[c]
                     runs |= pos_bits[c]
             else:
                 for c in hand:
-                    r = rank_bit[c]
-                    thrice |= twice & r
-                    twice |= once & r
-                    once |= r
+                    count += unit[c]
                     runs |= pos_bits[c]
             if joker and jokers_ok:
-                if not twice and not runs & ((runs >> 1) | (runs >> 2)):
+                if not (count + self.at_least[2]) & self.tops and not runs & ((runs >> 1) | (runs >> 2)):
                     return []
-            elif not thrice and not runs & (runs >> 1) & (runs >> 2):
+            elif not (count + self.at_least[3]) & self.tops and not runs & (runs >> 1) & (runs >> 2):
                 return []
         key = (tuple(sorted(hand)), wild, jokers_ok)   # (the search reads the hand in card order)
         got = self._meld_cache.get(key)
