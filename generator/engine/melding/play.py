@@ -312,7 +312,7 @@ class Turn(Phase):
         state.mover = seat
         state.current = seat
         state.phase = self
-        state.step = "start"
+        state.step = "start" if self.uses_rows else self._after_start   # (what "start" would do)
         state.melded_now = 0
         state.acted = False
         state.drawn = []
@@ -1036,7 +1036,7 @@ class Turn(Phase):
             state.taken.remove(card)
         state.discarded = card
         state.block_pile = pile
-        state.step = "block"
+        state.step = self._after["discard"]   # (the block step, or past it when idle)
         hand_no = state.hand_no
         if state.laws and self.laws is not None:
             for effect in self.laws.effects(state.laws, card):
