@@ -21,6 +21,8 @@ subsets: sets from each rank's naturals (the whole rank and each three of it), r
 maximal stretch of held positions (each window of three and the whole stretch), and, when the game
 has jokers, each of those completed by one joker (a missing rank inside a window, or one more at
 an end). Every meld offered is a bitmask of cards (``1 << card``), so an action is one integer.
+Most hands offer no meld, so a quick look at the hand's rank counts and run positions (each one
+integer) comes first; the melds of a hand that passes are kept by its cards.
 """
 
 from __future__ import annotations
@@ -37,9 +39,6 @@ if TYPE_CHECKING:   # pragma: no cover
 SET, RUN, SINGLE = 0, 1, 2
 #: Entries the lay-off cache of ``MeldRules`` holds before it is emptied.
 CACHE_SIZE = 50_000
-#: Bits a run group's positions take in the quick look at a hand (positions reach 21 at most: the
-#: gap above keeps two groups' rows apart by more than two).
-ROW = 32
 KIND_NAMES = ("set", "run", "single")
 
 
@@ -109,13 +108,15 @@ class MeldRules:
         self.run_key = [(self.ladder[c], self.suit_of[c] if self.same_suit or self.ladder[c] == 1 else -1)
                         for c in range(table.size)]
         self.pos = [self.positions(c) if c not in jokers else () for c in range(table.size)]
-        #: per card, for the quick look ``hand_melds`` takes first: its run positions as bits, each
-        #: run group in a row of ``ROW`` bits of its own (``run_row``: where the card's row
-        #: starts), so that the positions of a whole hand are one integer and no three in a row
-        #: cross from one group into the next; and its rank as a count (0 for a joker or a major):
-        #: a hand's cards of each rank summed into one integer, a digit of
-        #: ``digit`` bits a rank, which a whole pack's cards of one rank never fill; adding
-        #: ``at_least[n]`` carries into a digit's top bit (``tops``) exactly where n or more are held
+        #: Per card, for the quick looks at a hand (``hand_melds``, and the taken discard's):
+        #: * its rank as a count (``rank_unit``; 0 for a joker or a major): a hand's cards summed
+        #:   make one integer with a digit of ``digit`` bits a rank, which a whole pack's cards of
+        #:   one rank never fill; adding ``at_least[n]`` carries into a digit's top bit (``tops``)
+        #:   exactly where n or more of that rank are held;
+        #: * its run positions as bits (``pos_bits``), each run group in a row of bits of its own
+        #:   (``run_row``: where the card's row starts) with two empty bits or more above its
+        #:   highest position, so a whole hand's positions are one integer and no three in a row
+        #:   (nor two a gap apart) cross from one group into the next.
         most = max((len(cs) for k, cs in enumerate(self.cards_of_rank) if k < len(ranks)), default=1)
         width = max(2, most.bit_length())
         self.digit = width + 1
@@ -124,7 +125,8 @@ class MeldRules:
         self.at_least = {n: sum(((1 << width) - n) << (self.digit * k) for k in range(len(ranks)))
                          for n in (2, 3)}
         keys = sorted(set(self.run_key))
-        self.run_row = [ROW * keys.index(k) for k in self.run_key]
+        row = max(self.top + 1, 20) + 3   # (positions reach top + 1 with wrap, 20 on the majors)
+        self.run_row = [row * keys.index(k) for k in self.run_key]
         self.pos_bits = [sum(1 << q for q in qs) << row for qs, row in zip(self.pos, self.run_row)]
         self._wild_masks: dict[int | None, int] = {}
         #: the cards that may be laid off on a meld, by meld (a meld on the table is an immutable
