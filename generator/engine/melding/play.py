@@ -122,6 +122,10 @@ REARRANGE_POOL = 15
 
 # steps of a sequence-mode turn, in order
 STEPS = ("start", "desert", "draw", "meld", "lay-off", "dump", "stump", "discard", "block", "call", "end")
+#: The step after each step of a sequence-mode turn.
+NEXT_STEP = dict(zip(STEPS, STEPS[1:]))
+#: The decision each table step opens.
+TABLE_Q = {"meld": MELD_Q, "lay-off": LAYOFF_Q, "dump": DUMP_Q, "stump": STUMP_Q}
 
 
 def _zeros(game: "Game", n: int) -> list[int]:
@@ -189,6 +193,7 @@ class Turn(Phase):
         p = spec.play
         self.spec, self.table = spec, table
         self.rules = MeldRules(spec, table)
+        self._wild_masks = self.rules._wild_masks   # (filled by ``MeldRules.wild_mask``)
         stock = spec.deal.stock
         self.pile_count = stock.discard_piles if stock is not None else 1
         self.first_turn = p.first_turn
@@ -196,6 +201,7 @@ class Turn(Phase):
         self.desert = p.desert is not None
         d = p.draw
         self.stock_draws = {"one": (1,), "two": (2,), "one-or-two": (1, 2)}[d.stock]
+        self._stock_options = tuple(STOCK + k for k in self.stock_draws)
         self.draw_kitty = d.kitty and spec.deal.kitty is not None
         self.wipe = d.discard == "wipe"
         self.melded_first = d.melded_first
@@ -233,6 +239,22 @@ class Turn(Phase):
         from ..steps.pig import pig_card
         self.pig = pig_card(spec, table)
         self.face = table.face
+        #: the steps of a turn that never open a decision nor do anything in this game
+        self._idle_steps = frozenset(step for step, idle in (
+            ("desert", not self.desert), ("lay-off", self.lay_off is None), ("dump", not self.dump),
+            ("stump", not self.stump), ("block", not self.block), ("call", not self.call)) if idle)
+        #: whether the meld step may offer more than the hand's melds (a full house, a joker swap,
+        #: cards added by rearranging)
+        self._more_melds = self.full_house or self.joker_swap or self.rearrange != "none"
+        #: the step after each step, past the idle ones
+        self._after = {step: self._past_idle(NEXT_STEP[step]) for step in STEPS[:-1]}
+        self._after_start = "act" if self.one_action else self._past_idle("desert")
+
+    def _past_idle(self, step: str) -> str:
+        """The first step from ``step`` on that is not idle in this game."""
+        while step in self._idle_steps:
+            step = NEXT_STEP[step]
+        return step
 
     @classmethod
     def needed(cls, spec: "GameSpec") -> bool:
@@ -248,10 +270,11 @@ class Turn(Phase):
 
     def next_seat(self, state: "State", seat: int) -> int:
         n, d = state.n, state.direction
+        out, deserted = state.out, state.deserted
         q = seat
         for _ in range(n):
             q = (q + d) % n
-            if self.active(state, q):
+            if q not in out and q not in deserted:   # (``active``)
                 return q
         return seat
 
@@ -263,7 +286,8 @@ class Turn(Phase):
 
     def wild(self, state: "State") -> int:
         """This hand's jokers as a bitmask."""
-        return self.rules.wild_mask(state.wild_rank)
+        m = self._wild_masks.get(state.wild_rank)
+        return m if m is not None else self.rules.wild_mask(state.wild_rank)
 
     # -- the start of the hand ---------------------------------------------------------------------
 
@@ -288,7 +312,7 @@ class Turn(Phase):
         state.mover = seat
         state.current = seat
         state.phase = self
-        state.step = "start"
+        state.step = "start" if self.uses_rows else self._after_start   # (what "start" would do)
         state.melded_now = 0
         state.acted = False
         state.drawn = []
@@ -297,13 +321,47 @@ class Turn(Phase):
     # -- the steps ---------------------------------------------------------------------------------
 
     def _go(self, state: "State") -> None:
-        """Run the turn's steps until one opens a decision (or the hand ends)."""
+        """Run the turn's steps until one opens a decision (or the hand ends). The steps this game
+        never takes (``_idle_steps``: no decision, nothing done) are passed over at once, and the
+        commonest steps are asked about first."""
         hand_no = state.hand_no
+        idle, after = self._idle_steps, self._after
         while state.hand_no == hand_no and not state.ended and not state.terminal:
             p = state.mover
             step = state.step
+            if step in idle:
+                state.step = after[step]
+                continue
+            if step == "draw":
+                options = self._draw_options(state, p)
+                state.phase, state.decision, state.current = self, DRAW_Q, p   # (``State.open``)
+                state._legal = options   # (what ``legal`` would list: kept, not listed twice)
+                return
+            q = TABLE_Q.get(step)
+            if q is not None:
+                options = self._step_options(state, p, step)
+                if not options or options == [STOP]:
+                    state.step = after[step]
+                    continue
+                state.phase, state.decision, state.current = self, q, p
+                state._legal = options
+                return
+            if step == "discard":
+                options = self._discards(state, p) if state.hands[p] else []
+                if not options:
+                    state.step = "block"
+                    continue
+                state.phase, state.decision, state.current = self, DISCARD_Q, p
+                state._legal = options
+                return
+            if step == "end":
+                self._end_turn(state, p)
+                continue
             if step == "start":
-                if self.uses_rows and not state.hands[p]:
+                if not self.uses_rows:
+                    state.step = self._after_start
+                    continue
+                if not state.hands[p]:
                     if state.rows_up[p]:
                         state.hands[p].extend(state.rows_up[p])
                         state.hands[p].sort()
@@ -330,27 +388,6 @@ class Turn(Phase):
             if step == "act":
                 options = self._action_options(state, p)
                 state.open(self, ACTION_Q, p)
-                state._legal = options   # (what ``legal`` would list: kept, not listed twice)
-                return
-            if step == "draw":
-                options = self._draw_options(state, p)
-                state.open(self, DRAW_Q, p)
-                state._legal = options
-                return
-            if step in ("meld", "lay-off", "dump", "stump"):
-                options = self._step_options(state, p, step)
-                if not options or options == [STOP]:
-                    state.step = STEPS[STEPS.index(step) + 1]
-                    continue
-                state.open(self, {"meld": MELD_Q, "lay-off": LAYOFF_Q, "dump": DUMP_Q, "stump": STUMP_Q}[step], p)
-                state._legal = options
-                return
-            if step == "discard":
-                options = self._discards(state, p) if state.hands[p] else []
-                if not options:
-                    state.step = "block"
-                    continue
-                state.open(self, DISCARD_Q, p)
                 state._legal = options
                 return
             if step == "block":
@@ -364,9 +401,6 @@ class Turn(Phase):
                 if self.call and self.active(state, p) and self.holding(state, p) == 1:
                     state.open(self, CALL_Q, p)
                     return
-                continue
-            if step == "end":
-                self._end_turn(state, p)
                 continue
             raise AssertionError(step)
 
@@ -397,14 +431,14 @@ class Turn(Phase):
         d = state.decision
         p = state.current
         hand_no = state.hand_no
-        if d == ACTION_Q:
-            self._apply_act(state, p, action)
-        elif d == DRAW_Q:
+        if d == DRAW_Q:
             self._apply_draw(state, p, action)
-        elif d in (MELD_Q, LAYOFF_Q, DUMP_Q, STUMP_Q):
-            self._apply_table(state, p, action)
         elif d == DISCARD_Q:
             self._discard(state, p, action)
+        elif d in (MELD_Q, LAYOFF_Q, DUMP_Q, STUMP_Q):
+            self._apply_table(state, p, action)
+        elif d == ACTION_Q:
+            self._apply_act(state, p, action)
         elif d == DESERT_Q:
             if action == YES:
                 self._desert(state, p)
@@ -424,7 +458,7 @@ class Turn(Phase):
     # -- drawing -----------------------------------------------------------------------------------
 
     def _draw_options(self, state: "State", p: int) -> list[int]:
-        out = [STOCK + k for k in self.stock_draws]
+        out = list(self._stock_options)
         if self.draw_kitty and state.kitty:
             out.append(KITTY)
         if not (self.melded_first and not state.has_melded[p]):
@@ -433,8 +467,11 @@ class Turn(Phase):
                     continue
                 if state.block_card is not None and state.block_pile == i and pile[-1] == state.block_card:
                     continue
-                depth = len(pile) if self.wipe else 1
-                for k in range(1, depth + 1):
+                if not self.wipe:   # (the top card only)
+                    if not self.meld_drawn or self._can_meld_taken(state, p, pile[-1:]):
+                        out.append(TAKE + 100 * i + 1)
+                    continue
+                for k in range(1, len(pile) + 1):
                     if self.meld_drawn and not self._can_meld_taken(state, p, pile[-k:]):
                         continue
                     out.append(TAKE + 100 * i + k)
@@ -445,18 +482,27 @@ class Turn(Phase):
     def _can_meld_taken(self, state: "State", p: int, cards: list[int]) -> bool:
         """Whether the cards taken from a pile could all be melded this turn (a greedy search: a
         meld holding one of them from hand and taken cards, or a lay-off, until none is left)."""
-        hand = list(state.hands[p]) + list(cards)
-        left = set(cards)
         wild = self.wild(state)
-        melds = list(state.melds)
-        info = list(state.meld_info)
         rules = self.rules
-        if len(cards) == 1 and not self._partnered(hand, cards[0], wild):   # the common case, at once
+        if len(cards) == 1 and not self._partnered(state.hands[p], cards[0], wild):   # the common case, at once
             c = cards[0]
             if self.lay_off is None and self.rearrange == "none":
                 return False
             own = self.lay_off == "own" or self.rearrange == "own"
-            return any(c in rules.fits(m, k, lo, wild) for m, (o, k, lo) in zip(melds, info) if not own or o == p)
+            cache = rules._fit_cache
+            for m, (o, k, lo) in zip(state.melds, state.meld_info):
+                if own and o != p:
+                    continue
+                fits = cache.get((m, k, lo, wild))   # (``MeldRules.fits``, cached)
+                if fits is None:
+                    fits = rules.fits(m, k, lo, wild)
+                if c in fits:
+                    return True
+            return False
+        hand = state.hands[p] + cards
+        left = set(cards)
+        melds = list(state.melds)
+        info = list(state.meld_info)
         first = self.first_run and not state.has_melded[p]   # (the first meld: a run, no joker)
         for _ in range(len(cards) + 1):
             if not left:
@@ -497,22 +543,40 @@ class Turn(Phase):
         return not left
 
     def _partnered(self, hand: list[int], card: int, wild: int) -> bool:
-        """Whether ``card`` could be in a meld offered from ``hand`` at all: it is a joker or a
-        single-card meld, or the hand holds another natural card of its rank or of its run group
-        at most two positions away (every meld offered holds two natural cards)."""
+        """Whether ``card`` could be in a meld offered from ``hand`` and it at all: it is
+        a joker or a single-card meld, or the hand holds its rank three times (twice with a joker),
+        or three positions in a row of its run group around it (with a joker, another natural
+        card of the group at most two positions away). A quick look that never says no to a card
+        some offered meld holds, so the search it spares would have found nothing."""
         rules = self.rules
         if (wild >> card) & 1:
             return True
-        sr, rk, pc = rules.set_rank[card], rules.run_key[card], rules.pos[card]
+        sr = rules.set_rank[card]
         if rules.single_rank is not None and sr == rules.single_rank:
             return True
-        set_rank, run_key, pos = rules.set_rank, rules.run_key, rules.pos
-        for x in hand:
-            if x == card or (wild >> x) & 1:
-                continue
-            if sr >= 0 and set_rank[x] == sr:
-                return True
-            if run_key[x] == rk and any(0 < abs(a - b) <= 2 for a in pos[x] for b in pc):
+        unit, pos_bits = rules.rank_unit, rules.pos_bits
+        count = unit[card]   # the cards of each rank held (see ``MeldRules.rank_unit``)
+        m = pos_bits[card]   # the positions of every run group held (each in its own row of bits)
+        joker = False
+        if wild:
+            for x in hand:
+                if (wild >> x) & 1:
+                    joker = True
+                    continue
+                count += unit[x]
+                m |= pos_bits[x]
+        else:
+            for x in hand:
+                count += unit[x]
+                m |= pos_bits[x]
+        if sr >= 0 and (count >> (rules.digit * sr)) & ((1 << rules.digit) - 1) >= (2 if joker else 3):
+            return True
+        m <<= 2   # (positions shifted two up, so that the windows below the lowest are whole)
+        if not joker:
+            m &= (m >> 1) & (m >> 2)   # the lowest positions of three in a row
+        row = rules.run_row[card]
+        for q in rules.pos[card]:
+            if m & ((0b11011 if joker else 0b111) << (q + row)):
                 return True
         return False
 
@@ -597,12 +661,16 @@ class Turn(Phase):
         hand = state.hands[p]
         rules = self.rules
         wild = self.wild(state)
+        first = self.first_run and not state.has_melded[p]
+        may_meld = self.many or not state.melded_now
+        melds = rules.hand_melds(hand, wild, jokers_ok=not first) if may_meld else []
+        if not melds and not self._more_melds:   # the common case: nothing to lay
+            return []
         empty_ok = self._may_empty(state, p)
         size = len(hand)
         out = []
-        first = self.first_run and not state.has_melded[p]
-        if self.many or not state.melded_now:
-            for m in rules.hand_melds(hand, wild, jokers_ok=not first):
+        if may_meld:
+            for m in melds:
                 if not empty_ok and m.bit_count() == size:
                     continue
                 if first:
@@ -663,21 +731,24 @@ class Turn(Phase):
         if self.lay_off is None:
             return []
         hand = state.hands[p]
-        if not hand or (len(hand) == 1 and not self._may_empty(state, p)):
+        melds = state.melds
+        if not melds or not hand or (len(hand) == 1 and not self._may_empty(state, p)):
             return []
         rules = self.rules
+        cache = rules._fit_cache
         wild = self.wild(state)
         own = self.lay_off == "own"
         out = []
-        for i, meld in enumerate(state.melds):
-            owner, kind, lo = state.meld_info[i]
+        for i, (owner, kind, lo) in enumerate(state.meld_info):
             if own and owner != p:
                 continue
-            fits = rules.fits(meld, kind, lo, wild)
-            if fits:
-                for c in hand:
-                    if c in fits:
-                        out.append(LAY_OFF + 128 * i + c)
+            meld = melds[i]
+            fits = cache.get((meld, kind, lo, wild))   # (``MeldRules.fits``, cached)
+            if fits is None:
+                fits = rules.fits(meld, kind, lo, wild)
+            if fits and not fits.isdisjoint(hand):
+                base = LAY_OFF + 128 * i
+                out += [base + c for c in hand if c in fits]
         return out
 
     def _dumps(self, state: "State", p: int) -> list[int]:
@@ -737,7 +808,7 @@ class Turn(Phase):
     def _apply_table(self, state: "State", p: int, action: int) -> None:
         step = state.step
         if action == STOP:
-            state.step = STEPS[STEPS.index(step) + 1]
+            state.step = NEXT_STEP[step]
             return
         hand_no = state.hand_no
         self._table_action(state, p, action)
@@ -916,6 +987,9 @@ class Turn(Phase):
 
     def _discards(self, state: "State", p: int) -> list[int]:
         hand = state.hands[p]
+        if self.pile_count == 1 and not state.laws:   # the common case: any card not taken now
+            taken = state.drawn
+            return [c for c in hand if c not in taken] if taken else list(hand)
         out = []
         taken = state.drawn
         for i in range(self.pile_count):
@@ -957,12 +1031,12 @@ class Turn(Phase):
             return   # the same decision again
         state.hands[p].remove(card)
         state.piles[pile].append(card)
-        state.named[pile].append(self.rules.natural(card))
+        state.named[pile].append((self.rules.rank_of[card], self.rules.suit_of[card]))   # (``natural``)
         if card in state.taken:
             state.taken.remove(card)
         state.discarded = card
         state.block_pile = pile
-        state.step = "block"
+        state.step = self._after["discard"]   # (the block step, or past it when idle)
         hand_no = state.hand_no
         if state.laws and self.laws is not None:
             for effect in self.laws.effects(state.laws, card):
@@ -995,7 +1069,7 @@ class Turn(Phase):
                     state.taken.remove(c)
 
     def _check_out(self, state: "State", p: int) -> None:
-        if p in state.out or self.holding(state, p) or state.ended:
+        if state.hands[p] or p in state.out or self.holding(state, p) or state.ended:
             return
         state.out.append(p)
         if self.knock_out and state.knocker is None:

@@ -21,6 +21,8 @@ subsets: sets from each rank's naturals (the whole rank and each three of it), r
 maximal stretch of held positions (each window of three and the whole stretch), and, when the game
 has jokers, each of those completed by one joker (a missing rank inside a window, or one more at
 an end). Every meld offered is a bitmask of cards (``1 << card``), so an action is one integer.
+Most hands offer no meld, so a quick look at the hand's rank counts and run positions (each one
+integer) comes first; the melds of a hand that passes are kept by its cards.
 """
 
 from __future__ import annotations
@@ -106,10 +108,34 @@ class MeldRules:
         self.run_key = [(self.ladder[c], self.suit_of[c] if self.same_suit or self.ladder[c] == 1 else -1)
                         for c in range(table.size)]
         self.pos = [self.positions(c) if c not in jokers else () for c in range(table.size)]
+        #: Per card, for the quick looks at a hand (``hand_melds``, and the taken discard's):
+        #: * its rank as a count (``rank_unit``; 0 for a joker or a major): a hand's cards summed
+        #:   make one integer with a digit of ``digit`` bits a rank, which a whole pack's cards of
+        #:   one rank never fill; adding ``at_least[n]`` carries into a digit's top bit (``tops``)
+        #:   exactly where n or more of that rank are held;
+        #: * its run positions as bits (``pos_bits``), each run group in a row of bits of its own
+        #:   (``run_row``: where the card's row starts) with two empty bits or more above its
+        #:   highest position, so a whole hand's positions are one integer and no three in a row
+        #:   (nor two a gap apart) cross from one group into the next.
+        most = max((len(cs) for k, cs in enumerate(self.cards_of_rank) if k < len(ranks)), default=1)
+        width = max(2, most.bit_length())
+        self.digit = width + 1
+        self.rank_unit = [1 << (self.digit * k) if k >= 0 else 0 for k in self.set_rank]
+        self.tops = sum(1 << (self.digit * k + width) for k in range(len(ranks)))
+        self.at_least = {n: sum(((1 << width) - n) << (self.digit * k) for k in range(len(ranks)))
+                         for n in (2, 3)}
+        keys = sorted(set(self.run_key))
+        row = max(self.top + 1, 20) + 3   # (positions reach top + 1 with wrap, 20 on the majors)
+        self.run_row = [row * keys.index(k) for k in self.run_key]
+        self.pos_bits = [sum(1 << q for q in qs) << row for qs, row in zip(self.pos, self.run_row)]
         self._wild_masks: dict[int | None, int] = {}
         #: the cards that may be laid off on a meld, by meld (a meld on the table is an immutable
         #: tuple, so it is keyed by value; emptied when large)
         self._fit_cache: dict[tuple, frozenset[int]] = {}
+        #: the melds found in a hand that passed the quick look, by its cards (a hand whose taken
+        #: discard was searched is searched again on the meld step; emptied when large). The
+        #: lists are shared: callers only read them.
+        self._meld_cache: dict[tuple, list[int]] = {}
 
     # -- jokers ----------------------------------------------------------------------------------
 
@@ -320,7 +346,41 @@ class MeldRules:
 
     def hand_melds(self, hand: list[int], wild: int, jokers_ok: bool = True) -> list[int]:
         """Bitmasks of the melds offered from ``hand`` (see the module docstring for which): each
-        meld once, in a fixed order (lowest card ids first where cards of a rank are alike)."""
+        meld once, in a fixed order (lowest card ids first where cards of a rank are alike).
+
+        Most hands offer no meld at all, so a quick look comes first: with no joker, a meld needs
+        a rank held three times or three positions in a row of one run group; with one, a rank
+        held twice or two positions of a group at most one apart. Only a hand that passes is
+        searched."""
+        if self.single_rank is None:
+            unit, pos_bits = self.rank_unit, self.pos_bits
+            count = runs = 0
+            joker = False
+            if wild:
+                for c in hand:
+                    if (wild >> c) & 1:
+                        joker = True
+                        continue
+                    count += unit[c]
+                    runs |= pos_bits[c]
+            else:
+                for c in hand:
+                    count += unit[c]
+                    runs |= pos_bits[c]
+            if joker and jokers_ok:
+                if not (count + self.at_least[2]) & self.tops and not runs & ((runs >> 1) | (runs >> 2)):
+                    return []
+            elif not (count + self.at_least[3]) & self.tops and not runs & (runs >> 1) & (runs >> 2):
+                return []
+        key = (tuple(sorted(hand)), wild, jokers_ok)   # (the search reads the hand in card order)
+        got = self._meld_cache.get(key)
+        if got is None:
+            if len(self._meld_cache) > CACHE_SIZE:
+                self._meld_cache.clear()
+            got = self._meld_cache[key] = self._search_melds(hand, wild, jokers_ok)
+        return got
+
+    def _search_melds(self, hand: list[int], wild: int, jokers_ok: bool) -> list[int]:
         out: list[int] = []
         seen: set[int] = set()
         bit = self.bit
