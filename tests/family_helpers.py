@@ -401,3 +401,19 @@ def focus_wins(game: Any, focus: str, other: str, games: int, seed: int, players
         assert s.outcome == "natural", s.error
         wins += s.winner == i % players
     return wins
+
+
+SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def card(table, short: str) -> int:
+    """A card by its short name in an engine's card table, so positions set up by hand read
+    briefly: '7H' -> the 7 of hearts; 'RJ' / 'BJ' the jokers."""
+    if short in ("RJ", "BJ"):
+        return table.index("red joker" if short == "RJ" else "black joker")
+    return table.index(f"{short[:-1]} of {SUITS[short[-1]]}")
+
+
+def cards(table, shorts: str) -> list[int]:
+    """The cards of a space-separated list of short names ('' for none)."""
+    return [card(table, s) for s in shorts.split()]
