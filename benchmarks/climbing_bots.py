@@ -58,25 +58,35 @@ def share(name: str, n: int, focus: str, other: str, games: int, seed: int, pool
     return wins, total
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=20, help="games per line-up (default 20)")
+def share_table(doc: str, games: dict[str, int], default_games: int, width: int,
+                argv: list[str] | None = None) -> int:
+    """The command line and table every family's bot benchmark shares: for each game (``games``
+    maps a corpus name to its seats) and each opponent, the two line-ups' shares with their
+    intervals, one row each, the game's name in a column ``width`` wide."""
+    ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=default_games,
+                    help=f"games per line-up (default {default_games})")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--games-list", default=",".join(GAMES))
+    ap.add_argument("--games-list", default=",".join(games))
+    ap.add_argument("--opponents", default=",".join(OPPONENTS))
     args = ap.parse_args(argv)
-    print(f"{'game':<10} {'line-up':<26} {'share':>6} {'95% interval':>15} {'games':>6} {'even':>5} {'sec':>5}")
+    print(f"{'game':<{width}} {'line-up':<26} {'share':>6} {'95% interval':>15} {'games':>6} {'even':>5} {'sec':>5}")
     with ProcessPoolExecutor(args.workers) as pool:
         for name in args.games_list.split(","):
-            n = GAMES[name]
-            for opp in OPPONENTS:
+            n = games[name]
+            for opp in args.opponents.split(","):
                 for focus, other in (("strong", opp), (opp, "strong")):
                     t = time.time()
                     w, g = share(name, n, focus, other, args.games, args.seed, pool)
                     lo, hi = wilson(w, g)
-                    print(f"{name:<10} {focus + ' vs ' + other:<26} {w / g:6.2f} [{lo:5.2f}, {hi:5.2f}] "
+                    print(f"{name:<{width}} {focus + ' vs ' + other:<26} {w / g:6.2f} [{lo:5.2f}, {hi:5.2f}] "
                           f"{g:6d} {1 / n:5.2f} {time.time() - t:5.0f}", flush=True)
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return share_table(__doc__, GAMES, 20, 10, argv)
 
 
 if __name__ == "__main__":

@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from timing import batch_against_plain, play_hands  # beside this script
+from timing import batch_against_plain, blocked_winner, play_hands, play_plain_games  # beside this script
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = ROOT / "corpus" / "real" / "crazy-eights.yaml"
@@ -100,8 +100,7 @@ def plain_hand(rnd: Any, dealer: int) -> tuple[int, int, list[int]]:
             else:
                 idle += 1
                 if idle >= n:   # blocked: the fewest cards, from the next player on
-                    order = [(cur + 1 + j) % n for j in range(n)]
-                    winner = min(order, key=lambda q: (len(hands[q]), order.index(q)))
+                    winner = blocked_winner(hands, cur)
                     break
         cur = (cur + 1) % n
     scores = [0] * n
@@ -110,21 +109,7 @@ def plain_hand(rnd: Any, dealer: int) -> tuple[int, int, list[int]]:
 
 
 def run_plain(_game: Any, hands: int, seed: int) -> tuple[float, int]:
-    rnd = random.Random(seed).random
-    decisions = 0
-    start = time.process_time()
-    totals, dealer = [0] * PLAYERS, 0
-    for _ in range(hands):
-        d, _moves, scores = plain_hand(rnd, dealer)
-        decisions += d
-        for p in range(PLAYERS):
-            totals[p] += scores[p]
-        top = max(totals)
-        if top >= GOAL and totals.count(top) == 1:
-            totals, dealer = [0] * PLAYERS, 0
-        else:
-            dealer = (dealer + 1) % PLAYERS
-    return time.process_time() - start, decisions
+    return play_plain_games(plain_hand, PLAYERS, GOAL, hands, seed)
 
 
 def main() -> int:

@@ -20,37 +20,13 @@ Usage: python benchmarks/melding_bots.py [--games N] [--seed S] [--games-list ru
 
 from __future__ import annotations
 
-import argparse
-import time
-from concurrent.futures import ProcessPoolExecutor
-
-from climbing_bots import OPPONENTS, share  # beside this script (it puts the project on the path)
-
-from generator.playtest.stats import wilson  # noqa: E402
+from climbing_bots import share_table  # beside this script (it puts the project on the path)
 
 GAMES = {"rummy": 4, "pay-me": 4}
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=24, help="games per line-up (default 24)")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--games-list", default=",".join(GAMES))
-    ap.add_argument("--opponents", default=",".join(OPPONENTS))
-    args = ap.parse_args(argv)
-    print(f"{'game':<8} {'line-up':<26} {'share':>6} {'95% interval':>15} {'games':>6} {'even':>5} {'sec':>5}")
-    with ProcessPoolExecutor(args.workers) as pool:
-        for name in args.games_list.split(","):
-            n = GAMES[name]
-            for opp in args.opponents.split(","):
-                for focus, other in (("strong", opp), (opp, "strong")):
-                    t = time.time()
-                    w, g = share(name, n, focus, other, args.games, args.seed, pool)
-                    lo, hi = wilson(w, g)
-                    print(f"{name:<8} {focus + ' vs ' + other:<26} {w / g:6.2f} [{lo:5.2f}, {hi:5.2f}] "
-                          f"{g:6d} {1 / n:5.2f} {time.time() - t:5.0f}", flush=True)
-    return 0
+    return share_table(__doc__, GAMES, 24, 8, argv)
 
 
 if __name__ == "__main__":

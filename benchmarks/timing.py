@@ -61,3 +61,33 @@ def batch_against_plain(game: Any, run_batch: Callable[[Any, int, int], tuple[fl
     ratio = statistics.median(ratios)
     print(f"  batch / plain: {ratio:.2f}x (target {target}x): {'met' if ratio >= target else 'MISSED'}")
     return ratio
+
+
+def blocked_winner(hands: list[list[Any]], cur: int) -> int:
+    """A blocked hand's winner in the plain-Python games: the fewest cards, ties to the first from
+    the player after ``cur`` on (as the engines read a blocked hand)."""
+    n = len(hands)
+    order = [(cur + 1 + j) % n for j in range(n)]
+    return min(order, key=lambda q: (len(hands[q]), order.index(q)))
+
+
+def play_plain_games(plain_hand: Callable[[Callable[[], float], int], tuple[int, int, list[int]]],
+                     players: int, goal: int, hands: int, seed: int) -> tuple[float, int]:
+    """The plain-Python side of ``batch_against_plain``: play ``hands`` hands of ``plain_hand``
+    (``(rnd, dealer) -> (decisions, moves, scores)``), the deal passing to the left and a new game
+    starting when one player alone reaches ``goal``; return (process seconds, decisions)."""
+    rnd = random.Random(seed).random
+    decisions = 0
+    start = time.process_time()
+    totals, dealer = [0] * players, 0
+    for _ in range(hands):
+        d, _moves, scores = plain_hand(rnd, dealer)
+        decisions += d
+        for p in range(players):
+            totals[p] += scores[p]
+        top = max(totals)
+        if top >= goal and totals.count(top) == 1:
+            totals, dealer = [0] * players, 0
+        else:
+            dealer = (dealer + 1) % players
+    return time.process_time() - start, decisions

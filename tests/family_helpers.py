@@ -401,3 +401,55 @@ def focus_wins(game: Any, focus: str, other: str, games: int, seed: int, players
         assert s.outcome == "natural", s.error
         wins += s.winner == i % players
     return wins
+
+
+SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def card(table, short: str) -> int:
+    """A card by its short name in an engine's card table, so positions set up by hand read
+    briefly: '7H' -> the 7 of hearts; 'RJ' / 'BJ' the jokers."""
+    if short in ("RJ", "BJ"):
+        return table.index("red joker" if short == "RJ" else "black joker")
+    return table.index(f"{short[:-1]} of {SUITS[short[-1]]}")
+
+
+def cards(table, shorts: str) -> list[int]:
+    """The cards of a space-separated list of short names ('' for none)."""
+    return [card(table, s) for s in shorts.split()]
+
+
+def load_benchmark(request: pytest.FixtureRequest, name: str) -> Any:
+    """The script ``benchmarks/<name>.py`` as a module (for a fixture), with its folder on the
+    import path while the requesting tests run: the script imports the timed loop beside it."""
+    import importlib.util
+
+    mp = pytest.MonkeyPatch()
+    mp.syspath_prepend(str(ROOT / "benchmarks"))
+    spec = importlib.util.spec_from_file_location(f"{name}_benchmark", ROOT / "benchmarks" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    request.addfinalizer(mp.undo)
+    return module
+
+
+def benchmark_hands(bench: Any, hands: int, engine_seed: int,
+                    plain_seed: int) -> tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]]:
+    """``hands`` seeded random hands of a benchmark's game, played by the engine and by the
+    benchmark's plain-Python ``plain_hand``, each as (decisions, moves, the winner's score): what a
+    test compares to show that the benchmark's ratio compares one game with itself."""
+    from generator.engine import Game
+
+    game = Game(load_spec(bench.SPEC))
+    rnd = random.Random(engine_seed).random
+    engine = []
+    for i in range(hands):
+        state = game.new_initial_state(bench.PLAYERS, engine_seed * 10_000 + i)
+        state.play_random(rnd, hands=1)
+        engine.append((state.record.decisions, state.record.moves, max(state.record.hands[0].scores)))
+    rnd = random.Random(plain_seed).random
+    plain = []
+    for i in range(hands):
+        decisions, moves, scores = bench.plain_hand(rnd, i % bench.PLAYERS)
+        plain.append((decisions, moves, max(scores)))
+    return engine, plain

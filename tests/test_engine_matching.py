@@ -23,7 +23,7 @@ from generator.engine.matching.play import (CALL, CHALLENGE, CLAIM_DECISION, JOK
 from generator.engine.matching.rules import BLIND, CLAIM, DRAW, KNOCK, PICK_UP, RANK, SECOND, STOP, TARGET
 from generator.engine.play import play_game
 from generator.spec import GameSpec, load_spec
-from tests.family_helpers import merged_data, play_sampled_games
+from tests.family_helpers import card, cards, merged_data, play_sampled_games
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = [ROOT / "corpus" / "real" / "crazy-eights.yaml", ROOT / "corpus" / "real" / "switch.yaml"]
@@ -38,8 +38,6 @@ BASE: dict[str, Any] = {
     "ending": {"condition": {"kind": "target", "points": 3}, "ties": "latest-winner"},
 }
 
-SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-
 
 def spec(**over: Any) -> GameSpec:
     """A matching spec: BASE with ``over`` merged in (the scoring and the ending replaced whole)."""
@@ -50,17 +48,6 @@ def spec(**over: Any) -> GameSpec:
 def effect(rank: str, kind: str, **params: Any) -> GameSpec:
     """A spec whose cards of ``rank`` have the effect ``kind``."""
     return spec(play={"effects": [{"rank": rank, "kind": kind, **params}]})
-
-
-def card(table, short: str) -> int:
-    """'7H' -> the 7 of hearts; 'RJ' / 'BJ' the jokers."""
-    if short in ("RJ", "BJ"):
-        return table.index("red joker" if short == "RJ" else "black joker")
-    return table.index(f"{short[:-1]} of {SUITS[short[-1]]}")
-
-
-def cards(table, shorts: str) -> list[int]:
-    return [card(table, s) for s in shorts.split()]
 
 
 class Table:

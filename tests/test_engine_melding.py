@@ -25,7 +25,7 @@ from generator.engine.melding.play import (ACTION_Q, ADD, BLOCK_Q, CALL_Q, DESER
 from generator.engine.melding.rules import RUN, SET, SINGLE, MeldRules, bits
 from generator.engine.play import play_game
 from generator.spec import GameSpec, load_spec
-from tests.family_helpers import merged_data
+from tests.family_helpers import card, cards, merged_data
 
 ROOT = Path(__file__).resolve().parents[1]
 RUMMY = ROOT / "corpus" / "real" / "rummy.yaml"
@@ -40,21 +40,9 @@ BASE: dict[str, Any] = {
     "ending": {"condition": {"kind": "target", "points": 3}, "ties": "latest-winner"},
 }
 
-SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-
 
 def spec(**over: Any) -> GameSpec:
     return GameSpec.model_validate(merged_data(BASE, over))
-
-
-def card(table, short: str) -> int:
-    if short in ("RJ", "BJ"):
-        return table.index("red joker" if short == "RJ" else "black joker")
-    return table.index(f"{short[:-1]} of {SUITS[short[-1]]}")
-
-
-def cards(table, shorts: str) -> list[int]:
-    return [card(table, s) for s in shorts.split()] if shorts else []
 
 
 class Table:

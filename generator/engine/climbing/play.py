@@ -46,6 +46,7 @@ from ..places import HIDDEN, PUBLIC, Place
 from ..steps.pig import pig_card
 from .narrate import ClimbNarration
 from .rules import BLIND, BOMB, JOKER, KNOCK, LOW, PASS, ROCKET, SHAPE_WORDS, ClimbRules, Play, cards_of
+from .scoring import NextHand, close_hand
 
 if TYPE_CHECKING:   # pragma: no cover
     from ..state import Game, State
@@ -69,7 +70,7 @@ def _played(state: "State", player: int) -> list[int]:
     return out
 
 
-class Climb(Phase):
+class Climb(NextHand, Phase):
     decisions = (CLIMB,)
     narration = ClimbNarration
     card_play = True
@@ -392,28 +393,7 @@ class Climb(Phase):
             state.set_aside.extend(state.trick)
             state.trick = []
             state.trick_plays = []
-        scorer = self.game.scorer
-        facts = scorer.facts(state)
-        state.titles_won = scorer.titles(facts)
-        # The cards still held are gathered in (hands are game-long: a decision before the next
-        # deal, such as inventing a law, must not find cards in anyone's hand).
-        for p in range(state.n):
-            for pile in (state.hands[p], state.rows_up[p], state.rows_down[p]):
-                state.set_aside.extend(pile)
-                pile.clear()
-        state.end_hand(facts)
-
-    def after_hand(self, state: "State", scores: list[int]) -> None:
-        """WU-05: the loser deals the next hand (the state then moves the deal one to the left).
-        SC-A5: in a titles game the title holder (or the vice, as the spec says) makes the next
-        bonus rule, in place of the hand's best scorer (this runs after the laws' own hook)."""
-        titles = state.titles_won
-        if self.loser_deals and titles is not None and titles[2] is not None:
-            state.dealer = (titles[2] - 1) % state.n
-        if self.rule_maker is not None and titles is not None and state.inventors:
-            seat = titles[self.rule_maker]
-            if seat is not None:
-                state.inventors = [seat]
+        state.end_hand(close_hand(self.game.scorer, state, state.set_aside))
 
     # -- the fast path ---------------------------------------------------------------------
 

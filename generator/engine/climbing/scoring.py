@@ -236,3 +236,43 @@ class ClimbScorer:
             for p, x in enumerate(self._stake(f, title == f.landlord)):
                 scores[p] += x
         return scores
+
+
+# -- the end of a shedding hand (climbing, matching and melding alike) ------------------------------
+
+def close_hand(scorer: ClimbScorer, state: "State", into: list[int], *more: list[list[int]]) -> Any:
+    """Score the hand's facts and titles, then gather every card still held into ``into``.
+
+    The facts are taken before the gathering (they count what is left in hands and rows); the
+    gathering is needed because hands are game-long: a decision before the next deal, such as
+    inventing a law, must not find cards in anyone's hand. ``more`` names a family's own per-seat
+    piles, gathered after each seat's hand and rows (the order keeps every seeded game the same).
+    Returns the facts, for ``state.end_hand``."""
+    facts = scorer.facts(state)
+    state.titles_won = scorer.titles(facts)
+    for p in range(state.n):
+        for pile in (state.hands[p], state.rows_up[p], state.rows_down[p], *(seats[p] for seats in more)):
+            into.extend(pile)
+            pile.clear()
+    return facts
+
+
+class NextHand:
+    """The shedding families' ``after_hand``, mixed in before ``Phase``: the seats the hand's titles
+    name choose who deals and who makes a rule next. Needs ``loser_deals`` and ``rule_maker`` on the
+    phase and ``titles_won`` (first, second, last out) on the state."""
+
+    loser_deals: bool
+    rule_maker: int | None
+
+    def after_hand(self, state: "State", scores: list[int]) -> None:
+        """WU-05: the loser deals the next hand (the state then moves the deal one to the left).
+        SC-A5: in a titles game the title holder (or the vice, as the spec says) makes the next
+        bonus rule, in place of the hand's best scorer (this runs after the laws' own hook)."""
+        titles = state.titles_won
+        if self.loser_deals and titles is not None and titles[2] is not None:
+            state.dealer = (titles[2] - 1) % state.n
+        if self.rule_maker is not None and titles is not None and state.inventors:
+            seat = titles[self.rule_maker]
+            if seat is not None:
+                state.inventors = [seat]

@@ -62,6 +62,7 @@ from typing import TYPE_CHECKING, Callable
 
 from ...spec import GameSpec
 from ..actions import NO, SUIT_ACTION, YES
+from ..climbing.scoring import NextHand, close_hand
 from ..laws import LawBook
 from ..phase import Phase
 from ..places import HIDDEN, PUBLIC, Place
@@ -109,7 +110,7 @@ def _played(state: "State", player: int) -> list[int]:
     return [c for pile in state.piles for c in pile]
 
 
-class Match(Phase):
+class Match(NextHand, Phase):
     decisions = DECISIONS
     before_looking = frozenset({TURNED_RANK, TURNED_SUIT})
     narration = MatchNarration
@@ -908,27 +909,7 @@ class Match(Phase):
             return
         state.ended = True
         state.todo = []
-        scorer = self.game.scorer
-        facts = scorer.facts(state)
-        state.titles_won = scorer.titles(facts)
-        # The cards still held are gathered in (hands are game-long: a decision before the next
-        # deal must not find cards in anyone's hand).
-        for p in range(state.n):
-            for pile in (state.hands[p], state.rows_up[p], state.rows_down[p]):
-                state.stock.extend(pile)
-                pile.clear()
-        state.end_hand(facts)
-
-    def after_hand(self, state: "State", scores: list[int]) -> None:
-        """WU-05: the loser deals the next hand; SC-A5: the title holder (or vice) makes the next
-        bonus rule."""
-        titles = state.titles_won
-        if self.loser_deals and titles is not None and titles[2] is not None:
-            state.dealer = (titles[2] - 1) % state.n
-        if self.rule_maker is not None and titles is not None and state.inventors:
-            seat = titles[self.rule_maker]
-            if seat is not None:
-                state.inventors = [seat]
+        state.end_hand(close_hand(self.game.scorer, state, state.stock))
 
     # -- the fast path ---------------------------------------------------------------------
 

@@ -79,6 +79,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from ..actions import NO, YES
+from ..climbing.scoring import NextHand, close_hand
 from ..laws import LawBook
 from ..phase import Phase
 from ..places import HIDDEN, OWNER, PUBLIC, Place
@@ -149,7 +150,7 @@ def _played(state: "State", player: int) -> list[int]:
     return out
 
 
-class Turn(Phase):
+class Turn(NextHand, Phase):
     decisions = DECISIONS
     narration = MeldNarration
     card_play = True
@@ -1208,31 +1209,13 @@ class Turn(Phase):
         state.ended = True
         if self.pig_meld and state.pig_owner is not None and any(self.pig in m for m in state.melds):
             state.bonus[state.pig_owner] += self.pig_meld
-        scorer = self.game.scorer
-        facts = scorer.facts(state)
-        state.titles_won = scorer.titles(facts)
-        # every card goes back to the stock's place, so no decision before the next deal finds a
-        # card in anyone's hand (hands are game-long)
-        for p in range(state.n):
-            for pile in (state.hands[p], state.rows_up[p], state.rows_down[p], state.stumped[p]):
-                state.stock.extend(pile)
-                pile.clear()
+        # every card goes back to the stock's place, stumped cards and melds too
+        facts = close_hand(self.game.scorer, state, state.stock, state.stumped)
         for m in state.melds:
             state.stock.extend(m)
         state.melds = []
         state.meld_info = []
         state.end_hand(facts)
-
-    def after_hand(self, state: "State", scores: list[int]) -> None:
-        """WU-05: the loser deals the next hand; SC-A5: the title holder (or vice) makes the next
-        bonus rule."""
-        titles = state.titles_won
-        if self.loser_deals and titles is not None and titles[2] is not None:
-            state.dealer = (titles[2] - 1) % state.n
-        if self.rule_maker is not None and titles is not None and state.inventors:
-            seat = titles[self.rule_maker]
-            if seat is not None:
-                state.inventors = [seat]
 
     # -- the fast path -----------------------------------------------------------------------------
 

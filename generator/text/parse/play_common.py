@@ -1,9 +1,9 @@
 """Sentence handlers the families' *Play* sections read the same way: who leads to the first
 trick (the dealer, the dealer's left, the auction's winner, the holder of the opening card), the
-kitty-capture card that lies in the kitty itself, the invented rules in play (SU-09), and the Play
-section a finished spec prints (what examples made from the pack are checked against). Each family
-keeps its own sentence forms (their wording differs); only what a sentence means is shared here, so
-the parsers cannot drift."""
+kitty-capture card that lies in the kitty itself, the invented rules in play (SU-09), when a
+shedding hand ends after a player goes out, and the Play section a finished spec prints (what
+examples made from the pack are checked against). Each family keeps its own sentence forms (their
+wording differs); only what a sentence means is shared here, so the parsers cannot drift."""
 
 from __future__ import annotations
 
@@ -53,6 +53,22 @@ def laws(kind: str):
         name = m["law"]
         d.check(lambda spec: spec.setup.extra_rules is not None and spec.setup.extra_rules.kind == kind
                 and spec.setup.extra_rules.name == name, "the invented rules")
+    return handler
+
+
+def hand_end(how: str):
+    """The handler for the sentence that says when a shedding hand ends after a player goes out:
+    ``how`` is "retire" (the others play on), "knock" (the hand ends as *Scoring* says, the
+    knock on going out) or "at once"; the sentence must be the one the spec prints."""
+    def handler(d: Draft, m: re.Match[str]) -> None:
+        def test(spec: Any) -> bool:
+            c = spec.scoring
+            if c.kind == "titles" and c.retire:
+                return how == "retire"
+            if getattr(c, "round_end", None) == "knock-out":
+                return how == "knock"
+            return how == "at once"
+        d.check(test, "when a hand ends")
     return handler
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..phrases import plural_noun
 from .core import Draft, Rule, rule
-from .play_common import laws, printed
+from .play_common import hand_end, laws, printed
 from .words import CARD, NAME, NICKNAME, RANK, Unreadable, card, count, counted, nickname, rank
 
 # --------------------------------------------------------------------------- derived facts
@@ -199,19 +199,6 @@ def _rows_blind(cheat: bool):
 def _gone_out(d: Draft, m: re.Match[str]) -> None:
     rows = bool(m["rows"])
     d.check(lambda spec: spec.deal.rows == rows, "face-down rows")
-
-
-def _hand_end(how: str):
-    def handler(d: Draft, m: re.Match[str]) -> None:
-        def test(spec: Any) -> bool:
-            c = spec.scoring
-            if c.kind == "titles" and c.retire:
-                return how == "retire"
-            if getattr(c, "round_end", None) == "knock-out":
-                return how == "knock"
-            return how == "at once"
-        d.check(test, "when a hand ends")
-    return handler
 
 
 # --------------------------------------------------------------------------- the special cards (MT-04)
@@ -434,9 +421,9 @@ RULES: list[Rule] = [
     rule(r"A player who has played the last card of their hand(?P<rows> and of their rows)? has \*gone out\*\.",
          _gone_out, marks="gone out"),
     rule(r"A player who has gone out takes no further part in the hand; play goes on without them until only one "
-         r"player still holds cards\.", _hand_end("retire"), marks="hand end"),
-    rule(r"When a player goes out, the hand ends as \*Scoring\* says\.", _hand_end("knock"), marks="hand end"),
-    rule(r"As soon as a player goes out, the hand ends at once\.", _hand_end("at once"), marks="hand end"),
+         r"player still holds cards\.", hand_end("retire"), marks="hand end"),
+    rule(r"When a player goes out, the hand ends as \*Scoring\* says\.", hand_end("knock"), marks="hand end"),
+    rule(r"As soon as a player goes out, the hand ends at once\.", hand_end("at once"), marks="hand end"),
     # Invented rules in play (SU-09).
     rule(rf"Every (?P<law>{NAME}) in force applies to every play; a player whom they leave with no play they may "
          r"make passes\.", laws("bonus"), marks="laws"),

@@ -20,7 +20,7 @@ import re
 from typing import Any
 
 from .core import Draft, Rule, rule
-from .play_common import laws, printed
+from .play_common import hand_end, laws, printed
 from .words import NAME, RANK, RANKS, Unreadable, count, counted, rank
 
 # --------------------------------------------------------------------------- derived facts
@@ -309,19 +309,6 @@ def _gone_out(d: Draft, m: re.Match[str]) -> None:
     d.check(lambda spec: spec.deal.rows == rows, "face-down rows")
 
 
-def _hand_end(how: str):
-    def handler(d: Draft, m: re.Match[str]) -> None:
-        def test(spec: Any) -> bool:
-            c = spec.scoring
-            if c.kind == "titles" and c.retire:
-                return how == "retire"
-            if getattr(c, "round_end", None) == "knock-out":
-                return how == "knock"
-            return how == "at once"
-        d.check(test, "when a hand ends")
-    return handler
-
-
 def _pig_meld(d: Draft, m: re.Match[str]) -> None:
     d.put("play.pig_meld", counted(m["n"]))
     _as_printed(d, m, "the pig")
@@ -443,9 +430,9 @@ RULES: list[Rule] = [
     rule(r"A player whose hand(?P<rows> and rows are| is) empty after any step of their turn has \*gone out\*\.",
          _gone_out, marks="gone out"),
     rule(r"A player who has gone out takes no further part in the hand; play goes on without them until only one "
-         r"player still holds cards\.", _hand_end("retire"), marks="hand end"),
-    rule(r"When a player goes out, the hand ends as \*Scoring\* says\.", _hand_end("knock"), marks="hand end"),
-    rule(r"As soon as a player goes out, the hand ends at once\.", _hand_end("at once"), marks="hand end"),
+         r"player still holds cards\.", hand_end("retire"), marks="hand end"),
+    rule(r"When a player goes out, the hand ends as \*Scoring\* says\.", hand_end("knock"), marks="hand end"),
+    rule(r"As soon as a player goes out, the hand ends at once\.", hand_end("at once"), marks="hand end"),
     # The pig in a meld.
     rule(rf"If the .+? was shown at the start of the hand and lies in a meld on the table when the hand ends, the "
          rf"player who showed it scores (?P<n>{count('point')})\.", _pig_meld),
