@@ -611,8 +611,11 @@ class Turn(NextHand, Phase):
 
     def draw(self, state: "State", seat: int, k: int) -> list[int]:
         """``seat`` draws ``k`` cards from the stock; an empty stock is remade from the whole
-        discard pile (both piles) first (ML-04). The second time the stock runs out with
-        ``stock_out`` the hand ends."""
+        discard pile (both piles) first (ML-04). The hand ends, the fewest cards winning, the
+        second time the stock runs out with ``stock_out``, or when it runs out again with no card
+        laid on the table since it last ran out (the blocked hand; ``dry_outs`` is reset by every
+        meld and lay-off). Matching's ``draw`` looks alike but halts its hand instead and keeps the
+        piles' top cards, so the two are kept apart."""
         got: list[int] = []
         hand = state.hands[seat]
         for _ in range(k):
