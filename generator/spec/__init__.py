@@ -7,6 +7,7 @@ from .ending import EndingSpec, Rounds, Shrinking, Target, Threshold, TokensGone
 from .game import SPEC_VERSION, GameSpec
 from .io import SpecError, dump_json, dump_yaml, json_schema, load_spec, spec_from_data, write_new
 from .naming import FACTS, Naming
+from .provenance import Mend, Provenance
 from .play_climbing import Bomb, ClimbPlay, Transparent
 from .play_tricks import Boost, BreakingSuit, TrickPlay
 from .scoring import (
@@ -53,7 +54,9 @@ __all__ = [
     "LastCard",
     "Majors",
     "Misdeal",
+    "Mend",
     "Naming",
+    "Provenance",
     "NoTrumps",
     "OddCard",
     "PigCard",

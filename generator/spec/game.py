@@ -12,6 +12,7 @@ from .deal import DealSpec, Players
 from .deck import DeckSpec
 from .ending import EndingSpec
 from .naming import Naming
+from .provenance import Provenance
 from .scoring import ScoringSpec
 from .setup import SetupSpec
 
@@ -36,7 +37,14 @@ class GameSpec(BaseModel):
     play: PlaySection  # type: ignore[valid-type]
     scoring: ScoringSpec
     ending: EndingSpec
+    # Not a rule: how the game was made (see ``provenance``); never printed, never parsed.
+    provenance: Provenance | None = None
 
     @property
     def family(self) -> str:
         return self.play.family
+
+    def rules(self) -> "GameSpec":
+        """The game's rules alone: the spec without its provenance. A rulebook read back gives
+        exactly this, and games with the same rules are the same game however they were made."""
+        return self if self.provenance is None else self.model_copy(update={"provenance": None})

@@ -192,7 +192,13 @@ def load_spec(path: str | os.PathLike[str]) -> GameSpec:
 
 
 def spec_to_data(spec: GameSpec) -> dict[str, Any]:
-    return spec.model_dump(mode="json", exclude_defaults=False)
+    """Every field written out (defaults too, so a spec file shows the whole game), except a
+    provenance the spec does not have: most specs are only rules."""
+    data = spec.model_dump(mode="json", exclude_defaults=False, exclude={"provenance"})
+    if spec.provenance is not None:  # only what is known of it: an empty field says nothing
+        data["provenance"] = spec.provenance.model_dump(mode="json", exclude_none=True, exclude_defaults=True,
+                                                        include=None) | {"origin": spec.provenance.origin}
+    return data
 
 
 def dump_yaml(spec: GameSpec) -> str:
