@@ -82,19 +82,25 @@ def test_replay_command(run):
 
 
 def test_generate_keeps_only_games_that_pass(run, tmp_path):
+    """--count counts the games kept: drafts are drawn until that many pass, and the summary's
+    numbers add up to the files written (kept in OUT, rejected with reasons in OUT/rejected)."""
     out = tmp_path / "games"
-    res = run("generate", "--count", "6", "--seed", "7", "--out", str(out), "--playtest", "--games", "20",
+    res = run("generate", "--count", "3", "--seed", "7", "--out", str(out), "--playtest", "--games", "20",
               "--workers", "1")
     assert res.exit_code == 0, res.output
-    m = re.search(r"playtest \(tier 1\): (\d+) of 6 games passed \((\d+)%\)", res.output)
+    m = re.search(r"drafts: (\d+) = (\d+) kept \((\d+) as drawn, (\d+) mended\) \+ (\d+) rejected", res.output)
     assert m, res.output
-    passed = int(m.group(1))
-    kept = sorted(out.glob("*.yaml"))
+    drafts, kept, as_drawn, mended, rejected_n = map(int, m.groups())
+    assert kept == 3 and drafts == kept + rejected_n and kept == as_drawn + mended
+    kept_files = sorted(out.glob("*.yaml"))
     rejected = sorted((out / "rejected").glob("*.yaml"))
-    assert len(kept) == passed and len(list(out.glob("*.md"))) == passed
-    assert len(kept) + len(rejected) == 6
+    assert len(kept_files) == 3 and len(list(out.glob("*.md"))) == 3
+    assert len(rejected) == rejected_n
+    # the drafts judged are the first ones of the seed, none skipped
+    numbers = sorted(int(p.name[:6]) for p in kept_files + rejected)
+    assert numbers == list(range(7, 7 + drafts))
     for spec in rejected:
         reasons = spec.with_suffix(".reasons.txt").read_text(encoding="utf-8")
-        assert re.match(r"[A-Z_]+: .+, with \d players", reasons)
+        assert re.search(r"[A-Z_]+: .+, with \d players", reasons)
     if rejected:
-        assert "reasons: " in res.output
+        assert "rejected (in " in res.output

@@ -1,118 +1,365 @@
-"""`parlour generate`: new games, each a spec and a rulebook."""
+"""`parlour generate`: new games, each a spec and a rulebook.
+
+Without ``--playtest`` it writes the first COUNT drafts of the seed. With it, ``--count`` counts the
+games *kept*: drafts are drawn (seed, seed+1, …) and judged until COUNT pass or ``--max-drafts`` are
+drawn, a draft rejected only for its length is mended and judged again (``generator.mend``), and the
+rejected drafts go to the rejected folder with their reasons. Each game's spec records its draft's
+seed and its mends (``provenance``), so any one of them can be made again on its own.
+"""
 
 from __future__ import annotations
 
+import sys
 import time
 from collections import Counter
-from contextlib import nullcontext
+from collections.abc import Iterator
 from pathlib import Path
 
 import click
 
 from ..families import ANY, DEFAULT, FAMILIES
 from ..output import WriteError, held_signals, write_files
-from ..spec import GameSpec, dump_yaml
+from ..spec import GameSpec, Provenance, dump_yaml
 from .common import InputError, check_clashes, check_writable
 from .interrupt import Interrupted
 from .playtest import executor_options
 
+#: --max-drafts by default: this many drafts for each game asked for (about a third of the drafts
+#: pass a Tier-1 playtest, more with mends; ten times leaves room for a family that passes rarely).
+DRAFTS_PER_GAME = 10
 
 @click.command()
 @click.option("--family", type=click.Choice([*FAMILIES, ANY]), default=DEFAULT, show_default=True,
               help=f"The family of the games; '{ANY}' draws one for each game, weighted as in the seed book.")
-@click.option("--count", type=click.IntRange(1, 100_000), default=10, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the whole run; game i uses seed+i.")
+@click.option("--count", type=click.IntRange(1, 100_000), default=10, show_default=True,
+              help="Games to write; with --playtest, games that pass (drafts are drawn until COUNT pass).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the whole run; draft i uses seed+i.")
 @click.option("--players", type=click.IntRange(2, 8), default=None, help="Only games playable by this many.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True)
 @click.option("--force", is_flag=True, help="Replace files that already exist.")
 @click.option("--book", "book_file", type=click.Path(dir_okay=False), default=None,
-              help="Also playtest the games and make a PDF book of those that pass (see 'parlour book').")
+              help="Also make a PDF book of the games written (see 'parlour book').")
 @click.option("--playtest", is_flag=True,
-              help="Playtest every game; keep those that pass, write the rejected ones and their reasons to --rejected.")
+              help="Keep only games that pass a playtest: draw drafts until COUNT pass; rejected drafts and "
+                   "their reasons go to --rejected.")
+@click.option("--max-drafts", type=click.IntRange(1, 10_000_000), default=None,
+              help=f"With --playtest: draw at most this many drafts  [default: {DRAFTS_PER_GAME} × COUNT]")
+@click.option("--no-mend", is_flag=True,
+              help="With --playtest: reject a draft that is only too long instead of mending it.")
 @click.option("--tier", "playtest_tier", type=click.IntRange(1, 2), default=1, show_default=True,
               help="With --playtest: 1 random self-play, 2 also strong bots.")
 @click.option("--games", "playtest_games", type=click.IntRange(1, 1_000_000), default=200, show_default=True,
               help="With --playtest: Tier-1 games at each player count.")
 @click.option("--rejected", "rejected_dir", type=click.Path(file_okay=False), default=None,
-              help="With --playtest: where rejected games go  [default: OUT/rejected]")
+              help="With --playtest: where rejected drafts go  [default: OUT/rejected]")
 @executor_options
 def generate(family: str, count: int, seed: int, players: int | None, out_dir: str, force: bool,
-             book_file: str | None, playtest: bool, **playtest_options: object) -> None:
+             book_file: str | None, playtest: bool, max_drafts: int | None, no_mend: bool, playtest_tier: int,
+             playtest_games: int, rejected_dir: str | None, workers: int | None, scheduler: str | None,
+             dask_local: bool) -> None:
     """Generate COUNT new games: a spec (YAML) and a Markdown rulebook for each.
 
-    Every game is drawn first (so that files in the way are found before anything is written),
-    then each is rendered and written with its rulebook, both or neither. Interrupted (Ctrl-C,
-    SIGTERM), a run keeps the games it finished, whole, and says how many (exit 130 or 143).
+    Each game is rendered and written with its rulebook, both or neither. Interrupted (Ctrl-C,
+    SIGTERM), a run keeps the games it finished, whole, ends its workers and says how many (exit
+    130 or 143). With --playtest, a run that reaches --max-drafts before COUNT games pass writes
+    those that did and exits 1.
     """
-    from ..sample import sample_game
-
-    start = time.perf_counter()
     out = Path(out_dir)
     if book_file:
         from .book import check_target
 
         check_target(Path(book_file), force)
-    redraws: Counter[str] = Counter()
-    drawn: Counter[str] = Counter()  # games of each family
-    total_redraws = 0
-    sorter = _Sorter(out, **playtest_options) if playtest else None
-    drafts: list[tuple[str, GameSpec]] = []
-    kept: list[Path] = []     # the specs written to OUT (not the rejected ones), for --book
-    done = [0]                # games written, each whole
+    if max_drafts is not None and not playtest:
+        raise InputError("--max-drafts: only with --playtest (without it every draft is written)")
+    if playtest:
+        run = _Sorted(out, Path(rejected_dir) if rejected_dir else out / "rejected", family, count, seed, players,
+                      max_drafts or DRAFTS_PER_GAME * count, force, not no_mend, playtest_tier, playtest_games,
+                      workers, scheduler, dask_local)
+    else:
+        run = _Drafts(out, family, count, seed, players, force)
+    run.start()
     try:
-        for i in range(count):
-            sampled = sample_game(seed + i, family=family, players=players)
-            drawn[sampled.spec.family] += 1
-            total_redraws += sampled.redraws
-            redraws.update(sampled.rejected)
-            drafts.append((f"{seed + i:06d}-{_slug(sampled.spec.naming.name)}", sampled.spec))
-        places = sorter.places if sorter else (lambda stem: [out / f"{stem}.yaml", out / f"{stem}.md"])
-        check_clashes([p for stem, _ in drafts for p in places(stem)], force)
-        check_writable(out / drafts[0][0])
-        _write_games(drafts, out, sorter, kept, done)
+        run.write()
     except KeyboardInterrupt as exc:
-        raise Interrupted(exc, f"{_finished(done[0], count)} to {out}/, each one whole") from None
-    secs = time.perf_counter() - start
-    what = f"{count} {family} games" if family != ANY else (
-        f"{count} games (" + ", ".join(f"{n} {f}" for f, n in drawn.most_common()) + ")")
-    click.echo(f"wrote {what} to {out}/ in {secs:.1f} s "
-               f"({total_redraws} drafts redrawn for failing a static check"
-               + (": " + ", ".join(f"{c} {k}" for k, c in redraws.most_common()) if redraws else "") + ")")
-    if sorter:
-        click.echo(sorter.note())
-    if book_file:
+        raise Interrupted(exc, run.finished()) from None
+    click.echo(run.summary())
+    if book_file and run.kept:
         try:
-            _book(kept, Path(book_file), seed)
+            _book(run.kept, Path(book_file), seed)
         except KeyboardInterrupt as exc:
-            raise Interrupted(exc, f"all {count} games written to {out}/; the book was not written") from None
+            raise Interrupted(exc, f"the {len(run.kept)} games are written to {out}/; the book was not written") from None
+    if run.short:
+        raise _TooFew(run.short)
 
 
-def _finished(done: int, count: int) -> str:
-    return f"{done} of {count} game{'s' if count > 1 else ''} written"
+class _TooFew(click.ClickException):
+    """--max-drafts reached before COUNT games passed: the games kept are written; exit 1."""
+
+    exit_code = 1
+
+    def show(self, file=None) -> None:  # noqa: ANN001 - click's signature
+        click.echo(f"parlour: {self.format_message()}", err=True)
 
 
-def _write_games(drafts: list[tuple[str, GameSpec]], out: Path, sorter: _Sorter | None, kept: list[Path],
-                 done: list[int]) -> None:
-    """Render and write each game, its spec and rulebook as one set. A game counts as written
-    (``done[0]``) only once its files are in place: the count is kept with signals held, so an
-    interruption reports exactly the games on disk."""
+def _stem(seed: int, spec: GameSpec) -> str:
+    return f"{seed:06d}-{_slug(spec.naming.name)}"
+
+
+def _slug(name: str) -> str:
+    import unicodedata
+
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return "-".join("".join(ch if ch.isalnum() else " " for ch in plain.lower()).split()) or "game"
+
+
+def _with_provenance(spec: GameSpec, seed: int, family: str, mends: list | None = None) -> GameSpec:
+    """The draft with its seed (and the family asked for with it), so that it can be drawn again."""
+    return spec.model_copy(update={"provenance": Provenance(origin="generated", seed=seed, family=family,
+                                                            mends=list(mends or []))})
+
+
+def _files(out: Path, stem: str, spec: GameSpec) -> list[tuple[Path, str | bytes]]:
     from ..text import render_markdown
 
-    with sorter.executor() if sorter else nullcontext():
-        for stem, spec in drafts:
-            files: list[tuple[Path, str | bytes]] = [(out / f"{stem}.yaml", dump_yaml(spec)),
-                                                     (out / f"{stem}.md", render_markdown(spec))]
-            passed = True
-            if sorter:
-                files, passed = sorter.sort(stem, files)
+    return [(out / f"{stem}.yaml", dump_yaml(spec)), (out / f"{stem}.md", render_markdown(spec))]
+
+
+def _write(files: list[tuple[Path, str | bytes]], done: list[int]) -> None:
+    """Write one game's files, all or none, and count it only once they are in place (signals held
+    over both, so an interruption reports exactly the games on disk)."""
+    with held_signals():
+        write_files(files, overwrite=True)
+        done[0] += 1
+
+
+class _Drafts:
+    """Without --playtest: the first COUNT drafts of the seed, drawn first (so that files in the
+    way are found before anything is written), then written one game at a time."""
+
+    def __init__(self, out: Path, family: str, count: int, seed: int, players: int | None, force: bool):
+        self.out, self.family, self.count, self.seed, self.players, self.force = out, family, count, seed, players, force
+        self.drafts: list[tuple[str, GameSpec]] = []
+        self.drawn: Counter[str] = Counter()
+        self.redraws: Counter[str] = Counter()
+        self.total_redraws = 0
+        self.done = [0]
+        self.kept: list[Path] = []
+        self.short = ""
+        self.clock = time.perf_counter()
+
+    def start(self) -> None:
+        from ..sample import sample_game
+
+        for i in range(self.count):
+            sampled = sample_game(self.seed + i, family=self.family, players=self.players)
+            self.drawn[sampled.spec.family] += 1
+            self.total_redraws += sampled.redraws
+            self.redraws.update(sampled.rejected)
+            spec = _with_provenance(sampled.spec, self.seed + i, self.family)
+            self.drafts.append((_stem(self.seed + i, spec), spec))
+        check_clashes([self.out / f"{stem}{ext}" for stem, _ in self.drafts for ext in (".yaml", ".md")], self.force)
+        check_writable(self.out / self.drafts[0][0])
+
+    def write(self) -> None:
+        for stem, spec in self.drafts:
+            files = _files(self.out, stem, spec)
             try:
-                with held_signals():
-                    write_files(files, overwrite=True)
-                    done[0] += 1
-                    if passed:
-                        kept.append(files[0][0])
+                _write(files, self.done)
             except WriteError as exc:
-                raise InputError(f"{exc}; {_finished(done[0], len(drafts))} before it") from None
+                raise InputError(f"{exc}; {self.done[0]} of {self.count} games written before it") from None
+            self.kept.append(files[0][0])
+
+    def finished(self) -> str:
+        return f"{self.done[0]} of {self.count} game{'s' if self.count > 1 else ''} written to {self.out}/, each one whole"
+
+    def summary(self) -> str:
+        secs = time.perf_counter() - self.clock
+        return (f"wrote {_families(self.count, self.family, self.drawn)} to {self.out}/ in {secs:.1f} s "
+                f"({_redrawn(self.total_redraws, self.redraws)})")
+
+
+def _families(n: int, family: str, drawn: Counter[str]) -> str:
+    if family != ANY:
+        return f"{n} {family} game{'s' if n != 1 else ''}"
+    return f"{n} game{'s' if n != 1 else ''} (" + ", ".join(f"{k} {f}" for f, k in drawn.most_common()) + ")"
+
+
+def _redrawn(total: int, reasons: Counter[str]) -> str:
+    return (f"{total} drafts redrawn for failing a static check"
+            + (": " + ", ".join(f"{c} {k}" for k, c in reasons.most_common()) if reasons else ""))
+
+
+class _Sorted:
+    """With --playtest: drafts judged (several at once, on the workers) until COUNT pass.
+
+    A draft's verdict does not depend on the run (its playtest has seed 0 of its own), and the
+    verdicts are taken in draft order, so the games kept are the same on any number of workers:
+    the first COUNT drafts of the seed that pass, mended or not. Files that the run could write
+    are looked for before anything is judged: any file of a draft number the run may reach."""
+
+    def __init__(self, out: Path, rejected: Path, family: str, count: int, seed: int, players: int | None,
+                 max_drafts: int, force: bool, mend: bool, tier: int, games: int, workers: int | None,
+                 scheduler: str | None, dask_local: bool):
+        from ..playtest.judge import JudgeOptions
+
+        self.out, self.rejected, self.family, self.count, self.seed = out, rejected, family, count, seed
+        self.players, self.max_drafts, self.force = players, max_drafts, force
+        self.options = JudgeOptions(tier=tier, games=games, mend=mend)
+        self.workers, self.scheduler, self.dask_local = workers, scheduler, dask_local
+        self.done = [0]                      # drafts written (kept or rejected), each whole
+        self.kept: list[Path] = []
+        self.drafts = 0                      # drafts judged, in order
+        self.mended = 0                      # kept games that passed only after a mend
+        self.mends_tried = 0                 # drafts too long that a mend was tried on
+        self.sample_mends = 0                # drafts whose deal was mended when drawn
+        self.kept_by_family: Counter[str] = Counter()
+        self.rejected_by: Counter[str] = Counter()   # rejected drafts by their first reason
+        self.codes: Counter[str] = Counter()         # every reason code of the rejected drafts
+        self.redraws: Counter[str] = Counter()
+        self.total_redraws = 0
+        self.games = 0                       # games simulated
+        self.short = ""
+        self.clock = time.perf_counter()
+        self.bar = None
+
+    def start(self) -> None:
+        check_clashes(self._in_the_way(), self.force)
+        check_writable(self.out / f"{self.seed:06d}-game")
+
+    def _in_the_way(self) -> list[Path]:
+        """Files of this run's draft numbers already in OUT or the rejected folder."""
+        found = []
+        last = self.seed + self.max_drafts
+        for folder in (self.out, self.rejected):
+            if not folder.is_dir():
+                continue
+            for f in sorted(folder.iterdir()):
+                head = f.name.split("-", 1)[0]
+                if head.isdigit() and len(head) >= 6 and self.seed <= int(head) < last and "-" in f.name:
+                    found.append(f)
+        return found
+
+    def _drafts(self) -> Iterator[GameSpec]:
+        from ..sample import sample_game
+
+        for i in range(self.max_drafts):
+            sampled = sample_game(self.seed + i, family=self.family, players=self.players)
+            self.total_redraws += sampled.redraws
+            self.redraws.update(sampled.rejected)
+            mends = getattr(sampled, "mends", None) or []
+            yield _with_provenance(sampled.spec, self.seed + i, self.family, mends)
+
+    def write(self) -> None:
+        from ..playtest.judge import judge_all
+
+        self._progress_start()
+        try:
+            verdicts = judge_all(self._drafts(), self.options, self.workers, self.scheduler, self.dask_local)
+            try:
+                for judged in verdicts:
+                    self._take(judged)
+                    self._progress()
+                    if len(self.kept) >= self.count:
+                        break
+            finally:
+                verdicts.close()   # ends the workers still judging drafts ahead
+        finally:
+            self._progress_end()
+        if len(self.kept) < self.count:
+            self.short = (f"only {len(self.kept)} of {self.count} games passed in {self.drafts} drafts "
+                          f"(--max-drafts {self.max_drafts}); they are written to {self.out}/. Draw more "
+                          f"with a higher --max-drafts, or a different --seed or --family")
+
+    def _take(self, judged) -> None:  # noqa: ANN001 - a playtest.judge.Judged
+        spec = judged.spec
+        seed = spec.provenance.seed
+        stem = _stem(seed, spec)
+        self.drafts += 1
+        self.games += judged.games
+        if spec.provenance.mends and not judged.mended:
+            self.sample_mends += 1
+        if judged.mended:
+            self.mends_tried += 1
+        if judged.passed:
+            files = _files(self.out, stem, spec)
+        else:
+            draft = judged.draft_report or judged.report
+            first = draft.reasons[0].code if draft.reasons else "?"
+            self.rejected_by[first] += 1
+            self.codes.update({r.code for r in draft.reasons})
+            files = [(self.rejected / f"{stem}.yaml", dump_yaml(spec)),
+                     (self.rejected / f"{stem}.reasons.txt", _reasons(judged))]
+        try:
+            _write(files, self.done)
+        except WriteError as exc:
+            raise InputError(f"{exc}; {len(self.kept)} of {self.count} games kept and "
+                             f"{self.done[0] - len(self.kept)} rejected drafts written before it") from None
+        if judged.passed:
+            self.kept.append(files[0][0])
+            self.kept_by_family[spec.family] += 1
+            if judged.mended:
+                self.mended += 1
+
+    def finished(self) -> str:
+        return (f"{len(self.kept)} of {self.count} games kept and written to {self.out}/, "
+                f"{self.done[0] - len(self.kept)} rejected drafts to {self.rejected}/, each one whole")
+
+    def summary(self) -> str:
+        secs = time.perf_counter() - self.clock
+        kept = len(self.kept)
+        rejected = self.drafts - kept
+        lines = [f"kept {_families(kept, self.family, self.kept_by_family)} in {self.out}/ from {self.drafts} drafts "
+                 f"in {secs:.1f} s ({self.games:,} games simulated, playtest tier {self.options.tier})",
+                 f"drafts: {self.drafts} = {kept} kept ({kept - self.mended} as drawn, {self.mended} mended) + "
+                 f"{rejected} rejected"]
+        if rejected:
+            lines[-1] += f" (in {self.rejected}/ with their reasons: " + ", ".join(
+                f"{c} {k}" for k, c in self.rejected_by.most_common()) + ")"
+        if self.mends_tried:
+            lines.append(f"mends: {self.mends_tried} drafts only too long were mended and judged again; "
+                         f"{self.mended} of them passed")
+        if self.sample_mends:
+            lines.append(f"{self.sample_mends} drafts had their player range narrowed to the counts their deal fits")
+        lines.append(_redrawn(self.total_redraws, self.redraws))
+        return "\n".join(lines)
+
+    # -- the progress bar (a terminal only) --------------------------------------------------
+
+    def _progress_start(self) -> None:
+        if sys.stderr.isatty():
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=self.count, desc="games kept", unit="game", file=sys.stderr, leave=False)
+
+    def _progress(self) -> None:
+        if self.bar is not None:
+            self.bar.n = len(self.kept)
+            self.bar.set_postfix_str(f"{self.drafts} drafts, {self.drafts - len(self.kept)} rejected")
+
+    def _progress_end(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+
+
+def _reasons(judged) -> str:  # noqa: ANN001 - a playtest.judge.Judged
+    """The reasons file of a rejected draft: each reason with the command that replays it, and
+    for a draft mended in vain, the mend and the mended game's reasons too."""
+
+    def lines(report, path_hint: str) -> list[str]:  # noqa: ANN001
+        return [f"{r.code}: {r.message}, with {r.players} players"
+                + (f" (parlour replay {path_hint} {r.replay_args()})" if r.seed is not None else "")
+                for r in report.reasons]
+
+    name = f"{_stem(judged.spec.provenance.seed, judged.spec)}.yaml"
+    if judged.draft_report is None:
+        return "\n".join(lines(judged.report, name)) + "\n"
+    out = ["the draft:"] + lines(judged.draft_report, name)
+    out.append("mended (the spec here is the mended one):")
+    out += [f"  {m.field}: {m.draft} -> {m.mended} ({m.why})" for m in judged.spec.provenance.mends]
+    out.append("and judged again:")
+    out += lines(judged.report, name)
+    return "\n".join(out) + "\n"
 
 
 def _book(specs: list[Path], target: Path, seed: int) -> None:
@@ -124,67 +371,3 @@ def _book(specs: list[Path], target: Path, seed: int) -> None:
     entries = [Entry(load_spec(p), source=p.name, seed=seed_of(p)) for p in specs]
     make_book(entries, target, title="A Book of Card Games", paper="A5", as_html=target.suffix.lower() == ".html",
               games=100, seed=seed, run_seed=seed)
-
-
-def _slug(name: str) -> str:
-    import unicodedata
-
-    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    return "-".join("".join(ch if ch.isalnum() else " " for ch in plain.lower()).split()) or "game"
-
-
-class _Sorter:
-    """`--playtest`: playtest each drafted game (seed 0 of its own, so one game's verdict does not
-    depend on the run); a game that passes keeps its files in OUT, a rejected one sends its spec
-    with its reasons (NNNNNN-name.reasons.txt) to the rejected folder instead."""
-
-    def __init__(self, out: Path, playtest_tier: int = 1, playtest_games: int = 200,
-                 rejected_dir: str | None = None, workers: int | None = None, scheduler: str | None = None,
-                 dask_local: bool = False):
-        self.out, self.tier, self.games = out, playtest_tier, playtest_games
-        self.rejected = Path(rejected_dir) if rejected_dir else out / "rejected"
-        self.workers, self.scheduler, self.dask_local = workers, scheduler, dask_local
-        self.judged = self.passed = 0
-        self.codes: Counter[str] = Counter()
-        self.ex = None
-
-    def places(self, stem: str) -> list[Path]:
-        """Every file a game may be written to, before its verdict is known."""
-        return [self.out / f"{stem}.yaml", self.out / f"{stem}.md",
-                self.rejected / f"{stem}.yaml", self.rejected / f"{stem}.reasons.txt"]
-
-    def executor(self):  # noqa: ANN201 - a context manager from playtest.parallel
-        from .playtest import make_executor
-
-        self.ex = make_executor(self.workers, self.scheduler, self.dask_local)
-        return self.ex
-
-    def sort(self, stem: str, files: list[tuple[Path, str | bytes]]) -> tuple[list[tuple[Path, str | bytes]], bool]:
-        """The files to write for this game and whether it passed: its own files if it passes,
-        else its spec and reasons in the rejected folder."""
-        import yaml
-
-        from ..playtest import playtest as run
-        from ..spec import spec_from_data
-
-        path, text = files[0]
-        spec = spec_from_data(yaml.safe_load(text))
-        report = run(spec, games=self.games, seed=0, tier=self.tier, executor=self.ex)
-        self.judged += 1
-        if report.verdict == "pass":
-            self.passed += 1
-            return files, True
-        self.codes.update({r.code for r in report.reasons})
-        reasons = "\n".join(f"{r.code}: {r.message}, with {r.players} players"
-                             + (f" (parlour replay {path.name} {r.replay_args()})" if r.seed is not None else "")
-                             for r in report.reasons)
-        return [(self.rejected / path.name, text), (self.rejected / f"{stem}.reasons.txt", reasons + "\n")], False
-
-    def note(self) -> str:
-        """The acceptance rate and how often each reason code came up."""
-        total = self.judged
-        note = f"playtest (tier {self.tier}): {self.passed} of {total} games passed ({self.passed / total:.0%})"
-        if self.codes:
-            note += (f"; the rejected ones and their reasons are in {self.rejected}/\n"
-                     "reasons: " + ", ".join(f"{c} {k}" for k, c in self.codes.most_common()))
-        return note
