@@ -10,9 +10,7 @@ many, or on a cluster.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
@@ -124,15 +122,10 @@ class ProcessExecutor(Executor):
 
     def _get(self):  # noqa: ANN202
         if self._pool is None:
-            from concurrent.futures import ProcessPoolExecutor
+            from ..workers import new_pool
 
-            method = "fork" if sys.platform.startswith("linux") else None
-            ctx = multiprocessing.get_context(method)
-            from ..workers import leave_ctrl_c_to_the_parent
-
-            # Ctrl-C reaches the workers too; the parent stops the run, without their tracebacks
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx,
-                                             initializer=leave_ctrl_c_to_the_parent)
+            # workers that leave Ctrl-C to the parent and never outlive it (see generator.workers)
+            self._pool = new_pool(self.workers)
         return self._pool
 
     def run(self, tasks: Sequence[Task], progress: Progress | None = None) -> list[list[GameSummary]]:
@@ -151,17 +144,28 @@ class ProcessExecutor(Executor):
         return results
 
     def close(self) -> None:
+        """Shut the pool down; interrupted meanwhile, or closed after an error, end its workers."""
         if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+            from ..workers import shut_down
+
+            pool, self._pool = self._pool, None
+            try:
+                shut_down(pool)  # every task's result has been taken: nothing is left to wait for
+            except BaseException:
+                self._end(pool)
+                raise
 
     def __exit__(self, *exc: Any) -> None:
         if exc[0] is not None and self._pool is not None:  # interrupted or failed: do not wait for the tasks
-            from ..workers import end_workers
-
-            end_workers(self._pool)
-            self._pool = None
+            pool, self._pool = self._pool, None
+            self._end(pool)
         self.close()
+
+    @staticmethod
+    def _end(pool: Any) -> None:
+        from ..workers import end_workers
+
+        end_workers(pool)
 
 
 class DaskExecutor(Executor):
