@@ -60,12 +60,16 @@ def _cpu_ticks(pid: int) -> int:
     return int(fields[11]) + int(fields[12])
 
 
-class Run:
-    """A parlour command in a subprocess of its own session (so a signal can go to its group)."""
+PARLOUR = "from generator.cli import main; main()"
 
-    def __init__(self, cwd: Path, *args: str):
+
+class Run:
+    """A parlour command (or other Python ``code``) in a subprocess of its own session, so that a
+    signal can go to its whole process group."""
+
+    def __init__(self, cwd: Path, *args: str, code: str = PARLOUR):
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        self.proc = subprocess.Popen([sys.executable, "-c", "from generator.cli import main; main()", *args],
+        self.proc = subprocess.Popen([sys.executable, "-c", code, *args],
                                      cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                      preexec_fn=_as_from_a_terminal, start_new_session=True)
         self.workers: dict[int, str] = {}
@@ -93,18 +97,37 @@ class Run:
             self.proc.send_signal(sig)
         try:
             _, err = self.proc.communicate(timeout=30)
-        finally:
+        except subprocess.TimeoutExpired:
             self.stop()
+            pytest.fail(f"the run did not stop within 30 s of signal {sig}")
         return self.proc.returncode, err
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
+        """Kill whatever is left of the run's process group (the run itself, or workers that a
+        failing run left behind), so that a failure leaves nothing running either."""
+        try:
             os.killpg(self.proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        if self.proc.returncode is None:
             self.proc.communicate()
 
     def workers_left(self, zombies_too: bool = True) -> dict[int, str | None]:
         left = {p: _state(p, t) for p, t in self.workers.items()}
         return {p: s for p, s in left.items() if s is not None and (zombies_too or s != "Z")}
+
+
+@pytest.fixture
+def start(tmp_path):
+    """Start runs; after the test, kill what is left of each (nothing, when the test passes)."""
+    runs: list[Run] = []
+
+    def begin(*args: str, code: str = PARLOUR) -> Run:
+        runs.append(Run(tmp_path, *args, code=code))
+        return runs[-1]
+    yield begin
+    for run in runs:
+        run.stop()
 
 
 def _one_line(err: str, sig: int) -> str:
@@ -122,9 +145,9 @@ def _no_partial_files(folder: Path) -> None:
 
 @pytest.mark.parametrize("sig, group", [(signal.SIGTERM, False), (signal.SIGINT, False), (signal.SIGTERM, True)],
                          ids=["SIGTERM", "SIGINT", "SIGTERM-to-the-group"])
-def test_generate_with_playtest_workers_stops_cleanly(tmp_path, sig, group):
+def test_generate_with_playtest_workers_stops_cleanly(tmp_path, start, sig, group):
     out = tmp_path / "out"
-    run = Run(tmp_path, "generate", "--count", "20", "--playtest", "--workers", "2", "--out", str(out))
+    run = start("generate", "--count", "20", "--playtest", "--workers", "2", "--out", str(out))
     run.wait_for_busy_workers()
     code, err = run.signal(sig, group=group)
     assert code == 128 + sig, err
@@ -139,9 +162,9 @@ def test_generate_with_playtest_workers_stops_cleanly(tmp_path, sig, group):
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
-def test_playtest_workers_stop_cleanly(tmp_path, sig):
+def test_playtest_workers_stop_cleanly(tmp_path, start, sig):
     records = tmp_path / "records.jsonl"
-    run = Run(tmp_path, "playtest", str(WHIST), "--games", "5000", "--workers", "2", "--records", str(records))
+    run = start("playtest", str(WHIST), "--games", "5000", "--workers", "2", "--records", str(records))
     run.wait_for_busy_workers()
     code, err = run.signal(sig)
     assert code == 128 + sig, err
@@ -151,12 +174,13 @@ def test_playtest_workers_stop_cleanly(tmp_path, sig):
     _no_partial_files(tmp_path)
 
 
-def test_workers_do_not_outlive_a_killed_run(tmp_path):
+def test_workers_do_not_outlive_a_killed_run(start):
     """SIGKILL gives the run no chance to clean up; its workers go with it all the same (a zombie
     waits only for the system to collect it)."""
-    run = Run(tmp_path, "playtest", str(WHIST), "--games", "5000", "--workers", "2")
+    run = start("playtest", str(WHIST), "--games", "5000", "--workers", "2")
     run.wait_for_busy_workers()
-    run.signal(signal.SIGKILL)
+    os.kill(run.proc.pid, signal.SIGKILL)
+    run.proc.communicate(timeout=30)
     deadline = time.monotonic() + 10
     while run.workers_left(zombies_too=False) and time.monotonic() < deadline:
         time.sleep(0.02)
@@ -181,16 +205,12 @@ with sigterm_raises():
 """
 
 
-def test_a_pool_stopped_while_shutting_down_ends_its_workers(tmp_path):
+def test_a_pool_stopped_while_shutting_down_ends_its_workers(start):
     """The signal comes while the pool waits for its tasks to finish on the way out of its block."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-c", POOL_SHUTTING_DOWN], cwd=tmp_path, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
-    run = Run.__new__(Run)
-    run.proc, run.workers = proc, {}
+    run = start(code=POOL_SHUTTING_DOWN)
     run.wait_for_busy_workers()
-    start = time.monotonic()
+    t0 = time.monotonic()
     code, err = run.signal(signal.SIGTERM)
     assert code != 0 and "Terminated" in err          # no command line around it: the exception itself
-    assert time.monotonic() - start < 20              # not after the tasks' two minutes
+    assert time.monotonic() - t0 < 20              # not after the tasks' two minutes
     assert run.workers_left() == {}
