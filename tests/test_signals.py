@@ -174,6 +174,20 @@ def test_playtest_workers_stop_cleanly(tmp_path, start, sig):
     _no_partial_files(tmp_path)
 
 
+def test_a_dask_cluster_stops_quietly(tmp_path, start):
+    """A local Dask cluster's workers are ended too, and neither they nor Dask say a word about the
+    tasks cancelled. (Python's resource tracker, which a cluster starts, leaves only after its
+    parent: a zombie for the system to collect, so zombies are not counted here.)"""
+    records = tmp_path / "records.jsonl"
+    run = start("playtest", str(WHIST), "--games", "5000", "--dask-local", "--workers", "2", "--records", str(records))
+    run.wait_for_busy_workers()
+    code, err = run.signal(signal.SIGTERM)
+    assert code == 143, err
+    _one_line(err, signal.SIGTERM)
+    assert run.workers_left(zombies_too=False) == {}
+    assert not records.exists()
+
+
 def test_workers_do_not_outlive_a_killed_run(start):
     """SIGKILL gives the run no chance to clean up; its workers go with it all the same (a zombie
     waits only for the system to collect it)."""

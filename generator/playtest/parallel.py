@@ -171,23 +171,39 @@ class ProcessExecutor(Executor):
 class DaskExecutor(Executor):
     """A Dask distributed cluster: an existing scheduler's address, or a LocalCluster started here.
 
-    The workers must be able to import ``generator`` (install Parlour on every machine)."""
+    The workers must be able to import ``generator`` (install Parlour on every machine).
+
+    Interrupted, it stops without a word of its own: a cluster half started would be closed only
+    at exit, with a traceback, so Ctrl-C and SIGTERM wait until it is up (a few seconds); and a
+    cluster closed the ordinary way lets its workers report every task it cancels, so on an
+    interruption the local workers are ended first and Dask's own logging is silenced."""
 
     def __init__(self, scheduler: str | None = None, local_workers: int | None = None,
                  processes: bool = True):
+        import multiprocessing
+
         from distributed import Client, LocalCluster
 
+        from ..output import held_signals
+
         self._cluster = None
-        if scheduler:
-            self._client = Client(scheduler)
-            self.label = f"Dask scheduler {scheduler}"
-        else:
-            n = local_workers or os.cpu_count() or 1
-            self._cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=processes,
-                                         dashboard_address=None)
-            self._client = Client(self._cluster)
-            self.label = f"Dask LocalCluster of {n} workers"
-        self.workers = max(1, len(self._client.scheduler_info().get("workers", {})) or (local_workers or 1))
+        before = set(multiprocessing.active_children())
+        with held_signals():
+            if scheduler:
+                self._client = Client(scheduler)
+                self.label = f"Dask scheduler {scheduler}"
+            else:
+                n = local_workers or os.cpu_count() or 1
+                self._cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=processes,
+                                             dashboard_address=None)
+                self._client = Client(self._cluster)
+                self.label = f"Dask LocalCluster of {n} workers"
+        self._processes = [p for p in multiprocessing.active_children() if p not in before]
+        try:
+            self.workers = max(1, len(self._client.scheduler_info().get("workers", {})) or (local_workers or 1))
+        except BaseException:
+            self._abandon()
+            raise
 
     def run(self, tasks: Sequence[Task], progress: Progress | None = None) -> list[list[GameSummary]]:
         from distributed import as_completed
@@ -203,9 +219,37 @@ class DaskExecutor(Executor):
         return results
 
     def close(self) -> None:
-        self._client.close()
-        if self._cluster is not None:
-            self._cluster.close()
+        try:
+            self._client.close()
+            if self._cluster is not None:
+                self._cluster.close()
+        except BaseException:
+            self._abandon()
+            raise
+
+    def __exit__(self, *exc: Any) -> None:
+        if exc[0] is not None:  # interrupted or failed: stop at once, quietly
+            self._abandon()
+        else:
+            self.close()
+
+    def _abandon(self) -> None:
+        """Stop the cluster at once: its local workers ended, then the client and the cluster
+        closed with Dask's logging silenced (a remote scheduler keeps its workers)."""
+        import logging
+
+        from ..output import held_signals
+        from ..workers import end_processes
+
+        with held_signals():
+            logging.getLogger("distributed").setLevel(logging.CRITICAL + 1)
+            end_processes(self._processes)
+            for part in (self._client, self._cluster):
+                if part is not None:
+                    try:
+                        part.close(timeout=5)
+                    except Exception:  # noqa: BLE001 - closing what may be half gone; the interruption matters
+                        pass
 
 
 def make_executor(workers: int | None = None, scheduler: str | None = None, dask_local: bool = False,
