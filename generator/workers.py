@@ -27,6 +27,7 @@ it ends every worker process this process still has, whatever started it.
 from __future__ import annotations
 
 import ctypes
+import logging
 import multiprocessing
 import os
 import signal
@@ -79,13 +80,13 @@ def new_pool(jobs: int) -> ProcessPoolExecutor:
     parent = os.getpid() if threading.current_thread() is threading.main_thread() else None
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context(method),
                                initializer=leave_ctrl_c_to_the_parent, initargs=(parent,))
-    with held_signals():
-        _LIVE.add(pool)
-        try:
+    _LIVE.add(pool)
+    try:
+        with held_signals():  # a signal held is delivered at the block's end: the pool is ended then
             pool.submit(int).result()  # a task of nothing: starts the workers (forked ones all at once)
-        except BaseException:
-            end_workers(pool)
-            raise
+    except BaseException:
+        end_workers(pool)
+        raise
     return pool
 
 
@@ -135,8 +136,10 @@ def end_processes(processes: list[multiprocessing.process.BaseProcess]) -> None:
 def end_every_worker() -> None:
     """End every pool made here that is still running, then every other child process this process
     started through ``multiprocessing`` (a Dask cluster's, or a pool caught starting up). For a
-    command that is stopping: its children are its own to end. Further Ctrl-C and SIGTERM are
-    ignored meanwhile (the command is stopping already), and not delivered after."""
+    command that is stopping: its children are its own to end, and logging is silenced so that the
+    command's one line stays the last word. Further Ctrl-C and SIGTERM are ignored meanwhile (the
+    command is stopping already), and not delivered after."""
+    logging.disable(logging.CRITICAL)  # a cluster's threads must not speak after the command's last line
     with _signals_ignored():
         for pool in list(_LIVE):
             end_workers(pool)

@@ -116,6 +116,14 @@ class Run:
         left = {p: _state(p, t) for p, t in self.workers.items()}
         return {p: s for p, s in left.items() if s is not None and (zombies_too or s != "Z")}
 
+    def workers_left_after(self, seconds: float) -> dict[int, str | None]:
+        """The children still running (zombies aside: they wait only for the system to collect
+        them) once they have had ``seconds`` to go."""
+        deadline = time.monotonic() + seconds
+        while self.workers_left(zombies_too=False) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        return self.workers_left(zombies_too=False)
+
 
 @pytest.fixture
 def start(tmp_path):
@@ -174,17 +182,31 @@ def test_playtest_workers_stop_cleanly(tmp_path, start, sig):
     _no_partial_files(tmp_path)
 
 
+def test_book_workers_stop_cleanly(tmp_path, start):
+    """A book's playtests run in a pool of their own: stopped, no book and no part of one."""
+    book = tmp_path / "games.pdf"
+    specs = sorted(str(p) for p in (ROOT / "corpus" / "real").glob("*.yaml"))
+    run = start("book", *specs, "--games", "1000", "--jobs", "2", "--out", str(book))
+    run.wait_for_busy_workers()
+    code, err = run.signal(signal.SIGTERM)
+    assert code == 143, err
+    assert _one_line(err, signal.SIGTERM).endswith(f"{book} not written")
+    assert run.workers_left() == {}
+    assert not book.exists()
+    _no_partial_files(tmp_path)
+
+
 def test_a_dask_cluster_stops_quietly(tmp_path, start):
     """A local Dask cluster's workers are ended too, and neither they nor Dask say a word about the
-    tasks cancelled. (Python's resource tracker, which a cluster starts, leaves only after its
-    parent: a zombie for the system to collect, so zombies are not counted here.)"""
+    tasks cancelled. (Python's resource tracker, a child that a cluster starts, leaves only after
+    its parent has: it is given a moment, and its zombie is the system's to collect.)"""
     records = tmp_path / "records.jsonl"
     run = start("playtest", str(WHIST), "--games", "5000", "--dask-local", "--workers", "2", "--records", str(records))
     run.wait_for_busy_workers()
     code, err = run.signal(signal.SIGTERM)
     assert code == 143, err
     _one_line(err, signal.SIGTERM)
-    assert run.workers_left(zombies_too=False) == {}
+    assert run.workers_left_after(seconds=10) == {}   # the tracker's own clean-up takes a moment
     assert not records.exists()
 
 
@@ -195,10 +217,7 @@ def test_workers_do_not_outlive_a_killed_run(start):
     run.wait_for_busy_workers()
     os.kill(run.proc.pid, signal.SIGKILL)
     run.proc.communicate(timeout=30)
-    deadline = time.monotonic() + 10
-    while run.workers_left(zombies_too=False) and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert run.workers_left(zombies_too=False) == {}
+    assert run.workers_left_after(seconds=10) == {}
 
 
 POOL_SHUTTING_DOWN = """

@@ -186,22 +186,23 @@ class DaskExecutor(Executor):
 
         from ..output import held_signals
 
-        self._cluster = None
+        self._cluster = self._client = None
+        self._processes: list[Any] = []   # the local cluster's worker processes
         before = set(multiprocessing.active_children())
-        with held_signals():
-            if scheduler:
-                self._client = Client(scheduler)
-                self.label = f"Dask scheduler {scheduler}"
-            else:
-                n = local_workers or os.cpu_count() or 1
-                self._cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=processes,
-                                             dashboard_address=None)
-                self._client = Client(self._cluster)
-                self.label = f"Dask LocalCluster of {n} workers"
-        self._processes = [p for p in multiprocessing.active_children() if p not in before]
         try:
+            with held_signals():
+                if scheduler:
+                    self._client = Client(scheduler)
+                    self.label = f"Dask scheduler {scheduler}"
+                else:
+                    n = local_workers or os.cpu_count() or 1
+                    self._cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=processes,
+                                                 dashboard_address=None)
+                    self._client = Client(self._cluster)
+                    self.label = f"Dask LocalCluster of {n} workers"
+                self._processes = [p for p in multiprocessing.active_children() if p not in before]
             self.workers = max(1, len(self._client.scheduler_info().get("workers", {})) or (local_workers or 1))
-        except BaseException:
+        except BaseException:  # a signal held while the cluster started is delivered here
             self._abandon()
             raise
 
@@ -242,7 +243,7 @@ class DaskExecutor(Executor):
         from ..workers import end_processes
 
         with held_signals():
-            logging.getLogger("distributed").setLevel(logging.CRITICAL + 1)
+            logging.disable(logging.CRITICAL)  # the run is stopping: Dask's threads must not speak after it
             end_processes(self._processes)
             for part in (self._client, self._cluster):
                 if part is not None:
