@@ -136,14 +136,21 @@ def end_processes(processes: list[multiprocessing.process.BaseProcess]) -> None:
 def end_every_worker() -> None:
     """End every pool made here that is still running, then every other child process this process
     started through ``multiprocessing`` (a Dask cluster's, or a pool caught starting up). For a
-    command that is stopping: its children are its own to end, and logging is silenced so that the
+    command that is stopping: its children are its own to end, and Dask is silenced so that the
     command's one line stays the last word. Further Ctrl-C and SIGTERM are ignored meanwhile (the
     command is stopping already), and not delivered after."""
-    logging.disable(logging.CRITICAL)  # a cluster's threads must not speak after the command's last line
+    quiet_dask()
     with _signals_ignored():
         for pool in list(_LIVE):
             end_workers(pool)
         end_processes(multiprocessing.active_children())
+
+
+def quiet_dask() -> None:
+    """Silence Dask's logging in this process (if Dask is loaded): a cluster whose workers are
+    ended reports each of them, from its own threads, even after the command's last line."""
+    if "distributed" in sys.modules:
+        logging.getLogger("distributed").setLevel(logging.CRITICAL + 1)
 
 
 @contextmanager

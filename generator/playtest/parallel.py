@@ -174,12 +174,14 @@ class DaskExecutor(Executor):
     The workers must be able to import ``generator`` (install Parlour on every machine).
 
     Interrupted, it stops without a word of its own: a cluster half started would be closed only
-    at exit, with a traceback, so Ctrl-C and SIGTERM wait until it is up (a few seconds); and a
-    cluster closed the ordinary way lets its workers report every task it cancels, so on an
-    interruption the local workers are ended first and Dask's own logging is silenced."""
+    at exit, with a traceback, so Ctrl-C and SIGTERM wait until it is up (a few seconds); a local
+    cluster's workers log only what is fatal (closing a busy cluster makes each of them report
+    every task cancelled and the scheduler gone), and the cluster's own logging is silenced
+    before it is closed."""
 
     def __init__(self, scheduler: str | None = None, local_workers: int | None = None,
                  processes: bool = True):
+        import logging
         import multiprocessing
 
         from distributed import Client, LocalCluster
@@ -196,8 +198,10 @@ class DaskExecutor(Executor):
                     self.label = f"Dask scheduler {scheduler}"
                 else:
                     n = local_workers or os.cpu_count() or 1
+                    # its workers speak only of what is fatal: a task cancelled or a scheduler gone as the cluster
+                    # closes is not the user's concern (a task's own error reaches this process all the same)
                     self._cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=processes,
-                                                 dashboard_address=None)
+                                                 dashboard_address=None, silence_logs=logging.CRITICAL)
                     self._client = Client(self._cluster)
                     self.label = f"Dask LocalCluster of {n} workers"
                 self._processes = [p for p in multiprocessing.active_children() if p not in before]
@@ -235,22 +239,20 @@ class DaskExecutor(Executor):
             self.close()
 
     def _abandon(self) -> None:
-        """Stop the cluster at once: its local workers ended, then the client and the cluster
-        closed with Dask's logging silenced (a remote scheduler keeps its workers)."""
-        import logging
-
+        """Stop at once and quietly: Dask's logging silenced, the client and the cluster closed
+        (a remote scheduler keeps its workers), then any local worker still there ended."""
         from ..output import held_signals
-        from ..workers import end_processes
+        from ..workers import end_processes, quiet_dask
 
         with held_signals():
-            logging.disable(logging.CRITICAL)  # the run is stopping: Dask's threads must not speak after it
-            end_processes(self._processes)
+            quiet_dask()
             for part in (self._client, self._cluster):
                 if part is not None:
                     try:
                         part.close(timeout=5)
                     except Exception:  # noqa: BLE001 - closing what may be half gone; the interruption matters
                         pass
+            end_processes(self._processes)
 
 
 def make_executor(workers: int | None = None, scheduler: str | None = None, dask_local: bool = False,
