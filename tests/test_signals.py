@@ -205,7 +205,10 @@ def test_a_dask_cluster_stops_quietly(tmp_path, start):
     run.wait_for_busy_workers()
     code, err = run.signal(signal.SIGTERM)
     assert code == 143, err
-    _one_line(err, signal.SIGTERM)
+    # the line is the last word; a loaded machine may have Dask warn of a slow event loop before it
+    lines = err.strip().splitlines()
+    assert lines[-1] == f"parlour: {WORDS[signal.SIGTERM]}", err
+    assert not [x for x in lines if "Traceback" in x or "cancelled" in x.lower() or "ERROR" in x], err
     assert run.workers_left_after(seconds=10) == {}   # the tracker's own clean-up takes a moment
     assert not records.exists()
 
