@@ -26,7 +26,8 @@ from .output import WriteError
 class Parlour(click.Group):
     """The command group. Every command's run goes through here, so that an output file that
     cannot be written is bad input (exit 2, one line) and an interruption exits 130 or 143
-    even in a command that does not say what it finished."""
+    even in a command that does not say what it finished. An interrupted command leaves no
+    worker process behind, whatever path the interruption took through it."""
 
     def invoke(self, ctx: click.Context):  # noqa: ANN201 - click's signature
         with sigterm_raises():
@@ -35,7 +36,17 @@ class Parlour(click.Group):
             except WriteError as exc:
                 raise InputError(str(exc)) from None
             except KeyboardInterrupt as exc:
+                _end_workers()
                 raise Interrupted(exc) from None
+            except Interrupted:
+                _end_workers()
+                raise
+
+
+def _end_workers() -> None:
+    from .workers import end_every_worker  # not at start-up: most commands start no worker
+
+    end_every_worker()
 
 
 @click.group(cls=Parlour, context_settings={"help_option_names": ["-h", "--help"]})

@@ -5,7 +5,8 @@ module's clean-up run; SIGTERM would kill the process outright, leaving temporar
 command runs, SIGTERM therefore raises ``Terminated``, a KeyboardInterrupt, and takes the same
 path. A command that writes several files catches the interruption and raises ``Interrupted``
 with what it finished ("12 of 500 games written to output/"); the command group turns a bare
-interruption into ``Interrupted`` too. The exit codes are the shell's: 128 + the signal's number.
+interruption into ``Interrupted`` too, after ending every worker process the command still has
+(``generator.workers``). The exit codes are the shell's: 128 + the signal's number.
 """
 
 from __future__ import annotations

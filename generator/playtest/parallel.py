@@ -10,9 +10,7 @@ many, or on a cluster.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
@@ -124,15 +122,10 @@ class ProcessExecutor(Executor):
 
     def _get(self):  # noqa: ANN202
         if self._pool is None:
-            from concurrent.futures import ProcessPoolExecutor
+            from ..workers import new_pool
 
-            method = "fork" if sys.platform.startswith("linux") else None
-            ctx = multiprocessing.get_context(method)
-            from ..workers import leave_ctrl_c_to_the_parent
-
-            # Ctrl-C reaches the workers too; the parent stops the run, without their tracebacks
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx,
-                                             initializer=leave_ctrl_c_to_the_parent)
+            # workers that leave Ctrl-C to the parent and never outlive it (see generator.workers)
+            self._pool = new_pool(self.workers)
         return self._pool
 
     def run(self, tasks: Sequence[Task], progress: Progress | None = None) -> list[list[GameSummary]]:
@@ -151,39 +144,71 @@ class ProcessExecutor(Executor):
         return results
 
     def close(self) -> None:
+        """Shut the pool down; interrupted meanwhile, or closed after an error, end its workers."""
         if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+            from ..workers import shut_down
+
+            pool, self._pool = self._pool, None
+            try:
+                shut_down(pool)  # every task's result has been taken: nothing is left to wait for
+            except BaseException:
+                self._end(pool)
+                raise
 
     def __exit__(self, *exc: Any) -> None:
         if exc[0] is not None and self._pool is not None:  # interrupted or failed: do not wait for the tasks
-            from ..workers import end_workers
-
-            end_workers(self._pool)
-            self._pool = None
+            pool, self._pool = self._pool, None
+            self._end(pool)
         self.close()
+
+    @staticmethod
+    def _end(pool: Any) -> None:
+        from ..workers import end_workers
+
+        end_workers(pool)
 
 
 class DaskExecutor(Executor):
     """A Dask distributed cluster: an existing scheduler's address, or a LocalCluster started here.
 
-    The workers must be able to import ``generator`` (install Parlour on every machine)."""
+    The workers must be able to import ``generator`` (install Parlour on every machine).
+
+    Interrupted, it stops without a word of its own: a cluster half started would be closed only
+    at exit, with a traceback, so Ctrl-C and SIGTERM wait until it is up (a few seconds); a local
+    cluster's workers log only what is fatal (closing a busy cluster makes each of them report
+    every task cancelled and the scheduler gone), and the cluster's own logging is silenced
+    before it is closed."""
 
     def __init__(self, scheduler: str | None = None, local_workers: int | None = None,
                  processes: bool = True):
+        import logging
+        import multiprocessing
+
         from distributed import Client, LocalCluster
 
-        self._cluster = None
-        if scheduler:
-            self._client = Client(scheduler)
-            self.label = f"Dask scheduler {scheduler}"
-        else:
-            n = local_workers or os.cpu_count() or 1
-            self._cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=processes,
-                                         dashboard_address=None)
-            self._client = Client(self._cluster)
-            self.label = f"Dask LocalCluster of {n} workers"
-        self.workers = max(1, len(self._client.scheduler_info().get("workers", {})) or (local_workers or 1))
+        from ..output import held_signals
+
+        self._cluster = self._client = None
+        self._processes: list[Any] = []   # the local cluster's worker processes
+        before = set(multiprocessing.active_children())
+        try:
+            with held_signals():
+                if scheduler:
+                    self._client = Client(scheduler)
+                    self.label = f"Dask scheduler {scheduler}"
+                else:
+                    n = local_workers or os.cpu_count() or 1
+                    # its workers speak only of what is fatal: a task cancelled or a scheduler gone as the cluster
+                    # closes is not the user's concern (a task's own error reaches this process all the same)
+                    self._cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=processes,
+                                                 dashboard_address=None, silence_logs=logging.CRITICAL)
+                    self._client = Client(self._cluster)
+                    self.label = f"Dask LocalCluster of {n} workers"
+                self._processes = [p for p in multiprocessing.active_children() if p not in before]
+            self.workers = max(1, len(self._client.scheduler_info().get("workers", {})) or (local_workers or 1))
+        except BaseException:  # a signal held while the cluster started is delivered here
+            self._abandon()
+            raise
 
     def run(self, tasks: Sequence[Task], progress: Progress | None = None) -> list[list[GameSummary]]:
         from distributed import as_completed
@@ -199,9 +224,35 @@ class DaskExecutor(Executor):
         return results
 
     def close(self) -> None:
-        self._client.close()
-        if self._cluster is not None:
-            self._cluster.close()
+        try:
+            self._client.close()
+            if self._cluster is not None:
+                self._cluster.close()
+        except BaseException:
+            self._abandon()
+            raise
+
+    def __exit__(self, *exc: Any) -> None:
+        if exc[0] is not None:  # interrupted or failed: stop at once, quietly
+            self._abandon()
+        else:
+            self.close()
+
+    def _abandon(self) -> None:
+        """Stop at once and quietly: Dask's logging silenced, the client and the cluster closed
+        (a remote scheduler keeps its workers), then any local worker still there ended."""
+        from ..output import held_signals
+        from ..workers import end_processes, quiet_dask
+
+        with held_signals():
+            quiet_dask()
+            for part in (self._client, self._cluster):
+                if part is not None:
+                    try:
+                        part.close(timeout=5)
+                    except Exception:  # noqa: BLE001 - closing what may be half gone; the interruption matters
+                        pass
+            end_processes(self._processes)
 
 
 def make_executor(workers: int | None = None, scheduler: str | None = None, dask_local: bool = False,
