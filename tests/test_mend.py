@@ -112,7 +112,8 @@ def test_a_draft_that_passes_or_fails_for_another_reason_is_not_mended(hearts_me
 
 
 def test_the_drafts_provenance_is_kept_and_the_mends_appended() -> None:
-    draft = hearts_to(500).model_copy(update={"provenance": Provenance(origin="generated", seed=7, family="trick-taking")})
+    seeded = Provenance(origin="generated", seed=7, family="trick-taking")
+    draft = hearts_to(500).model_copy(update={"provenance": seeded})
     out = mend(draft, long_games(draft), Fixed())
     assert isinstance(out, Mended) and out.report.verdict == "pass"
     p = out.spec.provenance

@@ -18,7 +18,8 @@ from .knobs import MIN_COUNTS
 DEAL_CODE = "DEAL_IMPOSSIBLE"
 
 
-def narrow_players(spec: GameSpec, problems: list[Problem], keep: int | None = None) -> tuple[GameSpec, list[Mend]] | None:
+def narrow_players(spec: GameSpec, problems: list[Problem],
+                   keep: int | None = None) -> tuple[GameSpec, list[Mend]] | None:
     """``spec`` with its player range narrowed to the longest contiguous run of counts that deal
     (the lowest such run on a tie), and the mend saying why; None when that is not a fix. ``keep``:
     a player count the range must still contain (one asked of the sampler)."""

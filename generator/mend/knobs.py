@@ -17,7 +17,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..playtest.metrics import MAX_MINUTES, WARN_MINUTES
+from ..playtest.metrics import WARN_MINUTES
 from ..playtest.stats import median
 from ..spec import GameSpec, Mend
 from .evidence import CountEstimate, GameLength
@@ -221,5 +221,5 @@ class PlayerRangeKnob:
 #: The knobs, in the order they are tried.
 KNOBS: list[Knob] = [TargetKnob(), HandSizeKnob(), PlayerRangeKnob()]
 
-__all__ = ["AIM_MINUTES", "Candidate", "HandSizeKnob", "KNOBS", "Knob", "MAX_MINUTES", "PlayerRangeKnob",
+__all__ = ["AIM_MINUTES", "Candidate", "HandSizeKnob", "KNOBS", "Knob", "PlayerRangeKnob",
            "TargetKnob", "round_numbers"]
