@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from ..checks import Problem, check_spec
 from ..families import ANY, DEFAULT, Family, choose, family_named
-from ..spec import GameSpec
+from ..spec import GameSpec, Mend
 from .bidding import draw_bidding
 from .deal import PLAYER_COUNTS, draw_deal, draw_hand_size, draw_players
 from .deck import draw_bad_suit, draw_deck
@@ -41,6 +41,7 @@ class Sampled:
     spec: GameSpec
     redraws: int  # how many drawn specs failed the static checks before this one
     rejected: Counter[str] = field(default_factory=Counter)  # reason codes of those failures
+    mends: list[Mend] = field(default_factory=list)  # what was changed from the drawn spec, and why (mend=True)
 
 
 def draw_spec(draw: Draw, family: str = DEFAULT, players: int | None = None) -> GameSpec:
@@ -84,7 +85,7 @@ def family_for(seed: int, family: str = DEFAULT) -> Family:
     return family_named(family)
 
 
-def sample_game(seed: int, family: str = DEFAULT, players: int | None = None) -> Sampled:
+def sample_game(seed: int, family: str = DEFAULT, players: int | None = None, *, mend: bool = False) -> Sampled:
     """The game of ``seed``: the first spec of the stream ``"parlour-game:<seed>"`` that passes
     ``check_spec``. Names (village, aliases, nicknames) are picked from a second stream,
     ``"parlour-game-names:<seed>"``, so edits to the name lists never change a seed's rules.
@@ -94,6 +95,11 @@ def sample_game(seed: int, family: str = DEFAULT, players: int | None = None) ->
     distribution given that range; for 7–8 (allowed by the spec, beyond the catalogue) the drawn
     range's maximum is stretched to that count. The same arguments always give the same spec.
     ``family`` is a registered family's name or ``"any"`` (see ``family_for``).
+
+    With ``mend``, a drawn spec whose only problem is a deal that does not fit at some of its player
+    counts is kept with its range narrowed to the counts that deal (``generator.mend.narrow_players``;
+    ``Sampled.mends`` says what changed) rather than redrawn. Off by default, which keeps every
+    seed's game as it has always been.
     """
     family = family_for(seed, family).name
     if players is not None and players not in PLAYER_COUNTS:
@@ -105,6 +111,12 @@ def sample_game(seed: int, family: str = DEFAULT, players: int | None = None) ->
         problems = check_spec(spec)
         if not problems:
             return Sampled(spec=spec, redraws=redraws, rejected=rejected)
+        if mend:
+            from ..mend import narrow_players
+
+            narrowed = narrow_players(spec, problems, keep=players)
+            if narrowed is not None:
+                return Sampled(spec=narrowed[0], redraws=redraws, rejected=rejected, mends=narrowed[1])
         rejected.update(reason(problems))
     raise SamplingError(f"seed {seed}: no playable {family} spec in {MAX_REDRAWS + 1} draws ({dict(rejected)})")
 
