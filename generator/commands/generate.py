@@ -243,11 +243,10 @@ class _Sorted:
         from ..sample import sample_game
 
         for i in range(self.max_drafts):
-            sampled = sample_game(self.seed + i, family=self.family, players=self.players)
+            sampled = sample_game(self.seed + i, family=self.family, players=self.players, mend=self.options.mend)
             self.total_redraws += sampled.redraws
             self.redraws.update(sampled.rejected)
-            mends = getattr(sampled, "mends", None) or []
-            yield _with_provenance(sampled.spec, self.seed + i, self.family, mends)
+            yield _with_provenance(sampled.spec, self.seed + i, self.family, sampled.mends)
 
     def write(self) -> None:
         from ..playtest.judge import judge_all
@@ -280,7 +279,8 @@ class _Sorted:
             self.sample_mends += 1
         if judged.mended:
             self.mends_tried += 1
-        if judged.passed:
+        passed = judged.passed and (self.players is None or self.players in spec.players.counts())
+        if passed:
             files = _files(self.out, stem, spec)
         else:
             draft = judged.draft_report or judged.report
@@ -294,7 +294,7 @@ class _Sorted:
         except WriteError as exc:
             raise InputError(f"{exc}; {len(self.kept)} of {self.count} games kept and "
                              f"{self.done[0] - len(self.kept)} rejected drafts written before it") from None
-        if judged.passed:
+        if passed:  # (a mend that drops the player count asked for with --players is not kept)
             self.kept.append(files[0][0])
             self.kept_by_family[spec.family] += 1
             if judged.mended:
