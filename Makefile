@@ -27,25 +27,21 @@ sysdeps:
 	  else echo "warning: missing system packages (install them as root):" $$missing >&2; fi; \
 	fi
 
+# The main job: games generated and kept only when they pass the playtest (drafts drawn until each
+# family has its games; drafts only too long are mended), checked, one printed as a PDF rulebook,
+# all of them as one book. The seeds are picked so that the demo takes about a minute on two cores.
+DEMO = output/demo
 demo: setup sysdeps
-	$(BIN)/parlour generate --family trick-taking --count 12 --seed 7 --out output/demo --force
-	$(BIN)/parlour check output/demo/*.yaml
-	$(BIN)/parlour playtest output/demo/$$(ls output/demo | grep -m1 '\.yaml$$') --games 200 --seed 1 || true
-	$(BIN)/parlour render output/demo/$$(ls output/demo | grep -m1 '\.yaml$$') --format pdf --playtest 100 --out output/demo --force
-	$(BIN)/parlour generate --family climbing --count 6 --seed 7 --out output/demo/climbing --force
-	$(BIN)/parlour check output/demo/climbing/*.yaml
-	$(BIN)/parlour playtest output/demo/climbing/$$(ls output/demo/climbing | grep -m1 '\.yaml$$') --games 200 --seed 1 || true
-	$(BIN)/parlour render output/demo/climbing/$$(ls output/demo/climbing | grep -m1 '\.yaml$$') --format pdf --playtest 100 --out output/demo/climbing --force
-	$(BIN)/parlour generate --family matching --count 6 --seed 7 --out output/demo/matching --force
-	$(BIN)/parlour check output/demo/matching/*.yaml
-	$(BIN)/parlour playtest output/demo/matching/$$(ls output/demo/matching | grep -m1 '\.yaml$$') --games 200 --seed 1 || true
-	$(BIN)/parlour render output/demo/matching/$$(ls output/demo/matching | grep -m1 '\.yaml$$') --format pdf --playtest 100 --out output/demo/matching --force
-	$(BIN)/parlour generate --family melding --count 6 --seed 7 --out output/demo/melding --force
-	$(BIN)/parlour check output/demo/melding/*.yaml
-	$(BIN)/parlour playtest output/demo/melding/$$(ls output/demo/melding | grep -m1 '\.yaml$$') --games 100 --seed 1 || true
-	$(BIN)/parlour render output/demo/melding/$$(ls output/demo/melding | grep -m1 '\.yaml$$') --format pdf --playtest 50 --out output/demo/melding --force
-	$(BIN)/parlour book output/demo output/demo/climbing output/demo/matching output/demo/melding --out output/demo/book.pdf --games 50 --force
-	@echo "Rulebooks and specs are in output/demo/ (the other families' games in output/demo/climbing/, output/demo/matching/ and output/demo/melding/), the book in output/demo/book.pdf"
+	rm -rf $(DEMO)
+	$(BIN)/parlour generate --family trick-taking --count 2 --seed 7 --playtest --games 100 --workers 2 --out $(DEMO)/trick-taking
+	$(BIN)/parlour generate --family climbing --count 2 --seed 7 --playtest --games 100 --workers 2 --out $(DEMO)/climbing
+	$(BIN)/parlour generate --family matching --count 1 --seed 4 --playtest --games 100 --workers 2 --out $(DEMO)/matching
+	$(BIN)/parlour generate --family melding --count 2 --seed 6 --playtest --games 100 --workers 2 --out $(DEMO)/melding
+	$(BIN)/parlour check $(DEMO)/*/*.yaml
+	$(BIN)/parlour render $$(ls $(DEMO)/trick-taking/*.yaml | head -1) --format pdf --playtest 100 --out $(DEMO)
+	$(BIN)/parlour book $(DEMO)/trick-taking $(DEMO)/climbing $(DEMO)/matching $(DEMO)/melding --games 50 --out $(DEMO)/book.pdf
+	@echo "The games kept are in $(DEMO)/<family>/ (spec and rulebook; rejected drafts and their reasons in"
+	@echo "$(DEMO)/<family>/rejected/), one rulebook as a PDF in $(DEMO)/, and all of them in $(DEMO)/book.pdf"
 
 test: setup sysdeps
 	$(BIN)/python -m pytest -n 2 -q
