@@ -37,8 +37,7 @@ def heatmap_png(archive: "Archive") -> bytes:
                 grid[i, j] = e.quality
     width = 3.2 + 1.15 * len(cols)
     fig, ax = plt.subplots(figsize=(width, 1.4 + 0.36 * len(rows)), dpi=120)
-    cmap = matplotlib.colormaps["viridis"].copy()
-    cmap.set_bad("#eeeeee")
+    cmap = matplotlib.colormaps["viridis"].with_extremes(bad="#eeeeee")
     image = ax.imshow(np.ma.masked_invalid(grid), cmap=cmap, vmin=0.0, vmax=1.0, aspect="auto")
     for i in range(len(rows)):
         for j in range(len(cols)):
