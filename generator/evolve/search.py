@@ -177,9 +177,11 @@ def finished(archive: Archive, settings: Settings) -> bool:
 
 
 def run(archive: Archive, settings: Settings, executor: Executor, out: Path | None = None,
-        progress: Callable[[int, int, int], None] | None = None) -> Archive:
+        progress: Callable[[int, int, int], None] | None = None,
+        seen: Callable[[Candidate, Judged], None] | None = None) -> Archive:
     """Run generations until ``finished``; after each, save the archive in ``out`` (if given).
-    ``progress(generation, judged, of)`` is called as candidates are judged."""
+    ``progress(generation, judged, of)`` is called as candidates are judged, ``seen(candidate,
+    verdict)`` with every verdict of a generation once it is placed (a benchmark's account)."""
     while not finished(archive, settings):
         generation = archive.generation + 1
         candidates = initial_batch(settings) if generation == 0 else breed(archive, settings, generation)
@@ -191,6 +193,9 @@ def run(archive: Archive, settings: Settings, executor: Executor, out: Path | No
         new = place(archive, generation, candidates, verdicts)
         if out is not None:
             archive.save(out, new)
+        if seen:
+            for cand, judged in zip(candidates, verdicts):
+                seen(cand, judged)
     return archive
 
 
