@@ -15,7 +15,7 @@ that kept more; a game rejected when judged again counts 0), and the niches fill
 blind arm's passing games placed in the same niches). The search arm's archive, with its picture,
 is written to --out. Results do not depend on --workers.
 
-Usage: python benchmarks/search.py [--budget 6000] [--games 20] [--seed 1] [--workers 2] [--out DIR]
+Usage: python benchmarks/search.py [--budget 2000] [--games 10] [--seed 1] [--workers 2] [--out DIR]
 """
 
 from __future__ import annotations
@@ -106,8 +106,8 @@ def row(name: str, arm: dict, archive: Archive, niches: int, secs: float) -> str
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--budget", type=int, default=6000, help="games simulated by each arm")
-    ap.add_argument("--games", type=int, default=20, help="Tier-1 games per player count per candidate")
+    ap.add_argument("--budget", type=int, default=2000, help="games simulated by each arm")
+    ap.add_argument("--games", type=int, default=10, help="Tier-1 games per player count per candidate")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--rejudge-games", type=int, default=50,

@@ -191,3 +191,41 @@ def test_a_resumed_run_keeps_its_settings(cli, tmp_path):
     assert cli("evolve", "--out", str(out), *TINY, "--generations", "0", "--workers", "1").exit_code == 0
     res = cli("evolve", "--out", str(out), "--resume", "--games", "5")
     assert res.exit_code == 2 and "settings.games" in res.output
+
+
+def test_sigterm_stops_the_run_with_a_whole_archive_that_resumes(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    import psutil
+
+    from tests.conftest import ROOT
+
+    out = tmp_path / "run"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "generator.cli", "evolve", "--out", str(out), "--seed", "19",
+                             "--initial", "2", "--batch", "2", "--games", "2", "--generations", "1000",
+                             "--workers", "2"], cwd=tmp_path, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not (out / "archive.json").exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(0.5)  # into a later generation, workers busy
+    workers = psutil.Process(proc.pid).children(recursive=True)
+    assert workers, "the run has no worker processes to stop"
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 143, err
+    assert err.count("\n") == 1 and "resume with: parlour evolve" in err and "--resume" in err
+    time.sleep(0.5)
+    assert not [w for w in workers if w.is_running() and w.status() != psutil.STATUS_ZOMBIE]
+    assert not [p for p in out.rglob("*") if p.name.startswith(".") or p.name.endswith(".tmp")]
+    saved = json.loads((out / "archive.json").read_text())
+    assert saved["generation"] >= 0
+    res = CliRunner().invoke(main, ["evolve", "--out", str(out), "--resume", "--generations",
+                                    str(saved["generation"] + 1), "--workers", "1"], catch_exceptions=False)
+    assert res.exit_code == 0, res.output
+    assert json.loads((out / "archive.json").read_text())["generation"] == saved["generation"] + 1

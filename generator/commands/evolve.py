@@ -32,11 +32,11 @@ RESUMABLE = ("generations", "budget")
 @click.option("--generations", type=click.IntRange(0, 100_000), default=None,
               help="Generations after the first  [default: 20]")
 @click.option("--budget", type=click.IntRange(1, 10**9), default=None,
-              help="Games simulated (every tier) after which no generation starts  [default: 30000]")
+              help="Games simulated (every tier) after which no generation starts  [default: 4000]")
 @click.option("--tier", type=click.IntRange(1, 2), default=None,
               help="Playtest tier: 1 random self-play; 2 also the strong bots, which measure skill  [default: 1]")
 @click.option("--games", type=click.IntRange(1, 100_000), default=None,
-              help="Tier-1 games per player count for each candidate  [default: 40]")
+              help="Tier-1 games per player count for each candidate  [default: 20]")
 @click.option("--tier2-games", type=click.IntRange(1, 100_000), default=None,
               help="With --tier 2: games per strong-bot configuration  [default: 10]")
 @click.option("--rollouts", type=click.IntRange(1, 64), default=None,

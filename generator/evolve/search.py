@@ -40,11 +40,11 @@ class Settings:
     initial: int = 24          # drafts of generation 0
     batch: int = 16            # candidates of each later generation
     generations: int = 20      # generations after the initial one
-    budget: int = 30_000       # games simulated, after which no generation starts
+    budget: int = 4_000        # games simulated, after which no generation starts
     crossover: float = 0.3     # share of children bred by crossover (the rest by mutation or fresh)
     fresh: float = 0.15        # share of each batch drawn fresh by the sampler
     tier: int = 1
-    games: int = 40            # Tier-1 games per player count
+    games: int = 20            # Tier-1 games per player count
     tier2_games: int = 10
     rollouts: int = 1
     mend: bool = False
