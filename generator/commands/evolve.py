@@ -111,7 +111,8 @@ def _summary(archive: Any, settings: Any, secs: float, out: Path) -> str:
     from ..evolve.niches import all_niches
 
     q = [e.quality for e in archive.elites.values()]
-    lines = [f"evolve: {archive.generation} generations after the first, {archive.candidates} candidates judged, "
+    g = archive.generation
+    lines = [f"evolve: {g} generation{'' if g == 1 else 's'} after the first, {archive.candidates} candidates judged, "
              f"{archive.passed} passed" + (f" ({archive.mended} after a mend)" if archive.mended else "")
              + f", {len(archive.elites)} of {len(all_niches(settings.tier))} niches filled"]
     if q:
