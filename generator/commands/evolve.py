@@ -96,9 +96,10 @@ def evolve(out_dir: str, resume: bool, force: bool, book_file: str | None, worke
         run(archive, settings, Executor(workers, scheduler, dask_local), out=out, progress=bar)
     except KeyboardInterrupt as exc:
         bar.clear()
-        done = (f"the archive in {out}/ holds generation {archive.generation}, whole; "
-                if archive.generation >= 0 else "no generation was finished; ")
-        raise Interrupted(exc, done + f"resume with: parlour evolve --out {out} --resume") from None
+        if archive.generation < 0:
+            raise Interrupted(exc, "no generation was finished, nothing was saved") from None
+        raise Interrupted(exc, f"the archive in {out}/ holds generation {archive.generation}, whole; "
+                               f"resume with: parlour evolve --out {out} --resume") from None
     bar.clear()
     click.echo(_summary(archive, settings, time.perf_counter() - start, out))
     if book_file and archive.elites:

@@ -17,6 +17,7 @@ not in ``archive.json`` and is removed by the next save.
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
@@ -31,6 +32,8 @@ VERSION = 1
 ARCHIVE = "archive.json"
 ELITES = "elites"
 PICTURE = "archive.png"
+#: An elite's id: the generation and the candidate's place in it, then the game's name.
+ELITE_ID = re.compile(r"^g\d{3,}-\d{3,}-[a-z0-9-]+$")
 
 
 @dataclass
@@ -123,8 +126,8 @@ class Archive:
         if folder.is_dir():
             for f in sorted(folder.iterdir()):
                 stem = f.name.removesuffix(".report.json").removesuffix(".yaml")
-                if f.is_file() and stem not in keep and (f.name.endswith(".yaml") or f.name.endswith(".report.json")):
-                    f.unlink()
+                if f.is_file() and stem != f.name and ELITE_ID.match(stem) and stem not in keep:
+                    f.unlink()  # only an elite's files: anything else in the folder is left alone
 
 
 class ArchiveError(ValueError):
