@@ -49,6 +49,8 @@ def heatmap_png(archive: "Archive") -> bytes:
                   fontsize=8)
     for k in range(1, len(FAMILIES)):
         ax.axhline(k * len(BINS["players"]) - 0.5, color="white", linewidth=2)
+    for k in range(1, len(BINS["length"]) if len(skills) > 1 else 0):
+        ax.axvline(k * len(skills) - 0.5, color="white", linewidth=2)
     filled = len(archive.elites)
     ax.set_title(f"Best quality per niche: {filled} of {len(rows) * len(cols)} niches filled "
                  f"(generation {archive.generation}, {archive.games:,} games simulated)", fontsize=9)
