@@ -13,6 +13,7 @@ from .commands.book import book
 from .commands.common import InputError
 from .commands.interrupt import Interrupted, sigterm_raises
 from .commands.check import check
+from .commands.evolve import evolve
 from .commands.generate import generate
 from .commands.parse import parse
 from .commands.import_book import import_book
@@ -55,7 +56,7 @@ def main() -> None:
     """Parlour: invent card games, print their rulebooks, and playtest them with bots."""
 
 
-for command in (generate, check, render, parse, playtest, replay, book, schema, import_book):
+for command in (generate, check, render, parse, playtest, replay, book, schema, import_book, evolve):
     main.add_command(command)
 
 

@@ -21,7 +21,8 @@ def spec_files(paths: tuple[str, ...]) -> list[Path]:
     out: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
-            found = sorted(f for f in p.iterdir() if f.suffix.lower() in SPEC_SUFFIXES and f.is_file())
+            found = sorted(f for f in p.iterdir() if f.suffix.lower() in SPEC_SUFFIXES and f.is_file()
+                           and not f.name.endswith(".report.json"))  # playtest reports beside specs
             if not found:
                 raise InputError(f"{p}: no spec files (.yaml, .yml, .json) in this folder")
             out.extend(found)
