@@ -159,7 +159,7 @@ def test_generate_with_playtest_workers_stops_cleanly(tmp_path, start, sig, grou
     run.wait_for_busy_workers()
     code, err = run.signal(sig, group=group)
     assert code == 128 + sig, err
-    assert " of 20 games written to " in _one_line(err, sig)
+    assert " of 20 games kept and written to " in _one_line(err, sig)
     assert len(run.workers) >= 2 and run.workers_left() == {}
     if out.exists():
         _no_partial_files(out)
