@@ -19,6 +19,7 @@ from generator.modules import (
     BY_ID, ENGINE, MODULES, PARSER, PLACES, Module, check_registry, modules_of, readers, spec_paths, template_references,
 )
 from generator.sample import sample_game
+from generator.spec.game import NOT_RULES
 from generator.sample.frequencies import _rules
 from generator.spec import GameSpec
 from generator.text import sections
@@ -35,8 +36,7 @@ REQUIRED = {
 }
 #: Spec fields that are constants, not modules.
 CONSTANTS = {"version", "play.family"}
-#: Spec fields that are not rules (how the game was made): no module claims them.
-NOT_RULES = ("provenance",)
+# NOT_RULES: spec fields that are not rules (how the game was made): no module claims them.
 N_SEEDS = 3000
 
 

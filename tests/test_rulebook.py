@@ -18,6 +18,7 @@ from pydantic import BaseModel
 from generator.checks import check_spec
 from generator.families import FAMILIES
 from generator.spec import GameSpec, load_spec, spec_from_data
+from generator.spec.game import NOT_RULES
 from generator.text import environment, render_markdown
 from generator.text import phrases, sections
 from tests.conftest import annotation_parts
@@ -71,7 +72,8 @@ def test_environment_is_created_once_and_strict() -> None:
 
 def test_one_template_per_phase() -> None:
     rules = REPO / "templates" / "rules"
-    phases = {p.stem for p in (REPO / "generator" / "spec").glob("*.py")} - {"__init__", "io", "game", "naming", "derived", "words"}
+    phases = ({p.stem for p in (REPO / "generator" / "spec").glob("*.py")}
+              - {"__init__", "io", "game", "naming", "derived", "words"} - set(NOT_RULES))
     assert {p.name.removesuffix(".md.j2") for p in rules.glob("*.md.j2")} == phases | {"intro"}
     # The rulebook includes the templates the sections list names (the Play section's: the family's).
     included = sections.templates(FAMILIES.values())
@@ -603,6 +605,8 @@ def test_variations_cover_every_field_and_option() -> None:
     for path, options in _fields(GameSpec).items():
         if options is not None and len(options) == 1:
             continue  # a constant: version, family, tags of single-member unions
+        if path.startswith(NOT_RULES):
+            continue  # not a rule: the rulebook never prints it
         assert path in paths, f"no variation changes {path}"
         for option in options or ():
             assert (path, option) in touched | base_values, f"no variation sets {path} to {option!r}"

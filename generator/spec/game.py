@@ -17,6 +17,8 @@ from .scoring import ScoringSpec
 from .setup import SetupSpec
 
 SPEC_VERSION = 1
+#: The spec's fields that are not rules (a record of how the game was made): never printed, never parsed.
+NOT_RULES = ("provenance",)
 #: The play section of every registered family (``generator.families``), told apart by ``family``.
 PlaySection = play_union()
 
