@@ -113,11 +113,12 @@ def main() -> None:
     ap.add_argument("--rejudge-games", type=int, default=50,
                     help="games per player count when the ten best of each arm are judged again (seed 1)")
     ap.add_argument("--out", type=Path, default=None, help="where the search arm writes its archive")
+    ap.add_argument("--mend", action="store_true", help="both arms mend drafts rejected only for their length")
     a = ap.parse_args()
-    settings = Settings(seed=a.seed, games=a.games, budget=a.budget, generations=100_000)
+    settings = Settings(seed=a.seed, games=a.games, budget=a.budget, generations=100_000, mend=a.mend)
     niches = len(all_niches(settings.tier))
     print(f"budget: {a.budget:,} games simulated per arm; Tier {settings.tier}, {settings.games} games per player "
-          f"count per candidate; seed {a.seed}; {a.workers} workers; search: {settings.initial} initial drafts, "
+          f"count per candidate{', drafts too long mended' if a.mend else ''}; seed {a.seed}; {a.workers} workers; search: {settings.initial} initial drafts, "
           f"batches of {settings.batch} ({settings.crossover:.0%} crossover, {settings.fresh:.0%} fresh drafts)",
           flush=True)
     t = time.perf_counter()
