@@ -178,6 +178,10 @@ class _Drafts:
                 f"({_redrawn(self.total_redraws, self.redraws)})")
 
 
+def _drafts(n: int) -> str:
+    return f"{n} draft{'' if n == 1 else 's'}"
+
+
 def _families(n: int, family: str, drawn: Counter[str]) -> str:
     if family != ANY:
         return f"{n} {family} game{'s' if n != 1 else ''}"
@@ -185,7 +189,7 @@ def _families(n: int, family: str, drawn: Counter[str]) -> str:
 
 
 def _redrawn(total: int, reasons: Counter[str]) -> str:
-    return (f"{total} drafts redrawn for failing a static check"
+    return (f"{_drafts(total)} redrawn for failing a static check"
             + (": " + ", ".join(f"{c} {k}" for k, c in reasons.most_common()) if reasons else ""))
 
 
@@ -308,7 +312,7 @@ class _Sorted:
         secs = time.perf_counter() - self.clock
         kept = len(self.kept)
         rejected = self.drafts - kept
-        lines = [f"kept {_families(kept, self.family, self.kept_by_family)} in {self.out}/ from {self.drafts} drafts "
+        lines = [f"kept {_families(kept, self.family, self.kept_by_family)} in {self.out}/ from {_drafts(self.drafts)} "
                  f"in {secs:.1f} s ({self.games:,} games simulated, playtest tier {self.options.tier})",
                  f"drafts: {self.drafts} = {kept} kept ({kept - self.mended} as drawn, {self.mended} mended) + "
                  f"{rejected} rejected"]
@@ -316,10 +320,11 @@ class _Sorted:
             lines[-1] += f" (in {self.rejected}/ with their reasons: " + ", ".join(
                 f"{c} {k}" for k, c in self.rejected_by.most_common()) + ")"
         if self.mends_tried:
-            lines.append(f"mends: {self.mends_tried} drafts only too long were mended and judged again; "
+            lines.append(f"mends: {_drafts(self.mends_tried)} only too long {'was' if self.mends_tried == 1 else 'were'} "
+                         "mended and judged again; "
                          f"{self.mended} of them passed")
         if self.sample_mends:
-            lines.append(f"{self.sample_mends} drafts had their player range narrowed to the counts their deal fits")
+            lines.append(f"{_drafts(self.sample_mends)} had the player range narrowed to the counts the deal fits")
         lines.append(_redrawn(self.total_redraws, self.redraws))
         return "\n".join(lines)
 
