@@ -85,3 +85,39 @@ def test_bad_use_of_the_drafts_options(run, tmp_path):
     res = run("generate", "--count", "1", "--seed", "10", "--playtest", "--games", "20", "--out", out)
     assert res.exit_code == 2 and "000012-somewhere.yaml" in res.output and "--force" in res.output
     assert sorted(p.name for p in out.iterdir()) == ["000012-somewhere.yaml"]
+
+
+def test_a_terminal_sees_the_games_kept_grow(tmp_path):
+    """On a terminal (a pseudo-terminal here, with a width), a bar counts the games kept and the
+    drafts judged while the run goes on, and is cleared before the summary."""
+    import fcntl
+    import os
+    import pty
+    import struct
+    import subprocess
+    import sys
+    import termios
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    parent, child = pty.openpty()
+    fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+    proc = subprocess.Popen([sys.executable, "-c", "from generator.cli import main; main()", "generate",
+                             "--count", "2", "--seed", "3", "--playtest", "--games", "20", "--workers", "1",
+                             "--out", str(tmp_path / "out")], stdin=child, stdout=child, stderr=child,
+                            cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(root)}, close_fds=True)
+    os.close(child)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(parent, 4096)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(parent)
+    assert proc.wait(timeout=120) == 0
+    text = seen.decode("utf-8", "replace")
+    assert "games kept:" in text and "2/2" in text and " judged, " in text
+    assert text.rindex("games kept:") < text.index("kept 2 ")  # the bar is gone before the summary

@@ -339,7 +339,7 @@ class _Sorted:
     def _progress(self) -> None:
         if self.bar is not None:
             self.bar.n = len(self.kept)
-            self.bar.set_postfix_str(f"{self.drafts} drafts, {self.drafts - len(self.kept)} rejected")
+            self.bar.set_postfix_str(f"{_drafts(self.drafts)} judged, {self.drafts - len(self.kept)} rejected")
 
     def _progress_end(self) -> None:
         if self.bar is not None:
