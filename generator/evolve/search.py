@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..families import FAMILIES, family_of
-from ..playtest.judge import JudgeOptions, Judged, judge_all
+from ..playtest.judge import JudgeOptions, Judged, Judges
 from ..sample import SamplingError, sample_game
 from ..spec import GameSpec
 from ..spec.provenance import Provenance
@@ -138,9 +138,8 @@ class Executor:
     dask_local: bool = False
 
 
-def judge_generation(candidates: list[Candidate], settings: Settings, executor: Executor) -> Iterator[Judged]:
-    return judge_all((c.spec for c in candidates), settings.judge_options(), executor.workers, executor.scheduler,
-                     executor.dask_local)
+def judge_generation(candidates: list[Candidate], judges: Judges) -> Iterator[Judged]:
+    return judges.judge_all(c.spec for c in candidates)
 
 
 def place(archive: Archive, generation: int, candidates: list[Candidate], verdicts: list[Judged]) -> list[Elite]:
@@ -182,20 +181,24 @@ def run(archive: Archive, settings: Settings, executor: Executor, out: Path | No
     """Run generations until ``finished``; after each, save the archive in ``out`` (if given).
     ``progress(generation, judged, of)`` is called as candidates are judged, ``seen(candidate,
     verdict)`` with every verdict of a generation once it is placed (a benchmark's account)."""
-    while not finished(archive, settings):
-        generation = archive.generation + 1
-        candidates = initial_batch(settings) if generation == 0 else breed(archive, settings, generation)
-        verdicts: list[Judged] = []
-        for judged in judge_generation(candidates, settings, executor):
-            verdicts.append(judged)
-            if progress:
-                progress(generation, len(verdicts), len(candidates))
-        new = place(archive, generation, candidates, verdicts)
-        if out is not None:
-            archive.save(out, new)
-        if seen:
-            for cand, judged in zip(candidates, verdicts):
-                seen(cand, judged)
+    if finished(archive, settings):
+        return archive
+    # one pool (or cluster) for the whole run, not one a generation
+    with Judges(settings.judge_options(), executor.workers, executor.scheduler, executor.dask_local) as judges:
+        while not finished(archive, settings):
+            generation = archive.generation + 1
+            candidates = initial_batch(settings) if generation == 0 else breed(archive, settings, generation)
+            verdicts: list[Judged] = []
+            for judged in judge_generation(candidates, judges):
+                verdicts.append(judged)
+                if progress:
+                    progress(generation, len(verdicts), len(candidates))
+            new = place(archive, generation, candidates, verdicts)
+            if out is not None:
+                archive.save(out, new)
+            if seen:
+                for cand, judged in zip(candidates, verdicts):
+                    seen(cand, judged)
     return archive
 
 

@@ -12,7 +12,7 @@ order whatever the order they finish in, so a run's output does not depend on it
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,66 +92,97 @@ def _judge_task(args: tuple[GameSpec, JudgeOptions]) -> Judged:
     return judge(*args)
 
 
-def judge_all(specs: Iterable[GameSpec], options: JudgeOptions, workers: int | None = 1,
-              scheduler: str | None = None, dask_local: bool = False) -> Iterator[Judged]:
-    """Judge ``specs`` (drawn lazily, so a caller may stop early) and yield the verdicts in their
-    order. ``workers`` local processes (None: every core), or a Dask cluster. A few drafts are
-    judged ahead of the one awaited; leaving the loop early ends the workers still judging."""
-    import os
+class Judges:
+    """Where drafts are judged — this process, local worker processes or a Dask cluster — kept
+    open for as many batches as the caller has: ``evolve`` judges a batch a generation through one,
+    so its pool or cluster is started once, not once a generation. Left by an exception (an
+    interruption above all), its workers are ended, not awaited."""
 
-    if scheduler or dask_local:
-        yield from _on_dask(specs, options, workers, scheduler)
-        return
-    n = workers if workers is not None else (os.cpu_count() or 1)
-    if n <= 1:
-        for spec in specs:
-            yield judge(spec, options)
-        return
-    from ..workers import end_workers, process_pool
+    def __init__(self, options: JudgeOptions, workers: int | None = 1, scheduler: str | None = None,
+                 dask_local: bool = False):
+        import os
 
-    with process_pool(n) as pool:
+        self.options = options
+        self.workers = workers if workers is not None else (os.cpu_count() or 1)
+        self._pool: Any = None
+        self._dask: Any = None
+        if scheduler or dask_local:
+            from .parallel import DaskExecutor
+
+            self._dask = DaskExecutor(scheduler, workers)
+            self.workers = max(1, self._dask.workers)
+
+    def judge_all(self, specs: Iterable[GameSpec]) -> Iterator[Judged]:
+        """Judge ``specs`` (drawn lazily, so a caller may stop early) and yield the verdicts in their
+        order, whatever the order they finish in. A few drafts are judged ahead of the one awaited;
+        leaving the loop early ends the work still going on ahead."""
+        if self._dask is None and self.workers <= 1:
+            for spec in specs:
+                yield judge(spec, self.options)
+            return
+        submit = self._submitter()
         pending: deque[Any] = deque()
         it = iter(specs)
         try:
             for spec in it:
-                pending.append(pool.submit(_judge_task, (spec, options)))
-                if len(pending) >= 2 * n:
+                pending.append(submit(spec))
+                if len(pending) >= 2 * self.workers:
                     break
             while pending:
                 result = pending.popleft().result()
                 nxt = next(it, None)
                 if nxt is not None:
-                    pending.append(pool.submit(_judge_task, (nxt, options)))
+                    pending.append(submit(nxt))
                 yield result
         finally:
             if pending:  # stopped early (enough games, or interrupted): do not wait for the drafts ahead
+                self._drop(pending)
+
+    def _submitter(self) -> Callable[[GameSpec], Any]:
+        if self._dask is not None:
+            return lambda spec: self._dask.submit(_judge_task, (spec, self.options))
+        if self._pool is None:  # the first batch, or the pool was ended by an early stop
+            from ..workers import new_pool
+
+            self._pool = new_pool(self.workers)
+        pool = self._pool
+        return lambda spec: pool.submit(_judge_task, (spec, self.options))
+
+    def _drop(self, pending: deque[Any]) -> None:
+        for future in pending:
+            future.cancel()
+        if self._pool is not None:  # running tasks cannot be cancelled: end the workers
+            from ..workers import end_workers
+
+            pool, self._pool = self._pool, None
+            end_workers(pool)
+
+    def __enter__(self) -> "Judges":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        from ..workers import end_workers, shut_down
+
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            if exc[0] is not None:
                 end_workers(pool)
+            else:
+                try:
+                    shut_down(pool)
+                except BaseException:
+                    end_workers(pool)
+                    raise
+        if self._dask is not None:
+            self._dask.__exit__(*exc)  # interrupted: its own quiet stop
 
 
-def _on_dask(specs: Iterable[GameSpec], options: JudgeOptions, workers: int | None,
-             scheduler: str | None) -> Iterator[Judged]:
-    from .parallel import DaskExecutor
-
-    ex = DaskExecutor(scheduler, workers)
-    try:
-        client = ex._client
-        pending: deque[Any] = deque()
-        it = iter(specs)
-        ahead = 2 * max(1, ex.workers)
-        for spec in it:
-            pending.append(client.submit(_judge_task, (spec, options), pure=False))
-            if len(pending) >= ahead:
-                break
-        while pending:
-            result = pending.popleft().result()
-            nxt = next(it, None)
-            if nxt is not None:
-                pending.append(client.submit(_judge_task, (nxt, options), pure=False))
-            yield result
-        for fut in pending:
-            fut.cancel()
-    finally:
-        ex.close()
+def judge_all(specs: Iterable[GameSpec], options: JudgeOptions, workers: int | None = 1,
+              scheduler: str | None = None, dask_local: bool = False) -> Iterator[Judged]:
+    """One batch through ``Judges`` opened for it: ``workers`` local processes (None: every core),
+    or a Dask cluster."""
+    with Judges(options, workers, scheduler, dask_local) as judges:
+        yield from judges.judge_all(specs)
 
 
-__all__ = ["JudgeOptions", "Judged", "games_played", "judge", "judge_all"]
+__all__ = ["JudgeOptions", "Judged", "Judges", "games_played", "judge", "judge_all"]

@@ -223,6 +223,10 @@ class DaskExecutor(Executor):
                 progress(tasks[i].games)
         return results
 
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """One task of any kind on the cluster (a draft to judge, say); its future."""
+        return self._client.submit(fn, *args, pure=False)
+
     def close(self) -> None:
         try:
             self._client.close()
