@@ -14,6 +14,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -23,6 +24,9 @@ from ..spec import GameSpec, Provenance, dump_yaml
 from .common import InputError, check_clashes, check_writable
 from .interrupt import Interrupted
 from .playtest import executor_options
+
+if TYPE_CHECKING:
+    from ..sample import Sampled
 
 #: --max-drafts by default: this many drafts for each game asked for (about a third of the drafts
 #: pass a Tier-1 playtest, more with mends; ten times leaves room for a family that passes rarely).
@@ -218,9 +222,9 @@ class _Sorted:
         self.sample_mends = 0                # drafts whose deal was mended when drawn
         self.kept_by_family: Counter[str] = Counter()
         self.rejected_by: Counter[str] = Counter()   # rejected drafts by their first reason
-        self.codes: Counter[str] = Counter()         # every reason code of the rejected drafts
         self.redraws: Counter[str] = Counter()
         self.total_redraws = 0
+        self._drawn: dict[int, Sampled] = {}  # the sampler's account of each draft drawn, by seed, until judged
         self.games = 0                       # games simulated
         self.short = ""
         self.clock = time.perf_counter()
@@ -248,8 +252,8 @@ class _Sorted:
 
         for i in range(self.max_drafts):
             sampled = sample_game(self.seed + i, family=self.family, players=self.players, mend=self.options.mend)
-            self.total_redraws += sampled.redraws
-            self.redraws.update(sampled.rejected)
+            # counted when its verdict is taken: drafts drawn ahead of the last one taken are not the run's
+            self._drawn[self.seed + i] = sampled
             yield _with_provenance(sampled.spec, self.seed + i, self.family, sampled.mends)
 
     def write(self) -> None:
@@ -279,8 +283,10 @@ class _Sorted:
         stem = _stem(seed, spec)
         self.drafts += 1
         self.games += judged.games
-        if spec.provenance.mends and not judged.mended:
-            self.sample_mends += 1
+        sampled = self._drawn.pop(seed)
+        self.total_redraws += sampled.redraws
+        self.redraws.update(sampled.rejected)
+        self.sample_mends += bool(sampled.mends)
         if judged.mended:
             self.mends_tried += 1
         passed = judged.passed and (self.players is None or self.players in spec.players.counts())
@@ -290,7 +296,6 @@ class _Sorted:
             draft = judged.draft_report or judged.report
             first = draft.reasons[0].code if draft.reasons else "?"
             self.rejected_by[first] += 1
-            self.codes.update({r.code for r in draft.reasons})
             files = [(self.rejected / f"{stem}.yaml", dump_yaml(spec)),
                      (self.rejected / f"{stem}.reasons.txt", _reasons(judged))]
         try:
