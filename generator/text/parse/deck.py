@@ -138,6 +138,9 @@ RULES: list[Rule] = [
     rule(r"It is \*wild\*: whoever plays it names any card of the pack other than a joker, and it counts as that "
          r"card for following suit and for winning the trick; if the trick also holds the card it was named as, the "
          r"one played first wins between them\.", _joker_play(1, "wild")),
+    rule(r"When a joker is led, though, the other players must first obey the rule for a joker led \(see \*Play\*\)\.",
+         lambda d, m: d.check(lambda spec: spec.play.jokers == "wild" and getattr(spec.play, "joker_lead", None)
+                              is not None, "a wild joker that may be led"), name="wild_joker_led"),
     rule(r"In play it belongs to the trump suit as its (?P<place>lowest|highest) card; in a hand with no trump suit "
          r"it forms a trump suit of its own and beats every other card\.", _joker_play(1, "by-place")),
     rule(r"They are \*wild\*: whoever plays a joker names any card of the pack other than a joker, and the joker "

@@ -22,6 +22,15 @@ _BEST = {
 BEST = "|".join(re.escape(b) for b in _BEST)
 
 
+def _joker_lead(wild: bool):
+    """TT-06; with wild jokers (TT-05) the sentence also says that the rule for a joker led comes
+    before following the suit of the card the joker is named as."""
+    def handler(d: Draft, m: re.Match[str]) -> None:
+        d.put("play.joker_lead", suit_one(m["one"]))
+        d.check(lambda spec: derived.wild_jokers(spec) == wild, "whether the joker led is wild")
+    return handler
+
+
 def _breaking(d: Draft, m: re.Match[str]) -> None:
     s = suit(m["suit"].lower())
     if suit_one(m["one"]) != s or suit_one(m["one2"]) != s or suit(m["suit2"]) != s:
@@ -134,8 +143,10 @@ RULES: list[Rule] = [
     rule(rf"{_UNABLE} must, if able, play a card of a rank not yet played to this trick, and otherwise may play any "
          r"card\.", _otherwise("new-rank")),
     rule(rf"When a joker is led, each other player must play their highest (?P<one>{SUIT_ONE}) if they hold one, and "
-         r"otherwise plays by the usual rules\.", lambda d, m: d.put("play.joker_lead", suit_one(m["one"])),
-         name="joker_lead"),
+         r"otherwise plays by the usual rules\.", _joker_lead(wild=False)),
+    rule(rf"When a joker is led, the suit led is that of the card it is named as, but each other player must first "
+         rf"play their highest (?P<one>{SUIT_ONE}) if they hold one; a player who holds none plays by the usual "
+         r"rules\.", _joker_lead(wild=True)),
     rule(rf"Nor may the (?P<name>{NAME}), once shown, be played to the first trick of the hand in which its suit is "
          r"led, unless it is its holder's only card of that suit\.", _pig_first),
     rule(rf"A trick led with an? (?P<rank>{RANK}) is an? \*(?P<name>[^*]+) trick\*: once everyone has played to it, "
