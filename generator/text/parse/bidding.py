@@ -68,6 +68,20 @@ def _landlord(d: Draft, m: re.Match[str]) -> None:
     d.check(lambda spec: (spec.deal.kitty.name if spec.deal.kitty else "kitty") == kitty, "the kitty's name")
 
 
+_VOID = r" trick that holds a joker does not count as a trick won, not even toward a bid \(see \*Scoring\*\)"
+
+
+def _fewer_tricks(d: Draft, m: re.Match[str]) -> None:
+    """Where the bids meet a boost trick or tricks that do not count: both follow from the play and
+    the scoring, so the sentence is checked against the finished spec."""
+    boost, void, name, hook = bool(m["boost"]), bool(m["void"] or m["alone"]), m["name"], bool(m["total"])
+    d.check(lambda spec: (getattr(spec.play, "boost", None) is not None) == boost
+            and (not boost or spec.play.boost.name == name)
+            and (getattr(getattr(spec.scoring, "extras", None), "joker_tricks", None) == "void") == void
+            and spec.bidding.tricks is not None and spec.bidding.tricks.hook == hook,
+            "tricks that a bid cannot count")
+
+
 #: The blind-bid step of the *Setup* section.
 SETUP_RULES: list[Rule] = [
     rule(rf"Before looking at their cards, each player in turn, beginning with {_FIRST}, may bid \*blind\*"
@@ -89,6 +103,10 @@ RULES: list[Rule] = [
          _blind("zero")),
     rule(r"The last player to bid may not make a bid that brings the total of all the bids to exactly the number of "
          r"tricks the hand can have\.", lambda d, m: d.put("bidding.tricks.hook", True), name="hook"),
+    rule(rf"(?:(?P<boost>A \*(?P<name>[^*]+) trick\* goes round twice \(see \*Play\*\), so a hand may have fewer "
+         rf"tricks than that)(?P<void>, and a{_VOID})?|(?P<alone>A{_VOID})); even so, the bids may go up to the number of "
+         r"cards in the smallest hand(?P<total>, and that number is the total the last bidder must avoid)?\.",
+         _fewer_tricks),
     # The auction (BD-03).
     rule(r"(?P<then>The players|Then the players) hold an auction for the right to be the \*(?P<title>[^*]+)\*\.",
          _auction),
