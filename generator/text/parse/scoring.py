@@ -597,8 +597,12 @@ RULES: list[Rule] = [
          _extra("bid_all_wins", True)),
     # What follows from the setup and the auction.
     rule(r"A player who showed the highest trump before play \(see \*Setup\*\) adds one point to their score for the "
-         r"hand\.", lambda d, m: d.check(lambda spec: spec.setup.top_trump_point, "the top trump shown"),
+         r"hand, once, after the scores above\.", lambda d, m: d.check(lambda spec: spec.setup.top_trump_point, "the top trump shown"),
          name="top_trump_shown"),
+    rule(r"This point is apart from the one for taking that card in a trick \(see the table above\): a player who "
+         r"shows it and then takes it counts both\.",
+         lambda d, m: d.check(lambda spec: spec.setup.top_trump_point and spec.scoring.extras.top_trump != "none",
+                              "the top trump both shown and taken"), name="top_trump_both"),
     rule(rf"Then the (?P<title>{NAME}) settles with each other player for the stake, the bid that won the auction:",
          _settles),
     rule(r"\| Result of the hand \| Payment \|"),

@@ -161,8 +161,8 @@ RULES: list[Rule] = [
          r"for the hand|they take it into their hand and put that lowest trump face up in its place)\.", _robbing),
     rule(rf"If a joker was turned, there is no card to (?P<verb>{NAME})\.", _rob_joker),
     # The top trump for a point (SU-06).
-    rule(rf"The player who holds the highest trump in the rank list \((?P<high>{PHRASE})\) may show it, and so scores "
-         r"one point for the hand at once\.", _top_trump),
+    rule(rf"The player who holds the highest trump in the rank list \((?P<high>{PHRASE})\) may show it, for one point "
+         r"added to their score for the hand \(see \*Scoring\*\)\.", _top_trump),
     # The exchange (SU-10).
     rule(r"Players may now agree to an? \*(?P<name>[^*]+)\*\.", _exchange),
     rule(r"In turn, beginning with the player to the dealer's left, each player may propose one; if every other "
