@@ -94,6 +94,8 @@ def _face(spec) -> tuple[tuple[tuple[str, int], ...], bool]:
 
 def _moon(d: Draft, m: re.Match[str]) -> None:
     one = suit_one(m["one"])
+    if suit_one(m["one2"]) != one or suit(m["suits"]) != one:
+        raise Unreadable("the sentence names two different suits")
     d.check(lambda spec: getattr(spec.scoring, "suit", None) == one, "the avoided suit")
     d.put("scoring.shoot_the_moon", counted(m["points"]))
 
@@ -213,8 +215,10 @@ def _success(d: Draft, m: re.Match[str]) -> None:
     if {m["t1"], m["t2"]} != {d.notes.get("title")}:
         raise Unreadable("the payment names someone other than the auction's winner")
     if m["suits"]:
-        s = suit(m["suits"])
+        s, defined = suit(m["suits"]), bool(m["defined"])
         d.check(lambda spec: getattr(spec.scoring, "suit", None) == s, "the avoided suit")
+        # "In play" is said once: by shooting the moon when the game has it, else here.
+        d.check(lambda spec: (getattr(spec.scoring, "shoot_the_moon", None) is None) == defined, "what is in play")
     elif m["tricks"]:
         d.check(lambda spec: spec.scoring.kind in ("per-trick", "exact-bid"), "scoring by tricks")
     elif m["became"]:
@@ -555,8 +559,9 @@ RULES: list[Rule] = [
     rule(r"Each (?P<one>major) costs its number: Judgement \(XX\) costs 20 and The Fool \(0\) nothing\.",
          _per_card("face-value")),
     rule(rf"Each (?P<one>{SUIT_ONE}) costs its face value: (?P<values>[^.]+)\.", _per_card("face-value")),
-    rule(rf"A player who took every (?P<one>{SUIT_ONE}) dealt to the players loses nothing for them and instead gains "
-         rf"(?P<points>{count('point')})\.", _moon),
+    rule(rf"A player who took every (?P<one>{SUIT_ONE}) in play, that is, every (?P<one2>{SUIT_ONE}) in the players' "
+         rf"hands when the first trick is led \((?P<suits>{SUIT}) anywhere else do not count\), loses nothing for them "
+         rf"and instead gains (?P<points>{count('point')})\.", _moon),
     rule(r"These cards score specially:"),
     rule(r"\| Card \| Score \|"),
     rule(rf"{_SPECIAL} costs its taker (?P<points>{count('point')})(?P<more> more)? \|", _penalty),
@@ -606,7 +611,7 @@ RULES: list[Rule] = [
     rule(rf"Then the (?P<title>{NAME}) settles with each other player for the stake, the bid that won the auction:",
          _settles),
     rule(r"\| Result of the hand \| Payment \|"),
-    rule(rf"\| The (?P<t1>{NAME}) (?:took all of the (?P<suits>{SUIT}) in play, or none of them|(?P<tricks>won more "
+    rule(rf"\| The (?P<t1>{NAME}) (?:took all of the (?P<suits>{SUIT}) in play(?P<defined> \(those in the players' hands when the first trick is led\))?, or none of them|(?P<tricks>won more "
          rf"tricks than every other player)|became the (?P<became>{NAME})|won the hand) \| each other player loses the "
          rf"stake, and the (?P<t2>{NAME}) gains it from each of them \|", _success),
     rule(rf"\| Otherwise \| the (?P<title>{NAME}) loses the stake to each other player, and each of them gains it \|",
