@@ -13,6 +13,7 @@ import re
 from ...spec import derived
 from ..phrases import plural_noun
 from .core import Draft, Rule, rule
+from .ending import SHRINK_RULES
 from .words import NAME, NUM, SUIT, Unreadable, count, counted, number, suit
 
 _WHO = {
@@ -152,6 +153,7 @@ RULES: list[Rule] = [
     rule(r"The deal passes to the left after every hand\."),
     rule(rf"Each player is dealt (?P<size>{count('card')})\.", _hand_size),
     rule(rf"With more than three players, each player is dealt (?P<size>{count('card')}) instead\.", _over_three),
+    *SHRINK_RULES,
     # Countdown tokens (DL-04) and face-down rows (DL-12).
     rule(rf"Each player starts with (?P<n>{NUM}) (?P<toks>{NAME})\.", _tokens),
     rule(rf"At each deal, each player is dealt one card for each (?P<tok>{NAME}) they hold\.", _token_cards),

@@ -1,6 +1,7 @@
 """The end of the game (``templates/rules/ending.md.j2``), the *End of the game* section: a target, a
-threshold, as many hands as players, or shrinking hands (and back up); then ties. The list of hand
-sizes of a shrinking game follows from the deal and is checked against the finished spec.
+threshold, as many hands as players, or shrinking hands (and back up); then ties. How the hands
+shrink is said with the deal (``parse/deal.py`` reads it with ``SHRINK_RULES``); the list of hand
+sizes follows from the deal and is checked against the finished spec.
 """
 
 from __future__ import annotations
@@ -61,6 +62,13 @@ def _sizes(d: Draft, m: re.Match[str]) -> None:
     d.check(test, "the sizes of the hands")
 
 
+def _grows_back(d: Draft, m: re.Match[str]) -> None:
+    condition = d.get("ending.condition")
+    if not condition or condition.get("kind") != "shrinking":
+        raise Unreadable("the hands do not shrink")
+    d.notes["grows_back"] = True
+
+
 def _ties(value: str):
     def handler(d: Draft, m: re.Match[str]) -> None:
         d.put("ending.ties", value)
@@ -76,20 +84,23 @@ def _tokens_gone(d: Draft, m: re.Match[str]) -> None:
     d.check(lambda spec: (spec.deal.tokens.name if spec.deal.tokens else "token") == name, "what the tokens are called")
 
 
+#: How the hands shrink (and grow back), said in *Setup* with the deal.
+SHRINK_RULES: list[Rule] = [
+    rule(r"Each later hand is dealt with one card fewer per player, down to one card each\.", _condition("shrinking")),
+    rule(r"After the one-card hand, each hand has one card more, back up to the full number\.", _grows_back),
+    rule(rf"(?:With (?P<label>up to three players|more than three players), t|T)he hands are of "
+         rf"(?P<sizes>\d+(?:, \d+)*) (?P<noun>cards?): (?P<hands>{count('hand')}) in all\.", _sizes),
+]
+
 RULES: list[Rule] = [
     rule(rf"The game ends after any hand in which a player's total reaches (?P<points>{count('point')}) or more\.",
          _condition("target")),
     rule(r"The game ends after any hand in which a player's total falls to −(?P<points>\d+) points or lower\.",
          _condition("threshold")),
     rule(r"The game lasts as many hands as there are players, so that each player deals once\.", _condition("rounds")),
-    rule(r"The first hand is dealt with the full number of cards, and each later hand with one card fewer per "
-         r"player, down to one card each\.", _condition("shrinking")),
-    rule(r"After the one-card hand, each hand has one card more, back up to the full number\.", _back_up(True)),
-    rule(r"The game ends after the last full hand\.",
-         lambda d, m: d.check(lambda spec: getattr(spec.ending.condition, "back_up", False), "hands growing back")),
-    rule(r"The game ends after the one-card hand\.", _back_up(False)),
-    rule(rf"(?:With (?P<label>up to three players|more than three players), t|T)he hands are of "
-         rf"(?P<sizes>\d+(?:, \d+)*) (?P<noun>cards?): (?P<hands>{count('hand')}) in all\.", _sizes),
+    rule(r"The game ends after the last full hand, when the hands have shrunk and grown back as \*Setup\* says\.",
+         _back_up(True)),
+    rule(r"The game ends after the one-card hand, when the hands have shrunk as \*Setup\* says\.", _back_up(False)),
     rule(rf"The game ends as soon as a player gives up their last (?P<tok>{NAME}): that player wins\.", _tokens_gone,
          marks="wins"),
     rule(r"The player with the highest total wins\.", marks="wins"),
@@ -107,6 +118,8 @@ def finish(d: Draft) -> None:
         raise Unreadable("the rulebook never says when the game ends")
     if condition["kind"] == "shrinking" and "back_up" not in condition:
         raise Unreadable("the rulebook never says when the shrinking hands stop")
+    if condition["kind"] == "shrinking" and d.notes.get("grows_back", False) != condition["back_up"]:
+        raise Unreadable("the hands are said both to grow back and not to")
     if "wins" not in d.seen:
         raise Unreadable("the rulebook never says who wins")
 
