@@ -209,7 +209,7 @@ def test_a_count_in_digits_below_13_says_why() -> None:
     ("tarot", "In all, the pack has 73 cards.", "In all, the pack has 72 cards.", "The cards"),
     ("deal_all", "eight cards each with four players;", "seven cards each with four players;", "Setup"),
     ("german", "The hands are of 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7 cards: 13 hands in all.",
-     "The hands are of 7, 6, 5, 4, 3, 2, 1 cards: seven hands in all.", "End of the game"),
+     "The hands are of 7, 6, 5, 4, 3, 2, 1 cards: seven hands in all.", "Setup"),
     ("landlord", "bids a number from one to four,", "bids a number from one to five,", "Bidding"),
     ("hearts", "players avoid taking hearts.", "players avoid taking spades.",
      "Brindle Heath (also Brindley or Brinsley)"),
