@@ -16,6 +16,7 @@ from ..spec import GameSpec, derived
 from ..spec.deck import JOKERS, MAJORS, card_rank, card_suit
 from ..spec.naming import FACTS
 from ..spec.scoring import SHEDDING_KINDS
+from .clashes import check_clashes
 from .core import CODES, Problem, card_problem, suit_problem
 from .shedding import check_shedding, check_tokens
 
@@ -27,7 +28,14 @@ def check_spec(spec: GameSpec) -> list[Problem]:
         return problems
     for check in (_named_things, _deal, _trumps, _setup_extras, _bidding, _play, _scoring_and_end, _naming):
         problems += check(spec)
-    return problems
+    return problems + _clashes(spec, problems)
+
+
+def _clashes(spec: GameSpec, found: list[Problem]) -> list[Problem]:
+    """Rules that clash with the pack, the deal or each other (``checks/clashes.py``), less the
+    fields a check above has already faulted (one problem per field is enough to say why)."""
+    faulted = {p.field for p in found}
+    return [p for p in check_clashes(spec) if p.field not in faulted]
 
 
 def _play(spec: GameSpec) -> list[Problem]:
