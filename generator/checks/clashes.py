@@ -47,6 +47,7 @@ NOTE_CODES = {
     "ALL_IN_PLAY": "a rule counts 'all' or 'none' of a suit, which needs the cards that count said",
     "SHRINKING_DEAL": "the hands shrink from hand to hand, which the deal must say",
     "OPENING_CARD_BARRED": "the card that must open the first trick is one another rule bars from a lead",
+    "CARD_SCORED_TWICE": "the doubling card is also the penalty or bonus card",
 }
 
 
@@ -128,10 +129,10 @@ def _trick_numbers(spec: GameSpec) -> list[Problem]:
 
 
 def scored_cards(spec: GameSpec) -> list[tuple[str, str]]:
-    """(field, card) of every card a scoring rule names for itself: the penalty, bonus and doubling
-    cards, and the pig when a rule scores it."""
+    """(field, card) of every card a scoring rule gives points of its own: the penalty and bonus
+    cards (the doubler gives none: it doubles, and may well be one of them)."""
     s, out = spec.scoring, []
-    for name in ("penalty_card", "bonus_card", "doubler"):
+    for name in ("penalty_card", "bonus_card"):
         special = getattr(s, name, None)
         if special is not None:
             out.append((f"scoring.{name}.card", special.card))
@@ -139,8 +140,8 @@ def scored_cards(spec: GameSpec) -> list[tuple[str, str]]:
 
 
 def _same_card(spec: GameSpec) -> list[Problem]:
-    """Two scoring rules for one card (a penalty card that is also the bonus card, say): the table
-    would give the card two rows that each claim to be its score."""
+    """Two scoring rules for one card's points (a penalty card that is also the bonus card): the
+    table would give the card two rows that each claim to be what it costs or gains."""
     seen: dict[str, str] = {}
     out = []
     for field, card in scored_cards(spec):
@@ -184,6 +185,13 @@ def notes(spec: GameSpec) -> list[Note]:
         out.append(Note("SHRINKING_DEAL", ("ending.condition", "deal.hand_size"),
                         "the hands shrink from hand to hand, which the deal must say",
                         "Each later hand is dealt with one card fewer per player"))
+    doubler = getattr(s, "doubler", None)
+    if doubler is not None:
+        for field, card in scored_cards(spec):
+            if card == doubler.card:
+                out.append(Note("CARD_SCORED_TWICE", ("scoring.doubler", field.rsplit(".", 1)[0]),
+                                "one card both scores and doubles: which comes first?",
+                                "counts in both rows: first its own points, then the doubling"))
     barred = opening_card_barred(spec)
     if barred:
         out.append(Note("OPENING_CARD_BARRED", ("play.opening_card",) + barred,
@@ -202,12 +210,13 @@ def opening_card_barred(spec: GameSpec) -> tuple[str, ...]:
         return ()
     suit = card_suit(card)
     out = []
-    if p.first_trick_ban == suit:
+    if getattr(p, "first_trick_ban", None) == suit:
         out.append("play.first_trick_ban")
-    if p.breaking is not None and p.breaking.suit == suit:
+    breaking = getattr(p, "breaking", None)
+    if breaking is not None and breaking.suit == suit:
         out.append("play.breaking")
     pig = spec.setup.pig
-    if pig is not None and pig.card == card and p.pig_lead != "free":
+    if pig is not None and pig.card == card and getattr(p, "pig_lead", "free") != "free":
         out.append("play.pig_lead")
     return tuple(out)
 

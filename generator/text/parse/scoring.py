@@ -122,6 +122,17 @@ def _doubler(d: Draft, m: re.Match[str]) -> None:
     d.put("scoring.doubler", {"card": card(m["card"]), "nickname": nickname(m["nick"])})
 
 
+def _doubled_twice(d: Draft, m: re.Match[str]) -> None:
+    """The doubling card that is also the penalty or bonus card: a connecting sentence, checked."""
+    code = card(m["card"])
+
+    def test(spec) -> bool:
+        s = spec.scoring
+        others = [getattr(s, n, None) for n in ("penalty_card", "bonus_card")]
+        return s.doubler is not None and s.doubler.card == code and any(o is not None and o.card == code for o in others)
+    d.check(test, "a doubling card that also scores")
+
+
 def _joker_loss(d: Draft, m: re.Match[str]) -> None:
     d.put("scoring.joker_loss", counted(m["points"]))
 
@@ -571,6 +582,8 @@ RULES: list[Rule] = [
     rule(rf"\| {_PIG_WORDS}, if it was shown \| (?P<how>costs|gains) its taker (?P<points>{count('point')})"
          r"(?P<more> more)? \|", _pig_points),
     rule(rf"{_SPECIAL} doubles its taker's score for the hand \|", _doubler),
+    rule(rf"(?P<card>{CARD}) counts in both rows: first its own points, then the doubling of its taker's whole score "
+         r"for the cards taken\.", _doubled_twice),
     # Points per trick (SC-T3) and the bidding bonuses.
     rule(rf"At the end of each hand, each player scores one point for each trick they won(?: beyond their first "
          rf"(?P<first>trick|{count('trick')}))?\.", _per_trick, marks="base"),
