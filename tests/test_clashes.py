@@ -167,3 +167,17 @@ def test_the_engine_deals_the_hands_setup_lists() -> None:
     spec, _ = _game(112)
     record = play_one(Game(spec), 4, 1, keep_record=True).record
     assert [sum(len(w) for w in hand["won"]) // 4 for hand in record["hands"]] == [8, 7, 6, 5, 4, 3, 2, 1]
+
+
+def test_an_opening_card_barred_from_the_lead_is_led_even_so() -> None:
+    """A card that must open the first trick, of a suit that may not go to the first trick: the
+    engine leads it all the same, and the text says so."""
+    from generator.spec.deck import card_suit
+
+    spec = next(s for s in (sample_game(seed, TT).spec for seed in range(100))
+                if s.play.opening_leader == "holder")
+    broken = _edit(spec, play={"first_trick_ban": card_suit(spec.play.opening_card)})
+    assert check_spec(broken) == [] and [n.code for n in notes(broken)] == ["OPENING_CARD_BARRED"]
+    text = render_markdown(broken)
+    assert "That card is led even so, though a rule below would bar it from the lead." in text
+    assert unconnected(broken, text) == [] and parse_markdown(text) == broken.rules()

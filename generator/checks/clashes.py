@@ -196,7 +196,7 @@ def notes(spec: GameSpec) -> list[Note]:
     if barred:
         out.append(Note("OPENING_CARD_BARRED", ("play.opening_card",) + barred,
                         "the card that opens the first trick is barred from a lead by another rule",
-                        "it is led even so"))
+                        "is led even so"))
     return out
 
 

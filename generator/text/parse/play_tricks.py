@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from ...checks.clashes import opening_card_barred
 from ...spec import derived
 from .core import Draft, Rule, rule
 from .play_common import capture_in_kitty, holder, leader, opening_card
@@ -109,6 +110,9 @@ def _next(value: str):
 
 
 RULES: list[Rule] = [
+    rule(r"That card is led even so, though a rule below would bar it from the lead\.",
+         lambda d, m: d.check(lambda spec: bool(opening_card_barred(spec)), "an opening card barred by another rule"),
+         name="opening_card_barred"),
     rule(r"Play goes clockwise\."),
     # The opening leader (TT-01) and card, the first-trick ban (TT-08).
     rule(r"The player who holds (?P<card>" + CARD + r") leads it to the first trick; if nobody holds it, the player "
