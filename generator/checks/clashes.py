@@ -48,6 +48,7 @@ NOTE_CODES = {
     "SHRINKING_DEAL": "the hands shrink from hand to hand, which the deal must say",
     "OPENING_CARD_BARRED": "the card that must open the first trick is one another rule bars from a lead",
     "CARD_SCORED_TWICE": "the doubling card is also the penalty or bonus card",
+    "PIG_SCORES_NOTHING": "the pig's taker scores nothing, and a later rule (top trump point, stake) scores them",
 }
 
 
@@ -185,6 +186,11 @@ def notes(spec: GameSpec) -> list[Note]:
         out.append(Note("SHRINKING_DEAL", ("ending.condition", "deal.hand_size"),
                         "the hands shrink from hand to hand, which the deal must say",
                         "Each later hand is dealt with one card fewer per player"))
+    if extras is not None and extras.pig == "nothing" and (st.top_trump_point or spec.bidding.auction is not None):
+        out.append(Note("PIG_SCORES_NOTHING", ("scoring.extras.pig",) + (("setup.top_trump_point",) if st.top_trump_point
+                                                                         else ("bidding.auction",)),
+                        "the pig's taker scores nothing, yet a later rule gives them a point or a payment",
+                        "still scores nothing at all for the hand"))
     doubler = getattr(s, "doubler", None)
     if doubler is not None:
         for field, card in scored_cards(spec):

@@ -133,6 +133,15 @@ def _doubled_twice(d: Draft, m: re.Match[str]) -> None:
     d.check(test, "a doubling card that also scores")
 
 
+def _pig_nothing_last(d: Draft, m: re.Match[str]) -> None:
+    """The pig's taker scoring nothing comes after the top trump point and the landlord's payments."""
+    _pig_words(d, m)
+    takes = bool(m["takes"])
+    d.check(lambda spec: getattr(spec.scoring, "extras", None) is not None and spec.scoring.extras.pig == "nothing"
+            and (spec.setup.top_trump_point or spec.bidding.auction is not None)
+            and (spec.bidding.auction is not None) == takes, "the pig's taker scoring nothing, last")
+
+
 def _joker_loss(d: Draft, m: re.Match[str]) -> None:
     d.put("scoring.joker_loss", counted(m["points"]))
 
@@ -621,6 +630,8 @@ RULES: list[Rule] = [
          r"shows it and then takes it counts both\.",
          lambda d, m: d.check(lambda spec: spec.setup.top_trump_point and spec.scoring.extras.top_trump != "none",
                               "the top trump both shown and taken"), name="top_trump_both"),
+    rule(rf"Whoever took {_PIG_WORDS}, if it was shown, still scores nothing at all for the hand, whatever else this "
+         r"section gives them(?P<takes> or takes from them)?\.", _pig_nothing_last),
     rule(rf"Then the (?P<title>{NAME}) settles with each other player for the stake, the bid that won the auction:",
          _settles),
     rule(r"\| Result of the hand \| Payment \|"),
