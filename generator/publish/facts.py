@@ -118,7 +118,86 @@ def trumps_text(spec: GameSpec) -> str:
     return text
 
 
+def _card(card: str) -> str:
+    """"Q of spades" → "Queen of spades" (a card of the spec in the words of the rulebook)."""
+    rank, _, suit = card.partition(" of ")
+    return f"{phrases.rank_word(rank)} of {suit}" if suit else card
+
+
+def _shedding_goal(spec: GameSpec) -> str:
+    """How a shedding game's hand is won, told by its play section's own fields (climbing beats the
+    last play, matching matches the top card, melding lays melds), never by the family's name."""
+    play = spec.play
+    if getattr(play, "melds", None) is not None:
+        melds = play.melds
+        runs = "runs in one suit" if getattr(melds, "runs", "same-suit") == "same-suit" else "runs"
+        return f"be the first to meld all your cards, in sets of a rank and {runs}"
+    if getattr(play, "effects", None) is not None:
+        if getattr(play, "cheat", None) is not None:
+            return "be the first to get rid of your cards, played face down and claimed as matching the last"
+        return "be the first to get rid of your cards, each matching the top discard by suit or rank"
+    return "be the first to play out your cards, each play beating the last"
+
+
+def mechanics(spec: GameSpec) -> list[str]:
+    """The rules a game turns on, beyond how a hand is won: the auction, the penalty card, the exact
+    bid, bombs, titles, special cards, wild cards, cheating … Each a phrase for the quick reference's
+    *Goal* (and none a value judgement: what the game has, not how good it is)."""
+    sc, play, b = spec.scoring, spec.play, spec.bidding
+    out: list[str] = []
+    auction = getattr(b, "auction", None)
+    if auction is not None:
+        out.append(f"the auction: the highest bidder becomes the {auction.title} and plays alone against the rest")
+    tricks = getattr(b, "tricks", None)
+    if tricks is not None and getattr(sc, "kind", "") != "exact-bid":
+        bid = "each player bids the tricks they will take"
+        if getattr(sc, "exact_bonus", None):
+            bid += f", and scores {sc.exact_bonus} more for taking exactly that"
+        if getattr(tricks, "hook", False):
+            bid += " (the last bid may not make the bids add up to the tricks)"
+        out.append(bid)
+    for attr, verb in (("penalty_card", "costs"), ("bonus_card", "gains")):
+        card = getattr(sc, attr, None)
+        if card is not None:
+            nick = f" (“{card.nickname}”)" if getattr(card, "nickname", None) else ""
+            out.append(f"the {_card(card.card)}{nick} {verb} {card.points} points")
+    if getattr(sc, "shoot_the_moon", None):
+        out.append(f"taking every {phrases.suit_one(sc.suit)} gains {sc.shoot_the_moon} instead")
+    pig = getattr(spec.setup, "pig", None)
+    if pig is not None:
+        out.append(f"keeping track of “the {pig.name}”")
+    bomb = getattr(play, "bomb", None)
+    if bomb is not None:
+        out.append(f"{phrases.plural_noun(bomb.name)} (four of a kind) beat any play")
+    if getattr(sc, "kind", "") == "titles":
+        out.append(f"the order of going out gives titles, from {sc.title} to {sc.loser}")
+    if getattr(sc, "passing", None) is not None:
+        out.append("cards change hands between the titles before the next hand")
+    if getattr(sc, "kind", "") == "landlord-stake":
+        out.append("the stake, doubled by every bomb played")
+    cheat = getattr(play, "cheat", None)
+    if cheat is not None:
+        out.append(f"bluffing, and calling “{cheat.word}”")
+    effects = getattr(play, "effects", None) or []
+    if effects:
+        ranks = list(dict.fromkeys(phrases.plural_noun(phrases.rank_word(e.rank)) for e in effects))
+        out.append("special cards (" + phrases.join_and(ranks) + ")")
+    if getattr(play, "jokers", "none") == "wild" or getattr(getattr(spec.deal, "stock", None), "wild_card", False) \
+            or getattr(play, "progressive_wilds", False):
+        out.append("wild cards")
+    if getattr(play, "rearrange", None) not in (None, "none") or \
+            getattr(getattr(play, "melds", None), "rearrange", "none") != "none":
+        out.append("melds on the table may be rearranged")
+    if getattr(spec.deal, "tokens", None) is not None:
+        out.append(f"{phrases.plural_noun(spec.deal.tokens.name)} counting down the hand sizes")
+    if getattr(spec.deal, "rows", False):
+        out.append("face-down rows played blind")
+    return out
+
+
 def goal_text(spec: GameSpec) -> str:
+    """The quick reference's *Goal*: how a hand is won, the rules the game turns on (``mechanics``),
+    and how the game ends."""
     sc = spec.scoring
     kind = getattr(sc, "kind", "")
     if kind == "avoid-suit":
@@ -127,11 +206,20 @@ def goal_text(spec: GameSpec) -> str:
             goal += " (each costs its face value)"
     elif kind == "per-trick":
         beyond = getattr(sc, "beyond", 0)
-        goal = "win tricks, one point each" if not beyond else f"win more than {beyond} tricks, a point for each above"
+        goal = ("win tricks, one point each" if not beyond
+                else f"win more than {phrases.plural(beyond, 'trick')}, a point for each above")
     elif kind == "exact-bid":
-        goal = "take exactly as many tricks as you bid"
+        goal = "bid, then take exactly as many tricks as you bid"
+        if getattr(getattr(spec.bidding, "tricks", None), "hook", False):
+            goal += " (the last bid may not make the bids add up to the tricks)"
+    elif kind == "countdown":
+        goal = "be the first to give up all your " + (phrases.plural_noun(spec.deal.tokens.name)
+                                                       if getattr(spec.deal, "tokens", None) else "tokens")
     else:
-        goal = "score the most points"
+        goal = _shedding_goal(spec)
+    extra = mechanics(spec)
+    if extra:
+        goal += "; " + "; ".join(extra)
     cond = spec.ending.condition
     end = {
         "target": lambda: f"the game ends when a player reaches {getattr(cond, 'points', 0)} points",
@@ -142,7 +230,27 @@ def goal_text(spec: GameSpec) -> str:
     text = phrases.cap(goal)
     if end is not None:
         text += "; " + end()
-    return text + "; the highest total wins"
+    return text + ("" if cond.kind == "tokens" else "; the highest total wins")
+
+
+def credit_text(spec: GameSpec, playtested: bool) -> str:
+    """Who made the game, for a page's foot: "Invented and playtested by Parlour" only for a game
+    Parlour invented and played (a real game or a seed-book game was not invented here)."""
+    prov = spec.provenance
+    origin = prov.origin if prov else "written"
+    if origin in ("generated", "evolved"):
+        return "Invented and playtested by Parlour" if playtested else "Invented by Parlour"
+    made = ("From Hyloe’s Book of Games" if origin == "imported"
+            else "A traditional game" if prov and prov.traditional else "Written by hand")
+    return made + (", playtested by Parlour" if playtested else ", set by Parlour")
+
+
+def book_credit(specs: list[GameSpec], playtested: bool) -> str:
+    """The book's subtitle after the count: "invented and playtested by Parlour" when every game in
+    it was invented by Parlour, "collected … by Parlour" otherwise."""
+    invented = bool(specs) and all(s.provenance is not None and s.provenance.origin in ("generated", "evolved")
+                                   for s in specs)
+    return ("invented" if invented else "collected") + (" and playtested" if playtested else "") + " by Parlour"
 
 
 def data_line(spec: GameSpec) -> str:
@@ -181,13 +289,22 @@ def length_text(summary: dict[str, Any] | None) -> str | None:
 
 
 def text_summary(summary: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The ``summary`` argument of ``render_markdown``: typical hands, minutes and games."""
+    """The ``summary`` argument of ``render_markdown``: typical hands, minutes and games at the middle
+    player count, and Tier 2's Order there (with the strong bot's win rate) when it was measured."""
     if not summary:
         return None
     c = middle_count(summary)
     if not c:
         return None
-    return {"hands": c.get("hands_median"), "minutes": c.get("minutes_median"), "games": c.get("games")}
+    out = {"hands": c.get("hands_median"), "minutes": c.get("minutes_median"), "games": c.get("games"),
+           "players": c.get("players")}
+    tier2 = [t for t in summary.get("tier2") or [] if isinstance(t, dict) and (t.get("order") or {}).get("n")]
+    if tier2:
+        t = next((t for t in tier2 if t.get("players") == c.get("players")), tier2[len(tier2) // 2])
+        out["players"] = t.get("players")
+        out["order"] = t["order"].get("value")
+        out["strong_wins"] = (t.get("strong_vs_random") or {}).get("value")
+    return out
 
 
 def quick_reference(spec: GameSpec, summary: dict[str, Any] | None = None) -> list[tuple[str, str]]:

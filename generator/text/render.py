@@ -62,12 +62,19 @@ def sections_of(spec: GameSpec) -> list[dict[str, Any]]:
             for s in SECTIONS if s.shown(spec)]
 
 
-def _summary(summary: dict | None) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for key in ("hands", "minutes", "games"):
+def _summary(summary: dict | None) -> dict[str, Any]:
+    """The playtest figures the introduction prints: counts rounded to whole numbers; ``order``
+    (Tier 2's Order) and ``strong_wins`` (the strong bot's win rate) as shares, with ``players``
+    (the table they were measured at) — without Order the rulebook says nothing about skill."""
+    out: dict[str, Any] = {}
+    for key in ("hands", "minutes", "games", "players"):
         value = (summary or {}).get(key)
         if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
             out[key] = max(1, round(value))
+    for key in ("order", "strong_wins"):
+        value = (summary or {}).get(key)
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and value == value:
+            out[key] = min(1.0, max(-1.0, float(value)))
     return out
 
 
