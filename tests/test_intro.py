@@ -118,7 +118,7 @@ def _report() -> dict:
 def test_hearts_is_a_traditional_game_played_without_passing() -> None:
     spec = load_spec(REAL / "hearts.yaml")
     intro = _intro(render_markdown(spec))
-    assert "Hearts (also Black Lady) is a trick-taking game for four players." in intro
+    assert "# Hearts (also Black Lady)\n\nHearts is a trick-taking game for four players.\n" in intro
     assert "It is a traditional game, written here as a Parlour spec." in intro
     assert "This version differs from the game as most people know it: it is played without passing." in intro
     assert not ({"classic", "English", "Invented", "village"} & _words(intro))
