@@ -259,7 +259,7 @@ def test_the_steps_give_the_engines_winner(sheet: list[list[int]]) -> None:
 
 GOALS = {
     "crazy-eights": "matching the top discard",
-    "dou-dizhu": "the auction: the highest bidder becomes the landlord",
+    "dou-dizhu": "an auction, whose highest bidder becomes the landlord",
     "hearts": "the Queen of spades (“Black Lady”) costs 13 points",
     "oh-hell": "scores 10 more for taking exactly that",
     "pay-me": "meld all your cards",

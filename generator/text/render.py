@@ -23,6 +23,7 @@ from ..spec import GameSpec, derived
 from ..spec.deck import TRUMP_ROTATION
 from ..spec.naming import FACTS
 from . import phrases
+from .mechanics import mechanics
 from .sections import SECTIONS, parts_of
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -110,6 +111,9 @@ DERIVED_FROM: dict[str, tuple[str, ...]] = {
     "first_play": ("play.family",),
     "law_words": ("play.family",),
     "kitty_use": ("deal.kitty", "bidding.auction", "play.kitty_capture", "play.effects", "play.draw"),
+    "mechanics": ("bidding.auction", "bidding.tricks", "scoring.penalty_card", "scoring.bonus_card",
+                  "scoring.shoot_the_moon", "scoring.exact_bonus", "setup.pig", "play.bomb", "play.cheat",
+                  "play.effects", "play.jokers", "deal.tokens", "deal.rows"),
 }
 
 
@@ -193,4 +197,6 @@ def _derived(spec: GameSpec) -> dict[str, Any]:
         # The invented laws' forms, in the family's words.
         "law_words": family_of(spec).law_words,
         "kitty_use": derived.kitty_use(spec),
+        # What the game turns on (the introduction of a game Parlour invented; the quick reference).
+        "mechanics": "; ".join(mechanics(spec)),
     }

@@ -17,6 +17,7 @@ import re
 from ...families import FAMILIES
 from ...names import COUNTRY_ADJECTIVE
 from ...spec.naming import FACTS
+from ..mechanics import mechanics
 from ..phrases import plural_noun
 from .core import Draft, Rule, rule
 from .words import NUM, SUIT, SUIT_ONE, Unreadable, number, split_and, suit, suit_one
@@ -108,6 +109,12 @@ def _village(d: Draft, m: re.Match[str]) -> None:
     d.put("naming.country", _COUNTRY_BY_WORD[m["country"]])
 
 
+def _mechanics(d: Draft, m: re.Match[str]) -> None:
+    """What a game turns on follows from its rules: checked against the finished spec."""
+    text = m["mechanics"]
+    d.check(lambda spec: "; ".join(mechanics(spec)) == text, "the rules the game turns on")
+
+
 def finish(d: Draft) -> None:
     """The adjective, with the country word split off when there is no village line; neither a
     country word nor a village line: a name that is not a village's (a real game's)."""
@@ -146,6 +153,7 @@ RULES: list[Rule] = [
     rule(r"It is a new game, drawn at random by Parlour from a catalogue of rules for card games\."),
     rule(r"It is a new game, bred by Parlour's search from other games it invented, keeping those whose playtests "
          r"scored best\."),
+    rule(r"The rules it turns on: (?P<mechanics>[^.]+)\.", _mechanics),
     rule(r"It comes from the seed book, Hyloe's Book of Games\."),
     rule(r"It is a traditional game, written here as a Parlour spec\."),
     rule(r"This version differs from the game as most people know it: [^.:]+\."),
