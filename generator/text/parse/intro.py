@@ -6,7 +6,12 @@ country, the player range and the intro fact.
     It takes its name from an English village.
 
 The country is printed either as a word before "trick-taking" (``show_country``) or, when it is
-not, in the "It takes its name from …" line — so that line's presence decides which.
+not, in the "It takes its name from …" line — so that line's presence decides which; a game whose
+name is no village's (a real game's) has neither, and no country. An adjective is optional.
+
+Then where the game came from (a new game, a seed-book game, a traditional game and how this
+version differs) and the playtest's figures: not rules, so read as forms and skipped; and, for a
+game Parlour invented, the rules it turns on, checked against the finished spec.
 """
 
 from __future__ import annotations
@@ -124,7 +129,7 @@ def finish(d: Draft) -> None:
     if d.get("naming.show_country") is False:
         d.put("naming.adjective", words)
         return
-    adjective, _, country = (words or "").rpartition(" ") if " " in (words or "") else ("", "", words or "")
+    adjective, _, country = (words or "").rpartition(" ")
     if country in _COUNTRY_BY_WORD:
         d.put("naming.show_country", True)
         d.put("naming.country", _COUNTRY_BY_WORD[country])
