@@ -82,8 +82,8 @@ def test_round_trip_imported_games() -> None:
         except ParseError as exc:
             failures.append(f"{path.name}: {exc}")
             continue
-        if back != spec:
-            failures.append(f"{path.name}: {spec_diff(spec, back)}")
+        if back != spec.rules():  # where the game came from is printed, never read back
+            failures.append(f"{path.name}: {spec_diff(spec.rules(), back)}")
     assert not failures, f"{len(failures)} of {len(paths)} imported games do not round-trip:\n" + "\n".join(failures)
 
 

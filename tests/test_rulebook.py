@@ -91,7 +91,8 @@ def test_summary_line() -> None:
     assert "A typical game lasts about seven hands (about 24 minutes at the table), as measured over 400 simulated games." in text
     assert "A typical game lasts about 30 minutes at the table." in render_markdown(spec, {"minutes": 30})
     assert text.replace(
-        "\n\nA typical game lasts about seven hands (about 24 minutes at the table), as measured over 400 simulated games.",
+        "\n\nA typical game lasts about seven hands (about 24 minutes at the table), as measured over 400 simulated games."
+        "\nIt is neither quick nor long.",
         "",
     ) == plain
 

@@ -57,7 +57,7 @@ N_GAMES = 3000
 
 @pytest.fixture(scope="module")
 def sampled() -> list[Sampled]:
-    return [sample_game(seed) for seed in range(N_GAMES)]
+    return [sample_game(seed, flavour=True) for seed in range(N_GAMES)]
 
 
 @pytest.fixture(scope="module")

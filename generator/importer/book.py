@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..families import DEFAULT, FAMILIES, Family, family_named
-from ..spec import DealSpec, GameSpec, SpecError, derived, spec_from_data
+from ..spec import DealSpec, GameSpec, Provenance, SpecError, derived, spec_from_data
 from ..spec.deck import DeckSpec
 from . import bidding, deal, deck, ending, naming, scoring, setup
 from .core import Draft, Pattern, Problem, Repair, player_counts, split_sentences
@@ -135,6 +135,8 @@ def import_game(block: Block) -> ImportedGame:
     structural = [p for p in d.problems if p.message != "sentence not understood"]
     try:
         game.spec = spec_from_data(assemble(d.fields, fam.name), f"{block.name} (book line {block.line})")
+        # Where it came from, for its rulebook's introduction (a record, not a rule).
+        game.spec = game.spec.model_copy(update={"provenance": Provenance(origin="imported")})
     except SpecError as exc:
         if not structural:
             d.problem(f"the sentences do not make a valid spec: {exc}", "")

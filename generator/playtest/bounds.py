@@ -26,7 +26,8 @@ _PLAY_KEYS = {"family", "opening_leader", "opening_card", "opening_lead", "weak_
 _SCORING_KEYS = {"per-trick": {"kind", "beyond"},
                  "avoid-suit": {"kind", "suit", "per_card", "penalty_card", "bonus_card", "joker_loss",
                                 "shoot_the_moon", "doubler"}}
-_TOP_KEYS = {"version", "naming", "players", "deck", "deal", "setup", "play", "scoring", "ending"}
+# provenance is a record, not a rule: a game's origin never changes its scores
+_TOP_KEYS = {"version", "naming", "players", "deck", "deal", "setup", "play", "scoring", "ending", "provenance"}
 
 
 def _at_default(model: Any, name: str) -> bool:

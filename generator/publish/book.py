@@ -236,7 +236,8 @@ def book_html(entries: Sequence[Entry], info: BookInfo, paper: str = "A5", for_p
         info=info, date=info.date.strftime("%-d %B %Y"), families=family_list, index=index, terms=terms,
         printed=len(printed), generated=generated, rejected=rejected, reasons=reasons,
         include_rejected=include_rejected, seeds=seeds, seed_range=_ranges(seeds),
-        entries=printed, views=views, version=version(), tools=tool_versions, css=css, paper=paper)
+        entries=printed, views=views, version=version(), tools=tool_versions, css=css, paper=paper,
+        credit=facts.book_credit([e.spec for e in printed], bool(info.playtest_games)))
 
 
 def _ranges(values: list[int]) -> str:

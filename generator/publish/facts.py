@@ -11,6 +11,7 @@ from typing import Any
 
 from ..spec import GameSpec, derived
 from ..text import phrases
+from ..text.mechanics import mechanics, shedding_goal
 
 PACK_NAMES = {
     "standard": "standard 52-card pack",
@@ -119,6 +120,8 @@ def trumps_text(spec: GameSpec) -> str:
 
 
 def goal_text(spec: GameSpec) -> str:
+    """The quick reference's *Goal*: how a hand is won, the rules the game turns on (``mechanics``),
+    and how the game ends."""
     sc = spec.scoring
     kind = getattr(sc, "kind", "")
     if kind == "avoid-suit":
@@ -127,11 +130,20 @@ def goal_text(spec: GameSpec) -> str:
             goal += " (each costs its face value)"
     elif kind == "per-trick":
         beyond = getattr(sc, "beyond", 0)
-        goal = "win tricks, one point each" if not beyond else f"win more than {beyond} tricks, a point for each above"
+        goal = ("win tricks, one point each" if not beyond
+                else f"win more than {phrases.plural(beyond, 'trick')}, a point for each above")
     elif kind == "exact-bid":
-        goal = "take exactly as many tricks as you bid"
+        goal = "bid, then take exactly as many tricks as you bid"
+        if getattr(getattr(spec.bidding, "tricks", None), "hook", False):
+            goal += " (the last bid may not make the bids add up to the tricks)"
+    elif kind == "countdown":
+        goal = "be the first to give up all your " + (phrases.plural_noun(spec.deal.tokens.name)
+                                                       if getattr(spec.deal, "tokens", None) else "tokens")
     else:
-        goal = "score the most points"
+        goal = shedding_goal(spec)
+    extra = mechanics(spec)
+    if extra:
+        goal += "; " + "; ".join(extra)
     cond = spec.ending.condition
     end = {
         "target": lambda: f"the game ends when a player reaches {getattr(cond, 'points', 0)} points",
@@ -142,7 +154,27 @@ def goal_text(spec: GameSpec) -> str:
     text = phrases.cap(goal)
     if end is not None:
         text += "; " + end()
-    return text + "; the highest total wins"
+    return text + ("" if cond.kind == "tokens" else "; the highest total wins")
+
+
+def credit_text(spec: GameSpec, playtested: bool) -> str:
+    """Who made the game, for a page's foot: "Invented and playtested by Parlour" only for a game
+    Parlour invented and played (a real game or a seed-book game was not invented here)."""
+    prov = spec.provenance
+    origin = prov.origin if prov else "written"
+    if origin in ("generated", "evolved"):
+        return "Invented and playtested by Parlour" if playtested else "Invented by Parlour"
+    made = ("From Hyloe’s Book of Games" if origin == "imported"
+            else "A traditional game" if prov and prov.traditional else "Written by hand")
+    return made + (", playtested by Parlour" if playtested else ", set by Parlour")
+
+
+def book_credit(specs: list[GameSpec], playtested: bool) -> str:
+    """The book's subtitle after the count: "invented and playtested by Parlour" when every game in
+    it was invented by Parlour, "collected … by Parlour" otherwise."""
+    invented = bool(specs) and all(s.provenance is not None and s.provenance.origin in ("generated", "evolved")
+                                   for s in specs)
+    return ("invented" if invented else "collected") + (" and playtested" if playtested else "") + " by Parlour"
 
 
 def data_line(spec: GameSpec) -> str:
@@ -181,13 +213,22 @@ def length_text(summary: dict[str, Any] | None) -> str | None:
 
 
 def text_summary(summary: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The ``summary`` argument of ``render_markdown``: typical hands, minutes and games."""
+    """The ``summary`` argument of ``render_markdown``: typical hands, minutes and games at the middle
+    player count, and Tier 2's Order there (with the strong bot's win rate) when it was measured."""
     if not summary:
         return None
     c = middle_count(summary)
     if not c:
         return None
-    return {"hands": c.get("hands_median"), "minutes": c.get("minutes_median"), "games": c.get("games")}
+    out = {"hands": c.get("hands_median"), "minutes": c.get("minutes_median"), "games": c.get("games"),
+           "players": c.get("players")}
+    tier2 = [t for t in summary.get("tier2") or [] if isinstance(t, dict) and (t.get("order") or {}).get("n")]
+    if tier2:
+        t = next((t for t in tier2 if t.get("players") == c.get("players")), tier2[len(tier2) // 2])
+        out["players"] = t.get("players")
+        out["order"] = t["order"].get("value")
+        out["strong_wins"] = (t.get("strong_vs_random") or {}).get("value")
+    return out
 
 
 def quick_reference(spec: GameSpec, summary: dict[str, Any] | None = None) -> list[tuple[str, str]]:

@@ -189,7 +189,7 @@ def game_page(spec: GameSpec, report: Any = None, paper: str = "A5", for_pdf: bo
     view = game_view(spec, report, level=1)
     css = None if for_pdf else Markup(stylesheet_text(paper))
     return environment().get_template("page.html.j2").render(
-        g=view, css=css, version=version(), paper=paper)
+        g=view, css=css, version=version(), paper=paper, credit=facts.credit_text(spec, view.playtest is not None))
 
 
 def render_html(spec: GameSpec, report: Any = None, paper: str = "A5") -> str:

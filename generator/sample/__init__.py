@@ -44,10 +44,12 @@ class Sampled:
     mends: list[Mend] = field(default_factory=list)  # what was changed from the drawn spec, and why (mend=True)
 
 
-def draw_spec(draw: Draw, family: str = DEFAULT, players: int | None = None) -> GameSpec:
-    """One spec, unchecked, drawn in the generator's order; the play section by the family's sampler."""
+def draw_spec(draw: Draw, family: str = DEFAULT, players: int | None = None, *, flavour: bool = False) -> GameSpec:
+    """One spec, unchecked, drawn in the generator's order; the play section by the family's sampler.
+    ``flavour`` keeps the seed book's intro words (adjective, country word): see ``draw_intro``."""
     fam = family_named(family)
     draw_play = fam.load("sampler")
+    keep_words = flavour
     flavour = Flavour()
     name = draw_name(draw)
     flavour.name = name.name
@@ -63,7 +65,7 @@ def draw_spec(draw: Draw, family: str = DEFAULT, players: int | None = None) -> 
     draw_scoring = fam.load("scoring_sampler")
     scored = draw_scoring(draw, deck, deal, player_range, h, bad_suit, setup, bidding, flavour, play)
     ending = draw_ending(draw, scored, deal)
-    naming = draw_intro(draw, name, flavour)
+    naming = draw_intro(draw, name, flavour, keep=keep_words)
     return GameSpec(
         naming=naming, players=player_range, deck=deck, deal=deal, setup=setup, bidding=bidding, play=play,
         scoring=scored.scoring, ending=ending,
@@ -85,7 +87,8 @@ def family_for(seed: int, family: str = DEFAULT) -> Family:
     return family_named(family)
 
 
-def sample_game(seed: int, family: str = DEFAULT, players: int | None = None, *, mend: bool = False) -> Sampled:
+def sample_game(seed: int, family: str = DEFAULT, players: int | None = None, *, mend: bool = False,
+                flavour: bool = False) -> Sampled:
     """The game of ``seed``: the first spec of the stream ``"parlour-game:<seed>"`` that passes
     ``check_spec``. Names (village, aliases, nicknames) are picked from a second stream,
     ``"parlour-game-names:<seed>"``, so edits to the name lists never change a seed's rules.
@@ -100,6 +103,11 @@ def sample_game(seed: int, family: str = DEFAULT, players: int | None = None, *,
     counts is kept with its range narrowed to the counts that deal (``generator.mend.narrow_players``;
     ``Sampled.mends`` says what changed) rather than redrawn. Off by default, which keeps every
     seed's game as it has always been.
+
+    With ``flavour``, the game keeps the seed book's intro words (NM-04/NM-05: "a traditional
+    French …"); without it (the default) they are drawn all the same — every other rule of the seed
+    is unchanged — but not kept, for they would praise, run down or place a game Parlour has just
+    invented. The frequencies of those words are measured with it on.
     """
     family = family_for(seed, family).name
     if players is not None and players not in PLAYER_COUNTS:
@@ -107,7 +115,7 @@ def sample_game(seed: int, family: str = DEFAULT, players: int | None = None, *,
     draw = Draw.from_seed(seed)
     rejected: Counter[str] = Counter()
     for redraws in range(MAX_REDRAWS + 1):
-        spec = draw_spec(draw, family, players)
+        spec = draw_spec(draw, family, players, flavour=flavour)
         problems = check_spec(spec)
         if not problems:
             return Sampled(spec=spec, redraws=redraws, rejected=rejected)

@@ -851,7 +851,7 @@ def sample_all(n: int, first_seed: int = 0, family: str = DEFAULT) -> tuple[list
     for seed in range(first_seed, first_seed + n):
         draw = Draw.from_seed(seed)
         for _ in range(MAX_REDRAWS + 1):
-            spec = draw_spec(draw, family)
+            spec = draw_spec(draw, family, flavour=True)  # the book's intro words are among the frequencies
             drawn.append(spec)
             if not check_spec(spec):
                 accepted.append(spec)

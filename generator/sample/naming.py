@@ -86,8 +86,15 @@ def draw_name(draw: Draw) -> Name:
     return Name(country, name, names.aliases(draw.names_rng, name, country, count) if count else [])
 
 
-def draw_intro(draw: Draw, name: Name, flavour: Flavour) -> Naming:
-    """NM-04…NM-06, drawn at the end as in the generator: adjective, country word (p 1/2), fact."""
+def draw_intro(draw: Draw, name: Name, flavour: Flavour, keep: bool = False) -> Naming:
+    """NM-04…NM-06, drawn at the end as in the generator: adjective, country word (p 1/2), fact.
+
+    The adjective and the country word are the seed book's flavour: "traditional", "classic",
+    "over-rated", "a French …" said of a game that was invented a moment ago are not true. They are
+    always drawn, so that the stream (and every rule drawn after) is that of the book's generator,
+    but kept only with ``keep``; otherwise the game has no adjective and its country is told by the
+    village line ("It takes its name from a French village"), which is true. The fact is kept: it
+    names a rule the game has."""
     if flavour.adjectives:
         adjective = draw.choice(flavour.adjectives)
     else:
@@ -98,7 +105,7 @@ def draw_intro(draw: Draw, name: Name, flavour: Flavour) -> Naming:
         name=name.name,
         aliases=name.aliases,
         country=name.country,
-        show_country=show_country,
-        adjective=adjective,
+        show_country=show_country and keep,
+        adjective=adjective if keep else None,
         fact=fact,
     )

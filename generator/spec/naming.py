@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .words import Code, GameName, Words
 
@@ -44,10 +44,25 @@ class Naming(BaseModel):
                            "hyphens, apostrophes, full stops), beginning with a letter, at most 60 characters")
     aliases: list[GameName] = Field(default_factory=list, max_length=2, description="at most two other names, "
                                     "written like the name")
-    country: Literal["en", "fr", "de"]
+    country: Literal["en", "fr", "de"] | None = Field(description="the country of the village the name comes "
+                                                      "from; null for a name that is not a village's (a real game's)")
     show_country: bool = False
-    adjective: Words = Field(description="the word(s) before the family in the introduction: plain words")
+    adjective: Words | None = Field(None, description="the word(s) before the family in the introduction: plain "
+                                    "words; null for none (Parlour's own games carry no borrowed praise)")
     fact: Code | None = Field(None, description="key of an intro fact: " + ", ".join(FACTS))
+
+    @model_validator(mode="after")
+    def _country_told_apart(self) -> "Naming":
+        """The introduction prints the country either as a word before the family or in a line of its
+        own; with no country there is neither, so an adjective ending in a country's word would be
+        read back as that country."""
+        if self.country is None:
+            if self.show_country:
+                raise ValueError("show_country needs a country")
+            if self.adjective is not None and self.adjective.rsplit(" ", 1)[-1] in ("English", "French", "German"):
+                raise ValueError(f"with no country, the adjective may not end with a country's word "
+                                 f"(got {self.adjective!r})")
+        return self
 
     @field_validator("aliases")
     @classmethod

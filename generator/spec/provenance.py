@@ -1,17 +1,19 @@
 """Where a spec came from: the draft's seed, the mends made to it, the parents it was bred from.
 
-Provenance is a record, not a rule. The rulebook never prints it and the parser never reads it, so
-a rulebook read back gives ``spec.rules()`` — the spec without its provenance — and two games with
-the same rules are the same game however they were found. It lives in the spec file (not beside
+Provenance is a record, not a rule. The rulebook prints only what a reader should know of it —
+where the game came from (a new game, a seed-book game, a traditional game and how this version
+differs from it) — in sentences the parser skips, so a rulebook read back gives ``spec.rules()`` —
+the spec without its provenance — and two games with the same rules are the same game however they
+were found. A spec without provenance counts as written by hand. It lives in the spec file (not beside
 it) so that a game copied on its own still says how to make it again: ``parlour generate --count 1
 --seed SEED --family FAMILY`` draws the draft, and the mends say what was changed from it.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 
 class Mend(BaseModel):
@@ -23,6 +25,19 @@ class Mend(BaseModel):
     draft: Any = Field(description="its value in the draft")
     mended: Any = Field(description="its value in the game as kept")
     why: str = Field(max_length=300, description="the reason, in a sentence: the playtest's estimate that chose the value")
+
+
+def _clause(value: str) -> str:
+    """A difference is printed as a clause of one sentence ("it is played without passing"), the
+    clauses joined by semicolons: so no full stop, colon or semicolon, and nothing Markdown reads."""
+    if not value or len(value) > 200 or value != value.strip() or not value[0].islower():
+        raise ValueError(f"a difference is a clause of at most 200 characters beginning with a small letter "
+                         f"(got {value[:80]!r})")
+    bad = next((c for c in value if not (c.isalnum() or c in " ,'’-–()")), None)
+    if bad is not None:
+        raise ValueError(f"a difference may hold only letters, digits, spaces, commas, hyphens, apostrophes and "
+                         f"brackets: not {bad!r} (got {value[:80]!r})")
+    return value
 
 
 class Provenance(BaseModel):
@@ -40,6 +55,12 @@ class Provenance(BaseModel):
     operator: str | None = Field(None, max_length=300, description="how an evolved game was bred from its parents")
     parents: list[str] = Field(default_factory=list, description="the ids of the parents of an evolved game")
     mends: list[Mend] = Field(default_factory=list, description="the numeric parameters mended after a playtest")
+    traditional: bool = Field(False, description="a traditional game written as a spec (written games): the "
+                              "introduction says so, and what ``differs`` from the game people know")
+    differs: list[Annotated[str, AfterValidator(_clause)]] = Field(
+        default_factory=list, max_length=6,
+        description="how a written version of a traditional game differs from the game as people know it, each "
+        "a clause the introduction prints (\"it is played without passing\")")
 
 
 __all__ = ["Mend", "Provenance"]

@@ -23,6 +23,7 @@ from ..spec import GameSpec, derived
 from ..spec.deck import TRUMP_ROTATION
 from ..spec.naming import FACTS
 from . import phrases
+from .mechanics import mechanics
 from .sections import SECTIONS, parts_of
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -62,12 +63,19 @@ def sections_of(spec: GameSpec) -> list[dict[str, Any]]:
             for s in SECTIONS if s.shown(spec)]
 
 
-def _summary(summary: dict | None) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for key in ("hands", "minutes", "games"):
+def _summary(summary: dict | None) -> dict[str, Any]:
+    """The playtest figures the introduction prints: counts rounded to whole numbers; ``order``
+    (Tier 2's Order) and ``strong_wins`` (the strong bot's win rate) as shares, with ``players``
+    (the table they were measured at) — without Order the rulebook says nothing about skill."""
+    out: dict[str, Any] = {}
+    for key in ("hands", "minutes", "games", "players"):
         value = (summary or {}).get(key)
         if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
             out[key] = max(1, round(value))
+    for key in ("order", "strong_wins"):
+        value = (summary or {}).get(key)
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and value == value:
+            out[key] = min(1.0, max(-1.0, float(value)))
     return out
 
 
@@ -103,6 +111,9 @@ DERIVED_FROM: dict[str, tuple[str, ...]] = {
     "first_play": ("play.family",),
     "law_words": ("play.family",),
     "kitty_use": ("deal.kitty", "bidding.auction", "play.kitty_capture", "play.effects", "play.draw"),
+    "mechanics": ("bidding.auction", "bidding.tricks", "scoring.penalty_card", "scoring.bonus_card",
+                  "scoring.shoot_the_moon", "scoring.exact_bonus", "setup.pig", "play.bomb", "play.cheat",
+                  "play.effects", "play.jokers", "deal.tokens", "deal.rows"),
 }
 
 
@@ -186,4 +197,6 @@ def _derived(spec: GameSpec) -> dict[str, Any]:
         # The invented laws' forms, in the family's words.
         "law_words": family_of(spec).law_words,
         "kitty_use": derived.kitty_use(spec),
+        # What the game turns on (the introduction of a game Parlour invented; the quick reference).
+        "mechanics": "; ".join(mechanics(spec)),
     }

@@ -123,6 +123,17 @@ def _kitty_size(d: Draft, m: re.Match[str]) -> None:
     d.put("deal.kitty.size", counted(m["size"]))
 
 
+def _first_dealer(d: Draft, m: re.Match[str]) -> None:
+    """The cards without a rank named in the draw for the first deal are the pack's jokers and majors."""
+    what = m["rankless"]
+
+    def test(spec) -> bool:
+        rankless = (["a joker"] if spec.deck.jokers else []) + (["a major"] if spec.deck.kind == "tarot" else [])
+        return (" or ".join(rankless) or None) == what
+
+    d.check(test, "the cards without a rank in the draw for the first deal")
+
+
 def _tokens(d: Draft, m: re.Match[str]) -> None:
     d.put("deal.hand_size", number(m["n"]))
     d.notes["tokens"] = [(number(m["n"]), m["toks"])]
@@ -147,6 +158,11 @@ def _token_cards(d: Draft, m: re.Match[str]) -> None:
 
 
 RULES: list[Rule] = [
+    # The first dealer, the shuffle and the cut: the same in every game but for the cards without a rank.
+    rule(r"To choose the first dealer, each player draws one card from the shuffled pack, and whoever draws the "
+         r"lowest card in the order given under \*The cards\* deals first; players who tie for the lowest card"
+         r"(?:, or draw (?P<rankless>a joker or a major|a joker|a major),)? draw again\.", _first_dealer),
+    rule(r"Before every deal, the dealer shuffles the pack and the player to the dealer's right cuts it\."),
     # How the cards are dealt: the same in every game (the rulebook's reading of the book).
     rule(r"The dealer deals the cards face down, one at a time and clockwise, beginning with the player to the "
          r"dealer's left\."),

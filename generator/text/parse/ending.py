@@ -78,6 +78,12 @@ def _ties(value: str):
     return handler
 
 
+def _tie_again(d: Draft, m: re.Match[str]) -> None:
+    d.seen.add("tie 4")
+    same = bool(m["same"])
+    d.check(lambda spec: (spec.ending.condition.kind == "shrinking") == same, "shrinking hands")
+
+
 def _tokens_gone(d: Draft, m: re.Match[str]) -> None:
     d.put("ending.condition", {"kind": "tokens"})
     name = m["tok"]
@@ -106,10 +112,19 @@ RULES: list[Rule] = [
     rule(r"The player with the highest total wins\.", marks="wins"),
     rule(r"If several players share the highest total, another hand is played(?P<same> with as many cards as the "
          r"last)?, and so on, until one player alone has the highest total\.", _ties("extra-hand")),
-    rule(r"If several players share the highest total, the winner is the one of them who most recently made the "
-         r"best score of a hand without sharing it with another of them; if none of them ever did, another hand is "
-         r"played\.", _ties("latest-winner")),
+    # The latest-winner tie rule: a sentence, then four steps (the last says whether hands shrink).
+    rule(r"If several players share the highest total, the scoresheet settles the tie:", _ties("latest-winner")),
+    rule(r"Take the last hand played, and find the highest score anyone made in it\.", marks="tie 1"),
+    rule(r"If exactly one of the tied players made that score, that player wins, whether or not a player outside "
+         r"the tie made it too\.", marks="tie 2"),
+    rule(r"If none of the tied players made it, or more than one did, take the hand before and do the same, and so "
+         r"on back to the first hand\.", marks="tie 3"),
+    rule(r"If no hand settles it, another hand is played(?P<same> with as many cards as the last)?, and the tie is "
+         r"looked at again in the same way\.", _tie_again),
 ]
+
+#: The steps of the latest-winner tie rule, each read once, all of them or none.
+_TIE_STEPS = ("tie 1", "tie 2", "tie 3", "tie 4")
 
 
 def finish(d: Draft) -> None:
@@ -122,4 +137,7 @@ def finish(d: Draft) -> None:
         raise Unreadable("the hands are said both to grow back and not to")
     if "wins" not in d.seen:
         raise Unreadable("the rulebook never says who wins")
+    steps = [step in d.seen for step in _TIE_STEPS]
+    if any(steps) != (d.get("ending.ties") == "latest-winner") or any(steps) != all(steps):
+        raise Unreadable("the steps of the tie rule are not all there, or not under the tie rule")
 

@@ -6,7 +6,12 @@ country, the player range and the intro fact.
     It takes its name from an English village.
 
 The country is printed either as a word before "trick-taking" (``show_country``) or, when it is
-not, in the "It takes its name from …" line — so that line's presence decides which.
+not, in the "It takes its name from …" line — so that line's presence decides which; a game whose
+name is no village's (a real game's) has neither, and no country. An adjective is optional.
+
+Then where the game came from (a new game, a seed-book game, a traditional game and how this
+version differs) and the playtest's figures: not rules, so read as forms and skipped; and, for a
+game Parlour invented, the rules it turns on, checked against the finished spec.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ import re
 from ...families import FAMILIES
 from ...names import COUNTRY_ADJECTIVE
 from ...spec.naming import FACTS
+from ..mechanics import mechanics
 from ..phrases import plural_noun
 from .core import Draft, Rule, rule
 from .words import NUM, SUIT, SUIT_ONE, Unreadable, number, split_and, suit, suit_one
@@ -96,6 +102,7 @@ def _intro(d: Draft, m: re.Match[str]) -> None:
     d.put("players.min", lo)
     d.put("players.max", hi)
     d.notes["words"] = m["words"]
+    d.notes["intro"] = True
     if m["fact"] is None:
         d.put("naming.fact", None)
     else:
@@ -107,23 +114,33 @@ def _village(d: Draft, m: re.Match[str]) -> None:
     d.put("naming.country", _COUNTRY_BY_WORD[m["country"]])
 
 
+def _mechanics(d: Draft, m: re.Match[str]) -> None:
+    """What a game turns on follows from its rules: checked against the finished spec."""
+    text = m["mechanics"]
+    d.check(lambda spec: "; ".join(mechanics(spec)) == text, "the rules the game turns on")
+
+
 def finish(d: Draft) -> None:
-    """The adjective, with the country word split off when there is no village line."""
-    words = d.notes.get("words")
-    if words is None:
+    """The adjective, with the country word split off when there is no village line; neither a
+    country word nor a village line: a name that is not a village's (a real game's)."""
+    if "intro" not in d.notes:
         raise Unreadable("the introduction never says what kind of game this is")
+    words = d.notes.get("words")
     if d.get("naming.show_country") is False:
         d.put("naming.adjective", words)
         return
-    adjective, _, country = words.rpartition(" ")
-    if country not in _COUNTRY_BY_WORD or not adjective:
-        raise Unreadable(f"the introduction names no country for “{words}” and has no village line")
-    d.put("naming.show_country", True)
-    d.put("naming.country", _COUNTRY_BY_WORD[country])
-    d.put("naming.adjective", adjective)
+    adjective, _, country = (words or "").rpartition(" ")
+    if country in _COUNTRY_BY_WORD:
+        d.put("naming.show_country", True)
+        d.put("naming.country", _COUNTRY_BY_WORD[country])
+        d.put("naming.adjective", adjective or None)
+        return
+    d.put("naming.show_country", False)
+    d.put("naming.country", None)
+    d.put("naming.adjective", words)
 
 
-_INTRO_FORM = (r" is an? (?P<words>[^.]+?) (?P<family>[a-z]+(?:-[a-z]+)*) game for "
+_INTRO_FORM = (r" is an? (?:(?P<words>[^.]+?) )?(?P<family>[a-z]+(?:-[a-z]+)*) game for "
                rf"(?P<lo>{NUM})(?: (?P<join>or|to) (?P<hi>{NUM}))? players(?:, in which (?P<fact>[^.]+))?\.")
 
 
@@ -137,8 +154,20 @@ def _intro_rule(length: int) -> Rule:
 #: The rest of the introduction.
 RULES: list[Rule] = [
     rule(rf"It takes its name from an? (?P<country>{_COUNTRY}) village\.", _village),
+    # Where the game came from (its provenance: a record, not a rule, so nothing to read).
+    rule(r"It is a new game, drawn at random by Parlour from a catalogue of rules for card games\."),
+    rule(r"It is a new game, bred by Parlour's search from other games it invented, keeping those whose playtests "
+         r"scored best\."),
+    rule(r"The rules it turns on: (?P<mechanics>[^.]+)\.", _mechanics),
+    rule(r"It comes from the seed book, Hyloe's Book of Games\."),
+    rule(r"It is a traditional game, written here as a Parlour spec\."),
+    rule(r"This version differs from the game as most people know it: [^.:]+\."),
+    rule(r"It was written by hand as a Parlour spec\."),
     # Playtest figures (render_markdown's ``summary``) are not part of the spec.
     rule(r"A typical game lasts about [^.]+\."),
+    rule(r"It is (?:a quick game|a long game|neither quick nor long)\."),
+    rule(r"(?:Skill counts for much|Skill counts, but luck has its say|Luck decides most games): in the playtest, "
+         rf"a strong bot won \d+% of its games against {NUM} random players?, where luck alone would give it \d+%\."),
 ]
 
 
