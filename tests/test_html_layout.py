@@ -303,6 +303,10 @@ MEASURE = r"""
     sizes[px] = (sizes[px] || 0) + p.textContent.length;
   }
   out.text = parseFloat(Object.entries(sizes).sort((a, b) => b[1] - a[1])[0][0]);
+  out.measure = 0;                                   // the widest paragraph of running text, in ems
+  for (const p of document.querySelectorAll('p')) {
+    if (parseFloat(getComputedStyle(p).fontSize) === out.text) out.measure = Math.max(out.measure, p.getBoundingClientRect().width / out.text);
+  }
   for (const h of document.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
     out.headings++;
     const px = parseFloat(getComputedStyle(h).fontSize);
@@ -361,6 +365,8 @@ def test_pages_fit_the_viewport_at_phone_and_desktop_widths(chromium, pages, wid
         assert m["suits"] > 0 and not m["suitStarts"], f"{what} at {width} px: a suit sign starts a line: {m['suitStarts'][:5]}"
         assert m["headings"] > 0 and not m["smallHeadings"], \
             f"{what} at {width} px: headings not larger than the {m['text']} px text: {m['smallHeadings'][:5]}"
+        if width >= 1000:  # a comfortable measure: some 60 to 80 characters a line, not the whole screen
+            assert 28 <= m["measure"] <= 38, f"{what} at {width} px: lines {m['measure']:.1f} em long"
 
 
 def test_on_a_phone_the_playtest_table_and_plot_scroll_in_their_own_boxes(chromium, pages):

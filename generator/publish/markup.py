@@ -138,7 +138,10 @@ def set_suits(fragment: str) -> str:
     every browser and in WeasyPrint whatever the line-breaking class of the sign (a word joiner,
     U+2060, would depend on the font having the character). Only text between tags is touched.
     """
-    return "".join(part if part.startswith("<") else _suits_in_text(part) for part in _TAG.split(fragment))
+    if not SUIT_SPANS.search(fragment):
+        return fragment
+    return "".join(_suits_in_text(part) if not part.startswith("<") and SUIT_SPANS.search(part) else part
+                   for part in _TAG.split(fragment))
 
 
 def slug(text: str) -> str:
