@@ -245,7 +245,8 @@ MEASURE = r"""
     const r = el.getBoundingClientRect();
     if (r.width === 0 && r.height === 0) continue;
     const [left, right] = visible(el, r);
-    if (right > left && (left < -0.5 || right > vw + 0.5)) out.wide.push(`${name(el)} ${left.toFixed(0)}..${right.toFixed(0)}`);
+    const outside = right > left && (left < -0.5 || right > vw + 0.5);
+    if (outside) out.wide.push(`${name(el)} ${left.toFixed(0)}..${right.toFixed(0)}`);
     if (getComputedStyle(el).overflowX === 'auto' && el.scrollWidth > el.clientWidth + 1) out.scrollBoxes++;
   }
   // text that runs out of its box (a long word, a cell's text over the next one)
@@ -257,7 +258,8 @@ MEASURE = r"""
     range.selectNodeContents(n);
     for (const r of range.getClientRects()) {
       const [left, right] = visible(n.parentElement, r);
-      if (right > left && (left < -0.5 || right > vw + 0.5)) out.wide.push(`text "${n.data.trim().slice(0, 30)}" ${left.toFixed(0)}..${right.toFixed(0)}`);
+      const outside = right > left && (left < -0.5 || right > vw + 0.5);
+      if (outside) out.wide.push(`text "${n.data.trim().slice(0, 30)}" ${left.toFixed(0)}..${right.toFixed(0)}`);
     }
   }
   // the cells of a row: the text of one ends well before the text of the next begins
@@ -275,7 +277,8 @@ MEASURE = r"""
       if (ba.bottom <= bb.top || bb.bottom <= ba.top) continue;  // stacked, not side by side
       out.cells++;
       const gap = bb.left - ba.right;
-      if (gap < 4) out.touching.push(`${JSON.stringify(a.textContent.trim())} | ${JSON.stringify(b.textContent.trim())}: ${gap.toFixed(1)} px`);
+      const pair = `${JSON.stringify(a.textContent.trim())} | ${JSON.stringify(b.textContent.trim())}`;
+      if (gap < 4) out.touching.push(`${pair}: ${gap.toFixed(1)} px`);
     }
   }
   // a suit sign is on the line of the character before it in its block
@@ -294,7 +297,8 @@ MEASURE = r"""
     const i = before.data.replace(/\s+$/, '').length - 1;
     const rng = document.createRange(); rng.setStart(before, i); rng.setEnd(before, i + 1);
     const rs = rng.getClientRects(); const prev = rs[rs.length - 1]; const s = sign.getClientRects()[0];
-    if (prev && s && (s.top + s.bottom) / 2 > prev.bottom) out.suitStarts.push(`${before.data.trim().slice(-20)} | ${sign.textContent}`);
+    if (prev && s && (s.top + s.bottom) / 2 > prev.bottom)
+      out.suitStarts.push(`${before.data.trim().slice(-20)} | ${sign.textContent}`);
   }
   // headings clearly larger than the text: the font size most of the running text is set in
   const sizes = {};
@@ -305,7 +309,8 @@ MEASURE = r"""
   out.text = parseFloat(Object.entries(sizes).sort((a, b) => b[1] - a[1])[0][0]);
   out.measure = 0;                                   // the widest paragraph of running text, in ems
   for (const p of document.querySelectorAll('p')) {
-    if (parseFloat(getComputedStyle(p).fontSize) === out.text) out.measure = Math.max(out.measure, p.getBoundingClientRect().width / out.text);
+    if (parseFloat(getComputedStyle(p).fontSize) === out.text)
+      out.measure = Math.max(out.measure, p.getBoundingClientRect().width / out.text);
   }
   for (const h of document.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
     out.headings++;
@@ -362,7 +367,8 @@ def test_pages_fit_the_viewport_at_phone_and_desktop_widths(chromium, pages, wid
         assert m["scrollWidth"] <= width, f"{what} at {width} px: the page is {m['scrollWidth']} px wide"
         assert not m["wide"], f"{what} at {width} px: wider than the viewport: {m['wide'][:5]}"
         assert m["cells"] > 0 and not m["touching"], f"{what} at {width} px: cells that touch: {m['touching'][:5]}"
-        assert m["suits"] > 0 and not m["suitStarts"], f"{what} at {width} px: a suit sign starts a line: {m['suitStarts'][:5]}"
+        assert m["suits"] > 0 and not m["suitStarts"], \
+            f"{what} at {width} px: a suit sign starts a line: {m['suitStarts'][:5]}"
         assert m["headings"] > 0 and not m["smallHeadings"], \
             f"{what} at {width} px: headings not larger than the {m['text']} px text: {m['smallHeadings'][:5]}"
         if width >= 1000:  # a comfortable measure: some 60 to 80 characters a line, not the whole screen
