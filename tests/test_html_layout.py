@@ -77,14 +77,14 @@ def test_a_suit_sign_is_kept_with_its_rank_or_word():
 
 def test_sections_get_ids_and_see_section_becomes_a_link():
     html, targets = section_ids(markdown_to_html("## Bidding\n\nBid.\n\n## Scoring\n\nBid (see *Bidding*), or *not*."), "g-x")
-    assert '<h2 id="g-x-bidding">Bidding</h2>' in html and targets == {"Bidding": "g-x-bidding", "Scoring": "g-x-scoring"}
+    assert '<h2 id="g-x--bidding">Bidding</h2>' in html and targets == {"Bidding": "g-x--bidding", "Scoring": "g-x--scoring"}
     linked = link_sections(html, targets)
-    assert '(see <a class="xref" href="#g-x-bidding"><em>Bidding</em></a>)' in linked
+    assert '(see <a class="xref" href="#g-x--bidding"><em>Bidding</em></a>)' in linked
     assert "<em>not</em>" in linked                           # other emphasis is left alone
     assert link_sections("see <em>Elsewhere</em>", targets) == "see <em>Elsewhere</em>"
     # the same heading twice in one game still gets two ids
     twice, _ = section_ids("<h3>Play</h3><h3>Play</h3>", "g")
-    assert 'id="g-play"' in twice and 'id="g-play-2"' in twice
+    assert 'id="g--play"' in twice and 'id="g--play-2"' in twice
 
 
 def test_every_cross_reference_of_a_rulebook_links_to_a_heading_of_its_game():
@@ -98,7 +98,7 @@ def test_every_cross_reference_of_a_rulebook_links_to_a_heading_of_its_game():
         assert len(links) == len(re.findall(r"\(see \*[^*]+\*\)", md)) > 0
         ids = set(re.findall(r'<h\d id="([^"]+)"', html))
         for target, name in links:
-            assert target in ids and target.startswith(view.id + "-"), (target, name)
+            assert target in ids and target.startswith(view.id + "--"), (target, name)
 
 
 def test_the_pdf_made_from_the_html_has_working_internal_links():

@@ -155,17 +155,18 @@ _STRIP_TAGS = re.compile(r"<[^>]+>")
 
 
 def section_ids(fragment: str, prefix: str) -> tuple[str, dict[str, str]]:
-    """Give every section heading of a rulebook fragment an id (``prefix-`` and its slug), and say
+    """Give every section heading of a rulebook fragment an id (``prefix--`` and its slug), and say
     which heading text (as HTML) has which id: what ``link_sections`` links to.
 
-    ``prefix`` is the game's anchor, so that in a book of many games each *Scoring* has its own id.
+    ``prefix`` is the game's anchor, so that in a book of many games each *Scoring* has its own id;
+    the double hyphen, which no slug holds, keeps "Hearts" + "Play" apart from a game "Hearts Play".
     """
     targets: dict[str, str] = {}
     used: set[str] = set()
 
     def one(m: re.Match[str]) -> str:
         level, inner = m.group(1), m.group(2)
-        base = f"{prefix}-{slug(html.unescape(_STRIP_TAGS.sub('', inner)))}"
+        base = f"{prefix}--{slug(html.unescape(_STRIP_TAGS.sub('', inner)))}"
         anchor, n = base, 2
         while anchor in used:
             anchor, n = f"{base}-{n}", n + 1
