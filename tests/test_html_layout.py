@@ -37,8 +37,8 @@ from generator.text import render_markdown
 
 REAL = Path(__file__).resolve().parents[1] / "corpus" / "real"
 WIDTHS = (400, 1000)
-#: The text of a link the rule templates write, once converted: "see <a …><em>Play</em></a>".
-XREF = re.compile(r'see <a class="xref" href="#([^"]+)"><em>([^<]+)</em></a>')
+#: A section the rules name, once a link: "(see <a …><em>Play</em></a>)".
+XREF = re.compile(r'<a class="xref" href="#([^"]+)"><em>([^<]+)</em></a>')
 
 
 def calibration_games() -> dict[str, Path]:
@@ -50,10 +50,13 @@ def calibration_games() -> dict[str, Path]:
     return out
 
 
+def calibration_specs() -> list[Any]:
+    return [load_spec(path) for path in sorted(REAL.glob("*.yaml"))]
+
+
 def with_cross_reference() -> Any:
     """A calibration game whose rulebook refers the reader to another section ("(see *Play*)")."""
-    for path in sorted(REAL.glob("*.yaml")):
-        spec = load_spec(path)
+    for spec in calibration_specs():
         if "(see *" in render_markdown(spec):
             return spec
     pytest.skip("no calibration game has a cross-reference to a section")
@@ -75,30 +78,40 @@ def test_a_suit_sign_is_kept_with_its_rank_or_word():
     assert out.count("♠") == out.count('class="suit">♠') == 1
 
 
-def test_sections_get_ids_and_see_section_becomes_a_link():
-    html, targets = section_ids(markdown_to_html("## Bidding\n\nBid.\n\n## Scoring\n\nBid (see *Bidding*), or *not*."), "g-x")
-    assert '<h2 id="g-x--bidding">Bidding</h2>' in html and targets == {"Bidding": "g-x--bidding", "Scoring": "g-x--scoring"}
+def test_sections_get_ids_and_the_sections_the_rules_name_become_links():
+    md = "## Bidding\n\nBid.\n\n## Scoring\n\nBid (see *Bidding*), or *not*; the hand ends as *Scoring* says."
+    html, targets = section_ids(markdown_to_html(md), "g-x")
+    assert '<h2 id="g-x--bidding">Bidding</h2>' in html
+    assert targets == {"Bidding": "g-x--bidding", "Scoring": "g-x--scoring"}
     linked = link_sections(html, targets)
     assert '(see <a class="xref" href="#g-x--bidding"><em>Bidding</em></a>)' in linked
+    assert 'as <a class="xref" href="#g-x--scoring"><em>Scoring</em></a> says' in linked
     assert "<em>not</em>" in linked                           # other emphasis is left alone
-    assert link_sections("see <em>Elsewhere</em>", targets) == "see <em>Elsewhere</em>"
+    assert link_sections("see <em>Elsewhere</em> or <em>bidding</em>", targets) == "see <em>Elsewhere</em> or <em>bidding</em>"
     # the same heading twice in one game still gets two ids
     twice, _ = section_ids("<h3>Play</h3><h3>Play</h3>", "g")
     assert 'id="g--play"' in twice and 'id="g--play-2"' in twice
 
 
-def test_every_cross_reference_of_a_rulebook_links_to_a_heading_of_its_game():
-    spec = with_cross_reference()
-    md = render_markdown(spec)
-    assert re.search(r"\(see \*[^*]+\*\)", md) and "<a " not in md   # the Markdown stays plain text
-    for level, anchor in ((1, None), (2, "g-in-a-book")):
-        view = game_view(spec, level=level, anchor=anchor)
-        html = str(view.intro_html) + str(view.body_html)
-        links = XREF.findall(html)
-        assert len(links) == len(re.findall(r"\(see \*[^*]+\*\)", md)) > 0
-        ids = set(re.findall(r'<h\d id="([^"]+)"', html))
-        for target, name in links:
-            assert target in ids and target.startswith(view.id + "--"), (target, name)
+def test_every_section_a_rulebook_names_is_a_link_to_a_heading_of_its_game():
+    seen = 0
+    for spec in calibration_specs():
+        md = render_markdown(spec)
+        assert "<a " not in md                                    # the Markdown stays plain text
+        for level, anchor in ((1, None), (2, "g-in-a-book")):
+            view = game_view(spec, level=level, anchor=anchor)
+            html = str(view.intro_html) + str(view.body_html)
+            headings = dict((text, ident) for ident, text in re.findall(r'<h\d id="([^"]+)">([^<]*)</h\d>', html))
+            links = XREF.findall(html)
+            for target, name in links:
+                assert headings.get(name) == target and target.startswith(view.id + "--"), (spec.naming.name, target)
+            # every "(see *X*)" is a link, and no heading named in italics is left without one
+            assert len(re.findall(r"see <a class=\"xref\"", html)) == len(re.findall(r"\(see \*[^*]+\*\)", md))
+            unlinked = [m for m in re.finditer(r"<em>([^<]+)</em>", html)
+                        if m.group(1) in headings and not html[:m.start()].endswith('">')]
+            assert not unlinked, (spec.naming.name, [m.group(0) for m in unlinked])
+            seen += len(links)
+    assert seen > 0
 
 
 def test_the_pdf_made_from_the_html_has_working_internal_links():

@@ -17,9 +17,10 @@ The page title, aliases and quick reference are not taken from the Markdown: the
 build them from the spec with Jinja's autoescape.
 
 Two things a reader of the HTML gets that the Markdown leaves plain: a suit sign never starts a
-line (``set_suits`` keeps it with the rank or word before it), and a cross-reference to a section,
-"(see *Bidding*)", is a link to that section's heading (``section_ids`` and ``link_sections``), so
-a reader on a phone can follow it and the PDF made from the HTML gets an internal link.
+line (``set_suits`` keeps it with the rank or word before it), and a section the rules name,
+"(see *Bidding*)" or "as *Scoring* says", is a link to that section's heading (``section_ids`` and
+``link_sections``), so a reader on a phone can follow it and the PDF made from the HTML gets an
+internal link.
 """
 
 from __future__ import annotations
@@ -176,22 +177,24 @@ def section_ids(fragment: str, prefix: str) -> tuple[str, dict[str, str]]:
     return _HEADING_ELEMENT.sub(one, fragment), targets
 
 
-#: A cross-reference as the rule templates write it, "(see *Bidding*)", once in HTML.
-_SEE = re.compile(r"\b([Ss]ee) <em>(.*?)</em>")
+#: A section named in the rules as the templates write it: "(see *Bidding*)", "as *Scoring* says",
+#: "the rank list of *The cards*" — the heading in emphasis, once in HTML.
+_NAMED = re.compile(r"<em>([^<]*?)</em>")
 
 
 def link_sections(fragment: str, targets: dict[str, str]) -> str:
-    """Turn each "see *Section*" of an HTML fragment into a link to that section's heading.
+    """Turn each section the rules name ("(see *Bidding*)", "as *Scoring* says") into a link to
+    that section's heading.
 
-    Only a name that is a heading of the same rulebook (``targets``, from ``section_ids``) becomes
-    a link; any other emphasis after "see" stays as it is.
+    Only emphasis that is exactly a heading of the same rulebook (``targets``, from
+    ``section_ids``; capitals and all) becomes a link: a term in italics (*kitty*, *stake*) is
+    never the name of a section, which starts with a capital and is not written mid-sentence
+    otherwise.
     """
     def one(m: re.Match[str]) -> str:
-        anchor = targets.get(m.group(2).strip())
-        if anchor is None:
-            return m.group(0)
-        return f'{m.group(1)} <a class="xref" href="#{anchor}"><em>{m.group(2)}</em></a>'
-    return _SEE.sub(one, fragment)
+        anchor = targets.get(m.group(1).strip())
+        return m.group(0) if anchor is None else f'<a class="xref" href="#{anchor}">{m.group(0)}</a>'
+    return _NAMED.sub(one, fragment)
 
 
 #: A backslash escape of the ``md`` filter: an escaped backslash (kept), or ``\<``, ``\>``, ``\&``.
