@@ -36,6 +36,7 @@ from generator.spec.io import load_spec
 from generator.text import render_markdown
 
 REAL = Path(__file__).resolve().parents[1] / "corpus" / "real"
+HYLOE = REAL.parent / "hyloe"
 WIDTHS = (400, 1000)
 #: A section the rules name, once a link: "(see <a …><em>Play</em></a>)".
 XREF = re.compile(r'<a class="xref" href="#([^"]+)"><em>([^<]+)</em></a>')
@@ -94,8 +95,11 @@ def test_sections_get_ids_and_the_sections_the_rules_name_become_links():
 
 
 def test_every_section_a_rulebook_names_is_a_link_to_a_heading_of_its_game():
+    # the calibration games, and two seed-book games with a section of laws named by the spec
+    with_laws = [p for p in sorted(HYLOE.glob("*.yaml")) if "extra_rules: null" not in p.read_text(encoding="utf-8")]
+    assert with_laws
     seen = 0
-    for spec in calibration_specs():
+    for spec in calibration_specs() + [load_spec(p) for p in with_laws[:2]]:
         md = render_markdown(spec)
         assert "<a " not in md                                    # the Markdown stays plain text
         for level, anchor in ((1, None), (2, "g-in-a-book")):
