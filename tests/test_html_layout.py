@@ -79,6 +79,13 @@ def test_a_suit_sign_is_kept_with_its_rank_or_word():
     assert out.count("♠") == out.count('class="suit">♠') == 1
 
 
+def test_a_table_has_a_box_of_its_own_and_its_introduction_is_marked():
+    out = markdown_to_html("First.\n\nThese cards score specially:\n\n| Card | Score |\n|---|---|\n| Q♠ | 13 |\n\nLast.")
+    assert '<p>First.</p>' in out and '<p>Last.</p>' in out
+    assert re.search(r'<p class="leads-table">These cards score specially:</p>\s*<div class="table-box"><table class="rules">', out)
+    assert out.count('<div class="table-box">') == out.count("</table></div>") == 1
+
+
 def test_sections_get_ids_and_the_sections_the_rules_name_become_links():
     md = "## Bidding\n\nBid.\n\n## Scoring\n\nBid (see *Bidding*), or *not*; the hand ends as *Scoring* says."
     html, targets = section_ids(markdown_to_html(md), "g-x")

@@ -197,6 +197,9 @@ def link_sections(fragment: str, targets: dict[str, str]) -> str:
     return _NAMED.sub(one, fragment)
 
 
+#: A paragraph right before a table: the sentence that introduces it ("These cards score specially:").
+_LEADS_TABLE = re.compile(r'<p>((?:(?!</p>).)*)</p>\n<div class="table-box">', re.S)
+
 #: A backslash escape of the ``md`` filter: an escaped backslash (kept), or ``\<``, ``\>``, ``\&``.
 _HTML_ESCAPES = re.compile(r"\\([\\<>&])")
 
@@ -210,7 +213,8 @@ def markdown_to_html(md: str, shift: int = 0) -> str:
 
     ``shift`` moves every heading down that many levels (``##`` → ``<h3>`` with shift 1), for a
     rulebook inside a book. Suit symbols get a span (red for hearts and diamonds) that keeps them
-    on the line of their rank or word (``set_suits``); tables get a box of their own.
+    on the line of their rank or word (``set_suits``); tables get a box of their own, and the
+    paragraph that introduces a table the class ``leads-table``.
     """
     text = html.escape(_HTML_ESCAPES.sub(_unescape_html, _normalise(md)), quote=False)
     conv = _markdown()
@@ -218,8 +222,10 @@ def markdown_to_html(md: str, shift: int = 0) -> str:
     out = conv.convert(text)
     if shift:
         out = _HEADING.sub(lambda m: f"<{m.group(1)}h{min(6, int(m.group(2)) + shift)}", out)
-    # a table scrolls inside its own box on a narrow screen instead of widening the page
+    # a table scrolls inside its own box on a narrow screen instead of widening the page; the
+    # sentence that introduces it is marked, so that print can keep the two on one page
     out = out.replace("<table>", '<div class="table-box"><table class="rules">').replace("</table>", "</table></div>")
+    out = _LEADS_TABLE.sub(r'<p class="leads-table">\1</p>\n<div class="table-box">', out)
     return set_suits(out)
 
 
