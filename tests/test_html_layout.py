@@ -30,8 +30,9 @@ import pytest
 from generator.families import FAMILIES, family_of
 from generator.publish import game_view, render_html, render_pdf
 from generator.publish.book import BookInfo, Entry, book_html
-from generator.publish.html import copy_fonts
+from generator.publish.html import copy_fonts, goal_line
 from generator.publish.markup import link_sections, markdown_to_html, section_ids, set_suits
+from generator.publish.plots import playtest_svg
 from generator.spec.io import load_spec
 from generator.text import render_markdown
 
@@ -223,7 +224,7 @@ class Chromium:
                              " ? r(innerWidth) : requestAnimationFrame(wait); })(); }))")
         assert seen == width, f"{url}: laid out {seen} px wide, not {width}"
 
-    def screenshot(self, path: Path, most: int = 4000) -> None:
+    def screenshot(self, path: Path, most: int = 3000) -> None:
         """The page from its top, as tall as it is up to ``most`` px."""
         height = min(most, self.evaluate("document.documentElement.scrollHeight"))
         width = self.evaluate("innerWidth")
@@ -369,10 +370,11 @@ def pages(tmp_path_factory) -> dict[str, Path]:
     for family, path in games.items():
         spec = load_spec(path)
         report = json.loads(path.with_suffix(".report.json").read_text(encoding="utf-8"))
+        svg = playtest_svg(report, goal=goal_line(spec))       # drawn once, for the page and the book
         page = folder / f"{path.stem}.html"
-        page.write_text(render_html(spec, report), encoding="utf-8")
+        page.write_text(render_html(spec, report, plot_svg=svg), encoding="utf-8")
         out[family] = page
-        entries.append(Entry(spec=spec, source=path.name, summary=report))
+        entries.append(Entry(spec=spec, source=path.name, summary=report, svg=svg))
     book = folder / "book.html"
     book.write_text(book_html(entries, BookInfo(), for_pdf=False), encoding="utf-8")
     out["book"] = book
@@ -417,19 +419,18 @@ def test_on_a_phone_the_playtest_table_and_plot_scroll_in_their_own_boxes(chromi
 
 def test_screenshots_at_both_widths(chromium, pages, tmp_path_factory):
     """A picture of each width to look at (kept in the test's temporary folder): a game's page
-    and the book's first pages."""
+    at both widths, and the book's first pages on a phone."""
     import numpy as np
     from PIL import Image
 
     folder = tmp_path_factory.mktemp("shots")
     game = sorted(k for k in pages if k != "book")[0]
-    for width in WIDTHS:
-        for what in (game, "book"):
-            shot = folder / f"{what}-{width}.png"
-            chromium.open(pages[what].as_uri(), width)
-            chromium.screenshot(shot)
-            im = np.asarray(Image.open(shot).convert("RGB")).astype(int)
-            assert im.shape[1] == width and im.shape[0] > 900
-            r, g, b = im[..., 0], im[..., 1], im[..., 2]
-            assert ((r + g + b) < 300).mean() > 0.005, f"{shot} looks blank"
-            assert ((r > 120) & (g < 60) & (b < 80)).sum() > 20, f"{shot}: no red suit signs"
+    for what, width, most in ((game, 400, 3000), (game, 1000, 3000), ("book", 400, 2000)):
+        shot = folder / f"{what}-{width}.png"
+        chromium.open(pages[what].as_uri(), width)
+        chromium.screenshot(shot, most)
+        im = np.asarray(Image.open(shot).convert("RGB")).astype(int)
+        assert im.shape[1] == width and im.shape[0] > 900
+        r, g, b = im[..., 0], im[..., 1], im[..., 2]
+        assert ((r + g + b) < 300).mean() > 0.005, f"{shot} looks blank"
+        assert ((r > 120) & (g < 60) & (b < 80)).sum() > 20, f"{shot}: no red suit signs"

@@ -176,20 +176,22 @@ def game_view(spec: GameSpec, report: Any = None, *, level: int = 1, anchor: str
     return view
 
 
-def game_page(spec: GameSpec, report: Any = None, paper: str = "A5", for_pdf: bool = False) -> str:
+def game_page(spec: GameSpec, report: Any = None, paper: str = "A5", for_pdf: bool = False,
+              plot_svg: str | None = None) -> str:
     """A standalone HTML page of one game's rules (CSS inline; fonts expected in ``fonts/`` beside it).
 
     With ``for_pdf`` the CSS is left out: ``pdf.pdf_bytes`` adds the shared stylesheet.
+    ``plot_svg``: the playtest's plot drawn earlier (as for ``game_view``); otherwise drawn here.
     """
-    view = game_view(spec, report, level=1)
+    view = game_view(spec, report, level=1, plot_svg=plot_svg)
     css = None if for_pdf else Markup(stylesheet_text(paper))
     return environment().get_template("page.html.j2").render(
         g=view, css=css, version=version(), paper=paper)
 
 
-def render_html(spec: GameSpec, report: Any = None, paper: str = "A5") -> str:
+def render_html(spec: GameSpec, report: Any = None, paper: str = "A5", plot_svg: str | None = None) -> str:
     """The rulebook of one game as a standalone HTML page."""
-    return game_page(spec, report, paper=paper)
+    return game_page(spec, report, paper=paper, plot_svg=plot_svg)
 
 
 def render_pdf(spec: GameSpec, report: Any = None, paper: str = "A5") -> bytes:
