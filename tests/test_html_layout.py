@@ -1,12 +1,13 @@
-"""The HTML rulebook as a reader sees it on a phone (400 px wide) and on a desktop (1000 px).
+"""The HTML rulebook as a reader sees it on a phone (400 px wide, and 360), a tablet (768) and a
+desktop (1000 px).
 
 A reader found, at 400 px: table headers run together ("PlayersGames"), plots too small to read,
 a suit sign wrapped onto a line of its own, headings barely larger than the text, and
 "(see *Bidding*)" not a link. The fast tests here look at the HTML itself (suit signs kept with
 their word, cross-references as links, also in the PDF made from the HTML); the others open a page
 of a calibration game of every family, and a small book, in headless Chromium — one browser for
-the module, driven over the DevTools protocol on a pipe — and measure the laid-out page at both
-widths: nothing wider than the viewport (a wide table or plot scrolls inside its own box), table
+the module, driven over the DevTools protocol on a pipe — and measure the laid-out page at each
+width: nothing wider than the viewport (a wide table or plot scrolls inside its own box), table
 cells apart, no suit sign at the start of a line, every heading larger than the text.
 """
 
@@ -38,7 +39,8 @@ from generator.text import render_markdown
 
 REAL = Path(__file__).resolve().parents[1] / "corpus" / "real"
 HYLOE = REAL.parent / "hyloe"
-WIDTHS = (400, 1000)
+#: Viewport widths: two phones, a tablet, a desktop.
+WIDTHS = (360, 400, 768, 1000)
 #: A section the rules name, once a link: "(see <a …><em>Play</em></a>)".
 XREF = re.compile(r'<a class="xref" href="#([^"]+)"><em>([^<]+)</em></a>')
 
