@@ -10,8 +10,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import re
-import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,7 +21,7 @@ from ..spec import GameSpec
 from . import facts
 from .figures import as_summary
 from .fonts import CSS_FAMILY, FONT_DIR, FONT_FILES
-from .markup import SUIT_SPANS, markdown_to_html, split_rulebook
+from .markup import link_sections, markdown_to_html, section_ids, set_suits, slug, split_rulebook
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "publish"
 PAPERS = ("A5", "A4")
@@ -44,10 +42,9 @@ def environment() -> jinja2.Environment:
 
 
 def suits(text: str) -> Markup:
-    """Escape text and set its suit symbols in spans (hearts and diamonds red), as the rules do."""
-    return Markup(SUIT_SPANS.sub(
-        lambda m: f'<span class="suit red">{m.group(1)}</span>' if m.group(1) else f'<span class="suit">{m.group(2)}</span>',
-        str(escape(text))))
+    """Escape text and set its suit symbols in spans (hearts and diamonds red), each kept on the
+    line of its rank or word, as the rules do (``markup.set_suits``)."""
+    return Markup(set_suits(str(escape(text))))
 
 
 def version() -> str:
@@ -86,11 +83,6 @@ def copy_fonts(folder: Path) -> None:
     from ..output import write_files
 
     write_files(font_files(folder), overwrite=True)
-
-
-def slug(text: str) -> str:
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return "-".join(re.sub(r"[^a-z0-9]+", " ", plain.lower()).split()) or "game"
 
 
 def spec_hash(spec: GameSpec) -> str:
@@ -141,14 +133,17 @@ def game_view(spec: GameSpec, report: Any = None, *, level: int = 1, anchor: str
     summary = as_summary(report)
     md = render_markdown(spec, facts.text_summary(summary))  # spec text Markdown-escaped by the templates
     intro, body = split_rulebook(md)
+    anchor = anchor or f"game-{slug(spec.naming.name)}"
+    # the sections get ids under the game's anchor, and "(see *Play*)" links to its heading
+    body_html, targets = section_ids(markdown_to_html(body, shift=level - 1), anchor)
     view = GameView(
-        id=anchor or f"game-{slug(spec.naming.name)}",
+        id=anchor,
         name=spec.naming.name,
         aliases=list(spec.naming.aliases),
         family=spec.family,
         dataline=facts.data_line(spec),
-        intro_html=Markup(markdown_to_html(intro, shift=level - 1)),
-        body_html=Markup(markdown_to_html(body, shift=level - 1)),
+        intro_html=Markup(link_sections(markdown_to_html(intro, shift=level - 1), targets)),
+        body_html=Markup(link_sections(body_html, targets)),
         quickref=facts.quick_reference(spec, summary),
         players=(spec.players.min, spec.players.max),
         cards=spec.deck.size(),
@@ -181,20 +176,22 @@ def game_view(spec: GameSpec, report: Any = None, *, level: int = 1, anchor: str
     return view
 
 
-def game_page(spec: GameSpec, report: Any = None, paper: str = "A5", for_pdf: bool = False) -> str:
+def game_page(spec: GameSpec, report: Any = None, paper: str = "A5", for_pdf: bool = False,
+              plot_svg: str | None = None) -> str:
     """A standalone HTML page of one game's rules (CSS inline; fonts expected in ``fonts/`` beside it).
 
     With ``for_pdf`` the CSS is left out: ``pdf.pdf_bytes`` adds the shared stylesheet.
+    ``plot_svg``: the playtest's plot drawn earlier (as for ``game_view``); otherwise drawn here.
     """
-    view = game_view(spec, report, level=1)
+    view = game_view(spec, report, level=1, plot_svg=plot_svg)
     css = None if for_pdf else Markup(stylesheet_text(paper))
     return environment().get_template("page.html.j2").render(
         g=view, css=css, version=version(), paper=paper, credit=facts.credit_text(spec, view.playtest is not None))
 
 
-def render_html(spec: GameSpec, report: Any = None, paper: str = "A5") -> str:
+def render_html(spec: GameSpec, report: Any = None, paper: str = "A5", plot_svg: str | None = None) -> str:
     """The rulebook of one game as a standalone HTML page."""
-    return game_page(spec, report, paper=paper)
+    return game_page(spec, report, paper=paper, plot_svg=plot_svg)
 
 
 def render_pdf(spec: GameSpec, report: Any = None, paper: str = "A5") -> bytes:

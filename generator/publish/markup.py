@@ -15,12 +15,19 @@ filter, ``generator.text.phrases.md``). Two steps make the HTML safe whatever th
 
 The page title, aliases and quick reference are not taken from the Markdown: the HTML templates
 build them from the spec with Jinja's autoescape.
+
+Two things a reader of the HTML gets that the Markdown leaves plain: a suit sign never starts a
+line (``set_suits`` keeps it with the rank or word before it), and a section the rules name,
+"(see *Bidding*)" or "as *Scoring* says", is a link to that section's heading (``section_ids`` and
+``link_sections``), so a reader on a phone can follow it and the PDF made from the HTML gets an
+internal link.
 """
 
 from __future__ import annotations
 
 import html
 import re
+import unicodedata
 from typing import Any
 
 from pydantic import BaseModel
@@ -100,7 +107,98 @@ def _markdown():
 
 _HEADING = re.compile(r"<(/?)h([1-6])\b")
 SUIT_SPANS = re.compile("([♥♦♡♢])|([♠♣♤♧])")
+#: A suit sign with what it belongs to: the rank or word right before it ("Q♠", "10♥"), or the
+#: word and the one space before it ("spades ♠"); a sign right after a tag keeps only its space.
+_SUIT_WITH_WORD = re.compile("([^\\s<>]*?)( |\u00a0|&nbsp;)?([♥♦♡♢♠♣♤♧])")
+_TAG = re.compile(r"(<[^>]*>)")
+RED_SUITS = "♥♦♡♢"
+NBSP = "\u00a0"
 
+
+def _suit_span(sign: str) -> str:
+    return f'<span class="suit red">{sign}</span>' if sign in RED_SUITS else f'<span class="suit">{sign}</span>'
+
+
+def _suits_in_text(text: str) -> str:
+    def one(m: re.Match[str]) -> str:
+        word, space, sign = m.group(1), m.group(2), m.group(3)
+        glue = NBSP if space else ""
+        if word:
+            return f'<span class="nobr">{word}{glue}{_suit_span(sign)}</span>'
+        return glue + _suit_span(sign)
+    return _SUIT_WITH_WORD.sub(one, text)
+
+
+def set_suits(fragment: str) -> str:
+    """Set the suit signs of an HTML fragment in spans (hearts and diamonds red), each kept on the
+    line of what it belongs to.
+
+    A reader on a narrow screen saw "spades" at the end of one line and "♠" alone at the start of
+    the next. Every sign is joined to the word or rank before it: by a no-break space where a space
+    stood, and inside a ``nobr`` span (``white-space: nowrap``) with that word, which holds in
+    every browser and in WeasyPrint whatever the line-breaking class of the sign (a word joiner,
+    U+2060, would depend on the font having the character). Only text between tags is touched.
+    """
+    if not SUIT_SPANS.search(fragment):
+        return fragment
+    return "".join(_suits_in_text(part) if not part.startswith("<") and SUIT_SPANS.search(part) else part
+                   for part in _TAG.split(fragment))
+
+
+def slug(text: str) -> str:
+    """An ASCII name for an anchor: lower case, words joined by hyphens."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return "-".join(re.sub(r"[^a-z0-9]+", " ", plain.lower()).split()) or "game"
+
+
+_HEADING_ELEMENT = re.compile(r"<h([2-6])>(.*?)</h\1>", re.S)
+_STRIP_TAGS = re.compile(r"<[^>]+>")
+
+
+def section_ids(fragment: str, prefix: str) -> tuple[str, dict[str, str]]:
+    """Give every section heading of a rulebook fragment an id (``prefix--`` and its slug), and say
+    which heading text (as HTML) has which id: what ``link_sections`` links to.
+
+    ``prefix`` is the game's anchor, so that in a book of many games each *Scoring* has its own id;
+    the double hyphen, which no slug holds, keeps "Hearts" + "Play" apart from a game "Hearts Play".
+    """
+    targets: dict[str, str] = {}
+    used: set[str] = set()
+
+    def one(m: re.Match[str]) -> str:
+        level, inner = m.group(1), m.group(2)
+        base = f"{prefix}--{slug(html.unescape(_STRIP_TAGS.sub('', inner)))}"
+        anchor, n = base, 2
+        while anchor in used:
+            anchor, n = f"{base}-{n}", n + 1
+        used.add(anchor)
+        targets.setdefault(inner.strip(), anchor)
+        return f'<h{level} id="{anchor}">{inner}</h{level}>'
+    return _HEADING_ELEMENT.sub(one, fragment), targets
+
+
+#: A section named in the rules as the templates write it: "(see *Bidding*)", "as *Scoring* says",
+#: "the rank list of *The cards*" — the heading in emphasis, once in HTML.
+_NAMED = re.compile(r"<em>([^<]*?)</em>")
+
+
+def link_sections(fragment: str, targets: dict[str, str]) -> str:
+    """Turn each section the rules name ("(see *Bidding*)", "as *Scoring* says") into a link to
+    that section's heading.
+
+    Only emphasis that is exactly a heading of the same rulebook (``targets``, from
+    ``section_ids``; capitals and all) becomes a link: a term in italics (*kitty*, *stake*) is
+    never the name of a section, which starts with a capital and is not written mid-sentence
+    otherwise.
+    """
+    def one(m: re.Match[str]) -> str:
+        anchor = targets.get(m.group(1).strip())
+        return m.group(0) if anchor is None else f'<a class="xref" href="#{anchor}">{m.group(0)}</a>'
+    return _NAMED.sub(one, fragment)
+
+
+#: A paragraph right before a table: the sentence that introduces it ("These cards score specially:").
+_LEADS_TABLE = re.compile(r'<p>((?:(?!</p>).)*)</p>\n<div class="table-box">', re.S)
 
 #: A backslash escape of the ``md`` filter: an escaped backslash (kept), or ``\<``, ``\>``, ``\&``.
 _HTML_ESCAPES = re.compile(r"\\([\\<>&])")
@@ -114,7 +212,9 @@ def markdown_to_html(md: str, shift: int = 0) -> str:
     """Convert rulebook Markdown to an HTML fragment, escaping any HTML in it first.
 
     ``shift`` moves every heading down that many levels (``##`` → ``<h3>`` with shift 1), for a
-    rulebook inside a book. Suit symbols get a span (red for hearts and diamonds).
+    rulebook inside a book. Suit symbols get a span (red for hearts and diamonds) that keeps them
+    on the line of their rank or word (``set_suits``); tables get a box of their own, and the
+    paragraph that introduces a table the class ``leads-table``.
     """
     text = html.escape(_HTML_ESCAPES.sub(_unescape_html, _normalise(md)), quote=False)
     conv = _markdown()
@@ -122,9 +222,11 @@ def markdown_to_html(md: str, shift: int = 0) -> str:
     out = conv.convert(text)
     if shift:
         out = _HEADING.sub(lambda m: f"<{m.group(1)}h{min(6, int(m.group(2)) + shift)}", out)
-    out = out.replace("<table>", '<table class="rules">')
-    return SUIT_SPANS.sub(lambda m: f'<span class="suit red">{m.group(1)}</span>' if m.group(1)
-                      else f'<span class="suit">{m.group(2)}</span>', out)
+    # a table scrolls inside its own box on a narrow screen instead of widening the page; the
+    # sentence that introduces it is marked, so that print can keep the two on one page
+    out = out.replace("<table>", '<div class="table-box"><table class="rules">').replace("</table>", "</table></div>")
+    out = _LEADS_TABLE.sub(r'<p class="leads-table">\1</p>\n<div class="table-box">', out)
+    return set_suits(out)
 
 
 def split_rulebook(md: str) -> tuple[str, str]:
