@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from generator.playtest import playtest, rejection_rank, tier2_stages, Settings
+from generator.playtest import Settings, playtest, rejection_rank, tier2_stages
 from generator.playtest.parallel import Executor, run_task, seat_lineup
 from generator.playtest.runner import GameSummary
 from generator.spec import load_spec
@@ -101,6 +101,7 @@ def test_sequential_tier2_gives_the_full_runs_verdict_for_less():
             for n, (value, _, _) in _orders(seq).items():
                 _, lo, hi = _orders(full)[n]
                 assert lo <= value <= hi, (name, n)
+            assert all(len(t.games["order"]) >= 20 for t in seq.tier2)   # Order on half of tier2_games at least
     (seq, seq_ex), (full, full_ex) = _both(lambda: Synthetic(SCENARIOS["skill"]), spec, players=[2, 3],
                                            tier2_games=40)
     assert seq_ex.tier2_games < 0.7 * full_ex.tier2_games   # the clear configurations stopped at a quarter

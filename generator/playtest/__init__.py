@@ -38,6 +38,9 @@ SCHEMA_ID = "https://parlour.example/schemas/playtest-report-1.json"
 ROLLOUTS, MAX_ROLLOUTS = 4, 24
 #: A batch smaller than this (games × cost, a random game costing 1) runs in this process.
 SMALL_BATCH = 150
+#: What a strong-bot game costs against a random one, for cutting work into tasks: one game a task,
+#: so that the two workers finish a look together.
+TIER2_COST = 400
 #: At most this many optional rule features are tested for INERT_RULE (each costs a configuration).
 MAX_FEATURES = 2
 
@@ -292,7 +295,8 @@ def _tier2(runner: _Runner, spec: GameSpec, t1: list[Tier1Count], s: Settings,
     a game that a cheap configuration already rejects does not pay for the others. Within a
     wave the dearest games go first, so that the workers finish together. Every game's seed
     depends only on its index, so neither the waves nor the order change a game; they only
-    decide which games are played at all. Not ``sequential``: no early looks, no waves, and no
+    decide which games are played at all. Order, a figure of the report and of the quality score,
+    is measured on at least half of ``tier2_games`` however clear it is. Not ``sequential``: no early looks, no waves, and no
     configuration stops before ``tier2_games``."""
     features = features_of(spec, t1)
     stages = tier2_stages(s) if sequential else _stages(s.tier2_games, 0, max(s.tier2_games, s.tier2_max_games))
@@ -310,7 +314,7 @@ def _tier2(runner: _Runner, spec: GameSpec, t1: list[Tier1Count], s: Settings,
         for wave in waves:
             if not wave:
                 continue
-            for key, res in runner.run(wave, cost=200, audit=False).items():
+            for key, res in runner.run(wave, cost=TIER2_COST, audit=False).items():
                 games[key] += res
             tier2 = [Tier2Count(n, configs[n], {tag: games[(n, tag)] for tag in configs[n]}) for n in configs]
             findings = Findings()
@@ -327,7 +331,9 @@ def _tier2(runner: _Runner, spec: GameSpec, t1: list[Tier1Count], s: Settings,
             if nxt is None:
                 continue
             verdict = judged[key[0]]
-            settled = sequential and key[1] in verdict.settled
+            # Order is a figure of the report and of the quality score, not only a threshold: it
+            # stops no sooner than at half of tier2_games, however clear it is.
+            settled = sequential and key[1] in verdict.settled and not (key[1] == ORDER and here < s.tier2_games // 2)
             if (here < s.tier2_games and not settled) or key[1] in verdict.escalate:
                 target[key] = nxt
                 grown = True
