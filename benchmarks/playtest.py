@@ -270,11 +270,12 @@ def main() -> None:
             print(f"throughput, {label} (3 players, {games} games, best of 3): 1 worker {best[1]:,.1f} games/s, "
                   f"2 workers {best[2]:,.1f} games/s ({best[2] / best[1]:.2f}×)")
         print(f"two processes now get {effective_cores():.2f} cores' worth of work done")
-    wins, games = strong_vs_random(args.whist_games, 2)
+    wins, games = strong_vs_random(args.whist_games, 2) if args.whist_games else (0, 0)
     lo, hi = wilson(wins, games)
     order = lambda w: (w - 0.25) / 0.75  # noqa: E731
-    print(f"whist, one strong bot among three random bots: wins {wins}/{games} = {wins / games:.1%} "
-          f"(95% interval {lo:.1%}–{hi:.1%}; a random player wins 25%); Order {order(wins / games):.2f}")
+    if games:
+        print(f"whist, one strong bot among three random bots: wins {wins}/{games} = {wins / games:.1%} "
+              f"(95% interval {lo:.1%}–{hi:.1%}; a random player wins 25%); Order {order(wins / games):.2f}")
     if args.calibration:
         header = ["game", "players", "verdict", "completion", "decisions/player", "minutes", "decision moves",
                   "branching", "balance", "Order", "dead tail", "best trivial", "lead changes", "comebacks", "quality",
