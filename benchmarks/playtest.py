@@ -147,13 +147,25 @@ wall, used = time.perf_counter(), cpu()
 with make_executor(int(sys.argv[2])) as ex:
     r = playtest(spec, games=200, seed=0, tier=2, executor=ex)
 wall, used = time.perf_counter() - wall, cpu() - used
-order = {}
+order, games = {}, {}
 for t in r.tier2 or []:
     d = t.as_dict()
     order[t.players] = [d["order"]["value"]] + d["order"]["interval"] + [d["order"]["n"]]
+    games[t.players] = d["games"]
 print(json.dumps({"wall": wall, "cpu": used, "verdict": r.verdict, "reasons": sorted({x.code for x in r.reasons}),
-                  "order": order}))
+                  "order": order, "games": games}))
 """
+
+
+def strong_seat_games(games: dict) -> int:
+    """Tier-2 work that does not depend on the machine: games times the strong bots at the table
+    (strong everywhere: n; a trivial policy among strong bots: n - 1; one strong bot: 1)."""
+    total = 0
+    for n, per in games.items():
+        n = int(n)
+        for tag, k in per.items():
+            total += k * (n if tag == "strong" else n - 1 if tag.startswith("dominance:") else 1)
+    return total
 
 
 def timed_child(tree: Path, workers: int) -> dict:
@@ -186,6 +198,11 @@ def before_after(rev: str, repeat: int, workers: int) -> None:
     print(f"Tier 1 + Tier 2, {workers} workers, median of {repeat}: before ({rev}) {bw:.1f} s wall, {bc:.1f} s CPU; "
           f"after {aw:.1f} s wall, {ac:.1f} s CPU; wall {bw / aw:.2f}× faster, CPU {bc / ac:.2f}× less")
     old, new = runs["before"][0], runs["after"][0]
+    if old.get("games") and new.get("games"):
+        so, sn = strong_seat_games(old["games"]), strong_seat_games(new["games"])
+        print(f"Tier-2 games × strong bots at the table: before {so:,}, after {sn:,} ({so / sn:.2f}× less simulation)")
+        for n in sorted(new["games"], key=int):
+            print(f"  {n} players: games before {old['games'].get(n)}, after {new['games'][n]}")
     same = old["verdict"] == new["verdict"]
     print(f"verdict before {old['verdict']} {old['reasons'] or ''}, after {new['verdict']} {new['reasons'] or ''}: "
           f"{'the same' if same else 'DIFFERENT'}")
