@@ -12,6 +12,7 @@ import random
 
 from generator.playtest import Settings, playtest, rejection_rank, tier2_stages
 from generator.playtest.parallel import Executor, run_task, seat_lineup
+from generator.playtest.report import format_report
 from generator.playtest.runner import GameSummary
 from generator.spec import load_spec
 from tests.conftest import ROOT
@@ -102,6 +103,9 @@ def test_sequential_tier2_gives_the_full_runs_verdict_for_less():
                 _, lo, hi = _orders(full)[n]
                 assert lo <= value <= hi, (name, n)
             assert all(len(t.games["order"]) >= 20 for t in seq.tier2)   # Order on half of tier2_games at least
+        if name == "luck":   # the cheap configurations came first and settled it: nothing else was played
+            assert all(not t.games["strong"] for t in seq.tier2)
+            assert "not played (a rejection ended the run first)" in format_report(seq)
     (seq, seq_ex), (full, full_ex) = _both(lambda: Synthetic(SCENARIOS["skill"]), spec, players=[2, 3],
                                            tier2_games=40)
     assert seq_ex.tier2_games < 0.7 * full_ex.tier2_games   # the clear configurations stopped at a quarter
