@@ -26,8 +26,8 @@ from typing import Any, Callable, Sequence
 from ..bots import TRIVIAL
 from ..bots.restrict import OPTIONAL_PHASES  # the optional decisions INERT_RULE may forbid
 from ..spec import GameSpec
-from .metrics import (Findings, Reason, Tier1Count, Tier2Count, lineup_of, quality, r4,  # noqa: F401
-                      tier2_configs)
+from .metrics import (ORDER, STRONG, Findings, Reason, Tier1Count, Tier2Count, lineup_of, quality,  # noqa: F401
+                      r4, tier2_configs)
 from .parallel import Executor, SerialExecutor, Task, spec_json
 from .runner import PLAYTEST_MOVE_CAP, GameSummary, game_seed, play_one  # noqa: F401
 from .stats import harmonic_mean, wilson  # noqa: F401
@@ -38,6 +38,9 @@ SCHEMA_ID = "https://parlour.example/schemas/playtest-report-1.json"
 ROLLOUTS, MAX_ROLLOUTS = 4, 24
 #: A batch smaller than this (games × cost, a random game costing 1) runs in this process.
 SMALL_BATCH = 150
+#: What a strong-bot game costs against a random one, for cutting work into tasks: one game a task,
+#: so that the two workers finish a look together.
+TIER2_COST = 400
 #: At most this many optional rule features are tested for INERT_RULE (each costs a configuration).
 MAX_FEATURES = 2
 
@@ -184,11 +187,12 @@ def playtest(spec: GameSpec, games: int = 200, seed: int = 0, players: list[int]
              tier: int = 1, max_games: int | None = None, tier2_games: int = 100,
              tier2_max_games: int | None = None, rollouts: int = ROLLOUTS, max_rollouts: int = MAX_ROLLOUTS,
              pilot: int = 50, executor: Executor | None = None,
-             progress: Callable[[int, int], None] | None = None) -> Report:
+             progress: Callable[[int, int], None] | None = None, sequential: bool = True) -> Report:
     """Tier 1 (and with ``tier=2`` Tier 2) at each player count, judged (see the module's docstring).
 
     ``executor`` runs the games (default: this process); ``progress(done, planned)`` is called
-    as games finish."""
+    as games finish. ``sequential=False`` plays Tier 2 in full, every configuration to
+    ``tier2_games`` before judging (the reference the sequential looks are tested against)."""
     settings = Settings(tier, games, max_games or 4 * games, tier2_games, tier2_max_games or 2 * tier2_games,
                         rollouts, max_rollouts, pilot)
     counts = players or list(spec.players.counts())
@@ -207,7 +211,7 @@ def playtest(spec: GameSpec, games: int = 200, seed: int = 0, players: list[int]
             if findings.reasons:
                 report.notes.append("Tier 2 was not run: the game failed Tier 1.")
             else:
-                t2, f2 = _tier2(runner, spec, t1, settings)
+                t2, f2 = _tier2(runner, spec, t1, settings, sequential)
                 report.tier2 = t2
                 report.reasons += f2.reasons
                 report.warnings += f2.warnings
@@ -249,26 +253,77 @@ def _tier1(runner: _Runner, counts: Sequence[int], s: Settings, bot: str,
             return tier1, findings
 
 
-def _tier2(runner: _Runner, spec: GameSpec, t1: list[Tier1Count], s: Settings) -> tuple[list[Tier2Count], Findings]:
+def tier2_stages(s: Settings) -> list[int]:
+    """Game counts after which Tier 2 stops to judge: a quarter and a half of ``tier2_games`` (the
+    looks at which a configuration already clear of every threshold stops, and a certain rejection
+    ends the run), ``tier2_games`` itself, then doubling up to ``tier2_max_games`` for the
+    configurations whose estimate sits on the wrong side of a threshold."""
+    base = s.tier2_games
+    looks = {base // 4, base // 2} if base >= 20 else set()
+    return sorted({x for x in looks if x} | set(_stages(base, 0, max(base, s.tier2_max_games))))
+
+
+def rejection_rank(tag: str) -> int:
+    """Where a Tier-2 configuration comes in the first look: the likely rejections first. One
+    strong bot among random bots (LUCK_ONLY) is the cheapest and the most common rejection, then
+    a trivial policy among strong bots (DOMINANT_STRATEGY), then strong bots everywhere
+    (SEAT_BIAS, EARLY_DECIDED); the INERT_RULE comparisons, which only ever warn, come last."""
+    if tag == ORDER:
+        return 0
+    if tag.startswith("dominance:"):
+        return 1
+    if tag == STRONG:
+        return 2
+    return 3
+
+
+def strong_cost(config: tuple[str, str], n: int) -> int:
+    """A rough price of one game of a configuration, for putting the dearest work first (the
+    workers then finish together): the strong bots at the table, each searching rollouts as long
+    as the table is wide."""
+    seats = lineup_of(config, n, 0)
+    return n * sum(1 for b in seats if b.startswith("strong")) + 1
+
+
+def _tier2(runner: _Runner, spec: GameSpec, t1: list[Tier1Count], s: Settings,
+           sequential: bool = True) -> tuple[list[Tier2Count], Findings]:
+    """Tier 2, in looks (``tier2_stages``). A configuration plays on to ``tier2_games`` unless the
+    judgement says it is settled (clear of every threshold, ``Findings.settled``), and beyond it
+    only while it is escalated; the run ends as soon as any configuration gives a reason.
+
+    The first look is played in two waves, the likely rejections first (``rejection_rank``):
+    a game that a cheap configuration already rejects does not pay for the others. Within a
+    wave the dearest games go first, so that the workers finish together. Every game's seed
+    depends only on its index, so neither the waves nor the order change a game; they only
+    decide which games are played at all. Order, a figure of the report and of the quality score,
+    is measured on at least half of ``tier2_games`` however clear it is. Not ``sequential``: no early looks, no waves, and no
+    configuration stops before ``tier2_games``."""
     features = features_of(spec, t1)
-    first = max(1, s.tier2_games // 2) if s.tier2_games >= 20 else s.tier2_games
-    stages = sorted({first, s.tier2_games} | set(_stages(s.tier2_games, 0, max(s.tier2_games, s.tier2_max_games))))
+    stages = tier2_stages(s) if sequential else _stages(s.tier2_games, 0, max(s.tier2_games, s.tier2_max_games))
     configs = {c.players: tier2_configs(c.players, features, TRIVIAL) for c in t1}
     games: dict[tuple[int, str], list[GameSummary]] = {(n, tag): [] for n, cf in configs.items() for tag in cf}
     target = {key: stages[0] for key in games}
+    first = True
     while True:
-        wanted = [(key, key[0], len(games[key]), target[key], configs[key[0]][key[1]], True)
-                  for key in games if target[key] > len(games[key])]
-        for key, res in runner.run(wanted, cost=200, audit=False).items():
-            games[key] += res
-        tier2 = [Tier2Count(n, configs[n], {tag: games[(n, tag)] for tag in configs[n]}) for n in configs]
-        findings = Findings()
-        judged = {}
-        for c in tier2:
-            judged[c.players] = f = c.judge()
-            findings.extend(f)
-        if findings.reasons:
-            return tier2, findings
+        wanted = sorted(((key, key[0], len(games[key]), target[key], configs[key[0]][key[1]], True)
+                         for key in games if target[key] > len(games[key])),
+                        key=lambda w: -strong_cost(w[4], w[1]))
+        waves = [[w for w in wanted if rejection_rank(w[0][1]) <= 1], [w for w in wanted if rejection_rank(w[0][1]) > 1]] \
+            if first and sequential else [wanted]
+        first = False
+        for wave in waves:
+            if not wave:
+                continue
+            for key, res in runner.run(wave, cost=TIER2_COST, audit=False).items():
+                games[key] += res
+            tier2 = [Tier2Count(n, configs[n], {tag: games[(n, tag)] for tag in configs[n]}) for n in configs]
+            findings = Findings()
+            judged = {}
+            for c in tier2:
+                judged[c.players] = f = c.judge()
+                findings.extend(f)
+            if findings.reasons:
+                return tier2, findings
         grown = False
         for key in games:
             here = len(games[key])
@@ -276,7 +331,10 @@ def _tier2(runner: _Runner, spec: GameSpec, t1: list[Tier1Count], s: Settings) -
             if nxt is None:
                 continue
             verdict = judged[key[0]]
-            if (here < s.tier2_games and key[1] not in verdict.settled) or key[1] in verdict.escalate:
+            # Order is a figure of the report and of the quality score, not only a threshold: it
+            # stops no sooner than at half of tier2_games, however clear it is.
+            settled = sequential and key[1] in verdict.settled and not (key[1] == ORDER and here < s.tier2_games // 2)
+            if (here < s.tier2_games and not settled) or key[1] in verdict.escalate:
                 target[key] = nxt
                 grown = True
         if not grown:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
 from .runner import GameSummary
-from .stats import mean, median, median_interval, quantiles, ratio_interval, wilson
+from .stats import Z95, mean, median, median_interval, quantiles, ratio_interval, wilson
 
 # Tier 1 thresholds.
 MAX_CAPPED = 0.01
@@ -31,6 +31,8 @@ MAX_DEAD_TAIL, WARN_DEAD_TAIL = 0.40, 0.25
 MIN_LEAD_CHANGES, MIN_COMEBACKS = 1.0, 0.05
 MAX_DOMINANCE, WARN_DOMINANCE = 0.50, 0.40
 MIN_RULE_EFFECT = 0.03
+#: Fewest common deals before the paired INERT_RULE comparison may settle (``Tier2Count.paired_effect``).
+PAIRED_MIN = 20
 
 
 def r4(x: float) -> float:
@@ -375,6 +377,26 @@ class Tier2Count:
         """Wins and games of the unrestricted strong bot among random bots (the ``order`` games)."""
         return self._focus_wins(ORDER)
 
+    def paired_effect(self, tag: str) -> tuple[float, float, float] | None:
+        """What forbidding a feature costs the strong bot, game by game: the ``inert:F`` games
+        are played on the same deals as the ``order`` games (the same game indices and seeds), so
+        the difference of the focus seat's wins is taken deal by deal, and the luck of the deal,
+        common to both, cancels. (mean, low, high) of the difference with a 95% normal interval
+        (its variance floored at that of one discordant deal in ``PAIRED_MIN``), or None with fewer
+        than ``PAIRED_MIN`` common deals. Used only to stop playing an INERT_RULE comparison whose
+        answer is settled; the warning itself reads the two win rates."""
+        n = self.players
+        base = {g.index: g.winner is not None and g.winner == g.index % n for g in self.games.get(ORDER, [])}
+        diffs = [base[g.index] - (g.winner is not None and g.winner == g.index % n)
+                 for g in self.games.get(tag, []) if g.index in base]
+        m = len(diffs)
+        if m < PAIRED_MIN:
+            return None
+        mean = sum(diffs) / m
+        var = max(sum((d - mean) ** 2 for d in diffs) / (m - 1), 1 / PAIRED_MIN)
+        half = Z95 * (var / m) ** 0.5
+        return mean, mean - half, mean + half
+
     def head_to_head(self, tag: str) -> tuple[float, int]:
         """The rotating bot's score against the others: per game, the share of other seats it
         finished ahead of (a tie counts half); summed over games."""
@@ -526,8 +548,10 @@ class Tier2Count:
                 continue
             base = kb / gb
             effect = base - k / gi
-            if gi == gb and wilson(k, gi)[1] < wilson(kb, gb)[0]:
-                out.settled.add(tag)       # clearly not inert: no need for more games
+            paired = self.paired_effect(tag)
+            if (gi == gb and wilson(k, gi)[1] < wilson(kb, gb)[0]) or (
+                    paired is not None and (paired[1] > MIN_RULE_EFFECT or paired[2] < MIN_RULE_EFFECT)):
+                out.settled.add(tag)       # clearly not inert (or clearly inert): no need for more games
             else:
                 out.settled.discard(ORDER)  # the same deals are needed for the comparison
             if effect < MIN_RULE_EFFECT:

@@ -55,22 +55,30 @@ def format_report(report: Report, seconds: float | None = None, path: str | None
         for t in report.tier2:
             d = t.as_dict()
             lines.append(f"\n  {t.players} players, " + ", ".join(f"{k} {v}" for k, v in d["games"].items()) + " games")
-            seats = ", ".join(f"{p + 1}: {_pct(m['value'])} {_iv(m)}" for p, m in enumerate(d["seat_win_rates"]))
-            lines.append(f"    seats          {seats}")
-            lines.append(f"    balance        {d['balance']:.2f}; fairness for the first player {d['fairness']:.2f}")
+            # a configuration the run never reached (it ended on a rejection first) has no figures
+            played = {k for k, v in d["games"].items() if v}
+            if "strong" in played:
+                seats = ", ".join(f"{p + 1}: {_pct(m['value'])} {_iv(m)}" for p, m in enumerate(d["seat_win_rates"]))
+                lines.append(f"    seats          {seats}")
+                lines.append(f"    balance        {d['balance']:.2f}; fairness for the first player {d['fairness']:.2f}")
             o = d["order"]
             lines.append(f"    skill          one strong bot among random bots wins "
                          f"{_pct(d['strong_vs_random']['value'])} {_iv(d['strong_vs_random'])}; Order {o['value']:.2f} "
                          f"[{o['interval'][0]:.2f}–{o['interval'][1]:.2f}]")
             tail = d["dead_tail"]
-            lines.append(f"    tension        {d['lead_changes']['mean']:.1f} lead changes per game; comebacks "
-                         f"{_pct(d['comebacks']['value'])} of {d['comebacks']['n']}; dead tail "
-                         + (f"median {_pct(tail['value'])} {_iv(tail)}" if tail else "not measured"))
+            if "strong" in played:
+                lines.append(f"    tension        {d['lead_changes']['mean']:.1f} lead changes per game; comebacks "
+                             f"{_pct(d['comebacks']['value'])} of {d['comebacks']['n']}; dead tail "
+                             + (f"median {_pct(tail['value'])} {_iv(tail)}" if tail else "not measured"))
+            else:
+                lines.append("    strong bots at every seat: not played (a rejection ended the run first)")
             if d["dominance"]:
                 lines.append("    trivial play   " + ", ".join(
                     f"{k} wins {_pct(v['win_rate']['value'])} {_iv(v['win_rate'])}" for k, v in d["dominance"].items())
                     + " against strong bots")
             for k, v in d["inert"].items():
+                if f"inert:{k}" not in played:
+                    continue
                 lines.append(f"    rule test      a strong bot without {k} wins {_pct(v['win_rate']['value'])} "
                              f"{_iv(v['win_rate'])} among random bots, {_pct(v['baseline']['value'])} with it")
     for note in report.notes:

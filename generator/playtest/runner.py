@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import traceback
+import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -101,6 +102,23 @@ def play_one(game: Game, players: int, seed: int, index: int = 0, lineup: Sequen
     return out
 
 
+_BOUNDS: "weakref.WeakKeyDictionary[Game, dict[int, Any]]" = weakref.WeakKeyDictionary()
+
+
+def bounds_of(game: Game, n: int) -> Any:
+    """The family's score bounds for a compiled game at ``n`` players, or None; worked out once
+    per game and player count and kept while the compiled game lives (a worker plays every
+    game of a configuration, and every configuration, on one compiled game; working the bounds
+    out reads the whole spec, which cost more than a short random game)."""
+    per_game = _BOUNDS.setdefault(game, {})
+    if n not in per_game:
+        try:
+            per_game[n] = family_of(game.spec).load("bounds")(game, n)   # the family's score bounds
+        except Exception:  # bounds are a refinement: never let them stop a playtest
+            per_game[n] = None
+    return per_game[n]
+
+
 def make_lineup(lineup: Sequence[str], seed: int, options: dict[str, Any]) -> list[Any]:
     """One bot per seat. ``strong-without:FEATURE`` is the strong bot forbidden that feature."""
     bots = []
@@ -116,10 +134,7 @@ def _play(game: Game, n: int, seed: int, lineup: Sequence[str] | None, options: 
           keep_record: bool, observer: Observer | None, bounds: Any, out: GameSummary) -> None:
     state = game.new_initial_state(n, seed)
     if bounds is True:
-        try:
-            bounds = family_of(game.spec).load("bounds")(game, n)   # the family's score bounds
-        except Exception:  # bounds are a refinement: never let them stop a playtest
-            bounds = None
+        bounds = bounds_of(game, n)
     if lineup is None:
         rnd = random.Random(bot_seed(seed, 0)).random
         bots = None
