@@ -99,6 +99,7 @@ def _markdown():
 
 
 _HEADING = re.compile(r"<(/?)h([1-6])\b")
+_LEAD_IN = re.compile(r"<p>((?:(?!</p>).)*:</p>\s*<(?:table|ul|ol)\b)", re.S)
 SUIT_SPANS = re.compile("([♥♦♡♢])|([♠♣♤♧])")
 
 
@@ -123,6 +124,8 @@ def markdown_to_html(md: str, shift: int = 0) -> str:
     if shift:
         out = _HEADING.sub(lambda m: f"<{m.group(1)}h{min(6, int(m.group(2)) + shift)}", out)
     out = out.replace("<table>", '<table class="rules">')
+    # a sentence that introduces a list or table ("…:") is kept on its page (print style "lead-in")
+    out = _LEAD_IN.sub(r'<p class="lead-in">\1', out)
     return SUIT_SPANS.sub(lambda m: f'<span class="suit red">{m.group(1)}</span>' if m.group(1)
                       else f'<span class="suit">{m.group(2)}</span>', out)
 
