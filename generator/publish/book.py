@@ -244,8 +244,18 @@ def book_html(entries: Sequence[Entry], info: BookInfo, paper: str = "A5", for_p
         info=info, date=info.date.strftime("%-d %B %Y"), families=family_list, indexes=index_list, terms=terms,
         printed=len(printed), generated=generated, rejected=rejected, reasons=reasons,
         include_rejected=include_rejected, seeds=seeds, seed_range=_ranges(seeds),
-        account=cover_account(entries, info, include_rejected), curious=curious(printed, views, rejected),
+        account=cover_account(entries, info, include_rejected), how_terms=_how_terms(terms), curious=curious(printed, views, rejected),
         entries=printed, views=views, version=version(), tools=tool_versions, css=css, paper=paper)
+
+
+#: Terms "How to use this book" names as examples of the glossary, when the glossary has them.
+HOW_TERMS = ("trick", "trump", "lead", "follow suit", "meld", "lay off", "stock", "kitty", "bid")
+
+
+def _how_terms(terms: Sequence[tuple[str, str]]) -> list[str]:
+    """A few of the glossary's own terms (the front matter names none the glossary lacks)."""
+    have = {t for t, _ in terms}
+    return [t for t in HOW_TERMS if t in have][:5]
 
 
 def reason_words(code: str) -> str:
@@ -318,7 +328,7 @@ def cover_account(entries: Sequence[Entry], info: BookInfo, include_rejected: bo
             how.append(f"played {_plural(played, 'game')} {info.playtest_games} times at every player count "
                        f"with {info.bot} players")
         if reused:
-            how.append(f"took the playtest saved with {_plural(reused, 'game')}")
+            how.append(f"used the playtest report saved with {_plural(reused, 'game')}")
         text = "For this book Parlour " + " and ".join(how)
         if rejected:
             pairs = sorted(by_reason.items(), key=lambda kv: (-kv[1], kv[0]))
