@@ -138,7 +138,8 @@ def _run_file(run, finished: bool = False) -> tuple[Path, str]:  # noqa: ANN001 
     text = runs.record(
         seed=run.seed, family=run.family, count=run.count, players=run.players,
         playtest={"tier": judged.tier, "games": judged.games, "mend": judged.mend} if judged else None,
-        drafts=getattr(run, "drafts", len(run.kept)), kept=[p.name for p in run.kept], mended=getattr(run, "mended", 0),
+        drafts=len(run.kept) if judged is None else run.drafts, kept=[p.name for p in run.kept],
+        mended=getattr(run, "mended", 0),
         rejected_by=getattr(run, "rejected_by", {}), redrawn_by=run.redraws, redrawn=run.total_redraws,
         finished=finished)
     return run.out / runs.record_name(run.seed), text
