@@ -582,6 +582,6 @@ def test_cli_generate_book(run, tmp_path, monkeypatch):
     assert res.exit_code == 0, res.output
     assert (tmp_path / "g.pdf").exists() and "wrote" in res.output
     cover = pypdf.PdfReader(tmp_path / "g.pdf").pages[0].extract_text().replace("\n", " ")
-    assert "2 games were drawn by the generator without a playtest (seed 3)." in " ".join(cover.split())
+    assert "2 games were given to the book (generator seeds 3–4)." in " ".join(cover.split())
     res = run("generate", "--count", "2", "--seed", "3", "--out", str(out), "--book", str(tmp_path / "g.pdf"))
     assert res.exit_code == 2  # the book exists: nothing is written

@@ -129,19 +129,19 @@ def _files(out: Path, stem: str, spec: GameSpec) -> list[tuple[Path, str | bytes
     return [(out / f"{stem}.yaml", dump_yaml(spec)), (out / f"{stem}.md", render_markdown(spec))]
 
 
-def _run_file(run, finished: bool = False) -> tuple[Path, str]:  # noqa: ANN001 - a _Drafts or _Sorted
-    """The run record (``publish.runs``) as it stands with the games written so far and the one being
-    written: it goes in that game's set of files, so it always matches the games on disk."""
+def _run_file(run: "_Sorted", finished: bool = False) -> tuple[Path, str]:
+    """With --playtest, the run record (``publish.runs``: drafts judged, kept, mended, rejected by
+    reason) as it stands with the drafts taken so far: it goes in the set of files of each draft
+    written, so it always matches the games on disk. (Without --playtest every draft is a game, and
+    a book says no more than the seeds in the file names.)"""
     from ..publish import runs
 
-    judged = getattr(run, "options", None)
+    o = run.options
     text = runs.record(
         seed=run.seed, family=run.family, count=run.count, players=run.players,
-        playtest={"tier": judged.tier, "games": judged.games, "mend": judged.mend} if judged else None,
-        drafts=len(run.kept) if judged is None else run.drafts, kept=[p.name for p in run.kept],
-        mended=getattr(run, "mended", 0),
-        rejected_by=getattr(run, "rejected_by", {}), redrawn_by=run.redraws, redrawn=run.total_redraws,
-        finished=finished)
+        playtest={"tier": o.tier, "games": o.games, "mend": o.mend}, drafts=run.drafts,
+        kept=[p.name for p in run.kept], mended=run.mended, rejected_by=run.rejected_by,
+        redrawn_by=run.redraws, redrawn=run.total_redraws, finished=finished)
     return run.out / runs.record_name(run.seed), text
 
 
@@ -178,19 +178,17 @@ class _Drafts:
             self.redraws.update(sampled.rejected)
             spec = _with_provenance(sampled.spec, self.seed + i, self.family)
             self.drafts.append((_stem(self.seed + i, spec), spec))
-        check_clashes([self.out / f"{stem}{ext}" for stem, _ in self.drafts for ext in (".yaml", ".md")]
-                      + [_run_file(self)[0]], self.force)
+        check_clashes([self.out / f"{stem}{ext}" for stem, _ in self.drafts for ext in (".yaml", ".md")], self.force)
         check_writable(self.out / self.drafts[0][0])
 
     def write(self) -> None:
         for stem, spec in self.drafts:
             files = _files(self.out, stem, spec)
-            self.kept.append(files[0][0])
             try:
-                _write(files + [_run_file(self, len(self.kept) == self.count)], self.done)
+                _write(files, self.done)
             except WriteError as exc:
-                self.kept.pop()
                 raise InputError(f"{exc}; {self.done[0]} of {self.count} games written before it") from None
+            self.kept.append(files[0][0])
 
     def finished(self) -> str:
         return f"{self.done[0]} of {self.count} game{'s' if self.count > 1 else ''} written to {self.out}/, each one whole"
