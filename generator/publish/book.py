@@ -69,7 +69,6 @@ FAMILY_INTROS = {
                 "of cards does best.",
 }
 
-NUMBER_WORDS = ("", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight")
 
 
 @dataclass
