@@ -121,7 +121,7 @@ def make_book(entries: list, out: Path, *, title: str, paper: str, as_html: bool
     printed = sum(1 for e in entries if not e.rejected)
     rejected = len(entries) - printed
     reused = sum(1 for e in entries if e.summary and e.summary.get("reused"))
-    click.echo(f"wrote {out}: {printed} games" + (f", {rejected} rejected by the playtest" if rejected else "")
+    click.echo(f"wrote {out}: {printed} game{'' if printed == 1 else 's'}" + (f", {rejected} rejected by the playtest" if rejected else "")
                + (f", {reused} with the playtest report saved beside them" if reused else "")
                + (f" (playtest {tested - start:.1f} s, book {secs:.1f} s)" if games is not None
                   else f" ({secs:.1f} s)"))

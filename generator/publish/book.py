@@ -290,7 +290,8 @@ def cover_account(entries: Sequence[Entry], info: BookInfo, include_rejected: bo
     if made:
         t = run_records.totals(made)
         kept_here = sum(len(r.in_book) for r in made)
-        text = (f"The generator drew {_plural(t['drafts'], 'draft')} and playtested each "
+        text = (f"The generator drew {_plural(t['drafts'], 'draft')} and playtested "
+                f"{'it' if t['drafts'] == 1 else 'each'} "
                 f"({'one run' if len(made) == 1 else f'{len(made)} runs'}, {_seeds_words(t['seeds'])}): "
                 f"it kept {t['kept']}")
         if t["mended"]:
