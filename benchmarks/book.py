@@ -8,14 +8,24 @@ playtests) and then HTML + PDF in this one process with one font configuration a
 stylesheet: that sum is the figure the README reports (issue 4's target: under 30 s). CPU
 seconds are printed too, since a busy machine stretches the wall-clock time.
 
+With ``--against TREE`` (a checkout of other code, e.g. the commit before a change) the rendering
+alone — plots, HTML and PDF of the same playtested games — is timed for this tree and for TREE in
+fresh processes, alternately, ``--repeat`` times each; the medians and their ratio are printed, so a
+busy machine slows both alike. Each tree's book keeps what that tree's templates print.
+
 Usage: python benchmarks/book.py [--count 100] [--games 100] [--start 0] [--jobs 2] [--out FILE]
+                                 [--cache FILE] [--against TREE [--repeat 3]]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import pickle
 import resource
+import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -41,6 +51,8 @@ def main() -> int:
     ap.add_argument("--paper", default="A5")
     ap.add_argument("--out", default=None, help="keep the book here (default: a temporary file)")
     ap.add_argument("--cache", default=None, help="keep the playtested games in this pickle, and reuse it")
+    ap.add_argument("--against", default=None, help="time the rendering of this tree against TREE's")
+    ap.add_argument("--repeat", type=int, default=3, help="with --against: renderings per tree")
     args = ap.parse_args()
 
     t0 = time.perf_counter()
@@ -57,6 +69,8 @@ def main() -> int:
         if cache:
             cache.write_bytes(pickle.dumps(entries))
     t2 = time.perf_counter()
+    if args.against:
+        return compare(entries, args)
     plot_cpu = draw_plots(entries, jobs=args.jobs)
     t3 = time.perf_counter()
     c3 = time.process_time()
@@ -84,6 +98,55 @@ def main() -> int:
     cpu = plot_cpu / max(1, args.jobs) + (c5 - c3)
     print(f"  book rendering  {t5 - t2:6.1f} s  (plots + HTML + PDF; {cpu:.1f} s with the CPU seconds of the plots "
           f"shared by {args.jobs} processes); peak RSS {rss:.0f} MB")
+    return 0
+
+
+#: The rendering, as a child process runs it in either tree (only what both trees have).
+RENDER = """
+import json, pickle, sys, tempfile, time
+from pathlib import Path
+from generator.publish.book import BookInfo, book_html, draw_plots, write_book
+entries = pickle.loads(Path(sys.argv[1]).read_bytes())
+for e in entries:
+    e.svg = None
+t0 = time.perf_counter()
+draw_plots(entries, jobs=int(sys.argv[2]))
+t1 = time.perf_counter()
+html = book_html(entries, BookInfo(title="A Hundred Card Games", playtest_seed=1, playtest_games=100),
+                 include_rejected=True)
+out = Path(tempfile.mkdtemp()) / "book.pdf"
+write_book(out, html)
+t2 = time.perf_counter()
+from pypdf import PdfReader
+print(json.dumps({"plots": t1 - t0, "book": t2 - t1, "total": t2 - t0, "pages": len(PdfReader(out).pages)}))
+"""
+
+
+def _render_in(tree: Path, cache: Path, jobs: int) -> dict:
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    done = subprocess.run([sys.executable, "-c", RENDER, str(cache), str(jobs)], cwd=tree, env=env,
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def compare(entries: list, args: argparse.Namespace) -> int:
+    """Render the same games with this tree and with ``--against``, alternately; print medians and ratios."""
+    cache = Path(tempfile.mkdtemp()) / "entries.pickle"
+    cache.write_bytes(pickle.dumps(entries))
+    trees = {"this tree": Path(__file__).resolve().parents[1], "against": Path(args.against).resolve()}
+    times: dict[str, list[dict]] = {k: [] for k in trees}
+    for i in range(args.repeat):
+        for name, tree in (trees.items() if i % 2 == 0 else reversed(trees.items())):
+            times[name].append(_render_in(tree, cache, args.jobs))
+            print(f"  {name:9} run {i + 1}: {times[name][-1]['total']:.1f} s", file=sys.stderr)
+    med = {k: {key: statistics.median(t[key] for t in v) for key in ("plots", "book", "total", "pages")}
+           for k, v in times.items()}
+    print(f"{args.count} games, rendering only (plots in {args.jobs} processes, then HTML + PDF), median of {args.repeat}:")
+    for name, m in med.items():
+        print(f"  {name:9}  plots {m['plots']:5.1f} s  HTML+PDF {m['book']:5.1f} s  total {m['total']:5.1f} s  "
+              f"({m['pages']:.0f} pages)")
+    ratio = med["this tree"]["total"] / med["against"]["total"]
+    print(f"  ratio this/against: {ratio:.2f} (total), {med['this tree']['book'] / med['against']['book']:.2f} (HTML+PDF)")
     return 0
 
 

@@ -9,6 +9,7 @@ seed and its mends (``provenance``), so any one of them can be made again on its
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from collections import Counter
@@ -128,6 +129,22 @@ def _files(out: Path, stem: str, spec: GameSpec) -> list[tuple[Path, str | bytes
     return [(out / f"{stem}.yaml", dump_yaml(spec)), (out / f"{stem}.md", render_markdown(spec))]
 
 
+def _run_file(run: "_Sorted", finished: bool = False) -> tuple[Path, str]:
+    """With --playtest, the run record (``publish.runs``: drafts judged, kept, mended, rejected by
+    reason) as it stands with the drafts taken so far: it goes in the set of files of each draft
+    written, so it always matches the games on disk. (Without --playtest every draft is a game, and
+    a book says no more than the seeds in the file names.)"""
+    from ..publish import runs
+
+    o = run.options
+    text = runs.record(
+        seed=run.seed, family=run.family, count=run.count, players=run.players,
+        playtest={"tier": o.tier, "games": o.games, "mend": o.mend}, drafts=run.drafts,
+        kept=[p.name for p in run.kept], mended=run.mended, rejected_by=run.rejected_by,
+        redrawn_by=run.redraws, redrawn=run.total_redraws, finished=finished)
+    return run.out / runs.record_name(run.seed), text
+
+
 def _write(files: list[tuple[Path, str | bytes]], done: list[int]) -> None:
     """Write one game's files, all or none, and count it only once they are in place (signals held
     over both, so an interruption reports exactly the games on disk)."""
@@ -231,7 +248,8 @@ class _Sorted:
         self.bar = None
 
     def start(self) -> None:
-        check_clashes(self._in_the_way(), self.force)
+        record = _run_file(self)[0]
+        check_clashes(self._in_the_way() + ([record] if record.exists() else []), self.force)
         check_writable(self.out / f"{self.seed:06d}-game")
 
     def _in_the_way(self) -> list[Path]:
@@ -290,21 +308,25 @@ class _Sorted:
         if judged.mended:
             self.mends_tried += 1
         passed = judged.passed and (self.players is None or self.players in spec.players.counts())
-        if passed:
-            files = _files(self.out, stem, spec)
+        if passed:  # the kept game's playtest beside it, for `parlour book` to reuse
+            files = _files(self.out, stem, spec) + [
+                (self.out / f"{stem}.report.json", json.dumps(judged.report.as_dict(), indent=1, ensure_ascii=False) + "\n")]
         else:
             draft = judged.draft_report or judged.report
             first = draft.reasons[0].code if draft.reasons else "?"
             self.rejected_by[first] += 1
             files = [(self.rejected / f"{stem}.yaml", dump_yaml(spec)),
                      (self.rejected / f"{stem}.reasons.txt", _reasons(judged))]
+        if passed:
+            self.kept.append(files[0][0])
         try:
-            _write(files, self.done)
+            _write(files + [_run_file(self, len(self.kept) >= self.count)], self.done)
         except WriteError as exc:
+            if passed:
+                self.kept.pop()
             raise InputError(f"{exc}; {len(self.kept)} of {self.count} games kept and "
                              f"{self.done[0] - len(self.kept)} rejected drafts written before it") from None
         if passed:  # (a mend that drops the player count asked for with --players is not kept)
-            self.kept.append(files[0][0])
             self.kept_by_family[spec.family] += 1
             if judged.mended:
                 self.mended += 1
@@ -374,10 +396,10 @@ def _reasons(judged) -> str:  # noqa: ANN001 - a playtest.judge.Judged
 
 def _book(specs: list[Path], target: Path, seed: int) -> None:
     """`--book`: playtest the games just written and make them a book (generate.py's only book code)."""
-    from ..publish.book import Entry
+    from ..publish import runs
     from ..spec import load_spec
-    from .book import make_book, seed_of
+    from .book import entries_of, make_book
 
-    entries = [Entry(load_spec(p), source=p.name, seed=seed_of(p)) for p in specs]
+    entries = entries_of([(p, load_spec(p)) for p in specs])
     make_book(entries, target, title="A Book of Card Games", paper="A5", as_html=target.suffix.lower() == ".html",
-              games=100, seed=seed, run_seed=seed)
+              games=100, seed=seed, run_seed=seed, made_by=runs.runs_for(specs))

@@ -1,8 +1,12 @@
-"""A book of games: cover, contents with page numbers, the games by family, an index by number of
-players, a glossary and a colophon, as one HTML document that WeasyPrint sets as one PDF.
+"""A book of games: cover, contents with page numbers, the games by family, indexes (players,
+family, pack, length, feature), a glossary, an appendix for the curious and a colophon, as one
+HTML document that WeasyPrint sets as one PDF.
 
-``prepare`` playtests the games (Tier 1, in worker processes) and draws their plots; games the
-playtest rejects stay out of the book's body and are counted on the cover by reason code.
+``prepare`` playtests the games (Tier 1, in worker processes) — or takes the report saved beside a
+game and replays only its typical game — and draws their plots; games the playtest rejects stay
+out of the book's body and are counted on the cover apart from the drafts the generator rejected,
+which the cover takes from the run records (``runs``): a cover says only what some record shows.
+Reason codes, seeds and hashes are for the curious, in an appendix, not in the reader's text.
 ``book_html`` builds the document; ``write_book`` writes it as PDF or HTML.
 """
 
@@ -21,7 +25,9 @@ from markupsafe import Markup
 
 from ..spec import GameSpec
 from . import facts
+from . import runs as run_records
 from .glossary import glossary
+from .indexes import indexes
 from .html import (
     font_files,
     environment,
@@ -63,7 +69,6 @@ FAMILY_INTROS = {
                 "of cards does best.",
 }
 
-NUMBER_WORDS = ("", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight")
 
 
 @dataclass
@@ -75,6 +80,7 @@ class Entry:
     seed: int | None = None          # the generator's seed, when known
     summary: dict[str, Any] | None = None
     svg: str | None = None
+    report: dict[str, Any] | None = None   # a playtest report saved with the game, used instead of a playtest
 
     @property
     def rejected(self) -> bool:
@@ -89,11 +95,15 @@ class Entry:
         return seen
 
 
-def _playtest_one(args: tuple[int, GameSpec, int, int, str, str]) -> tuple[int, dict[str, Any], str | None]:
-    index, spec, games, seed, bot, plots = args
-    from .figures import run_playtest
+def _playtest_one(args: tuple[int, GameSpec, int, int, str, str, dict[str, Any] | None]
+                  ) -> tuple[int, dict[str, Any], str | None]:
+    index, spec, games, seed, bot, plots, report = args
+    from .figures import from_report, run_playtest
 
-    _, summary = run_playtest(spec, games=games, seed=seed, bot=bot)
+    if report is not None:
+        summary = from_report(spec, report, typical=plots != "none")
+    else:
+        _, summary = run_playtest(spec, games=games, seed=seed, bot=bot)
     svg = None
     if plots == "all" or (plots == "passed" and summary.get("verdict", "pass") == "pass"):
         from .plots import playtest_svg
@@ -104,10 +114,11 @@ def _playtest_one(args: tuple[int, GameSpec, int, int, str, str]) -> tuple[int, 
 
 def prepare(entries: Sequence[Entry], games: int = 100, seed: int = 0, bot: str = "random", jobs: int | None = None,
             plots: str = "passed", progress: Callable[[int, int], None] | None = None) -> list[Entry]:
-    """Playtest every entry in ``jobs`` processes, and draw the plots: ``plots`` is "passed" (of the games
+    """Playtest every entry in ``jobs`` processes (an entry with a saved ``report`` is not played
+    again: only its typical game is replayed), and draw the plots: ``plots`` is "passed" (of the games
     that pass, the ones a book prints), "all" or "none"."""
     jobs = max(1, jobs if jobs is not None else min(2, os.cpu_count() or 1))
-    work = [(i, e.spec, games, seed, bot, plots) for i, e in enumerate(entries)]
+    work = [(i, e.spec, games, seed, bot, plots, e.report) for i, e in enumerate(entries)]
     done = 0
     if jobs == 1 or len(work) <= 1:
         results = []
@@ -178,6 +189,7 @@ class BookInfo:
     bot: str = "random"
     generated: int | None = None            # how many games were generated (default: all entries)
     date: _dt.date = field(default_factory=book_date)
+    runs: list[run_records.Run] = field(default_factory=list)   # the generator's records of the runs that made the games
 
 
 def _sort_key(name: str) -> str:
@@ -217,27 +229,138 @@ def book_html(entries: Sequence[Entry], info: BookInfo, paper: str = "A5", for_p
         {"id": f"family-{slug(f)}", "name": facts.family_name(f), "intro": FAMILY_INTROS.get(f, ""), "games": gs}
         for f, gs in sorted(families.items())
     ]
-    index = []
-    for n in range(2, 9):
-        games = [v for v in views if v.players[0] <= n <= v.players[1]]
-        if games:
-            index.append({"players": n, "word": NUMBER_WORDS[n],
-                          "games": sorted(games, key=lambda v: (_sort_key(v.name), v.id))})
+    index_list = indexes(views, [e.spec for e in printed], [e.summary for e in printed])
     kitty_names = [e.spec.deal.kitty.name for e in printed if getattr(e.spec.deal, "kitty", None)]
     terms = glossary(texts, kitty_names)
 
     seeds = sorted(e.seed for e in entries if e.seed is not None)
     generated = info.generated if info.generated is not None else len(entries)
-    reasons = [{"code": c, "count": n, "words": REASON_WORDS.get(c, c.replace("_", " ").lower())}
+    reasons = [{"code": c, "count": n, "words": reason_words(c)}
                for c, n in sorted(by_reason.items(), key=lambda cn: (-cn[1], cn[0]))]
     tool_versions = _tool_versions()
     css = None if for_pdf else Markup(stylesheet_text(paper))
     return environment().get_template("book.html.j2").render(
-        info=info, date=info.date.strftime("%-d %B %Y"), families=family_list, index=index, terms=terms,
+        info=info, date=info.date.strftime("%-d %B %Y"), families=family_list, indexes=index_list, terms=terms,
         printed=len(printed), generated=generated, rejected=rejected, reasons=reasons,
         include_rejected=include_rejected, seeds=seeds, seed_range=_ranges(seeds),
+        account=cover_account(entries, info, include_rejected), how_terms=_how_terms(terms), curious=curious(printed, views, rejected),
         entries=printed, views=views, version=version(), tools=tool_versions, css=css, paper=paper,
         credit=facts.book_credit([e.spec for e in printed], bool(info.playtest_games)))
+
+
+#: Terms "How to use this book" names as examples of the glossary, when the glossary has them.
+HOW_TERMS = ("trick", "trump", "lead", "follow suit", "meld", "lay off", "stock", "kitty", "bid")
+
+
+def _how_terms(terms: Sequence[tuple[str, str]]) -> list[str]:
+    """A few of the glossary's own terms (the front matter names none the glossary lacks)."""
+    have = {t for t, _ in terms}
+    return [t for t in HOW_TERMS if t in have][:5]
+
+
+def reason_words(code: str) -> str:
+    return REASON_WORDS.get(code, code.replace("_", " ").lower())
+
+
+def _counted(pairs: Sequence[tuple[str, int]]) -> str:
+    """[("TOO_LONG", 3), ("LOOPING", 1)] → "3 because a game would take too long at the table and 1
+    because play comes back to the same position"."""
+    parts = [f"{n} because {reason_words(code)}" for code, n in pairs]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _seeds_words(seeds: Sequence[int]) -> str:
+    if len(seeds) == 1:
+        return f"seed {seeds[0]}"
+    return "seeds " + ", ".join(map(str, seeds[:-1])) + f" and {seeds[-1]}"
+
+
+def _plural(n: int, word: str, plural: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (plural or word + 's')}"
+
+
+def cover_account(entries: Sequence[Entry], info: BookInfo, include_rejected: bool = False) -> dict[str, Any]:
+    """The cover's sentences on where the games come from and what was rejected, from the run
+    records (the generator's rejections) and the book's own playtest (its rejections), apart.
+    Without run records it says only how many games the book was given."""
+    runs = info.runs
+    from_runs = {(r.path.parent, g) for r in runs for g in r.in_book}
+    made = [r for r in runs if r.playtest]
+    unjudged = [r for r in runs if not r.playtest]
+    lines: list[str] = []
+    if made:
+        t = run_records.totals(made)
+        kept_here = sum(len(r.in_book) for r in made)
+        text = (f"The generator drew {_plural(t['drafts'], 'draft')} and playtested "
+                f"{'it' if t['drafts'] == 1 else 'each'} "
+                f"({'one run' if len(made) == 1 else f'{len(made)} runs'}, {_seeds_words(t['seeds'])}): "
+                f"it kept {t['kept']}")
+        if t["mended"]:
+            text += f" ({t['mended']} of them after a change that made them shorter)"
+        text += (f" and rejected {t['rejected']}: {_counted(t['rejected_by'])}." if t["rejected"]
+                 else " and rejected none.")
+        if kept_here != t["kept"]:
+            text += f" This book prints {kept_here} of the {t['kept']} games kept."
+        lines.append(text)
+    if unjudged:
+        n = sum(len(r.in_book) for r in unjudged)
+        lines.append(f"{_plural(n, 'game was', 'games were')} drawn by the generator without a playtest "
+                     f"({_seeds_words([r.seed for r in unjudged])}).")
+    others = [e for e in entries if not any(e.source == g for _, g in from_runs)]
+    if others:
+        seeds = sorted(e.seed for e in others if e.seed is not None)
+        what = "were given to the book" if not runs else "come from elsewhere"
+        one = len(others) == 1
+        what = ("was given to the book" if one else "were given to the book") if not runs else \
+            ("comes from elsewhere" if one else "come from elsewhere")
+        lines.append(f"{_plural(len(others), 'game')} {what}"
+                     + (f" (generator {'seed' if one else 'seeds'} {_ranges(seeds)})"
+                        if seeds and len(seeds) == len(others) else "")
+                     + (", with no record of the drafts behind them." if runs else "."))
+    rejected = [e for e in entries if e.rejected]
+    by_reason: Counter[str] = Counter()
+    for e in rejected:
+        by_reason.update(e.codes[:1])
+    reused = sum(1 for e in entries if e.summary and e.summary.get("reused"))
+    played = len([e for e in entries if e.summary]) - reused
+    if info.playtest_games or reused:
+        how = []
+        if played:
+            how.append(f"played {_plural(played, 'game')} {info.playtest_games} times at every player count "
+                       f"with {info.bot} players")
+        if reused:
+            how.append(f"used the playtest report saved with {_plural(reused, 'game')}")
+        text = "For this book Parlour " + " and ".join(how)
+        if rejected:
+            pairs = sorted(by_reason.items(), key=lambda kv: (-kv[1], kv[0]))
+            text += (f"; it rejected {len(rejected)} and "
+                     + ("printed them all the same" if include_rejected else "left them out")
+                     + f": {_counted(pairs)}.")
+        else:
+            text += "; it rejected none."
+        lines.append(text)
+    else:
+        lines.append("The games were not playtested for this book.")
+    return {"lines": lines}
+
+
+def curious(printed: Sequence[Entry], views: Sequence[Any], rejected: Sequence[Entry]) -> dict[str, Any]:
+    """The appendix for the curious: per game, its source, seed, hash, playtest seed, typical game
+    and warnings with their codes and replay commands; the games the book rejected, with codes."""
+    games = []
+    for e, v in zip(printed, views):
+        s = e.summary or {}
+        typical = s.get("typical") if (s.get("typical") or {}).get("totals") else None
+        notes = [f"{w.get('code')}: {w.get('message', '')} with {w.get('players')} players"
+                 + (f" (replay seed {w['seed']})" if w.get("seed") is not None else "")
+                 for w in s.get("warnings", [])]
+        games.append({"id": v.id, "name": v.name, "source": e.source, "seed": e.seed, "hash": v.hash,
+                      "playtest_seed": s.get("seed") if s else None, "reused": bool(s.get("reused")),
+                      "typical": typical, "notes": notes})
+    out_rejected = [{"name": e.spec.naming.name, "source": e.source,
+                     "reasons": [f"{r.get('code')}: {r.get('message', '')} with {r.get('players')} players"
+                                 for r in (e.summary or {}).get("reasons", [])]} for e in rejected]
+    return {"games": games, "rejected": out_rejected}
 
 
 def _ranges(values: list[int]) -> str:

@@ -257,7 +257,8 @@ def playtest_rows(summary: dict[str, Any]) -> list[dict[str, str]]:
         games = c.get("games", 0) or 0
         completed = c.get("completed", 0)
         rates = c.get("win_rates") or []
-        spread = f"{_pct(min(rates))}–{_pct(max(rates))}" if rates else "—"
+        # two seats' shares, not an interval: "22%–30%" read as one
+        spread = f"lowest {_pct(min(rates))}, highest {_pct(max(rates))}" if rates else "—"
         rows.append({
             "players": str(c.get("players", "?")),
             "games": str(games),
@@ -271,9 +272,10 @@ def playtest_rows(summary: dict[str, Any]) -> list[dict[str, str]]:
 
 
 def verdict_text(summary: dict[str, Any]) -> tuple[str, list[str], list[str]]:
-    """("pass"/"reject", reason sentences, warning sentences)."""
+    """("pass"/"reject", reason sentences, warning sentences), in words: the reason codes and replay
+    seeds are for the book's appendix, not for the reader of the rules."""
     def sentence(r: dict[str, Any]) -> str:
-        return f"{r.get('message', '')} with {r.get('players')} players ({r.get('code')})"
+        return f"{r.get('message', '')} with {r.get('players')} players"
 
     return (summary.get("verdict", "pass"),
             [sentence(r) for r in summary.get("reasons", [])],

@@ -11,6 +11,11 @@ seen, two more keys:
   the median length).
 
 Every publish function takes such a dict, or a plain ``as_dict()``, or None (no playtest section).
+
+A report saved beside a spec (``generate --playtest`` writes ``<name>.report.json``) lacks the
+records, so ``from_report`` replays only what the plots need: games of the report's own seed at
+the middle player count, in order, until one lasts the median number of hands — the very game the
+playtest played, so its replay seed is true — which costs a few games instead of a playtest.
 """
 
 from __future__ import annotations
@@ -60,6 +65,54 @@ class _Collector:
             seed, totals = next((s, t) for s, t in self.games if len(t) == med)
             out["typical"] = {"players": self.typical_players, "seed": seed, "totals": totals}
         return out
+
+
+#: At most this many games are replayed to find a typical game for a saved report.
+TYPICAL_TRIES = 12
+
+
+def typical_game(spec: GameSpec, summary: dict[str, Any], tries: int = TYPICAL_TRIES) -> dict[str, Any] | None:
+    """The running totals of the first game of the playtest (its seed, random play, the middle
+    player count) whose length is closest to the report's median, among the first ``tries``."""
+    if summary.get("bot", "random") != "random":
+        return None
+    counts = [c for c in summary.get("counts", []) if c.get("hands_median")]
+    if not counts:
+        return None
+    c = counts[len(counts) // 2]
+    n, median = c["players"], c["hands_median"]
+    from ..engine.state import Game
+    from ..playtest.runner import PLAYTEST_MOVE_CAP, game_seed, play_one
+
+    game = Game(spec, move_cap=PLAYTEST_MOVE_CAP)
+    best: tuple[float, int, list[list[int]]] | None = None
+    for i in range(tries):
+        seed = game_seed(summary.get("seed", 0) or 0, n, i)
+        g = play_one(game, n, seed, i, keep_record=True)
+        if g.outcome != "natural" or not g.record:
+            continue
+        totals = [list(h.get("totals", [])) for h in g.record.get("hands") or []]
+        gap = abs(len(totals) - median)
+        if best is None or gap < best[0]:
+            best = (gap, seed, totals)
+        if gap <= 0.5:
+            break
+    if best is None:
+        return None
+    return {"players": n, "seed": best[1], "totals": best[2]}
+
+
+def from_report(spec: GameSpec, report: dict[str, Any], typical: bool = True) -> dict[str, Any]:
+    """A saved report (``Report.as_dict()``) as a summary for the book, with a typical game replayed."""
+    summary = dict(report)
+    if typical and "typical" not in summary:
+        found = typical_game(spec, summary)
+        if found:
+            summary["typical"] = found
+    played = {c.get("games") for c in summary.get("counts", [])}
+    summary.setdefault("games_per_count", played.pop() if len(played) == 1 else None)
+    summary["reused"] = True
+    return summary
 
 
 def run_playtest(spec: GameSpec, games: int = 100, seed: int = 0, bot: str = "random") -> tuple[Any, dict[str, Any]]:

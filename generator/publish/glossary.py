@@ -1,8 +1,11 @@
 """The glossary of the book: the card-game terms its rulebooks use, each defined once.
 
-A term is printed only when some rulebook in the book uses it (its pattern matches the text), so
-a book of trick-taking games has no entry for *meld*. Definitions follow Parlett's "Technical
-terms" in spirit, written for this book.
+A term is printed only when some rulebook in the book uses it, so a book of trick-taking games has
+no entry for *meld*. "Uses" means the term itself, in one of its forms, as the rules say it: not a
+paraphrase of it (a rule about taking every heart is not *shooting the moon* unless it says so,
+"cannot follow suit" does not teach the word *void*), and not a denial of it ("there is no trump
+suit" in a climbing game, "there are no court cards" in a short pack). Definitions follow
+Parlett's "Technical terms" in spirit, written for this book.
 """
 
 from __future__ import annotations
@@ -17,10 +20,11 @@ TERMS: tuple[tuple[str, str, str], ...] = (
     ("auction", r"\bauction\b", "A round of bidding in which the players compete for the right to name the terms of the hand."),
     ("bid", r"\bbids?\b|\bbidding\b", "A promise, made before the play, of how many tricks (or points) a player will take."),
     ("break (a suit)", r"\bbreaking\b|\bbroken\b", "To play the first card of a suit that may not be led until one of its cards has been played."),
-    ("card points", r"\bcard points\b|\bface value\b", "Points that the cards taken in tricks are worth; the face value of a card is its number, with the court cards and the Ace valued as each game says."),
-    ("court cards", r"\bcourt cards?\b", "The King, Queen and Jack (in a German pack the King, Ober and Unter; in a tarot pack the King, Queen, Knight and Page)."),
+    ("card points", r"\bcard points\b", "Points that the cards taken in tricks are worth, as each game's table of card values says."),
+    ("court cards", r"(?<!no )\bcourt cards?\b", "The King, Queen and Jack (in a German pack the King, Ober and Unter; in a tarot pack the King, Queen, Knight and Page)."),
     ("deal", r"\bdeal(s|t|ing)?\b", "To give out the cards; also the cards so given, and one hand of the game from the deal to the scoring."),
     ("dealer", r"\bdealer\b", "The player who deals. The first dealer is chosen by any fair means; the deal then passes to the left."),
+    ("face value", r"\bface values?\b", "The number a card bears, counted as its points in some games; each game says what its court cards and Ace are worth."),
     ("follow suit", r"\bfollow(s|ing)? suit\b", "To play a card of the same suit as the card led to the trick."),
     ("hand", r"\bhands?\b", "The cards a player holds; also one deal of the game and its play and scoring."),
     ("joker", r"\bjokers?\b", "An extra card added to the pack; each game says how it ranks."),
@@ -29,15 +33,15 @@ TERMS: tuple[tuple[str, str, str], ...] = (
     ("lead", r"\blead(s|er|ing)?\b|\bled\b", "To play the first card to a trick; the player who does so is the leader, and the card's suit is the suit led."),
     ("majors", r"\bmajors?\b", "The 21 picture cards of the tarot pack (The Fool to Judgement here), which form a suit of their own."),
     ("meld", r"\bmelds?\b|\bmelding\b", "A set of cards shown on the table that scores or counts, such as three of a kind or a run in one suit."),
-    ("misdeal", r"\bmisdeal\b|\bdeals again\b", "A deal that does not count; the cards are thrown in and dealt again."),
+    ("misdeal", r"\bmisdeals?\b", "A deal that does not count; the cards are thrown in and dealt again."),
     ("pack", r"\bpack\b", "All the cards a game uses (also called a deck)."),
     ("rank", r"\brank(s|ed|ing)?\b", "The place of a card in its suit (Ace, King, Queen, …), which decides which of two cards is higher."),
-    ("shoot the moon", r"\btook every\b|\bshoot(s|ing)? the moon\b", "To take every penalty card of a hand, which in some games turns the loss into a gain."),
+    ("shoot the moon", r"\bshoot(s|ing)? the moon\b", "To take every penalty card of a hand, which in some games turns the loss into a gain."),
     ("stock", r"\bstock\b", "Cards left face down after the deal, from which cards may be turned or drawn."),
     ("suit", r"\bsuits?\b", "One of the sets of cards marked with the same sign: ♠ ♥ ♦ ♣ in a French pack; hearts, bells, acorns and leaves in a German pack; cups, swords, pentacles and wands, and the majors, in a tarot pack."),
     ("trick", r"\btricks?\b", "One card played by each player in turn; the best card wins the trick, and its winner takes the cards."),
-    ("trump", r"\btrumps?\b|\btrumping\b", "A card of the trump suit, chosen for the hand, which beats every card of the other suits."),
-    ("void", r"\bvoid\b|\bno card of\b|\bcannot follow\b", "Having no card of a suit: a player who is void in the suit led cannot follow suit."),
+    ("trump", r"(?<!no )(?<!without )\btrumps?\b|\btrumping\b", "A card of the trump suit, chosen for the hand, which beats every card of the other suits."),
+    ("void", r"\bvoid\b", "Having no card of a suit: a player who is void in the suit led cannot follow suit."),
 )
 
 

@@ -158,7 +158,7 @@ def game_view(spec: GameSpec, report: Any = None, *, level: int = 1, anchor: str
             from .plots import playtest_svg
 
             plot_svg = playtest_svg(summary, goal=goal_line(spec))
-        from .plots import data_uri
+        from .plots import caption, data_uri
 
         played = sorted({c.get("games", 0) for c in summary.get("counts", [])})
         view.playtest = {
@@ -170,6 +170,7 @@ def game_view(spec: GameSpec, report: Any = None, *, level: int = 1, anchor: str
             "seed": summary.get("seed"),
             "bot": summary.get("bot", "random"),
             "plot": data_uri(plot_svg) if plot_svg else None,
+            "caption": caption(summary, goal_line(spec)),
             "typical": summary.get("typical") if (summary.get("typical") or {}).get("totals") else None,
             "lengths": any(e.get("hands") for e in summary.get("lengths", [])),
         }

@@ -106,6 +106,7 @@ def _markdown():
 
 
 _HEADING = re.compile(r"<(/?)h([1-6])\b")
+_LEAD_IN = re.compile(r"<p>((?:(?!</p>).)*:</p>\s*<(?:ul|ol)\b)", re.S)
 SUIT_SPANS = re.compile("([♥♦♡♢])|([♠♣♤♧])")
 #: A suit sign with what it belongs to: the rank or word right before it ("Q♠", "10♥"), or the
 #: word and the one space before it ("spades ♠"); a sign right after a tag keeps only its space.
@@ -226,6 +227,8 @@ def markdown_to_html(md: str, shift: int = 0) -> str:
     # sentence that introduces it is marked, so that print can keep the two on one page
     out = out.replace("<table>", '<div class="table-box"><table class="rules">').replace("</table>", "</table></div>")
     out = _LEADS_TABLE.sub(r'<p class="leads-table">\1</p>\n<div class="table-box">', out)
+    # a sentence that introduces a list ("…:") is kept on its page too (print style "lead-in")
+    out = _LEAD_IN.sub(r'<p class="lead-in">\1', out)
     return set_suits(out)
 
 

@@ -1,7 +1,9 @@
 """Playtest plots with matplotlib (Agg), as deterministic SVG to embed as a data: URI.
 
 One figure per game, one row of up to three panels: wins by seat with 95% intervals, the
-distribution of game length, and the running totals of a typical game. matplotlib lays the text out with the
+spread of game length at each player count (left out for a game of fixed length: the caption says
+it), and the running totals of a typical game; ``caption`` names exactly what was drawn. No text is
+smaller than ``MIN_PT`` at the size the book prints the figure. matplotlib lays the text out with the
 book's own face (TeX Gyre Pagella, shipped in ``fonts/``) and writes it as SVG text in the
 family the stylesheet loads ("Parlour Pagella"), so WeasyPrint sets it with the same embedded
 font as the rules: real, searchable text, and about four times faster to render than text drawn
@@ -32,13 +34,14 @@ PARAMS: dict[str, Any] = {
     "svg.fonttype": "none",
     "font.family": "TeX Gyre Pagella",
     "font.size": 8,
-    "axes.titlesize": 8.5,
+    "axes.titlesize": 9,
     "axes.titley": 1.0,  # a fixed title position: matplotlib's automatic one costs a sixth of the time
     "axes.titlepad": 4.0,
-    "axes.labelsize": 7.5,
-    "xtick.labelsize": 7,
-    "ytick.labelsize": 7,
-    "legend.fontsize": 6.5,
+    "axes.labelsize": 8,
+    "xtick.labelsize": 8,
+    "ytick.labelsize": 8,
+    "legend.fontsize": 8,
+    "legend.title_fontsize": 8,
     "axes.edgecolor": INK,
     "axes.labelcolor": INK,
     "xtick.color": INK,
@@ -70,7 +73,50 @@ def _setup() -> None:
     _ready = True
 
 
-def _wins(ax: Any, counts: list[dict[str, Any]], legend: bool) -> None:
+#: The smallest type in a plot, in points at the size the figure is drawn (and printed: the book
+#: sets it at its own width on A5, and larger on A4). Eight points is the least a reader reads.
+MIN_PT = 8.0
+
+#: The typical game's seats, in colours apart from the player counts' (PALETTE), so that one
+#: colour never means two things in one figure.
+SEATS = ("#000000", "#c26a00", "#0b7a75", "#b2378a", "#7a7a7a", "#5c8a00", "#3355aa", "#aa3333")
+
+
+def length_quantiles(summary: dict[str, Any]) -> list[tuple[int, list[float]]]:
+    """(players, [10%, 25%, 50%, 75%, 90%] of the hands a game lasts) at each player count: from the
+    report's own quantiles, or from the distribution a full playtest collects."""
+    out: list[tuple[int, list[float]]] = []
+    for c in summary.get("counts", []):
+        hands = (((c.get("metrics") or {}).get("length") or {}).get("hands")) or []
+        if len(hands) == 5:
+            out.append((c.get("players"), [float(h) for h in hands]))
+    if out:
+        return out
+    for entry in summary.get("lengths", []):
+        pairs = sorted(entry.get("hands") or [])
+        total = sum(n for _, n in pairs)
+        if not total:
+            continue
+        qs = []
+        for q in (0.1, 0.25, 0.5, 0.75, 0.9):
+            seen = 0
+            for h, n in pairs:
+                seen += n
+                if seen >= q * total:
+                    qs.append(float(h))
+                    break
+        out.append((entry.get("players"), qs))
+    return out
+
+
+def fixed_length(quantiles: list[tuple[int, list[float]]]) -> dict[int, int] | None:
+    """{players: hands} when every game at each count lasts the same number of hands (no spread to plot)."""
+    if quantiles and all(qs[0] == qs[-1] for _, qs in quantiles):
+        return {n: round(qs[2]) for n, qs in quantiles}
+    return None
+
+
+def _wins(ax: Any, counts: list[dict[str, Any]]) -> None:
     from matplotlib.ticker import MaxNLocator, PercentFormatter
 
     k = len(counts)
@@ -83,7 +129,7 @@ def _wins(ax: Any, counts: list[dict[str, Any]], legend: bool) -> None:
         xs = [s + 1 + off for s in range(n)]
         colour = PALETTE[i % len(PALETTE)]
         ax.vlines(xs, [iv[0] for iv in ivs], [iv[1] for iv in ivs], colors=colour, linewidth=0.8)
-        ax.plot(xs, rates, "o", ms=2.2, color=colour, label=str(c.get("players")))
+        ax.plot(xs, rates, "o", ms=2.4, color=colour, label=f"{c.get('players')} players")
         if n:
             ax.hlines(1 / n, 0.6, n + 0.4, colors=colour, linestyles=(0, (1.5, 1.5)), linewidth=0.6)
         top = max([top] + [iv[1] for iv in ivs])
@@ -91,37 +137,34 @@ def _wins(ax: Any, counts: list[dict[str, Any]], legend: bool) -> None:
     ax.set_xlim(0.5, seats + 0.5)
     ax.set_xticks(range(1, seats + 1))
     ax.set_ylim(0, min(1.0, top * 1.1 + 0.02))
-    ax.yaxis.set_major_locator(MaxNLocator(nbins=4))
+    ax.yaxis.set_major_locator(MaxNLocator(nbins=3))
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.set_xlabel("seat (1 deals first)")
     ax.set_title("Wins by seat")
-    if legend and k > 1:
-        ax.legend(frameon=False, loc="upper right", title="players", ncol=min(k, 4), handletextpad=0.1,
-                  columnspacing=0.6, borderaxespad=0.1, handlelength=0.8)
 
 
-def _lengths(ax: Any, lengths: list[dict[str, Any]]) -> None:
+def _lengths(ax: Any, quantiles: list[tuple[int, list[float]]], colours: dict[int, str]) -> None:
+    """A box for each player count: the middle half of the games, whiskers from 10% to 90%, the median."""
+    from matplotlib.patches import Rectangle
     from matplotlib.ticker import MaxNLocator
 
-    for i, entry in enumerate(lengths):
-        pairs = entry.get("hands") or []
-        total = sum(c for _, c in pairs) or 1
-        lo, hi = min(h for h, _ in pairs), max(h for h, _ in pairs)
-        freq = dict(pairs)
-        ys = [100 * freq.get(h, 0) / total for h in range(lo, hi + 1)]
-        ax.stairs(ys, [x - 0.5 for x in range(lo, hi + 2)], color=PALETTE[i % len(PALETTE)], linewidth=0.9,
-                  label=str(entry.get("players")))
-    k = len(lengths)
-    top = max((100 * c / (sum(n for _, n in e["hands"]) or 1) for e in lengths for _, c in e["hands"]), default=1)
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=4))
-    ax.yaxis.set_major_locator(MaxNLocator(nbins=4))
-    ax.set_ylim(0, top * (1.5 if k > 1 else 1.08))  # room for the legend above the bars
-    ax.set_xlabel("hands in a game")
-    ax.set_ylabel("% of games", labelpad=1)
+    for x, (n, (q10, q25, q50, q75, q90)) in enumerate(quantiles):
+        colour = colours.get(n, INK)
+        ax.vlines([x, x], [q10, q75], [q25, q90], colors=colour, linewidth=0.8)
+        ax.add_patch(Rectangle((x - 0.28, q25), 0.56, max(q75 - q25, 0.001), fill=False, edgecolor=colour,
+                               linewidth=0.8))
+        ax.hlines([q50], x - 0.28, x + 0.28, colors=colour, linewidth=1.6)
+    lo = min(qs[0] for _, qs in quantiles)
+    hi = max(qs[-1] for _, qs in quantiles)
+    pad = max(0.5, 0.08 * (hi - lo))
+    ax.set_ylim(max(0, lo - pad), hi + pad)
+    ax.set_xlim(-0.6, len(quantiles) - 0.4)
+    ax.set_xticks(range(len(quantiles)))
+    ax.set_xticklabels([str(n) for n, _ in quantiles])
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True, nbins=4))
+    ax.set_xlabel("players")
+    ax.set_ylabel("hands", labelpad=1)
     ax.set_title("Game length")
-    if k > 1:
-        ax.legend(frameon=False, loc="upper center", title="players", ncol=min(k, 4), handlelength=0.8,
-                  handletextpad=0.2, borderaxespad=0.0, columnspacing=0.5, labelspacing=0.1)
 
 
 def _typical(ax: Any, typical: dict[str, Any], goal: int | None) -> None:
@@ -131,18 +174,68 @@ def _typical(ax: Any, typical: dict[str, Any], goal: int | None) -> None:
     seats = len(totals[0]) if totals else 0
     xs = list(range(len(totals) + 1))
     for p in range(seats):
-        ax.plot(xs, [0] + [t[p] for t in totals], color=PALETTE[p % len(PALETTE)], linewidth=0.9, label=str(p + 1))
+        ax.plot(xs, [0] + [t[p] for t in totals], color=SEATS[p % len(SEATS)], linewidth=0.9, label=str(p + 1))
     if goal is not None:
         ax.axhline(goal, color=INK, linewidth=0.6, linestyle=(0, (4, 2)))
     ax.axhline(0, color="#999999", linewidth=0.4)
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=5))
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=4))
     ax.yaxis.set_major_locator(MaxNLocator(nbins=4))
     ax.set_xlim(0, max(1, len(totals)))
     ax.set_xlabel("after hand")
-    ax.set_ylabel("total score", labelpad=1)
-    ax.set_title(f"A typical game ({typical.get('players')} players)")
-    ax.legend(frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.02), title="seat", handlelength=0.9,
-              handletextpad=0.3, borderaxespad=0.1, labelspacing=0.2)
+    ax.set_ylabel("score", labelpad=1)
+    ax.set_title(f"A game for {typical.get('players')}")
+    ax.legend(frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0), title="seat", handlelength=0.9,
+              handletextpad=0.3, borderaxespad=0.1, labelspacing=0.15)
+
+
+def panels(summary: dict[str, Any] | None) -> dict[str, Any]:
+    """What a playtest's figure shows: ``counts`` (wins by seat), ``lengths`` (quantiles; None for a
+    game of fixed length, whose length the caption gives instead), ``fixed`` and ``typical``."""
+    if not summary:
+        return {"counts": [], "lengths": None, "fixed": None, "typical": None}
+    quantiles = length_quantiles(summary)
+    fixed = fixed_length(quantiles)
+    return {
+        "counts": [c for c in summary.get("counts", []) if c.get("win_rates")],
+        "lengths": quantiles if quantiles and fixed is None else None,
+        "fixed": fixed,
+        "typical": summary.get("typical") if (summary.get("typical") or {}).get("totals") else None,
+    }
+
+
+def _join(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def caption(summary: dict[str, Any] | None, goal: int | None = None) -> str | None:
+    """The caption of the figure ``playtest_svg`` draws: only what is drawn, named as it is drawn."""
+    p = panels(summary)
+    if not (p["counts"] or p["lengths"] or p["typical"]):
+        return None
+    parts = []
+    if p["counts"]:
+        parts.append("wins by seat (95% intervals; dotted: an even share)")
+    if p["lengths"]:
+        parts.append("hands in a game (box: the middle half of the games; whiskers: 10% to 90%)")
+    if p["typical"]:
+        dashed = ""
+        if goal is not None:
+            dashed = f"; dashed: {'the target' if goal > 0 else 'the score that ends the game'}"
+        parts.append(f"the scores of one typical game for {p['typical'].get('players')}{dashed}")
+    text = _join(parts)
+    text = text[0].upper() + text[1:]
+    fixed = p["fixed"]
+    if fixed:
+        hands = sorted(set(fixed.values()))
+        if len(hands) == 1:
+            text += f". Every game lasts {hands[0]} hand{'s' if hands[0] != 1 else ''}"
+        else:
+            text += ". A game always lasts " + _join([f"{h} hands with {n} players" for n, h in sorted(fixed.items())])
+    played = sorted({c.get("games", 0) for c in summary.get("counts", [])})
+    if played:
+        games = f"{played[0]}" if len(played) == 1 else f"{played[0]} to {played[-1]}"
+        text += f"; from {games} simulated games per player count"
+    return text + "."
 
 
 def playtest_svg(summary: dict[str, Any] | None, goal: int | None = None, width_in: float = 4.6) -> str | None:
@@ -150,18 +243,14 @@ def playtest_svg(summary: dict[str, Any] | None, goal: int | None = None, width_
 
     ``goal`` draws the target (or the negative threshold) on the typical game's panel.
     """
-    if not summary:
-        return None
-    counts = [c for c in summary.get("counts", []) if c.get("win_rates")]
-    lengths = [e for e in summary.get("lengths", []) if e.get("hands")]
-    typical = summary.get("typical") if (summary.get("typical") or {}).get("totals") else None
-    if not (counts or lengths or typical):
+    p = panels(summary)
+    if not (p["counts"] or p["lengths"] or p["typical"]):
         return None
     _setup()
     import matplotlib
 
     with matplotlib.rc_context(PARAMS):
-        svg = _figure(counts, lengths, typical, goal, width_in)
+        svg = _figure(p, goal, width_in)
     return _slim(svg.replace("font-family: 'TeX Gyre Pagella'", f"font-family: {SVG_FAMILY}"))
 
 
@@ -226,29 +315,33 @@ def _slim(svg: str) -> str:
     return '<?xml version="1.0" encoding="utf-8" standalone="no"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
-def _figure(counts: list[dict[str, Any]], lengths: list[dict[str, Any]], typical: dict[str, Any] | None,
-            goal: int | None, width_in: float) -> str:
-    """One row of panels: wins by seat, game length, a typical game (those there is data for)."""
+def _figure(p: dict[str, Any], goal: int | None, width_in: float) -> str:
+    """One row of panels: wins by seat, game length, a typical game (those there is data for), and
+    under them one legend of the player counts' colours, which the first two panels share."""
     from matplotlib.figure import Figure
 
-    panels: list[tuple[str, Any, float]] = []
-    if counts:
-        panels.append(("wins", counts, 1.0))
-    if lengths:
-        panels.append(("lengths", lengths, 1.0))
-    if typical:
-        panels.append(("typical", typical, 1.3))
-    fig = Figure(figsize=(width_in, 1.8))
-    grid = fig.add_gridspec(1, len(panels), width_ratios=[w for _, _, w in panels], left=0.075,
-                            right=0.94 if typical else 0.99, bottom=0.2, top=0.88, wspace=0.42)
-    for i, (kind, data, _) in enumerate(panels):
+    counts, lengths, typical = p["counts"], p["lengths"], p["typical"]
+    kinds = [k for k, there in (("wins", counts), ("lengths", lengths), ("typical", typical)) if there]
+    widths = {"wins": 1.0, "lengths": 0.8, "typical": 1.25}
+    colours = {c.get("players"): PALETTE[i % len(PALETTE)] for i, c in enumerate(counts)}
+    legend = len(counts) > 1
+    height = 2.15 if legend else 1.9
+    fig = Figure(figsize=(width_in, height))
+    bottom = (0.62 if legend else 0.36) / height
+    grid = fig.add_gridspec(1, len(kinds), width_ratios=[widths[k] for k in kinds], left=0.09,
+                            right=0.9 if typical else 0.99, bottom=bottom, top=1 - 0.26 / height, wspace=0.5)
+    for i, kind in enumerate(kinds):
         ax = fig.add_subplot(grid[0, i])
         if kind == "wins":
-            _wins(ax, data, legend=not lengths)
+            _wins(ax, counts)
+            if legend:
+                handles, labels = ax.get_legend_handles_labels()
+                fig.legend(handles, labels, loc="lower left", bbox_to_anchor=(0.02, 0.0), ncol=min(len(labels), 4),
+                           frameon=False, handletextpad=0.2, columnspacing=1.0, borderaxespad=0.1, handlelength=1.0)
         elif kind == "lengths":
-            _lengths(ax, data)
+            _lengths(ax, lengths, colours)
         else:
-            _typical(ax, data, goal)
+            _typical(ax, typical, goal)
     buf = io.StringIO()
     fig.savefig(buf, format="svg", transparent=True, metadata={"Date": None, "Creator": "Parlour"})
     return buf.getvalue()
