@@ -42,6 +42,7 @@ class Trick:
     cards: list[str]           # what they played, in order (one entry per play; a set reads as one)
     taker: int | None          # the seat that took it; None: set aside
     why: str = ""              # a plain reason the taker won it, where the rules make it simple
+    after: int = 0             # moves of card play made when it ended
 
 
 @dataclass
@@ -120,7 +121,7 @@ def worked_example(spec: GameSpec, players: int | None = None, seed: int = EXAMP
     def trick(seats: Any, cards: Any, taker: int | None) -> str:
         # The narrator tells each finished trick once; keep its facts as it does.
         shown = [play.names[c] for c in cards] if _by_tricks(play) else []
-        ex.tricks.append(Trick(list(seats), shown, taker))
+        ex.tricks.append(Trick(list(seats), shown, taker, after=len(ex.play)))
         return tell_trick(seats, cards, taker)
 
     play.trick = trick  # type: ignore[method-assign]
@@ -142,6 +143,7 @@ def worked_example(spec: GameSpec, players: int | None = None, seed: int = EXAMP
             ex.table = [line.strip() for line in play.start(state) if " holds " not in line]
             ex.by_tricks = _by_tricks(play)
             ex.explained = ex.by_tricks and _why_rule(spec)
+        narrator.flush(state)   # tricks that ended before this move, told before it
         what = state.action_to_string(action)
         if told:
             words = play.move(state, what, "").strip()
