@@ -187,7 +187,11 @@ def text_summary(summary: dict[str, Any] | None) -> dict[str, Any] | None:
     c = middle_count(summary)
     if not c:
         return None
-    return {"hands": c.get("hands_median"), "minutes": c.get("minutes_median"), "games": c.get("games")}
+    from ..text.strategy import strategy_note
+
+    # The strategy note and Variations, from a report that has them (Tier 2; siblings that passed).
+    return {"hands": c.get("hands_median"), "minutes": c.get("minutes_median"), "games": c.get("games"),
+            "strategy": strategy_note(summary), "variations": list(summary.get("variations") or [])}
 
 
 def quick_reference(spec: GameSpec, summary: dict[str, Any] | None = None) -> list[tuple[str, str]]:

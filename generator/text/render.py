@@ -167,6 +167,16 @@ def _example_view(ex: Any) -> dict[str, Any]:
     }
 
 
+def without_section(md: str, heading: str) -> str:
+    """The Markdown with one ``## heading`` section left out (the HTML page prints its quick
+    reference as a box of its own, so the Markdown's last section would repeat it)."""
+    start = md.find(f"\n## {heading}\n")
+    if start < 0:
+        return md
+    end = md.find("\n## ", start + 1)
+    return md[:start + 1].rstrip("\n") + "\n" + (md[end:] if end >= 0 else "")
+
+
 #: The fewest and most hand rows of a scoresheet (a sheet longer than a page is not copied).
 SHEET_ROWS = (6, 24)
 
