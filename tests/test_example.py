@@ -227,3 +227,66 @@ def test_scoresheet_rows_and_columns() -> None:
     sheet = typical.split("\n## Scoresheet\n")[1].split("\n## ")[0]
     assert "about twelve hands" in sheet
     assert len([line for line in sheet.splitlines() if re.match(r"\| \d+ \|", line)]) == 14
+
+
+# --------------------------------------------------------------------------- variations
+
+
+def test_siblings_are_round_numbers_either_side() -> None:
+    from generator.playtest.variations import siblings
+
+    whist = load_spec(REPO / "corpus" / "real" / "whist-classic.yaml")      # to 20 points
+    assert [(s.value, s.words) for s in siblings(whist)] == [
+        (10, "play to 10 points instead of 20, for a shorter game"),
+        (30, "play to 30 points instead of 20, for a longer game")]
+    hearts = load_spec(REPO / "corpus" / "real" / "hearts.yaml")            # until a player falls to −100
+    assert [s.value for s in siblings(hearts)] == [60, 150]
+    assert "falls to −60 points instead of −100" in siblings(hearts)[0].words
+    assert siblings(load_spec(REPO / "corpus" / "real" / "oh-hell.yaml")) == []   # its hands end it
+
+
+def test_judge_keeps_the_siblings_that_pass() -> None:
+    from generator.playtest.judge import JudgeOptions, judge
+
+    whist = load_spec(REPO / "corpus" / "real" / "whist-classic.yaml")
+    judged = judge(whist, JudgeOptions(games=20, variations=True))
+    assert judged.passed
+    assert judged.variations and all(v.startswith("play to ") for v in judged.variations)
+    assert judge(whist, JudgeOptions(games=20)).variations == []       # off unless asked for
+    text = render_markdown(whist, {"variations": judged.variations})
+    assert "\n## Variations\n\nVariations: play to " in text and parse_markdown(text) == whist.rules()
+
+
+def test_variations_need_a_playtest(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    result = CliRunner().invoke(main, ["generate", "--count", "1", "--variations", "--out", str(tmp_path)])
+    assert result.exit_code == 2 and "--variations: only with --playtest" in result.output
+
+
+# --------------------------------------------------------------------------- the strategy note
+
+
+def test_strategy_note_from_a_tier2_report() -> None:
+    import json
+
+    from generator.publish.facts import text_summary
+    from generator.text.strategy import strategy_note
+
+    report = json.loads((REPO / "corpus" / "real" / "oh-hell.report.json").read_text(encoding="utf-8"))
+    note = strategy_note(report)
+    assert note[0] == ("With four players, a strong player who looks ahead won 86% of the games against three "
+                       "players choosing at random, where an even share is 25%: skill shows strongly.")
+    assert note[1].startswith("Playing trumps matters: told never to play a trump while it held another card, "
+                              "the same player won 77% of the games instead of 86%.")
+    assert note[2].startswith("The best rule of thumb, always playing the highest cards allowed, won 6%")
+    assert not re.search(r"\b[A-Z]+_[A-Z_]+\b|inert|dominance|seed", " ".join(note))   # no codes, no seeds
+    spec = load_spec(REPO / "corpus" / "real" / "oh-hell.yaml")
+    text = render_markdown(spec, text_summary(report))
+    assert "\n## Strategy\n\nWith four players" in text and parse_markdown(text) == spec.rules()
+    # Without Tier 2 there is nothing to draw from, and nothing is invented.
+    tier1 = {k: v for k, v in report.items() if k != "tier2"}
+    assert strategy_note(tier1) == [] and strategy_note(None) == []
+    assert "## Strategy" not in render_markdown(spec, text_summary(tier1))
