@@ -3,8 +3,9 @@ fixed seed and greedy players at every seat, so that what the rulebook shows is 
 
 A person learns a card game fastest by watching one hand. Writing that hand by hand would risk a
 rule the engine does not follow; so the hand is *played*: ``worked_example`` plays the game of
-``EXAMPLE_SEED`` through the playtest's own ``play_one`` (the greedy bot at every seat: sensible,
-cheap, and the same game on every machine) and listens with the replay's narrator
+``EXAMPLE_SEED`` as the playtest's ``play_one`` does (the greedy bot at every seat: sensible,
+cheap, and the same game on every machine; ``parlour replay FILE --seed 0 --bot greedy`` shows the
+same moves) and listens with the replay's narrator
 (``generator.playtest.replay.Narrator``, the narration ``parlour replay`` prints), keeping what
 the narrator tells about the first hand — each seat's cards, the decisions before card play, every
 move, every trick and who took it, and the hand's scores — as plain facts. It stops when the
@@ -88,6 +89,27 @@ class Example:
                 f"--players {self.players} --bot {self.bot}).")
 
 
+def _play_first_hand(game: Any, n: int, seed: int, listen: Any) -> None:
+    """The moves ``runner.play_one`` makes with this line-up — the same bots, seeded from the game's
+    seed and their seat, asked only at real decisions —, without what only the playtest needs
+    (position keys for loops, score bounds), which cost most of its time; up to the end of the
+    first hand (the listener raises ``_Done`` when the second begins) or of the game."""
+    from ..playtest.runner import PLAYTEST_MOVE_CAP, make_lineup
+
+    state = game.new_initial_state(n, seed)
+    bots = make_lineup([EXAMPLE_BOT] * n, seed, {})
+    views = [state.observation(p) for p in range(n)]
+    moves = 0
+    while not state.terminal:
+        legal = state.legal_actions()
+        action = bots[state.current].act(views[state.current]) if len(legal) > 1 else legal[0]
+        listen(state, action, legal)
+        state.apply_action(action)
+        moves += 1
+        if moves > PLAYTEST_MOVE_CAP:
+            raise RuntimeError("the first hand never ends")
+
+
 class _Done(Exception):
     """Raised by the listener when the second hand begins: the example needs only the first."""
 
@@ -104,7 +126,7 @@ def worked_example(spec: GameSpec, players: int | None = None, seed: int = EXAMP
     cannot play the game (a spec a static check would reject) or the hand never reaches card play."""
     from ..engine import Game
     from ..playtest.replay import Narrator
-    from ..playtest.runner import PLAYTEST_MOVE_CAP, play_one
+    from ..playtest.runner import PLAYTEST_MOVE_CAP
 
     n = players if players is not None else example_players(spec)
     ex = Example(players=n, seed=seed, bot=EXAMPLE_BOT)
@@ -152,10 +174,12 @@ def worked_example(spec: GameSpec, players: int | None = None, seed: int = EXAMP
             ex.moves.append(Move(state.current, words, True, state.decision))
         else:
             ex.moves.append(Move(state.current, what, False, state.decision))
-        narrator(state, action, legal)
 
-    summary = play_one(game, n, seed, 0, [EXAMPLE_BOT] * n, {}, observer=listen, bounds=None)
-    if summary.outcome == "error" and not done[0]:
+    try:
+        _play_first_hand(game, n, seed, listen)
+    except _Done:
+        pass
+    except Exception:   # an engine error: the game has no example (a static check would reject it)
         return None
     if first and not done[0]:
         narrator.flush(first[0])   # a game of one hand: its scores are told after the last move
