@@ -32,7 +32,7 @@ EXAMPLE_BOT = "greedy"
 #: Tricks shown card by card (the rest of the hand is summarised).
 TRICKS_SHOWN = 3
 #: Moves shown one by one in a family without tricks taken (turns of climbing, matching, melding).
-MOVES_SHOWN = 12
+MOVES_SHOWN = 8
 #: Decisions before card play shown one by one (bids, an auction, cards laid away …).
 DECISIONS_SHOWN = 6
 

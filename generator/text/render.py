@@ -153,7 +153,7 @@ def _example_view(ex: Any) -> dict[str, Any]:
         "before": before[:DECISIONS_SHOWN],
         "before_more": max(0, len(before) - DECISIONS_SHOWN),
         "table": [line(t) for t in ex.table],
-        "hands": [(name(p), ", ".join(cards)) for p, cards in enumerate(ex.hands)],
+        "hands": [(name(p), hand_words(cards)) for p, cards in enumerate(ex.hands)],
         "by_tricks": ex.by_tricks,
         "tricks": tricks,
         "tricks_more": max(0, len(ex.tricks) - len(tricks)) if ex.by_tricks else 0,
@@ -177,8 +177,23 @@ def without_section(md: str, heading: str) -> str:
     return md[:start + 1].rstrip("\n") + "\n" + (md[end:] if end >= 0 else "")
 
 
+def hand_words(cards: list[str]) -> str:
+    """A hand as a table shows it: the cards of each suit together, ranks in the order held
+    ("clubs: A, 7, 2; hearts: 5, 4; red joker") — a third as long as naming every card in full."""
+    groups: list[tuple[str | None, list[str]]] = []
+    for card in cards:
+        rank, of, suit = card.partition(" of ")
+        if not of:
+            groups.append((None, [card]))
+        elif groups and groups[-1][0] == suit:
+            groups[-1][1].append(rank)
+        else:
+            groups.append((suit, [rank]))
+    return "; ".join(f"{suit}: {', '.join(ranks)}" if suit else ranks[0] for suit, ranks in groups) or "no cards"
+
+
 #: The fewest and most hand rows of a scoresheet (a sheet longer than a page is not copied).
-SHEET_ROWS = (6, 24)
+SHEET_ROWS = (5, 12)
 
 
 def _scoresheet(spec: GameSpec, figures: dict[str, int]) -> dict[str, Any]:
