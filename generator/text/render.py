@@ -94,7 +94,7 @@ def extras(spec: GameSpec, summary: dict | None = None, figures: dict[str, int] 
     figures = figures if figures is not None else _summary(summary)
     ex = worked_example(spec)
     return {
-        "example": _example_view(ex) if ex is not None else None,
+        "example": _example_view(spec, ex) if ex is not None else None,
         "strategy": _sentences(summary, "strategy"),
         "variations": _sentences(summary, "variations"),
         "scoresheet": _scoresheet(spec, figures),
@@ -109,7 +109,20 @@ def _sentences(summary: dict | None, key: str) -> list[str]:
     return [v for v in value if isinstance(v, str) and v.strip()]
 
 
-def _example_view(ex: Any) -> dict[str, Any]:
+def _table_lines(spec: GameSpec, lines: list[str]) -> list[str]:
+    """The narrator's lines about the table at the start of play, for a reader: a game that cannot
+    have trumps says nothing of them, one whose trumps come later says they are not known yet."""
+    out = []
+    for text in lines:
+        if text.startswith("trumps: none yet"):
+            if not derived.trumps_possible(spec):
+                continue
+            text = "trumps: not known yet" + text[len("trumps: none yet"):]
+        out.append(text)
+    return out
+
+
+def _example_view(spec: GameSpec, ex: Any) -> dict[str, Any]:
     """The worked example's facts in the words the template prints (seats named, lines capitalised)."""
     from .example import DECISIONS_SHOWN, MOVES_SHOWN, TRICKS_SHOWN
 
@@ -152,7 +165,7 @@ def _example_view(ex: Any) -> dict[str, Any]:
         "dealer": name(ex.dealer),
         "before": before[:DECISIONS_SHOWN],
         "before_more": max(0, len(before) - DECISIONS_SHOWN),
-        "table": [line(t) for t in ex.table],
+        "table": [line(t) for t in _table_lines(spec, ex.table)],
         "hands": [(name(p), hand_words(cards)) for p, cards in enumerate(ex.hands)],
         "by_tricks": ex.by_tricks,
         "tricks": tricks,
