@@ -15,7 +15,8 @@ The sections, their order, their templates and the rules that read each come fro
 ``generator.text.sections.SECTIONS``, which the renderer prints from too; the *Play* section is read
 with the rules of the game's family (``generator.families``), named by the introduction
 ("… is a lively trick-taking game …"). The sections after *End of the game* that state no rule (the
-worked example, strategy, Variations, the scoresheet, the quick reference) are skipped. A section whose heading the spec names (the invented
+worked example, strategy, Variations, the scoresheet, the quick reference) are read with rules that
+recognise their sentences and read nothing from them (``notes``). A section whose heading the spec names (the invented
 rules': "## Bonus rules") is recognised by coming where it does, right after the section before it.
 """
 
@@ -89,11 +90,7 @@ def _finish(d: Draft, section: str, step: Callable[[], None]) -> None:
 
 
 def _read(d: Draft, reader: Reader, section: Any) -> None:
-    """Read a section's units, then run its finish (given the heading, if the spec names it). A
-    section that states no rule (the example, the quick reference …) is skipped: its place and
-    heading are checked like any other's, its text is not rules."""
-    if reader.section.notes:
-        return
+    """Read a section's units, then run its finish (given the heading, if the spec names it)."""
     read_units(d, section, reader.rules(d))
     finish = reader.finish
     if finish is not None and reader.section.named is not None:
