@@ -190,9 +190,14 @@ def test_parser_skips_notes_but_not_their_place() -> None:
     spec = load_spec(REPO / "corpus" / "real" / "hearts.yaml")
     text = render_markdown(spec)
     rules, notes = text.split("\n## Example of play\n")
-    # What the notes say is no rule: changing it changes nothing, and so does leaving it out.
-    assert parse_markdown(text.replace("This hand", "The first hand")) == spec.rules()
+    # What the notes say is no rule: another hand's figures change nothing, and leaving them out neither.
+    assert parse_markdown(text.replace("| This hand | ", "| This hand | 1 | ")) == spec.rules()
     assert parse_markdown(rules) == spec.rules()
+    # But a sentence of another form there is refused, as anywhere (a rule written after the rules).
+    with pytest.raises(ParseError, match="no rule reads this sentence: “The dealer sings.”"):
+        parse_markdown(text + "\nThe dealer sings.\n")
+    with pytest.raises(ParseError, match="Example of play: no rule reads"):
+        parse_markdown(text.replace("The scores of the hand:", "Hearts may be led at any time."))
     # But they stand after the rules, in their order, once each.
     ending = rules.index("\n## End of the game\n")
     moved = rules[:ending] + "\n## Quick reference\n\n- **Players**: four\n" + rules[ending:]
@@ -214,11 +219,15 @@ def test_strategy_and_variations_only_from_a_report() -> None:
     spec = load_spec(REPO / "corpus" / "real" / "oh-hell.yaml")
     plain = render_markdown(spec)
     assert "## Strategy" not in plain and "## Variations" not in plain
-    text = render_markdown(spec, {"strategy": ["Playing trumps matters most."],
-                                  "variations": ["the game to 50 points also plays well"]})
-    assert "\n## Strategy\n\nPlaying trumps matters most.\n" in text
+    note = ["The best rule of thumb, always playing the lowest cards allowed, won 5% of the games against strong "
+            "players, where an even share is 25%: a rule of thumb is no match for thought."]
+    text = render_markdown(spec, {"strategy": note, "variations": ["the game to 50 points also plays well"]})
+    assert f"\n## Strategy\n\n{note[0]}\n" in text
     assert "\n## Variations\n\nVariations: the game to 50 points also plays well\n" in text
     assert parse_markdown(text) == spec.rules()
+    # What the parser recognises there is the note's own forms, not any sentence.
+    with pytest.raises(ParseError, match="Strategy: no rule reads this sentence"):
+        parse_markdown(text.replace(note[0], "Always lead trumps."))
 
 
 def test_scoresheet_rows_and_columns() -> None:
