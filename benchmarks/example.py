@@ -64,12 +64,18 @@ def main() -> int:
         everything += example
         print(f"{family:13s} example: {_ms(example)}; rulebook: {_ms(full)} (without the example {_ms(without)})")
         if args.variations:
-            costs, kept = [], 0
+            from generator.playtest import playtest
+
+            costs, own, kept = [], [], 0
             for spec in specs[: args.variations]:
+                t = time.process_time()
+                playtest(spec, games=args.games)
+                own.append(time.process_time() - t)
                 t = time.process_time()
                 kept += len(variations(spec, args.games))
                 costs.append(time.process_time() - t)
-            print(f"{'':13s} variations: {_ms(costs)} a game ({kept} siblings passed of games tried: {len(costs)})")
+            print(f"{'':13s} variations: {_ms(costs)} a game, against its own playtest's {_ms(own)} "
+                  f"(ratio of sums {sum(costs) / max(1e-9, sum(own)):.2f}; {kept} siblings passed, {len(costs)} games)")
     print(f"all families: example {_ms(everything)}; for a 100-game book about "
           f"{100 * statistics.mean(everything):.1f} s in all")
     return 0

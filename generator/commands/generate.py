@@ -58,8 +58,8 @@ DRAFTS_PER_GAME = 10
 @click.option("--rejected", "rejected_dir", type=click.Path(file_okay=False), default=None,
               help="With --playtest: where rejected drafts go  [default: OUT/rejected]")
 @click.option("--variations", is_flag=True,
-              help="With --playtest: playtest a shorter and a longer sibling of each game kept (the points "
-                   "that end it) and print those that pass in its rulebook's Variations line.")
+              help="With --playtest: playtest a shorter sibling of each game kept (the points that end it) "
+                   "and print it, if it passes, in the rulebook's Variations line.")
 @executor_options
 def generate(family: str, count: int, seed: int, players: int | None, out_dir: str, force: bool,
              book_file: str | None, playtest: bool, max_drafts: int | None, no_mend: bool, playtest_tier: int,
