@@ -5,6 +5,10 @@ one template per phase (``rules/<phase>.md.j2``, the same names as ``generator/s
 *Play*, the template of the game's family (``generator.families``). Every sentence comes from the spec, one fixed wording per option, so two
 different specs never give the same text and a parser can read the text back.
 
+After the rules come the sections that state none (``extras``): the example of play, a hand the
+engine played (``text.example``), the strategy note and Variations from a playtest report when it
+has them, the scoresheet and the quick reference.
+
 Layout conventions of the output: one sentence per line inside a paragraph (Markdown joins
 them), one line per list item, numbered lists for the steps of the setup and of a trick.
 """
