@@ -223,7 +223,7 @@ def test_strategy_and_variations_only_from_a_report() -> None:
             "players, where an even share is 25%: a rule of thumb is no match for thought."]
     text = render_markdown(spec, {"strategy": note, "variations": ["the game to 50 points also plays well"]})
     assert f"\n## Strategy\n\n{note[0]}\n" in text
-    assert "\n## Variations\n\nVariations: the game to 50 points also plays well\n" in text
+    assert "\n## Variations\n\nVariations: the game to 50 points also plays well.\n" in text
     assert parse_markdown(text) == spec.rules()
     # What the parser recognises there is the note's own forms, not any sentence.
     with pytest.raises(ParseError, match="Strategy: no rule reads this sentence"):

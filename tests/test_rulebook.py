@@ -101,7 +101,7 @@ def test_summary_line() -> None:
     ) == plain.split("\n## Example of play\n")[0]
     # After the rules, the figures size the scoresheet and give the quick reference its length.
     assert "A typical game has about seven hands; carry the totals to a new sheet if it runs longer." in text
-    assert "- **Length**: about seven hands, 24 minutes\n" in text
+    assert "- **Length**: about seven hands, 24 minutes.\n" in text
     assert "Length" not in plain
 
 

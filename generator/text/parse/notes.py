@@ -45,7 +45,7 @@ STRATEGY = [
          r"\d+%: .+?\."),
 ]
 
-VARIATIONS = [rule(r"Variations: .+")]
+VARIATIONS = [rule(r"Variations: .+?\.")]
 
 SCORESHEET = [
     rule(r"Write the players' names at the head of the columns.*?, and after each hand each player's new total "
@@ -56,6 +56,6 @@ SCORESHEET = [
     rule(r"\| (?:Hand|\d+) \|(?: \|)+"),
 ]
 
-QUICKREF = [rule(r"\*\*[A-Z][A-Za-z ]*\*\*: .+")]
+QUICKREF = [rule(r"\*\*[A-Z][A-Za-z ]*\*\*: .+?\.")]
 
 __all__ = ["EXAMPLE", "QUICKREF", "SCORESHEET", "STRATEGY", "VARIATIONS"]
