@@ -200,7 +200,7 @@ def test_parser_skips_notes_but_not_their_place() -> None:
         parse_markdown(text.replace("The scores of the hand:", "Hearts may be led at any time."))
     # But they stand after the rules, in their order, once each.
     ending = rules.index("\n## End of the game\n")
-    moved = rules[:ending] + "\n## Quick reference\n\n- **Players**: four\n" + rules[ending:]
+    moved = rules[:ending] + "\n## Quick reference\n\n- **Players**: four.\n" + rules[ending:]
     with pytest.raises(ParseError, match="out of order"):
         parse_markdown(moved)
     with pytest.raises(ParseError, match="out of order"):
