@@ -34,10 +34,10 @@ sysdeps:
 DEMO = output/demo
 demo: setup sysdeps
 	rm -rf $(DEMO)
-	$(BIN)/parlour generate --family trick-taking --count 2 --seed 7 --playtest --games 100 --workers 2 --out $(DEMO)/trick-taking
-	$(BIN)/parlour generate --family climbing --count 2 --seed 10 --playtest --games 100 --workers 2 --out $(DEMO)/climbing
-	$(BIN)/parlour generate --family matching --count 1 --seed 4 --playtest --games 100 --workers 2 --out $(DEMO)/matching
-	$(BIN)/parlour generate --family melding --count 2 --seed 6 --playtest --games 100 --workers 2 --out $(DEMO)/melding
+	$(BIN)/parlour generate --family trick-taking --count 2 --seed 7 --playtest --variations --games 100 --workers 2 --out $(DEMO)/trick-taking
+	$(BIN)/parlour generate --family climbing --count 2 --seed 10 --playtest --variations --games 100 --workers 2 --out $(DEMO)/climbing
+	$(BIN)/parlour generate --family matching --count 1 --seed 4 --playtest --variations --games 100 --workers 2 --out $(DEMO)/matching
+	$(BIN)/parlour generate --family melding --count 2 --seed 6 --playtest --variations --games 100 --workers 2 --out $(DEMO)/melding
 	$(BIN)/parlour check $(DEMO)/*/*.yaml
 	$(BIN)/parlour render $$(ls $(DEMO)/trick-taking/*.yaml | head -1) --format pdf --playtest 100 --out $(DEMO)
 	$(BIN)/parlour book $(DEMO)/trick-taking $(DEMO)/climbing $(DEMO)/matching $(DEMO)/melding --games 50 --out $(DEMO)/book.pdf

@@ -91,6 +91,8 @@ def _parser_phases() -> tuple[str, ...]:
     """The modules of ``generator.text.parse`` the rulebook's sections read with, in section order."""
     names: list[str] = []
     for section in rulebook.SECTIONS:
+        if section.notes:   # the sections after the rules state none: no module lives there
+            continue
         if section.by_family:
             names += [f.parser.removeprefix(rulebook.PARSE + ".") for f in FAMILIES.values()]
         else:
@@ -674,6 +676,8 @@ def phase_rules(phase: str) -> tuple[Any, ...]:
 
     lists: list[Any] = []
     for section in rulebook.SECTIONS:
+        if section.notes:   # the sections after the rules state none: no module lives there
+            continue
         if section.by_family:
             lists += [resolve(f.parser).RULES for f in FAMILIES.values() if f.parser.endswith("." + phase)]
             continue

@@ -225,7 +225,8 @@ def test_html_page_is_semantic_and_standalone(whist_summary):
         assert tag in tags, tag
     assert tags.count("h1") == 1
     h2 = re.findall(r"<h2[^>]*>(.*?)</h2>", page)
-    assert h2 == ["The cards", "Setup", "Play", "Scoring", "End of the game", "Playtest"]  # order of play
+    assert h2 == ["The cards", "Setup", "Play", "Scoring", "End of the game", "Example of play", "Scoresheet",
+                  "Playtest"]  # order of play (the quick reference is the box, not a section)
     assert "<link" not in page and "<script" not in page  # nothing to fetch but the fonts beside it
     assert f'font-family: "{CSS_FAMILY}"' in page and 'url("fonts/texgyrepagella-regular.otf")' in page
     text = "".join(checker.text)

@@ -52,7 +52,8 @@ def test_sections_in_order(path: Path) -> None:
     assert headings[0].startswith(f"# {spec.naming.name}")
     bidding = ["## Bidding"] if spec.bidding.any() else []
     laws = [f"## {spec.setup.extra_rules.name.capitalize()}s"] if spec.setup.extra_rules else []
-    assert headings[1:] == ["## The cards", "## Setup", *bidding, "## Play", *laws, "## Scoring", "## End of the game"]
+    assert headings[1:] == ["## The cards", "## Setup", *bidding, "## Play", *laws, "## Scoring", "## End of the game",
+                            "## Example of play", "## Scoresheet", "## Quick reference"]
     intro = text.split("\n\n")[1]
     assert intro.startswith(f"{spec.naming.name} is a")
     assert "trick-taking game for" in intro
@@ -74,7 +75,10 @@ def test_one_template_per_phase() -> None:
     rules = REPO / "templates" / "rules"
     phases = ({p.stem for p in (REPO / "generator" / "spec").glob("*.py")}
               - {"__init__", "io", "game", "naming", "derived", "words"} - set(NOT_RULES))
-    assert {p.name.removesuffix(".md.j2") for p in rules.glob("*.md.j2")} == phases | {"intro"}
+    # Besides, the sections that state no rule (the example, the scoresheet …) have a template each.
+    notes = {p.template.removeprefix("rules/").removesuffix(".md.j2") for s in sections.SECTIONS if s.notes
+             for p in s.parts}  # type: ignore[union-attr]
+    assert {p.name.removesuffix(".md.j2") for p in rules.glob("*.md.j2")} == phases | {"intro"} | notes
     # The rulebook includes the templates the sections list names (the Play section's: the family's).
     included = sections.templates(FAMILIES.values())
     for phase in phases | {"intro"}:
@@ -90,11 +94,16 @@ def test_summary_line() -> None:
     text = render_markdown(spec, {"hands": 7.4, "minutes": 24, "games": 400})
     assert "A typical game lasts about seven hands (about 24 minutes at the table), as measured over 400 simulated games." in text
     assert "A typical game lasts about 30 minutes at the table." in render_markdown(spec, {"minutes": 30})
-    assert text.replace(
+    rules = text.split("\n## Example of play\n")[0]
+    assert rules.replace(
         "\n\nA typical game lasts about seven hands (about 24 minutes at the table), as measured over 400 simulated games."
         "\nIt is neither quick nor long.",
         "",
-    ) == plain
+    ) == plain.split("\n## Example of play\n")[0]
+    # After the rules, the figures size the scoresheet and give the quick reference its length.
+    assert "A typical game has about seven hands; carry the totals to a new sheet if it runs longer." in text
+    assert "- **Length**: about seven hands, 24 minutes.\n" in text
+    assert "Length" not in plain
 
 
 # --------------------------------------------------------------------------- phrases

@@ -14,6 +14,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -57,11 +58,14 @@ DRAFTS_PER_GAME = 10
               help="With --playtest: Tier-1 games at each player count.")
 @click.option("--rejected", "rejected_dir", type=click.Path(file_okay=False), default=None,
               help="With --playtest: where rejected drafts go  [default: OUT/rejected]")
+@click.option("--variations", is_flag=True,
+              help="With --playtest: playtest a shorter sibling of each game kept (the points that end it) "
+                   "and print it, if it passes, in the rulebook's Variations line.")
 @executor_options
 def generate(family: str, count: int, seed: int, players: int | None, out_dir: str, force: bool,
              book_file: str | None, playtest: bool, max_drafts: int | None, no_mend: bool, playtest_tier: int,
-             playtest_games: int, rejected_dir: str | None, workers: int | None, scheduler: str | None,
-             dask_local: bool) -> None:
+             playtest_games: int, rejected_dir: str | None, variations: bool, workers: int | None,
+             scheduler: str | None, dask_local: bool) -> None:
     """Generate COUNT new games: a spec (YAML) and a Markdown rulebook for each.
 
     Each game is rendered and written with its rulebook, both or neither. Interrupted (Ctrl-C,
@@ -76,10 +80,13 @@ def generate(family: str, count: int, seed: int, players: int | None, out_dir: s
         check_target(Path(book_file), force)
     if max_drafts is not None and not playtest:
         raise InputError("--max-drafts: only with --playtest (without it every draft is written)")
+    if variations and not playtest:
+        raise InputError("--variations: only with --playtest (siblings are judged by a playtest)")
     if playtest:
         run = _Sorted(out, Path(rejected_dir) if rejected_dir else out / "rejected", family, count, seed, players,
                       max_drafts or DRAFTS_PER_GAME * count, force, not no_mend, playtest_tier, playtest_games,
                       workers, scheduler, dask_local)
+        run.options = replace(run.options, variations=variations)
     else:
         run = _Drafts(out, family, count, seed, players, force)
     run.start()
@@ -123,10 +130,11 @@ def _with_provenance(spec: GameSpec, seed: int, family: str, mends: list | None 
                                                             mends=list(mends or []))})
 
 
-def _files(out: Path, stem: str, spec: GameSpec) -> list[tuple[Path, str | bytes]]:
+def _files(out: Path, stem: str, spec: GameSpec, variations: list[str] | None = None) -> list[tuple[Path, str | bytes]]:
     from ..text import render_markdown
 
-    return [(out / f"{stem}.yaml", dump_yaml(spec)), (out / f"{stem}.md", render_markdown(spec))]
+    summary = {"variations": variations} if variations else None   # the rulebook's Variations line
+    return [(out / f"{stem}.yaml", dump_yaml(spec)), (out / f"{stem}.md", render_markdown(spec, summary))]
 
 
 def _run_file(run: "_Sorted", finished: bool = False) -> tuple[Path, str]:
@@ -308,9 +316,12 @@ class _Sorted:
         if judged.mended:
             self.mends_tried += 1
         passed = judged.passed and (self.players is None or self.players in spec.players.counts())
-        if passed:  # the kept game's playtest beside it, for `parlour book` to reuse
-            files = _files(self.out, stem, spec) + [
-                (self.out / f"{stem}.report.json", json.dumps(judged.report.as_dict(), indent=1, ensure_ascii=False) + "\n")]
+        if passed:  # the kept game's playtest beside it (with its Variations), for `parlour book` to reuse
+            saved = judged.report.as_dict()
+            if judged.variations:
+                saved["variations"] = list(judged.variations)
+            files = _files(self.out, stem, spec, judged.variations) + [
+                (self.out / f"{stem}.report.json", json.dumps(saved, indent=1, ensure_ascii=False) + "\n")]
         else:
             draft = judged.draft_report or judged.report
             first = draft.reasons[0].code if draft.reasons else "?"

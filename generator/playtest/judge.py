@@ -31,6 +31,8 @@ class JudgeOptions:
     rollouts: int = ROLLOUTS
     max_rollouts: int = MAX_ROLLOUTS
     mend: bool = True
+    #: Playtest siblings of a game that passes for its rulebook's Variations line (``variations``).
+    variations: bool = False
 
     def playtest(self, spec: GameSpec) -> Report:
         """The playtest of one spec with these options, in this process."""
@@ -49,6 +51,8 @@ class Judged:
     draft_report: Report | None = None
     games: int = 0
     notes: list[str] = field(default_factory=list)
+    #: Sibling rules that passed a playtest of their own, in words (``playtest.variations``).
+    variations: list[str] = field(default_factory=list)
 
     @property
     def passed(self) -> bool:
@@ -74,7 +78,17 @@ def games_played(report: Report) -> int:
 
 
 def judge(spec: GameSpec, options: JudgeOptions) -> Judged:
-    """Playtest ``spec``; if it is rejected only for its length, mend it and judge the mended game."""
+    """Playtest ``spec``; if it is rejected only for its length, mend it and judge the mended game.
+    With ``options.variations``, a game that passes has its siblings playtested too."""
+    judged = _judge(spec, options)
+    if options.variations and judged.passed:
+        from .variations import variations
+
+        judged.variations = variations(judged.spec, options.games, options.seed)
+    return judged
+
+
+def _judge(spec: GameSpec, options: JudgeOptions) -> Judged:
     report = options.playtest(spec)
     spent = games_played(report)
     if report.verdict == "pass" or not options.mend:

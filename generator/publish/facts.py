@@ -220,8 +220,12 @@ def text_summary(summary: dict[str, Any] | None) -> dict[str, Any] | None:
     c = middle_count(summary)
     if not c:
         return None
+    from ..text.strategy import strategy_note
+
     out = {"hands": c.get("hands_median"), "minutes": c.get("minutes_median"), "games": c.get("games"),
-           "players": c.get("players")}
+           "players": c.get("players"),
+           # the strategy note and Variations, from a report that has them (Tier 2; siblings that passed)
+           "strategy": strategy_note(summary), "variations": list(summary.get("variations") or [])}
     tier2 = [t for t in summary.get("tier2") or [] if isinstance(t, dict) and (t.get("order") or {}).get("n")]
     if tier2:
         t = next((t for t in tier2 if t.get("players") == c.get("players")), tier2[len(tier2) // 2])

@@ -129,10 +129,12 @@ def game_view(spec: GameSpec, report: Any = None, *, level: int = 1, anchor: str
     ``plot_svg``: an SVG made earlier (e.g. in a worker process); otherwise it is drawn here.
     """
     from ..text import render_markdown
+    from ..text.render import without_section
 
     summary = as_summary(report)
     md = render_markdown(spec, facts.text_summary(summary))  # spec text Markdown-escaped by the templates
     intro, body = split_rulebook(md)
+    body = without_section(body, "Quick reference")   # the page prints it as a box of its own
     anchor = anchor or f"game-{slug(spec.naming.name)}"
     # the sections get ids under the game's anchor, and "(see *Play*)" links to its heading
     body_html, targets = section_ids(markdown_to_html(body, shift=level - 1), anchor)

@@ -5,6 +5,10 @@ one template per phase (``rules/<phase>.md.j2``, the same names as ``generator/s
 *Play*, the template of the game's family (``generator.families``). Every sentence comes from the spec, one fixed wording per option, so two
 different specs never give the same text and a parser can read the text back.
 
+After the rules come the sections that state none (``extras``): the example of play, a hand the
+engine played (``text.example``), the strategy note and Variations from a playtest report when it
+has them, the scoresheet and the quick reference.
+
 Layout conventions of the output: one sentence per line inside a paragraph (Markdown joins
 them), one line per list item, numbered lists for the steps of the setup and of a trick.
 """
@@ -12,6 +16,7 @@ them), one line per list item, numbered lists for the steps of the setup and of 
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 from typing import Any
 
@@ -50,17 +55,199 @@ def render_markdown(spec: GameSpec, summary: dict | None = None) -> str:
 
     ``summary`` (optional) holds playtest figures; the keys used are ``hands`` (typical number
     of hands in a game), ``minutes`` (typical table time) and ``games`` (how many simulated
-    games the figures come from). Other keys are ignored; without any, no line is added.
+    games the figures come from), and the sentences of the ``strategy`` note and of the
+    ``variations`` line (lists of plain sentences, ``publish.facts.text_summary`` makes them from a
+    report). Other keys are ignored; without any, no line is added and no note is printed.
     """
     template = environment().get_template("rulebook.md.j2")
-    return template.render(spec=spec, d=_derived(spec), summary=_summary(summary), sections=sections_of(spec))
+    figures = _summary(summary)
+    extra = extras(spec, summary, figures)
+    return template.render(spec=spec, d=_derived(spec), summary=figures, sections=sections_of(spec, extra),
+                           x=extra, seat=example_seat)
 
 
-def sections_of(spec: GameSpec) -> list[dict[str, Any]]:
-    """The sections this game prints, in order: each its heading (None: none) and template parts."""
+def sections_of(spec: GameSpec, extra: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The sections this game prints, in order: each its heading (None: none) and template parts.
+    A section printed from an extra (the example, a strategy note …) only when ``extra`` has it."""
     family = family_of(spec)
+    extra = extra or {}
     return [{"name": s.name, "heading": s.heading_for(spec), "parts": parts_of(s, family)}
-            for s in SECTIONS if s.shown(spec)]
+            for s in SECTIONS if s.shown(spec) and (s.needs is None or extra.get(s.needs))]
+
+
+#: The players of the worked example, by seat (seat 1 first): names read more easily than numbers.
+SEAT_NAMES = ("Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana")
+_SEAT_WORD = re.compile(r"\bseat (\d)\b")
+
+
+def example_seat(p: int) -> str:
+    """The name of seat ``p`` (0-based) in the worked example."""
+    return SEAT_NAMES[p] if 0 <= p < len(SEAT_NAMES) else f"Player {p + 1}"
+
+
+def _named_seats(words: str) -> str:
+    """The narrator's "seat 3" (inside a move's words: a target, a giver) as the example's name."""
+    return _SEAT_WORD.sub(lambda m: example_seat(int(m[1]) - 1), words)
+
+
+def extras(spec: GameSpec, summary: dict | None = None, figures: dict[str, int] | None = None) -> dict[str, Any]:
+    """What the sections after *End of the game* print: the worked example (``text.example``), the
+    strategy note and Variations (sentences from the playtest, when ``summary`` has them), the
+    scoresheet and the quick reference."""
+    from .example import worked_example
+
+    figures = figures if figures is not None else _summary(summary)
+    ex = worked_example(spec)
+    return {
+        "example": _example_view(spec, ex) if ex is not None else None,
+        "strategy": _sentences(summary, "strategy"),
+        "variations": _sentences(summary, "variations"),
+        "scoresheet": _scoresheet(spec, figures),
+        "quickref": _quick_reference(spec, figures),
+    }
+
+
+def _sentences(summary: dict | None, key: str) -> list[str]:
+    value = (summary or {}).get(key)
+    if not isinstance(value, (list, tuple)):
+        return []
+    return [v for v in value if isinstance(v, str) and v.strip()]
+
+
+def _table_lines(spec: GameSpec, lines: list[str]) -> list[str]:
+    """The narrator's lines about the table at the start of play, for a reader: a game that cannot
+    have trumps says nothing of them, one whose trumps come later says they are not known yet."""
+    out = []
+    for text in lines:
+        if text.startswith("trumps: none yet"):
+            if not derived.trumps_possible(spec):
+                continue
+            text = "trumps: not known yet" + text[len("trumps: none yet"):]
+        out.append(text)
+    return out
+
+
+def _example_view(spec: GameSpec, ex: Any) -> dict[str, Any]:
+    """The worked example's facts in the words the template prints (seats named, lines capitalised)."""
+    from .example import DECISIONS_SHOWN, MOVES_SHOWN, TRICKS_SHOWN
+
+    name = example_seat
+
+    def line(text: str) -> str:
+        text = phrases.cap(_named_seats(text))
+        return text if text.endswith((".", "!", "?")) else text + "."
+
+    before = [(phrases.cap(m.decision.replace("-", " ")), name(m.seat), _named_seats(m.words))
+              for m in ex.before_play]
+    plays = ex.play
+    steps: list[str] = []
+    shown = plays if ex.by_tricks else plays[:MOVES_SHOWN]
+    if not ex.by_tricks:
+        ends = {}
+        for t in ex.tricks:
+            ends.setdefault(t.after, []).append(t)
+        for i, m in enumerate(shown, 1):
+            text = f"{name(m.seat)} {_named_seats(m.words)}"
+            for t in ends.get(i, []):
+                if t.taker is not None:
+                    text += f"; {name(t.taker)} takes the trick"
+                else:
+                    text += f"; the trick ends and is set aside ({name(t.seats[-1])} played last)"
+            steps.append(line(text))
+    tricks = []
+    for i, t in enumerate(ex.tricks[:TRICKS_SHOWN] if ex.by_tricks else [], 1):
+        played = ", ".join(f"{name(p)} {c}" for p, c in zip(t.seats, t.cards))
+        won = "no one" if t.taker is None else name(t.taker)
+        if t.taker is not None and t.taker in t.seats:
+            won += f", with the {t.cards[t.seats.index(t.taker)]}"
+            if t.why:
+                won += f": {t.why}"
+        tricks.append((i, played, won))
+    out = [name(p) for p in ex.out] if ex.out else []
+    return {
+        "players": ex.players,
+        "names": [name(p) for p in range(ex.players)],
+        "dealer": name(ex.dealer),
+        "before": before[:DECISIONS_SHOWN],
+        "before_more": max(0, len(before) - DECISIONS_SHOWN),
+        "table": [line(t) for t in _table_lines(spec, ex.table)],
+        "hands": [(name(p), hand_words(cards)) for p, cards in enumerate(ex.hands)],
+        "by_tricks": ex.by_tricks,
+        "tricks": tricks,
+        "tricks_more": max(0, len(ex.tricks) - len(tricks)) if ex.by_tricks else 0,
+        "tricks_taken": [(name(p), k) for p, k in enumerate(ex.tricks_taken or [])],
+        "steps": steps,
+        "moves_more": max(0, len(plays) - len(shown)),
+        "out": out,
+        "scores": ex.scores,
+        "totals": ex.totals if ex.totals != ex.scores else None,
+        "game_over": ex.game_over,
+    }
+
+
+def without_section(md: str, heading: str) -> str:
+    """The Markdown with one ``## heading`` section left out (the HTML page prints its quick
+    reference as a box of its own, so the Markdown's last section would repeat it)."""
+    start = md.find(f"\n## {heading}\n")
+    if start < 0:
+        return md
+    end = md.find("\n## ", start + 1)
+    return md[:start + 1].rstrip("\n") + "\n" + (md[end:] if end >= 0 else "")
+
+
+def hand_words(cards: list[str]) -> str:
+    """A hand as a table shows it: the cards of each suit together, ranks in the order held
+    ("clubs: A, 7, 2; hearts: 5, 4; red joker") — a third as long as naming every card in full."""
+    groups: list[tuple[str | None, list[str]]] = []
+    for card in cards:
+        rank, of, suit = card.partition(" of ")
+        if not of:
+            groups.append((None, [card]))
+        elif groups and groups[-1][0] == suit:
+            groups[-1][1].append(rank)
+        else:
+            groups.append((suit, [rank]))
+    return "; ".join(f"{suit}: {', '.join(ranks)}" if suit else ranks[0] for suit, ranks in groups) or "no cards"
+
+
+#: The fewest and most hand rows of a scoresheet (a sheet longer than a page is not copied).
+SHEET_ROWS = (5, 12)
+
+
+def _scoresheet(spec: GameSpec, figures: dict[str, int]) -> dict[str, Any]:
+    """A blank score table: a column per player (as many as the game allows at most), a row per
+    hand — as many as the game has when its end fixes them, else the playtest's typical number."""
+    counts = spec.players.counts()
+    cond = spec.ending.condition
+    fixed = None
+    if cond.kind == "rounds":
+        fixed = max(counts)
+    elif cond.kind == "shrinking" and isinstance(spec.deal.hand_size, int):
+        tops = [spec.deal.hand_size] + ([spec.deal.hand_size_over_three] if spec.deal.hand_size_over_three else [])
+        sizes = [derived.shrinking_hand_sizes(cond, top) for top in tops]
+        fixed = max((len(s) for s in sizes if s), default=None)
+    typical = figures.get("hands")
+    rows = fixed or (min(max(typical + 2, SHEET_ROWS[0]), SHEET_ROWS[1]) if typical else 10)
+    return {"columns": max(counts), "rows": rows, "fixed": fixed is not None, "typical": typical,
+            "counts": counts}
+
+
+def _quick_reference(spec: GameSpec, figures: dict[str, int]) -> list[tuple[str, str]]:
+    """The quick-reference rows the HTML and PDF box prints (``publish.facts``), for the Markdown
+    rulebook's last section; the typical length from the playtest figures when there are some."""
+    from ..publish.facts import quick_reference
+
+    # The suits by name only: a Markdown page has no red suit signs, and German or tarot suits none at all.
+    rows = [(label, ", ".join(phrases.suit(x) for x in spec.deck.suits()) if label == "Suits" else value)
+            for label, value in quick_reference(spec)]
+    if figures.get("hands") or figures.get("minutes"):
+        parts = []
+        if figures.get("hands"):
+            parts.append(phrases.plural(figures["hands"], "hand"))
+        if figures.get("minutes"):
+            parts.append(f"{figures['minutes']} minutes")
+        rows.append(("Length", "about " + ", ".join(parts)))
+    return rows
 
 
 def _summary(summary: dict | None) -> dict[str, Any]:

@@ -13,6 +13,12 @@ before anyone looks), blind bids, misdeals and a contributed kitty, then the pig
 robbing, the top trump and the exchange. Templates with several parts are included once per part
 (``Part.part``).
 
+After *End of the game* come the sections that state no rule — the worked example, the strategy
+note, the Variations line, the scoresheet and the quick reference (``notes``): the parser knows
+their headings and where they stand, and recognises each of their sentence forms without reading
+a rule from it (``parse/notes.py``), as a player reads an example without learning a new rule. The strategy note and Variations are printed only from a playtest
+report that has them (``needs``: the rulebook's extra they are printed from).
+
 Parser names are relative to ``generator.text.parse``: ``"deck"`` is that module's ``RULES`` (or
 its ``finish``), ``"bidding:SETUP_RULES"`` a named list of it; a name that resolves to a function
 (the introduction's ``rules``) is called with the draft to give the rules.
@@ -58,6 +64,10 @@ class Section:
     #: Sentence forms printed exactly when a fact derived from the spec holds: (the mark their
     #: parser rule records, the test — a name under PARSE —, what the parser's error calls it).
     marks: tuple[tuple[str, str, str], ...] = ()
+    #: A section that states no rule (an example, advice, a table to fill in): its parser rules only recognise.
+    notes: bool = False
+    #: The rulebook's extra (``render.extras``) the section is printed from; None: printed from the spec alone.
+    needs: str | None = None
 
     def heading_for(self, spec: Any) -> str | None:
         return self.named(spec) if self.named is not None else self.heading
@@ -94,6 +104,16 @@ SECTIONS: tuple[Section, ...] = (
             shown=lambda spec: spec.setup.extra_rules is not None, named=_laws_heading),
     Section("scoring", "Scoring", (Part("rules/scoring.md.j2"),), ("scoring",), "scoring:finish"),
     Section("ending", "End of the game", (Part("rules/ending.md.j2"),), ("ending",), "ending:finish"),
+    Section("example", "Example of play", (Part("rules/example.md.j2"),), ("notes:EXAMPLE",), required=False, notes=True,
+            needs="example"),
+    Section("strategy", "Strategy", (Part("rules/strategy.md.j2"),), ("notes:STRATEGY",), required=False, notes=True,
+            needs="strategy"),
+    Section("variations", "Variations", (Part("rules/variations.md.j2"),), ("notes:VARIATIONS",), required=False, notes=True,
+            needs="variations"),
+    Section("scoresheet", "Scoresheet", (Part("rules/scoresheet.md.j2"),), ("notes:SCORESHEET",), required=False, notes=True,
+            needs="scoresheet"),
+    Section("quickref", "Quick reference", (Part("rules/quickref.md.j2"),), ("notes:QUICKREF",), required=False, notes=True,
+            needs="quickref"),
 )
 BY_NAME: dict[str, Section] = {s.name: s for s in SECTIONS}
 

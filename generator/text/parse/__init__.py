@@ -14,7 +14,9 @@ that no rule reads is a ``ParseError`` naming the section and quoting the senten
 The sections, their order, their templates and the rules that read each come from one list,
 ``generator.text.sections.SECTIONS``, which the renderer prints from too; the *Play* section is read
 with the rules of the game's family (``generator.families``), named by the introduction
-("… is a lively trick-taking game …"). A section whose heading the spec names (the invented
+("… is a lively trick-taking game …"). The sections after *End of the game* that state no rule (the
+worked example, strategy, Variations, the scoresheet, the quick reference) are read with rules that
+recognise their sentences and read nothing from them (``notes``). A section whose heading the spec names (the invented
 rules': "## Bonus rules") is recognised by coming where it does, right after the section before it.
 """
 

@@ -1,0 +1,61 @@
+"""The sections after the rules — the example of play, strategy, Variations, the scoresheet and the
+quick reference (``templates/rules/example.md.j2`` …): sentence forms that state no rule.
+
+They tell about the game (a hand played, advice, a table to fill in), so every rule here has no
+handler: the sentence is recognised and nothing is read from it, as a player learns no new rule
+from an example. Recognised, not waved through: a sentence of another form in these sections (a
+rule added at the end of the rulebook, say) is an error like anywhere else.
+"""
+
+from __future__ import annotations
+
+from ..render import SEAT_NAMES
+from .core import rule
+
+_WHO = "(?:" + "|".join(SEAT_NAMES) + r"|Player \d)"
+_ROW = rule(r"\|.*\|")
+
+EXAMPLE = [
+    rule(r"Here is the first hand of a game for \S+ players?, as the engine played it with sensible practice "
+         rf"players: .+ sit in that order, clockwise, and {_WHO} deals\."),
+    rule(r"Before the cards are played:"),
+    rule(r"… and \S+ more decisions? before play\."),
+    rule(rf"[A-Z][a-z -]*: {_WHO}, .+?\."),                          # a decision before play
+    rule(r"(?:Trumps|Discard piles?|Wild-rank card|Kitty \(face down\)): .+?\."),
+    rule(rf"{_WHO}'s rows: .+?\."),
+    rule(r"The hands at the start of play:"),
+    rule(r"The first (?:trick|\S+ tricks), with the cards in the order they were played:"),
+    rule(r"The other \S+ tricks? (?:is|are) played the same way\."),
+    rule(rf"Tricks taken in the hand: (?:{_WHO} \d+, )*{_WHO} \d+\."),
+    rule(r"The first \S+ moves? of the hand:"),
+    rule(r"The \S+ moves? of the hand, one by one:"),
+    rule(rf"{_WHO} .+?\."),                                           # a move of the hand
+    rule(r"The hand goes on for \S+ more moves?\."),
+    rule(r"The scores of the hand:"),
+    rule(r"That ends the game\."),
+    rule(r"The game goes on with the next hand\."),
+    _ROW,
+]
+
+STRATEGY = [
+    rule(r"With \S+ players, a strong player who looks ahead won \d+% of the games against .+?: "
+         r"(?:skill shows strongly|skill shows|luck weighs heavily)\."),
+    rule(r"[A-Z][^:]* (?:matters|matters most|changed little): told .+? won \d+% of the games .+?\."),
+    rule(r"The best rule of thumb, .+?, won \d+% of the games against strong players, where an even share is "
+         r"\d+%: .+?\."),
+]
+
+VARIATIONS = [rule(r"Variations: .+?\.")]
+
+SCORESHEET = [
+    rule(r"Write the players' names at the head of the columns.*?, and after each hand each player's new total "
+         r"under their name\."),
+    rule(r"The game has \S+ hands?\."),
+    rule(r"A typical game has about \S+ hands?; carry the totals to a new sheet if it runs longer\."),
+    rule(r"Carry the totals to a new sheet if the game runs longer\."),
+    rule(r"\| (?:Hand|\d+) \|(?: \|)+"),
+]
+
+QUICKREF = [rule(r"\*\*[A-Z][A-Za-z ]*\*\*: .+?\.")]
+
+__all__ = ["EXAMPLE", "QUICKREF", "SCORESHEET", "STRATEGY", "VARIATIONS"]
