@@ -49,6 +49,11 @@ ANCHOR_MARGIN = 0.5
 #: where the margin alone decides (climbing).
 ANCHOR_Z = 0.0
 
+#: How the strong bot spreads its rollouts over the actions: ``halving`` (sequential halving,
+#: the default) or ``flat`` (the same count for every action: the search before it, kept to
+#: measure against).
+SEARCHES = ("halving", "flat")
+
 Restriction = Callable[[Observation, list[int]], list[int]]
 
 
@@ -59,7 +64,10 @@ class DeterminizationError(RuntimeError):
 
 class StrongBot:
     def __init__(self, seed: int, rollouts: int = 4, max_rollouts: int = 24,
-                 restrict: str | Restriction | None = None):
+                 restrict: str | Restriction | None = None, search: str = "halving"):
+        if search not in SEARCHES:
+            raise ValueError(f"unknown search {search!r} (searches: {', '.join(SEARCHES)})")
+        self.search = search
         self.rng = random.Random(seed)
         self.k = max(1, rollouts)
         self.max_rollouts = max(2, max_rollouts)
@@ -92,43 +100,89 @@ class StrongBot:
         actions = distinct_actions(obs, legal)
         if len(actions) == 1:
             return actions[0]
-        per_action = max(2, min(self.k, self.max_rollouts // len(actions)))
+        budget = len(actions) * max(2, min(self.k, self.max_rollouts // len(actions)))
         try:
             sampler = Sampler(obs, self._put_away)
         except DeterminizationError:   # counted, so that tests notice; play on at random
             self.fallbacks += 1
             return actions[self.rng.randrange(len(actions))]
         self.searches += 1
+        anchor = anchor_of(obs)
+        pick = None
+        if anchor is not None:   # the family's simple play wins ties and near things
+            pick = anchor(obs, legal, random.Random(self.rng.randrange(1 << 62)))
+            if pick not in actions:
+                pick = None
+        search = self._flat if self.search == "flat" else self._halving
+        values, alive = search(obs, sampler, actions, budget,
+                               None if pick is None else actions.index(pick))
+        if pick is not None:
+            at = alive.index(actions.index(pick))
+            return actions[alive[overrule([values[i] for i in alive], at, anchor_z_of(obs))]]
+        best = max(alive, key=lambda i: (sum(values[i]) / len(values[i]), -i))
+        return actions[best]
+
+    def _evaluate(self, obs: Observation, sampler: "Sampler", actions: list[int], which: list[int],
+                  times: int, values: list[list[float]]) -> None:
+        """Play ``times`` determinizations, each with every action of ``which`` and the same random
+        numbers after it (so that the actions are compared on the same cards and luck), and add
+        each rollout's value to ``values``."""
         me = obs.player
-        totals = [0.0] * len(actions)
-        values: list[list[float]] = [[] for _ in actions]
         rng = self.rng
         roll = random.Random(rng.randrange(1 << 62))
         rnd = roll.random
         copy = _rollout_copy
         play_out = rollout_policy(obs)
-        for _ in range(per_action):
+        for _ in range(times):
             det = sampler.sample(rng)
             common = rng.randrange(1 << 62)
-            for i, a in enumerate(actions):
-                roll.seed(common)   # the same random numbers after every action: a fairer comparison
+            for i in which:
+                roll.seed(common)
                 s = copy(det)
                 hand = s.hand_no
                 ending = last_hand(s)
-                s.apply_action(a)
+                s.apply_action(actions[i])
                 if not s.terminal and s.hand_no == hand:
                     play_out(s, rnd)
-                v = rollout_value(s, me, hand, ending)
-                totals[i] += v
-                values[i].append(v)
-        self.rollouts_played += per_action * len(actions)
-        anchor = anchor_of(obs)
-        if anchor is not None:   # the family's simple play wins ties and near things
-            pick = anchor(obs, legal, random.Random(common))
-            if pick in actions:
-                return actions[overrule(values, actions.index(pick), anchor_z_of(obs))]
-        best = max(range(len(actions)), key=lambda i: (totals[i], -i))
-        return actions[best]
+                values[i].append(rollout_value(s, me, hand, ending))
+        self.rollouts_played += times * len(which)
+
+    def _flat(self, obs: Observation, sampler: "Sampler", actions: list[int], budget: int,
+              anchor: int | None) -> tuple[list[list[float]], list[int]]:
+        """The same number of rollouts for every action (the search before sequential halving)."""
+        values: list[list[float]] = [[] for _ in actions]
+        everyone = list(range(len(actions)))
+        self._evaluate(obs, sampler, actions, everyone, budget // len(actions), values)
+        return values, everyone
+
+    def _halving(self, obs: Observation, sampler: "Sampler", actions: list[int], budget: int,
+                 anchor: int | None) -> tuple[list[list[float]], list[int]]:
+        """Sequential halving: the budget split over ``ceil(log2 A)`` rounds; each round plays its
+        share on new determinizations with every action still in the running, and the better half
+        (by mean over all the rounds, which the survivors shared) goes on. The leading actions get
+        several times the rollouts a flat count would give them, for the same budget: where the
+        decision is between two good plays, the search looks hardest. The anchor play (if any)
+        always goes on, so that it can be compared with the winner at the end."""
+        values: list[list[float]] = [[] for _ in actions]
+        alive = list(range(len(actions)))
+        rounds = max(1, (len(actions) - 1).bit_length())
+        left = budget
+        for r in range(rounds):
+            last = r == rounds - 1 or len(alive) <= 2
+            share = left if last else left // (rounds - r)
+            if left < len(alive):
+                break
+            times = max(1, share // len(alive))
+            self._evaluate(obs, sampler, actions, alive, times, values)
+            left -= times * len(alive)
+            if last:
+                break
+            keep = (len(alive) + 1) // 2
+            ranked = sorted(alive, key=lambda i: (-sum(values[i]) / len(values[i]), i))[:keep]
+            if anchor is not None and anchor not in ranked:
+                ranked.append(anchor)
+            alive = sorted(ranked)
+        return values, alive
 
 
 def overrule(values: list[list[float]], anchor: int, z: float = ANCHOR_Z) -> int:
