@@ -86,6 +86,11 @@ class GreedyBot:
 
 
 from .strong import StrongBot  # noqa: E402  (uses bot_seed and GreedyBot above)
+from .tricks import rollout as _trick_rollout  # noqa: E402
+
+#: Trick-taking's bot hints are ``GreedyBot.act`` itself: its rollout policy hangs on it, as the
+#: other families' hang on their ``greedy_play``.
+GreedyBot.act.rollout = _trick_rollout  # type: ignore[attr-defined]
 from .trivial import GreedyPointsBot, HighestBot, LowestBot  # noqa: E402
 
 #: Every bot by name: a factory taking the bot's seed.
