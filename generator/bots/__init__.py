@@ -91,6 +91,10 @@ from .tricks import rollout as _trick_rollout  # noqa: E402
 #: Trick-taking's bot hints are ``GreedyBot.act`` itself: its rollout policy hangs on it, as the
 #: other families' hang on their ``greedy_play``.
 GreedyBot.act.rollout = _trick_rollout  # type: ignore[attr-defined]
+#: A light trick rollout costs about a third more than a random one (measured side by side).
+GreedyBot.act.rollout_weight = 1.3  # type: ignore[attr-defined]
+#: ... and it solves the last tricks exactly (``solver``) from this many cards in hand.
+GreedyBot.act.endgame = 3  # type: ignore[attr-defined]
 from .trivial import GreedyPointsBot, HighestBot, LowestBot  # noqa: E402
 
 #: Every bot by name: a factory taking the bot's seed.

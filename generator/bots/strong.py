@@ -49,6 +49,10 @@ ANCHOR_MARGIN = 0.5
 #: where the margin alone decides (climbing).
 ANCHOR_Z = 0.0
 
+#: The node budget of an exact ending (``solver``), in nodes for each rollout of the budget: a
+#: node (a copy and one card) costs about a third of a rollout of the last few tricks.
+NODES_PER_ROLLOUT = 3
+
 #: How the strong bot spreads its rollouts over the actions: ``halving`` (sequential halving,
 #: the default) or ``flat`` (the same count for every action: the search before it, kept to
 #: measure against).
@@ -78,6 +82,7 @@ class StrongBot:
         self._put_away: dict[str, list[int]] = {}  # cards this bot put away this hand, by place
         self._hand = -1
         self.decisions = self.searches = self.rollouts_played = self.fallbacks = 0
+        self.solved = self.nodes_searched = 0   # endings solved exactly, and the nodes it took
 
     # -- deciding --------------------------------------------------------------------------
 
@@ -101,6 +106,9 @@ class StrongBot:
         if len(actions) == 1:
             return actions[0]
         budget = len(actions) * max(2, min(self.k, self.max_rollouts // len(actions)))
+        weight = rollout_weight_of(obs)
+        if weight != 1:   # a family whose rollouts cost more plays fewer, for the same time
+            budget = max(len(actions), round(budget / weight))
         try:
             sampler = Sampler(obs, self._put_away)
         except DeterminizationError:   # counted, so that tests notice; play on at random
@@ -113,14 +121,45 @@ class StrongBot:
             pick = anchor(obs, legal, random.Random(self.rng.randrange(1 << 62)))
             if pick not in actions:
                 pick = None
-        search = self._flat if self.search == "flat" else self._halving
-        values, alive = search(obs, sampler, actions, budget,
-                               None if pick is None else actions.index(pick))
+        values = None
+        if self.search != "flat" and obs.card_play and len(obs.hand) <= endgame_of(obs):
+            values = self._solve(obs, sampler, actions, budget)
+        if values is not None:
+            alive = list(range(len(actions)))
+        else:
+            search = self._flat if self.search == "flat" else self._halving
+            values, alive = search(obs, sampler, actions, budget,
+                                   None if pick is None else actions.index(pick))
         if pick is not None:
             at = alive.index(actions.index(pick))
             return actions[alive[overrule([values[i] for i in alive], at, anchor_z_of(obs))]]
         best = max(alive, key=lambda i: (sum(values[i]) / len(values[i]), -i))
         return actions[best]
+
+    def _solve(self, obs: Observation, sampler: "Sampler", actions: list[int],
+               budget: int) -> list[list[float]] | None:
+        """The ending solved exactly (``solver``) on as many determinizations as the node budget
+        allows (``NODES_PER_ROLLOUT`` nodes for each rollout of the budget, at most as many
+        determinizations as a flat search would sample); None when not even one fits, and the
+        rollouts decide."""
+        from .solver import OutOfNodes, Solver
+
+        solver = Solver(budget * NODES_PER_ROLLOUT, rollout_value)
+        values: list[list[float]] = [[] for _ in actions]
+        most = max(self.k, budget // len(actions))
+        try:
+            for _ in range(most):
+                det = sampler.sample(self.rng)
+                ending = last_hand(det)
+                for i, v in enumerate(solver.root(det, actions, obs.player, ending)):
+                    values[i].append(v)
+        except OutOfNodes:
+            pass
+        self.nodes_searched += solver.used
+        if not values[0]:
+            return None
+        self.solved += 1
+        return values
 
     def _evaluate(self, obs: Observation, sampler: "Sampler", actions: list[int], which: list[int],
                   times: int, values: list[list[float]]) -> None:
@@ -226,6 +265,23 @@ def anchor_of(obs: Observation) -> Callable[[Observation, list[int], random.Rand
     from . import family_hints
 
     return getattr(family_hints(obs), "anchor", None)
+
+
+def rollout_weight_of(obs: Observation) -> float:
+    """What one of the family's rollouts costs, in random rollouts (its hints'
+    ``rollout_weight``; 1 by default): the budget is counted in random rollouts, so that a
+    family whose rollout policy thinks a little plays fewer of them, not more time."""
+    from . import family_hints
+
+    return getattr(family_hints(obs), "rollout_weight", 1)
+
+
+def endgame_of(obs: Observation) -> int:
+    """How many cards in hand (at most) make a card play an ending to solve exactly (the
+    family's hints' ``endgame``; 0, never, when the family names none)."""
+    from . import family_hints
+
+    return getattr(family_hints(obs), "endgame", 0)
 
 
 def anchor_z_of(obs: Observation) -> float:
