@@ -49,9 +49,10 @@ ANCHOR_MARGIN = 0.5
 #: where the margin alone decides (climbing).
 ANCHOR_Z = 0.0
 
-#: The node budget of an exact ending (``solver``), in nodes for each rollout of the budget: a
-#: node (a copy and one card) costs about a third of a rollout of the last few tricks.
-NODES_PER_ROLLOUT = 3
+#: The node budget of an exact ending (``solver``), in nodes for each rollout of the budget (see
+#: ``StrongBot.node_budget``): a node is a copy and one card, a fraction of a rollout's cost; a
+#: three-card ending of four players takes some forty nodes a determinization (median).
+NODES_PER_ROLLOUT = 4
 
 #: How the strong bot spreads its rollouts over the actions: ``halving`` (sequential halving,
 #: the default) or ``flat`` (the same count for every action: the search before it, kept to
@@ -136,15 +137,20 @@ class StrongBot:
         best = max(alive, key=lambda i: (sum(values[i]) / len(values[i]), -i))
         return actions[best]
 
+    def node_budget(self, budget: int) -> int:
+        """The nodes an exact ending may search: ``NODES_PER_ROLLOUT`` for each rollout of the
+        decision's budget, or of ``max_rollouts`` if more (an ending has few actions, and its
+        decisions cost a fraction of one in the middle of the hand)."""
+        return max(budget, self.max_rollouts) * NODES_PER_ROLLOUT
+
     def _solve(self, obs: Observation, sampler: "Sampler", actions: list[int],
                budget: int) -> list[list[float]] | None:
         """The ending solved exactly (``solver``) on as many determinizations as the node budget
-        allows (``NODES_PER_ROLLOUT`` nodes for each rollout of the budget, at most as many
-        determinizations as a flat search would sample); None when not even one fits, and the
-        rollouts decide."""
+        allows (``node_budget``; at most as many determinizations as a flat search would sample);
+        None when not even one fits, and the rollouts decide."""
         from .solver import OutOfNodes, Solver
 
-        solver = Solver(budget * NODES_PER_ROLLOUT, rollout_value)
+        solver = Solver(self.node_budget(budget), rollout_value)
         values: list[list[float]] = [[] for _ in actions]
         most = max(self.k, budget // len(actions))
         try:
