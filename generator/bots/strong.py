@@ -9,20 +9,29 @@ At a decision the bot
    player has shown to be void in by not following (the follow rule says what a card off the led
    suit proves: with ``must-follow`` a void in the led suit, and in trumps too when the rule then
    obliges a trump; with ``follow-or-trump`` a void in both; with ``free`` nothing);
-3. on each of ``k`` such determinizations, plays every legal action followed by random play to
-   the end of the hand (one rollout per action per determinization, with the same random numbers
-   after every action, so that the actions are compared on the same cards and luck); a family
-   whose random play says little about a play's worth gives its own rollout policy
-   (``rollout``, among its bot hints: climbing's plays out the hand greedily);
+3. spreads its rollouts over the legal actions by *sequential halving*: the budget is split over
+   ``ceil(log2 A)`` rounds; each round samples new determinizations and plays every action still
+   in the running on each, followed by a rollout to the end of the hand (with the same random
+   numbers after every action, so that the actions are compared on the same cards and luck); the
+   better half goes on. The plays worth weighing get several times the rollouts a flat count
+   would give them (``search="flat"`` keeps the flat count, to measure against). A rollout plays
+   the family's own policy (``rollout``, among its bot hints: trick-taking's greedy card play,
+   climbing's and matching's light greedy play …) or, by default, uniformly random play;
 4. picks the action with the best mean result: its hand score minus the others' mean, plus a
    large bonus (or malus) when the hand ends the game and it has won (or lost).
    A family may name an *anchor* play (its bot hints' ``anchor``, climbing's greedy play) that
    the others must beat by ``ANCHOR_MARGIN`` a rollout and by ``ANCHOR_Z`` standard errors of
    the difference (``overrule``): with a few rollouts a play the search is a noisy judge, and in
    games whose hands snowball (or whose hands pay tens of points) a steady play beats a noisy one.
+   The anchor survives every round of the halving, so that it is weighed against the winner.
 
-The budget is a number of rollouts, never seconds: ``rollouts`` per legal action, at most
-``max_rollouts`` per decision (but at least two per action). Cards that are interchangeable
+In the last tricks of a trick-taking hand (the family's hints' ``endgame``: at most that many
+cards in hand) the bot solves each determinization exactly instead (``solver``: max-n search of
+the open-hand ending), on as many determinizations as a node budget allows.
+
+The budget is a number of rollouts (or nodes), never seconds: ``rollouts`` per legal action, at
+most ``max_rollouts`` per decision (but at least two per action), divided by the family's
+``rollout_weight`` when its rollouts cost more than random ones. Cards that are interchangeable
 (neighbours in one suit with nothing unseen between them and the same value) count as one action.
 A ``restrict`` function (``restrict.RESTRICTIONS``) forbids it some actions (INERT_RULE).
 
