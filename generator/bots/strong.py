@@ -61,7 +61,7 @@ ANCHOR_Z = 0.0
 #: The node budget of an exact ending (``solver``), in nodes for each rollout of the budget (see
 #: ``StrongBot.node_budget``): a node is a copy and one card, a fraction of a rollout's cost; a
 #: three-card ending of four players takes some forty nodes a determinization (median).
-NODES_PER_ROLLOUT = 4
+NODES_PER_ROLLOUT = 3
 
 #: How the strong bot spreads its rollouts over the actions: ``halving`` (sequential halving,
 #: the default) or ``flat`` (the same count for every action: the search before it, kept to
