@@ -193,7 +193,13 @@ def test_strong_bot_budget_is_in_rollouts():
     obs = state.observation(state.current)
     bot.act(obs)
     actions = len(distinct_actions(obs, obs.legal))
-    assert bot.rollouts_played == actions * max(2, min(4, 24 // actions))
+    from generator.bots.strong import rollout_weight_of
+
+    budget = max(actions, round(actions * max(2, min(4, 24 // actions)) / rollout_weight_of(obs)))
+    assert budget - actions < bot.rollouts_played <= budget   # sequential halving spends it all but a remainder
+    flat = StrongBot(1, rollouts=4, max_rollouts=24, search="flat")
+    flat.act(obs)
+    assert flat.rollouts_played == budget // actions * actions   # the same count for every action
     assert StrongBot(1).act(obs) == StrongBot(1).act(obs)   # same seed, same choice
 
 

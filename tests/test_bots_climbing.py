@@ -64,10 +64,13 @@ def test_candidates_keep_pass_ends_and_bombs():
     assert seen > 10
 
 
-def test_trick_taking_rollouts_stay_random():
-    """Only a family that gives its own rollout policy changes the strong bot's rollouts."""
+def test_trick_taking_rollouts_are_its_own_and_unanchored():
+    """Each family gives its own rollout policy (trick-taking's light greedy card play, in
+    ``bots.tricks``); trick-taking names no anchor play."""
+    from generator.bots import tricks
+
     game = Game(load_spec(ROOT / "corpus" / "real" / "hearts.yaml"))
     state = game.new_initial_state(4, 1)
     obs = state.observation(state.current)
-    assert rollout_policy(obs).__name__ == "_random_rollout"
+    assert rollout_policy(obs) is tricks.rollout
     assert not hasattr(GreedyBot.act, "anchor")

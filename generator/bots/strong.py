@@ -9,20 +9,29 @@ At a decision the bot
    player has shown to be void in by not following (the follow rule says what a card off the led
    suit proves: with ``must-follow`` a void in the led suit, and in trumps too when the rule then
    obliges a trump; with ``follow-or-trump`` a void in both; with ``free`` nothing);
-3. on each of ``k`` such determinizations, plays every legal action followed by random play to
-   the end of the hand (one rollout per action per determinization, with the same random numbers
-   after every action, so that the actions are compared on the same cards and luck); a family
-   whose random play says little about a play's worth gives its own rollout policy
-   (``rollout``, among its bot hints: climbing's plays out the hand greedily);
+3. spreads its rollouts over the legal actions by *sequential halving*: the budget is split over
+   ``ceil(log2 A)`` rounds; each round samples new determinizations and plays every action still
+   in the running on each, followed by a rollout to the end of the hand (with the same random
+   numbers after every action, so that the actions are compared on the same cards and luck); the
+   better half goes on. The plays worth weighing get several times the rollouts a flat count
+   would give them (``search="flat"`` keeps the flat count, to measure against). A rollout plays
+   the family's own policy (``rollout``, among its bot hints: trick-taking's greedy card play,
+   climbing's and matching's light greedy play …) or, by default, uniformly random play;
 4. picks the action with the best mean result: its hand score minus the others' mean, plus a
    large bonus (or malus) when the hand ends the game and it has won (or lost).
    A family may name an *anchor* play (its bot hints' ``anchor``, climbing's greedy play) that
    the others must beat by ``ANCHOR_MARGIN`` a rollout and by ``ANCHOR_Z`` standard errors of
    the difference (``overrule``): with a few rollouts a play the search is a noisy judge, and in
    games whose hands snowball (or whose hands pay tens of points) a steady play beats a noisy one.
+   The anchor survives every round of the halving, so that it is weighed against the winner.
 
-The budget is a number of rollouts, never seconds: ``rollouts`` per legal action, at most
-``max_rollouts`` per decision (but at least two per action). Cards that are interchangeable
+In the last tricks of a trick-taking hand (the family's hints' ``endgame``: at most that many
+cards in hand) the bot solves each determinization exactly instead (``solver``: max-n search of
+the open-hand ending), on as many determinizations as a node budget allows.
+
+The budget is a number of rollouts (or nodes), never seconds: ``rollouts`` per legal action, at
+most ``max_rollouts`` per decision (but at least two per action), divided by the family's
+``rollout_weight`` when its rollouts cost more than random ones. Cards that are interchangeable
 (neighbours in one suit with nothing unseen between them and the same value) count as one action.
 A ``restrict`` function (``restrict.RESTRICTIONS``) forbids it some actions (INERT_RULE).
 
@@ -49,6 +58,16 @@ ANCHOR_MARGIN = 0.5
 #: where the margin alone decides (climbing).
 ANCHOR_Z = 0.0
 
+#: The node budget of an exact ending (``solver``), in nodes for each rollout of the budget (see
+#: ``StrongBot.node_budget``): a node is a copy and one card, a fraction of a rollout's cost; a
+#: three-card ending of four players takes some forty nodes a determinization (median).
+NODES_PER_ROLLOUT = 3
+
+#: How the strong bot spreads its rollouts over the actions: ``halving`` (sequential halving,
+#: the default) or ``flat`` (the same count for every action: the search before it, kept to
+#: measure against).
+SEARCHES = ("halving", "flat")
+
 Restriction = Callable[[Observation, list[int]], list[int]]
 
 
@@ -59,7 +78,10 @@ class DeterminizationError(RuntimeError):
 
 class StrongBot:
     def __init__(self, seed: int, rollouts: int = 4, max_rollouts: int = 24,
-                 restrict: str | Restriction | None = None):
+                 restrict: str | Restriction | None = None, search: str = "halving"):
+        if search not in SEARCHES:
+            raise ValueError(f"unknown search {search!r} (searches: {', '.join(SEARCHES)})")
+        self.search = search
         self.rng = random.Random(seed)
         self.k = max(1, rollouts)
         self.max_rollouts = max(2, max_rollouts)
@@ -70,6 +92,7 @@ class StrongBot:
         self._put_away: dict[str, list[int]] = {}  # cards this bot put away this hand, by place
         self._hand = -1
         self.decisions = self.searches = self.rollouts_played = self.fallbacks = 0
+        self.solved = self.nodes_searched = 0   # endings solved exactly, and the nodes it took
 
     # -- deciding --------------------------------------------------------------------------
 
@@ -92,43 +115,128 @@ class StrongBot:
         actions = distinct_actions(obs, legal)
         if len(actions) == 1:
             return actions[0]
-        per_action = max(2, min(self.k, self.max_rollouts // len(actions)))
+        budget = len(actions) * max(2, min(self.k, self.max_rollouts // len(actions)))
+        weight = rollout_weight_of(obs)
+        if weight != 1:   # a family whose rollouts cost more plays fewer, for the same time
+            budget = max(len(actions), round(budget / weight))
         try:
             sampler = Sampler(obs, self._put_away)
         except DeterminizationError:   # counted, so that tests notice; play on at random
             self.fallbacks += 1
             return actions[self.rng.randrange(len(actions))]
         self.searches += 1
-        me = obs.player
-        totals = [0.0] * len(actions)
+        anchor = anchor_of(obs)
+        pick = None
+        if anchor is not None:   # the family's simple play wins ties and near things
+            pick = anchor(obs, legal, random.Random(self.rng.randrange(1 << 62)))
+            if pick not in actions:
+                pick = None
+        values = None
+        if self.search != "flat" and obs.card_play and len(obs.hand) <= endgame_of(obs):
+            values = self._solve(obs, sampler, actions, budget)
+        if values is not None:
+            alive = list(range(len(actions)))
+        else:
+            search = self._flat if self.search == "flat" else self._halving
+            values, alive = search(obs, sampler, actions, budget,
+                                   None if pick is None else actions.index(pick))
+        if pick is not None:
+            at = alive.index(actions.index(pick))
+            return actions[alive[overrule([values[i] for i in alive], at, anchor_z_of(obs))]]
+        best = max(alive, key=lambda i: (sum(values[i]) / len(values[i]), -i))
+        return actions[best]
+
+    def node_budget(self, budget: int) -> int:
+        """The nodes an exact ending may search: ``NODES_PER_ROLLOUT`` for each rollout of the
+        decision's budget, or of ``max_rollouts`` if more (an ending has few actions, and its
+        decisions cost a fraction of one in the middle of the hand)."""
+        return max(budget, self.max_rollouts) * NODES_PER_ROLLOUT
+
+    def _solve(self, obs: Observation, sampler: "Sampler", actions: list[int],
+               budget: int) -> list[list[float]] | None:
+        """The ending solved exactly (``solver``) on as many determinizations as the node budget
+        allows (``node_budget``; at most as many determinizations as a flat search would sample);
+        None when not even one fits, and the rollouts decide."""
+        from .solver import OutOfNodes, Solver
+
+        solver = Solver(self.node_budget(budget), rollout_value)
         values: list[list[float]] = [[] for _ in actions]
+        most = max(self.k, budget // len(actions))
+        try:
+            for _ in range(most):
+                det = sampler.sample(self.rng)
+                ending = last_hand(det)
+                for i, v in enumerate(solver.root(det, actions, obs.player, ending)):
+                    values[i].append(v)
+        except OutOfNodes:
+            pass
+        self.nodes_searched += solver.used
+        if not values[0]:
+            return None
+        self.solved += 1
+        return values
+
+    def _evaluate(self, obs: Observation, sampler: "Sampler", actions: list[int], which: list[int],
+                  times: int, values: list[list[float]]) -> None:
+        """Play ``times`` determinizations, each with every action of ``which`` and the same random
+        numbers after it (so that the actions are compared on the same cards and luck), and add
+        each rollout's value to ``values``."""
+        me = obs.player
         rng = self.rng
         roll = random.Random(rng.randrange(1 << 62))
         rnd = roll.random
         copy = _rollout_copy
         play_out = rollout_policy(obs)
-        for _ in range(per_action):
+        for _ in range(times):
             det = sampler.sample(rng)
             common = rng.randrange(1 << 62)
-            for i, a in enumerate(actions):
-                roll.seed(common)   # the same random numbers after every action: a fairer comparison
+            for i in which:
+                roll.seed(common)
                 s = copy(det)
                 hand = s.hand_no
                 ending = last_hand(s)
-                s.apply_action(a)
+                s.apply_action(actions[i])
                 if not s.terminal and s.hand_no == hand:
                     play_out(s, rnd)
-                v = rollout_value(s, me, hand, ending)
-                totals[i] += v
-                values[i].append(v)
-        self.rollouts_played += per_action * len(actions)
-        anchor = anchor_of(obs)
-        if anchor is not None:   # the family's simple play wins ties and near things
-            pick = anchor(obs, legal, random.Random(common))
-            if pick in actions:
-                return actions[overrule(values, actions.index(pick), anchor_z_of(obs))]
-        best = max(range(len(actions)), key=lambda i: (totals[i], -i))
-        return actions[best]
+                values[i].append(rollout_value(s, me, hand, ending))
+        self.rollouts_played += times * len(which)
+
+    def _flat(self, obs: Observation, sampler: "Sampler", actions: list[int], budget: int,
+              anchor: int | None) -> tuple[list[list[float]], list[int]]:
+        """The same number of rollouts for every action (the search before sequential halving)."""
+        values: list[list[float]] = [[] for _ in actions]
+        everyone = list(range(len(actions)))
+        self._evaluate(obs, sampler, actions, everyone, budget // len(actions), values)
+        return values, everyone
+
+    def _halving(self, obs: Observation, sampler: "Sampler", actions: list[int], budget: int,
+                 anchor: int | None) -> tuple[list[list[float]], list[int]]:
+        """Sequential halving: the budget split over ``ceil(log2 A)`` rounds; each round plays its
+        share on new determinizations with every action still in the running, and the better half
+        (by mean over all the rounds, which the survivors shared) goes on. The leading actions get
+        several times the rollouts a flat count would give them, for the same budget: where the
+        decision is between two good plays, the search looks hardest. The anchor play (if any)
+        always goes on, so that it can be compared with the winner at the end."""
+        values: list[list[float]] = [[] for _ in actions]
+        alive = list(range(len(actions)))
+        rounds = max(1, (len(actions) - 1).bit_length())
+        left = budget
+        for r in range(rounds):
+            last = r == rounds - 1 or len(alive) <= 2
+            share = left if last else left // (rounds - r)
+            if left < len(alive):
+                break
+            times = max(1, share // len(alive))
+            self._evaluate(obs, sampler, actions, alive, times, values)
+            left -= times * len(alive)
+            if last:
+                break
+            keep = (len(alive) + 1) // 2
+            ranked = sorted(alive, key=lambda i: (-sum(values[i]) / len(values[i]), i))[:keep]
+            if anchor is not None and anchor not in ranked:
+                ranked.append(anchor)
+            alive = sorted(ranked)
+        return values, alive
 
 
 def overrule(values: list[list[float]], anchor: int, z: float = ANCHOR_Z) -> int:
@@ -172,6 +280,23 @@ def anchor_of(obs: Observation) -> Callable[[Observation, list[int], random.Rand
     from . import family_hints
 
     return getattr(family_hints(obs), "anchor", None)
+
+
+def rollout_weight_of(obs: Observation) -> float:
+    """What one of the family's rollouts costs, in random rollouts (its hints'
+    ``rollout_weight``; 1 by default): the budget is counted in random rollouts, so that a
+    family whose rollout policy thinks a little plays fewer of them, not more time."""
+    from . import family_hints
+
+    return getattr(family_hints(obs), "rollout_weight", 1)
+
+
+def endgame_of(obs: Observation) -> int:
+    """How many cards in hand (at most) make a card play an ending to solve exactly (the
+    family's hints' ``endgame``; 0, never, when the family names none)."""
+    from . import family_hints
+
+    return getattr(family_hints(obs), "endgame", 0)
 
 
 def anchor_z_of(obs: Observation) -> float:
