@@ -187,11 +187,13 @@ class StrongBot:
         rnd = roll.random
         copy = _rollout_copy
         play_out = rollout_policy(obs)
+        setstate = roll.setstate
         for _ in range(times):
             det = sampler.sample(rng)
-            common = rng.randrange(1 << 62)
+            roll.seed(rng.randrange(1 << 62))
+            common = roll.getstate()   # restoring a saved state is cheaper than seeding again
             for i in which:
-                roll.seed(common)
+                setstate(common)
                 s = copy(det)
                 hand = s.hand_no
                 ending = last_hand(s)
@@ -442,12 +444,25 @@ class Sampler:
         keys = self.keys = list(slots)
         self.options = {c: [k for k in keys if c not in self.forbidden.get(k, ())] for c in unseen}
         self.free = all(len(o) == len(keys) for o in self.options.values())
+        # Where the placeholders are, in the order ``_place`` deals the slots (places, then
+        # seats, in declaration order): worked out once here, so that a free deal (nothing known
+        # of any hidden hand) fills them straight from one shuffled list of the unseen cards.
+        self.holes: list[tuple[str, int | None, list[tuple[int, int]]]] = []
+        for name, value in self.places.items():
+            piles = enumerate(value) if self.per_seat[name] else [(None, value)]
+            for seat, pile in piles:
+                holes = [(i, c) for i, c in enumerate(pile) if c < 0]
+                if holes:
+                    self.holes.append((name, seat, holes))
+        self.quick = self.free and not self.known and not self.before_deal
 
     def sample(self, rng: random.Random) -> State:
         if self.before_deal:   # the deal to come is chance: a copy with its own random generator
             det = self.pub.clone()
             det.rng = random.Random(rng.randrange(1 << 62))
             return det
+        if self.quick:
+            return self._deal(rng)
         placed = self._place(rng)
         cards: dict[str, Any] = {}
         face_down: dict[int, int] = {}
@@ -472,9 +487,33 @@ class Sampler:
             mine = self.known.get(name, [])
             drawn = placed.get((name,), [])
             if mine:   # one's own cards go to random places among the hidden ones
-                drawn = drawn + mine
-                rng.shuffle(drawn)
+                drawn = shuffled(drawn + mine, rng)
             cards[name] = fill_in(src, drawn)
+        return self.pub.with_hidden_cards(cards, face_down, seed=rng.randrange(1 << 62), share_chance=True)
+
+    def _deal(self, rng: random.Random) -> State:
+        """``sample`` when every unseen card may go to every hidden place (no void shown, no
+        card of one's own put away): one shuffle of the unseen cards, dealt to the placeholders
+        in order. Only the places with placeholders are copied."""
+        deck = shuffled(self.unseen, rng)
+        cards: dict[str, Any] = {}
+        face_down: dict[int, int] = {}
+        hidden = Observation.HIDDEN
+        at = 0
+        for name, seat, holes in self.holes:
+            if seat is None:
+                pile = cards[name] = list(self.places[name])
+            else:
+                piles = cards.get(name)
+                if piles is None:
+                    piles = cards[name] = list(self.places[name])   # seats without holes shared
+                pile = piles[seat] = list(piles[seat])
+            for i, c in holes:
+                card = deck[at]
+                at += 1
+                if c < hidden:   # a face-down card with a part of its own
+                    face_down[c] = card
+                pile[i] = card
         return self.pub.with_hidden_cards(cards, face_down, seed=rng.randrange(1 << 62), share_chance=True)
 
     def _place(self, rng: random.Random) -> dict[Any, list[int]]:
@@ -484,8 +523,7 @@ class Sampler:
         constraints (which should never be needed)."""
         slots = self.slots
         keys = self.keys
-        cards = list(self.unseen)
-        rng.shuffle(cards)
+        cards = shuffled(self.unseen, rng)
         if self.free:   # nothing known: a uniform deal of the unseen cards
             placed, at = {}, 0
             for k in keys:
@@ -495,7 +533,7 @@ class Sampler:
         options = self.options
         for attempt in range(30):
             if attempt:
-                rng.shuffle(cards)
+                cards = shuffled(cards, rng)
             relax = attempt == 29
             bound = [c for c in cards if not relax and len(options[c]) < len(keys)]
             bound.sort(key=lambda c: len(options[c]))
@@ -523,9 +561,18 @@ class Sampler:
             rest = iter(c for c in cards if c not in taken)
             for k in keys:
                 placed[k].extend(next(rest) for _ in range(room[k]))
-                rng.shuffle(placed[k])
+                placed[k] = shuffled(placed[k], rng)
             return placed
         raise AssertionError("unreachable: the relaxed attempt always succeeds")
+
+
+def shuffled(cards: list[int], rng: random.Random) -> list[int]:
+    """The cards in a uniformly random order: sorted by a random key each (``random()`` is a
+    single call into C, where ``random.shuffle`` draws each position through Python code; for the
+    few dozen cards of a determinization this is several times faster, for the same distribution
+    of orders — two equal keys have probability about 2^-53)."""
+    rnd = rng.random
+    return sorted(cards, key=lambda _: rnd())
 
 
 def voids(obs: Observation) -> dict[int, frozenset[int]]:
