@@ -462,8 +462,10 @@ class Sampler:
             det.rng = random.Random(rng.randrange(1 << 62))
             return det
         if self.quick:
-            return self._deal(rng)
+            return self._fill(shuffled(self.unseen, rng), rng)
         placed = self._place(rng)
+        if not self.known:   # the slots' cards in the order of the placeholders
+            return self._fill([c for k in self.keys for c in placed[k]], rng)
         cards: dict[str, Any] = {}
         face_down: dict[int, int] = {}
 
@@ -491,11 +493,11 @@ class Sampler:
             cards[name] = fill_in(src, drawn)
         return self.pub.with_hidden_cards(cards, face_down, seed=rng.randrange(1 << 62), share_chance=True)
 
-    def _deal(self, rng: random.Random) -> State:
-        """``sample`` when every unseen card may go to every hidden place (no void shown, no
-        card of one's own put away): one shuffle of the unseen cards, dealt to the placeholders
-        in order. Only the places with placeholders are copied."""
-        deck = shuffled(self.unseen, rng)
+    def _fill(self, deck: list[int], rng: random.Random) -> State:
+        """The determinization with ``deck`` dealt to the placeholders in order (places, then
+        seats, in declaration order; within a pile, front to back). Where every unseen card may
+        go to every hidden place (no void shown, no card of one's own put away: ``quick``) the
+        deck is one shuffle of the unseen cards. Only the piles with placeholders are copied."""
         cards: dict[str, Any] = {}
         face_down: dict[int, int] = {}
         hidden = Observation.HIDDEN
