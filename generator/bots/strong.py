@@ -188,13 +188,14 @@ class StrongBot:
         copy = _rollout_copy
         play_out = rollout_policy(obs)
         setstate = roll.setstate
+        final = which[-1]
         for _ in range(times):
             det = sampler.sample(rng)
             roll.seed(rng.randrange(1 << 62))
             common = roll.getstate()   # restoring a saved state is cheaper than seeding again
             for i in which:
                 setstate(common)
-                s = copy(det)
+                s = det if i == final else copy(det)   # the last action plays on the sample itself
                 hand = s.hand_no
                 ending = last_hand(s)
                 s.apply_action(actions[i])
@@ -444,6 +445,11 @@ class Sampler:
         keys = self.keys = list(slots)
         self.options = {c: [k for k in keys if c not in self.forbidden.get(k, ())] for c in unseen}
         self.free = all(len(o) == len(keys) for o in self.options.values())
+        # The cards some place may not take, with how many places may take them (the fewest are
+        # placed first), and the places whose order counts (a hand is kept sorted).
+        self.tight = {c: len(o) for c, o in self.options.items() if len(o) < len(keys)}
+        in_order = {p.name for p in hidden_places if not (p.per_seat and p.sorted)}
+        self.ordered = {k for k in keys if k[0] in in_order}
         # Where the placeholders are, in the order ``_place`` deals the slots (places, then
         # seats, in declaration order): worked out once here, so that a free deal (nothing known
         # of any hidden hand) fills them straight from one shuffled list of the unseen cards.
@@ -533,12 +539,12 @@ class Sampler:
                 at += slots[k]
             return placed
         options = self.options
+        tight = self.tight
         for attempt in range(30):
             if attempt:
                 cards = shuffled(cards, rng)
             relax = attempt == 29
-            bound = [c for c in cards if not relax and len(options[c]) < len(keys)]
-            bound.sort(key=lambda c: len(options[c]))
+            bound = [] if relax else sorted((c for c in cards if c in tight), key=tight.__getitem__)
             room = dict(slots)
             placed: dict[Any, list[int]] = {k: [] for k in keys}
             ok = True
@@ -560,10 +566,16 @@ class Sampler:
             if not ok:
                 continue
             taken = set(bound)
-            rest = iter(c for c in cards if c not in taken)
+            rest = [c for c in cards if c not in taken] if taken else cards
+            at = 0
             for k in keys:
-                placed[k].extend(next(rest) for _ in range(room[k]))
-                placed[k] = shuffled(placed[k], rng)
+                pile = placed[k]
+                if k in self.ordered and pile:   # bound cards first: a pile whose order counts
+                    pile.extend(rest[at:at + room[k]])
+                    placed[k] = shuffled(pile, rng)
+                else:   # a hand kept sorted, or cards already in random order
+                    pile.extend(rest[at:at + room[k]])
+                at += room[k]
             return placed
         raise AssertionError("unreachable: the relaxed attempt always succeeds")
 
