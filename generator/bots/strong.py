@@ -443,7 +443,9 @@ class Sampler:
         owned = {p.name for p in hidden_places if p.visibility == OWNER}
         self.forbidden = {key: forbidden.get(key[1], frozenset()) for key in slots if key[0] in owned and len(key) == 2}
         keys = self.keys = list(slots)
-        self.options = {c: [k for k in keys if c not in self.forbidden.get(k, ())] for c in unseen}
+        forbid = {k: f for k, f in self.forbidden.items() if f}
+        self.options = {c: [k for k in keys if k not in forbid or c not in forbid[k]] for c in unseen} \
+            if forbid else dict.fromkeys(unseen, keys)
         self.free = all(len(o) == len(keys) for o in self.options.values())
         # The cards some place may not take, with how many places may take them (the fewest are
         # placed first), and the places whose order counts (a hand is kept sorted).

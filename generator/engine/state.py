@@ -438,6 +438,8 @@ class State:
         self._legal = []
         rec = self.record
         rec.outcome = outcome
+        if self.cut_after_hand:   # a search's copy: nobody reads its ranking (a rollout ends here)
+            return
         w = rec.winner
         rec.ranking = [1 if p == w else 1 + sum(1 for q in range(self.n) if self.totals[q] > self.totals[p] or q == w)
                        for p in range(self.n)]
