@@ -46,11 +46,13 @@ class Solver:
             out.append(self._search(child, hand, ending)[me])
         return out
 
-    def _child(self, state: Any, action: int) -> Any:
+    def _child(self, state: Any, action: int, last: bool = False) -> Any:
+        """The state after ``action``: a copy, or with ``last`` (the node's last action: the
+        node itself is not looked at again) the state itself, played on. Either way a node."""
         if self.used >= self.nodes:
             raise OutOfNodes
         self.used += 1
-        child = state.clone(share_chance=True)
+        child = state if last else state.clone(share_chance=True)
         child.apply_action(action)
         return child
 
@@ -64,8 +66,10 @@ class Solver:
             return [self.value(state, p, hand, ending) for p in range(state.n)]
         p = state.current
         best: list[float] | None = None
-        for a in distinct_open(state, legal):
-            v = self._search(self._child(state, a), hand, ending)
+        options = distinct_open(state, legal)
+        final = options[-1]
+        for a in options:
+            v = self._search(self._child(state, a, a == final), hand, ending)
             if best is None or v[p] > best[p]:
                 best = v
         return best   # type: ignore[return-value]

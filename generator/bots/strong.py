@@ -187,12 +187,15 @@ class StrongBot:
         rnd = roll.random
         copy = _rollout_copy
         play_out = rollout_policy(obs)
+        setstate = roll.setstate
+        final = which[-1]
         for _ in range(times):
             det = sampler.sample(rng)
-            common = rng.randrange(1 << 62)
+            roll.seed(rng.randrange(1 << 62))
+            common = roll.getstate()   # restoring a saved state is cheaper than seeding again
             for i in which:
-                roll.seed(common)
-                s = copy(det)
+                setstate(common)
+                s = det if i == final else copy(det)   # the last action plays on the sample itself
                 hand = s.hand_no
                 ending = last_hand(s)
                 s.apply_action(actions[i])
@@ -440,15 +443,37 @@ class Sampler:
         owned = {p.name for p in hidden_places if p.visibility == OWNER}
         self.forbidden = {key: forbidden.get(key[1], frozenset()) for key in slots if key[0] in owned and len(key) == 2}
         keys = self.keys = list(slots)
-        self.options = {c: [k for k in keys if c not in self.forbidden.get(k, ())] for c in unseen}
+        forbid = {k: f for k, f in self.forbidden.items() if f}
+        self.options = {c: [k for k in keys if k not in forbid or c not in forbid[k]] for c in unseen} \
+            if forbid else dict.fromkeys(unseen, keys)
         self.free = all(len(o) == len(keys) for o in self.options.values())
+        # The cards some place may not take, with how many places may take them (the fewest are
+        # placed first), and the places whose order counts (a hand is kept sorted).
+        self.tight = {c: len(o) for c, o in self.options.items() if len(o) < len(keys)}
+        in_order = {p.name for p in hidden_places if not (p.per_seat and p.sorted)}
+        self.ordered = {k for k in keys if k[0] in in_order}
+        # Where the placeholders are, in the order ``_place`` deals the slots (places, then
+        # seats, in declaration order): worked out once here, so that a free deal (nothing known
+        # of any hidden hand) fills them straight from one shuffled list of the unseen cards.
+        self.holes: list[tuple[str, int | None, list[tuple[int, int]]]] = []
+        for name, value in self.places.items():
+            piles = enumerate(value) if self.per_seat[name] else [(None, value)]
+            for seat, pile in piles:
+                holes = [(i, c) for i, c in enumerate(pile) if c < 0]
+                if holes:
+                    self.holes.append((name, seat, holes))
+        self.quick = self.free and not self.known and not self.before_deal
 
     def sample(self, rng: random.Random) -> State:
         if self.before_deal:   # the deal to come is chance: a copy with its own random generator
             det = self.pub.clone()
             det.rng = random.Random(rng.randrange(1 << 62))
             return det
+        if self.quick:
+            return self._fill(shuffled(self.unseen, rng), rng)
         placed = self._place(rng)
+        if not self.known:   # the slots' cards in the order of the placeholders
+            return self._fill([c for k in self.keys for c in placed[k]], rng)
         cards: dict[str, Any] = {}
         face_down: dict[int, int] = {}
 
@@ -472,9 +497,33 @@ class Sampler:
             mine = self.known.get(name, [])
             drawn = placed.get((name,), [])
             if mine:   # one's own cards go to random places among the hidden ones
-                drawn = drawn + mine
-                rng.shuffle(drawn)
+                drawn = shuffled(drawn + mine, rng)
             cards[name] = fill_in(src, drawn)
+        return self.pub.with_hidden_cards(cards, face_down, seed=rng.randrange(1 << 62), share_chance=True)
+
+    def _fill(self, deck: list[int], rng: random.Random) -> State:
+        """The determinization with ``deck`` dealt to the placeholders in order (places, then
+        seats, in declaration order; within a pile, front to back). Where every unseen card may
+        go to every hidden place (no void shown, no card of one's own put away: ``quick``) the
+        deck is one shuffle of the unseen cards. Only the piles with placeholders are copied."""
+        cards: dict[str, Any] = {}
+        face_down: dict[int, int] = {}
+        hidden = Observation.HIDDEN
+        at = 0
+        for name, seat, holes in self.holes:
+            if seat is None:
+                pile = cards[name] = list(self.places[name])
+            else:
+                piles = cards.get(name)
+                if piles is None:
+                    piles = cards[name] = list(self.places[name])   # seats without holes shared
+                pile = piles[seat] = list(piles[seat])
+            for i, c in holes:
+                card = deck[at]
+                at += 1
+                if c < hidden:   # a face-down card with a part of its own
+                    face_down[c] = card
+                pile[i] = card
         return self.pub.with_hidden_cards(cards, face_down, seed=rng.randrange(1 << 62), share_chance=True)
 
     def _place(self, rng: random.Random) -> dict[Any, list[int]]:
@@ -484,8 +533,7 @@ class Sampler:
         constraints (which should never be needed)."""
         slots = self.slots
         keys = self.keys
-        cards = list(self.unseen)
-        rng.shuffle(cards)
+        cards = shuffled(self.unseen, rng)
         if self.free:   # nothing known: a uniform deal of the unseen cards
             placed, at = {}, 0
             for k in keys:
@@ -493,12 +541,12 @@ class Sampler:
                 at += slots[k]
             return placed
         options = self.options
+        tight = self.tight
         for attempt in range(30):
             if attempt:
-                rng.shuffle(cards)
+                cards = shuffled(cards, rng)
             relax = attempt == 29
-            bound = [c for c in cards if not relax and len(options[c]) < len(keys)]
-            bound.sort(key=lambda c: len(options[c]))
+            bound = [] if relax else sorted((c for c in cards if c in tight), key=tight.__getitem__)
             room = dict(slots)
             placed: dict[Any, list[int]] = {k: [] for k in keys}
             ok = True
@@ -520,12 +568,27 @@ class Sampler:
             if not ok:
                 continue
             taken = set(bound)
-            rest = iter(c for c in cards if c not in taken)
+            rest = [c for c in cards if c not in taken] if taken else cards
+            at = 0
             for k in keys:
-                placed[k].extend(next(rest) for _ in range(room[k]))
-                rng.shuffle(placed[k])
+                pile = placed[k]
+                if k in self.ordered and pile:   # bound cards first: a pile whose order counts
+                    pile.extend(rest[at:at + room[k]])
+                    placed[k] = shuffled(pile, rng)
+                else:   # a hand kept sorted, or cards already in random order
+                    pile.extend(rest[at:at + room[k]])
+                at += room[k]
             return placed
         raise AssertionError("unreachable: the relaxed attempt always succeeds")
+
+
+def shuffled(cards: list[int], rng: random.Random) -> list[int]:
+    """The cards in a uniformly random order: sorted by a random key each (``random()`` is a
+    single call into C, where ``random.shuffle`` draws each position through Python code; for the
+    few dozen cards of a determinization this is several times faster, for the same distribution
+    of orders — two equal keys have probability about 2^-53)."""
+    rnd = rng.random
+    return sorted(cards, key=lambda _: rnd())
 
 
 def voids(obs: Observation) -> dict[int, frozenset[int]]:

@@ -58,7 +58,7 @@ class GameRecord:
     hands: list[HandRecord] = field(default_factory=list)
     winner: int | None = None
     ranking: list[int] = field(default_factory=list)   # place of each seat, 1 = first
-    outcome: str = "natural"                          # 'natural' or 'cap'
+    outcome: str = "natural"                          # 'natural', 'cap' or 'cut' (a search's copy)
     tie_rule_used: bool = False                       # first place was shared when the game could end
     moves: int = 0
     decisions: int = 0

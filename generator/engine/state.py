@@ -161,6 +161,7 @@ class State:
         self.dealer = 0
         self.deals = 0
         self.ends_with_hand = False   # the game ends with this hand (a search may set it: see end_after_hand)
+        self.cut_after_hand = False   # a search's copy stops with this hand, won or not (end_after_hand)
         self.terminal = False
         self.phase: Phase | None = None
         self.decision = OVER
@@ -298,7 +299,9 @@ class State:
     def end_after_hand(self) -> bool:
         """Make this state end the game with the current hand (a search's rollout stops there, so
         the engine need not shuffle and deal the next hand). Returns whether the game was bound
-        to end with this hand already."""
+        to end with this hand already. Should the game's winner not be settled then (a tie the
+        rules play on from), the copy stops all the same (outcome ``cut``), without the deal."""
+        self.cut_after_hand = True
         if self.ends_with_hand:
             return True
         self.ends_with_hand = True
@@ -419,19 +422,24 @@ class State:
             if winner is not None:
                 self.record.winner = winner
                 return self.stop("natural")
+            if self.cut_after_hand:   # a search's copy: the next hand would only be dealt to stop
+                return self.stop("cut")
         for ph in g.phases:
             ph.after_hand(self, scores)
         self.dealer = (self.dealer + 1) % n
         self._start_hand()
 
     def stop(self, outcome: str) -> None:
-        """End the game: 'natural' (it ended by its rules) or 'cap' (stopped by a safety cap)."""
+        """End the game: 'natural' (it ended by its rules), 'cap' (stopped by a safety cap) or
+        'cut' (a search's copy stopped at the end of its hand: ``end_after_hand``)."""
         self.terminal = True
         self.phase = None
         self.decision = OVER
         self._legal = []
         rec = self.record
         rec.outcome = outcome
+        if self.cut_after_hand:   # a search's copy: nobody reads its ranking (a rollout ends here)
+            return
         w = rec.winner
         rec.ranking = [1 if p == w else 1 + sum(1 for q in range(self.n) if self.totals[q] > self.totals[p] or q == w)
                        for p in range(self.n)]
