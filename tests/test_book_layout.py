@@ -271,6 +271,9 @@ def test_generate_writes_reports_and_a_run_record_that_the_book_uses(tmp_path):
     m = re.search(r"drafts: (\d+) = (\d+) kept .* \+ (\d+) rejected", res.output)
     assert m and record["drafts"] == int(m.group(1)) and record["rejected"] == int(m.group(3)), res.output
     assert sum(record["rejected_by"].values()) == record["rejected"]
+    # the mends of every kept game, the last one's too (the record is written with that game)
+    mended = re.search(r"kept \((\d+) as drawn, (\d+) mended\)", res.output)
+    assert mended and record["mended"] == int(mended.group(2)), (record, res.output)
     for name in kept:
         report = json.loads((out / name.replace(".yaml", ".report.json")).read_text(encoding="utf-8"))
         assert report["verdict"] == "pass" and report["game"] == load_spec(out / name).naming.name

@@ -328,19 +328,20 @@ class _Sorted:
             self.rejected_by[first] += 1
             files = [(self.rejected / f"{stem}.yaml", dump_yaml(spec)),
                      (self.rejected / f"{stem}.reasons.txt", _reasons(judged))]
-        if passed:
+        mended = passed and bool(judged.mended)   # (a mend that drops the player count asked for with --players is not kept)
+        if passed:   # counted before the run record is written with this game, so that it counts it too
             self.kept.append(files[0][0])
+            self.mended += mended
         try:
             _write(files + [_run_file(self, len(self.kept) >= self.count)], self.done)
         except WriteError as exc:
             if passed:
                 self.kept.pop()
+                self.mended -= mended
             raise InputError(f"{exc}; {len(self.kept)} of {self.count} games kept and "
                              f"{self.done[0] - len(self.kept)} rejected drafts written before it") from None
-        if passed:  # (a mend that drops the player count asked for with --players is not kept)
+        if passed:
             self.kept_by_family[spec.family] += 1
-            if judged.mended:
-                self.mended += 1
 
     def finished(self) -> str:
         return (f"{len(self.kept)} of {self.count} games kept and written to {self.out}/, "
