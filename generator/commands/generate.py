@@ -130,11 +130,13 @@ def _with_provenance(spec: GameSpec, seed: int, family: str, mends: list | None 
                                                             mends=list(mends or []))})
 
 
-def _files(out: Path, stem: str, spec: GameSpec, variations: list[str] | None = None) -> list[tuple[Path, str | bytes]]:
+def _files(out: Path, stem: str, spec: GameSpec, report: dict | None = None) -> list[tuple[Path, str | bytes]]:
+    """A game's spec and rulebook; a kept game's rulebook printed with its own playtest (``report``:
+    its length, the strategy note, Variations), as `parlour render --report` prints it."""
+    from ..publish.facts import text_summary
     from ..text import render_markdown
 
-    summary = {"variations": variations} if variations else None   # the rulebook's Variations line
-    return [(out / f"{stem}.yaml", dump_yaml(spec)), (out / f"{stem}.md", render_markdown(spec, summary))]
+    return [(out / f"{stem}.yaml", dump_yaml(spec)), (out / f"{stem}.md", render_markdown(spec, text_summary(report)))]
 
 
 def _run_file(run: "_Sorted", finished: bool = False) -> tuple[Path, str]:
@@ -320,7 +322,7 @@ class _Sorted:
             saved = judged.report.as_dict()
             if judged.variations:
                 saved["variations"] = list(judged.variations)
-            files = _files(self.out, stem, spec, judged.variations) + [
+            files = _files(self.out, stem, spec, saved) + [
                 (self.out / f"{stem}.report.json", json.dumps(saved, indent=1, ensure_ascii=False) + "\n")]
         else:
             draft = judged.draft_report or judged.report
