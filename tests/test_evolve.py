@@ -6,7 +6,6 @@ candidates judge in a fraction of a second each."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..engine.rollout import play_lightly
 
 #: In a rollout, the share of card plays made at random rather than by the light policy.
 ROLLOUT_NOISE = 0.1
