@@ -4,7 +4,7 @@ At a decision the bot
 
 1. takes ``Observation.public_state()``, a copy of the game in which every card it cannot see
    is a placeholder;
-2. samples the hidden cards consistently with everything it has seen: its own hand, the cards
+2. samples the hidden cards (``sampler.Sampler``) consistently with everything it has seen: its own hand, the cards
    played, a turned or shown trump card, the cards it gave to the kitty itself, and the suits a
    player has shown to be void in by not following (the follow rule says what a card off the led
    suit proves: with ``must-follow`` a void in the led suit, and in trumps too when the rule then
@@ -43,10 +43,12 @@ same way; before any card is dealt (calling trumps) the deal itself is the chanc
 from __future__ import annotations
 
 import random
+import weakref
+from itertools import cycle
 from typing import Any, Callable
 
 from ..engine import Observation, State
-from ..engine.places import OWNER, PUBLIC
+from .sampler import DeterminizationError, Sampler, shuffled, voids  # noqa: F401  (re-exported)
 
 #: Value of winning (losing) the game inside a rollout, against hand scores of a few points.
 GAME_BONUS = 100.0
@@ -63,6 +65,12 @@ ANCHOR_Z = 0.0
 #: three-card ending of four players takes some forty nodes a determinization (median).
 NODES_PER_ROLLOUT = 3
 
+#: The random numbers a determinization's rollouts draw, the same list after every action (common
+#: random numbers), read in a cycle: a hand's rollout draws about one a card played, and a longer
+#: one reads the list again. Drawing a list is cheaper than seeding a generator and saving and
+#: restoring its state before every action, which is what this replaced (a tenth of a decision).
+COMMON_NUMBERS = 64
+
 #: How the strong bot spreads its rollouts over the actions: ``halving`` (sequential halving,
 #: the default) or ``flat`` (the same count for every action: the search before it, kept to
 #: measure against).
@@ -70,10 +78,6 @@ SEARCHES = ("halving", "flat")
 
 Restriction = Callable[[Observation, list[int]], list[int]]
 
-
-
-class DeterminizationError(RuntimeError):
-    """The public copy of the game does not add up (the engine hides a place this bot does not know)."""
 
 
 class StrongBot:
@@ -183,24 +187,21 @@ class StrongBot:
         each rollout's value to ``values``."""
         me = obs.player
         rng = self.rng
-        roll = random.Random(rng.randrange(1 << 62))
-        rnd = roll.random
+        draw = rng.random
         copy = _rollout_copy
         play_out = rollout_policy(obs)
-        setstate = roll.setstate
         final = which[-1]
+        numbers = range(COMMON_NUMBERS)
         for _ in range(times):
             det = sampler.sample(rng)
-            roll.seed(rng.randrange(1 << 62))
-            common = roll.getstate()   # restoring a saved state is cheaper than seeding again
+            common = [draw() for _ in numbers]   # the rollouts' random numbers, the same after every action
             for i in which:
-                setstate(common)
                 s = det if i == final else copy(det)   # the last action plays on the sample itself
                 hand = s.hand_no
                 ending = last_hand(s)
                 s.apply_action(actions[i])
                 if not s.terminal and s.hand_no == hand:
-                    play_out(s, rnd)
+                    play_out(s, cycle(common).__next__)
                 values[i].append(rollout_value(s, me, hand, ending))
         self.rollouts_played += times * len(which)
 
@@ -264,6 +265,21 @@ def overrule(values: list[list[float]], anchor: int, z: float = ANCHOR_Z) -> int
     return best
 
 
+_HINTS: "weakref.WeakKeyDictionary[Any, Any]" = weakref.WeakKeyDictionary()
+
+
+def _hints(obs: Observation) -> Any:
+    """The family's bot hints (``bots.family_hints``), looked up once per compiled game: a
+    decision asks for five of them, and the registry's lookup costs more than the answer."""
+    game = obs.game
+    hints = _HINTS.get(game)
+    if hints is None:
+        from . import family_hints
+
+        hints = _HINTS[game] = family_hints(obs)
+    return hints
+
+
 def _random_rollout(state: State, rnd: Callable[[], float]) -> None:
     state.play_random(rnd, hands=1)
 
@@ -271,43 +287,33 @@ def _random_rollout(state: State, rnd: Callable[[], float]) -> None:
 def rollout_policy(obs: Observation) -> Callable[[State, Callable[[], float]], None]:
     """How a rollout plays out the hand: the family's own policy (its bot hints' ``rollout``,
     drawing from the same random numbers) or, by default, uniformly random play."""
-    from . import family_hints
-
-    return getattr(family_hints(obs), "rollout", None) or _random_rollout
+    return getattr(_hints(obs), "rollout", None) or _random_rollout
 
 
 def anchor_of(obs: Observation) -> Callable[[Observation, list[int], random.Random], int] | None:
     """The family's simple play that the search must beat by ``ANCHOR_MARGIN`` a rollout to
     overrule (its bot hints' ``anchor``), or None: a handful of rollouts a play is a noisy
     judge, and in a game whose hands snowball (titles) a noisy judge loses to a steady one."""
-    from . import family_hints
-
-    return getattr(family_hints(obs), "anchor", None)
+    return getattr(_hints(obs), "anchor", None)
 
 
 def rollout_weight_of(obs: Observation) -> float:
     """What one of the family's rollouts costs, in random rollouts (its hints'
     ``rollout_weight``; 1 by default): the budget is counted in random rollouts, so that a
     family whose rollout policy thinks a little plays fewer of them, not more time."""
-    from . import family_hints
-
-    return getattr(family_hints(obs), "rollout_weight", 1)
+    return getattr(_hints(obs), "rollout_weight", 1)
 
 
 def endgame_of(obs: Observation) -> int:
     """How many cards in hand (at most) make a card play an ending to solve exactly (the
     family's hints' ``endgame``; 0, never, when the family names none)."""
-    from . import family_hints
-
-    return getattr(family_hints(obs), "endgame", 0)
+    return getattr(_hints(obs), "endgame", 0)
 
 
 def anchor_z_of(obs: Observation) -> float:
     """How many standard errors of the paired difference a play must beat the anchor by (the
     family's hints' ``anchor_z``; ``ANCHOR_Z`` when the family names none)."""
-    from . import family_hints
-
-    return getattr(family_hints(obs), "anchor_z", ANCHOR_Z)
+    return getattr(_hints(obs), "anchor_z", ANCHOR_Z)
 
 
 def last_hand(state: State) -> bool:
@@ -351,9 +357,7 @@ def distinct_actions(obs: Observation, legal: list[int]) -> list[int]:
     is named by the rules, and they are worth the same. Only in plain trick play (no rule that
     looks at ranks or at particular cards)."""
     if obs.card_play:   # a family whose plays are not single cards merges its own (its bot hints)
-        from . import family_hints
-
-        merge = getattr(family_hints(obs), "distinct", None)
+        merge = getattr(_hints(obs), "distinct", None)
         if merge is not None:
             return merge(obs, legal)
     table = obs.table
@@ -388,242 +392,3 @@ def distinct_actions(obs: Observation, legal: list[int]) -> list[int]:
             prev = c
     order = {c: i for i, c in enumerate(legal)}
     return sorted(out, key=order.__getitem__)
-
-
-# -- determinization ----------------------------------------------------------------------------
-
-class Sampler:
-    """Deals the cards a player cannot see into the places they may be, consistently with what
-    the player has seen. Built once per decision; ``sample`` gives one determinized State.
-
-    The places come from the game's declaration (``engine.places``): every card a public place
-    holds, and every card this player can see in a hidden one, is seen; each placeholder is a
-    slot to fill. Per-seat places are filled seat by seat, in declaration order."""
-
-    def __init__(self, obs: Observation, put_away: dict[str, list[int]]):
-        pub = obs.public_state()
-        self.pub = pub
-        size = obs.table.size
-        hidden_places = [p for p in obs.game.places if p.visibility != PUBLIC]
-        self.places = {p.name: [list(v) for v in getattr(pub, p.name)] if p.per_seat else list(getattr(pub, p.name))
-                       for p in hidden_places}
-        self.per_seat = {p.name: p.per_seat for p in hidden_places}
-        seen: set[int] = set()
-        for place in obs.game.places:
-            value = getattr(pub, place.name)
-            for pile in (value if place.per_seat else [value]):
-                seen.update(c for c in pile if c >= 0)
-        seen.update(obs.played)
-        unseen = [c for c in range(size) if c not in seen]
-        # Hidden places to fill, with how many cards each takes.
-        slots: dict[Any, int] = {}
-        for name, value in self.places.items():
-            for key, pile in (((name, p), v) for p, v in enumerate(value)) if self.per_seat[name] else [((name,), value)]:
-                k = sum(1 for c in pile if c < 0)
-                if k:
-                    slots[key] = k
-        self.before_deal = not seen and not slots   # no card is anywhere yet: nothing to sample
-        if sum(slots.values()) != len(unseen) and not self.before_deal:
-            raise DeterminizationError(f"{sum(slots.values())} hidden places for {len(unseen)} unseen cards")
-        # Cards this player put away itself (to the kitty, or discarded) go back where they went.
-        self.known: dict[str, list[int]] = {}
-        for place, cards in put_away.items():
-            room = slots.get((place,), 0)
-            mine = [c for c in cards if c in unseen][:room]
-            if mine:
-                self.known[place] = mine
-                slots[(place,)] = room - len(mine)
-                if not slots[(place,)]:
-                    del slots[(place,)]
-                unseen = [c for c in unseen if c not in mine]
-        self.unseen = unseen
-        self.slots = slots
-        # What each hidden hand cannot hold: suits its holder has shown to be void in.
-        forbidden = voids(obs)
-        owned = {p.name for p in hidden_places if p.visibility == OWNER}
-        self.forbidden = {key: forbidden.get(key[1], frozenset()) for key in slots if key[0] in owned and len(key) == 2}
-        keys = self.keys = list(slots)
-        forbid = {k: f for k, f in self.forbidden.items() if f}
-        self.options = {c: [k for k in keys if k not in forbid or c not in forbid[k]] for c in unseen} \
-            if forbid else dict.fromkeys(unseen, keys)
-        self.free = all(len(o) == len(keys) for o in self.options.values())
-        # The cards some place may not take, with how many places may take them (the fewest are
-        # placed first), and the places whose order counts (a hand is kept sorted).
-        self.tight = {c: len(o) for c, o in self.options.items() if len(o) < len(keys)}
-        in_order = {p.name for p in hidden_places if not (p.per_seat and p.sorted)}
-        self.ordered = {k for k in keys if k[0] in in_order}
-        # Where the placeholders are, in the order ``_place`` deals the slots (places, then
-        # seats, in declaration order): worked out once here, so that a free deal (nothing known
-        # of any hidden hand) fills them straight from one shuffled list of the unseen cards.
-        self.holes: list[tuple[str, int | None, list[tuple[int, int]]]] = []
-        for name, value in self.places.items():
-            piles = enumerate(value) if self.per_seat[name] else [(None, value)]
-            for seat, pile in piles:
-                holes = [(i, c) for i, c in enumerate(pile) if c < 0]
-                if holes:
-                    self.holes.append((name, seat, holes))
-        self.quick = self.free and not self.known and not self.before_deal
-
-    def sample(self, rng: random.Random) -> State:
-        if self.before_deal:   # the deal to come is chance: a copy with its own random generator
-            det = self.pub.clone()
-            det.rng = random.Random(rng.randrange(1 << 62))
-            return det
-        if self.quick:
-            return self._fill(shuffled(self.unseen, rng), rng)
-        placed = self._place(rng)
-        if not self.known:   # the slots' cards in the order of the placeholders
-            return self._fill([c for k in self.keys for c in placed[k]], rng)
-        cards: dict[str, Any] = {}
-        face_down: dict[int, int] = {}
-
-        def fill_in(src: list[int], drawn: list[int]) -> list[int]:
-            fill = iter(drawn)
-            out = []
-            for c in src:
-                if c >= 0:
-                    out.append(c)
-                else:
-                    card = next(fill)
-                    if c < Observation.HIDDEN:   # a face-down card with a part of its own
-                        face_down[c] = card
-                    out.append(card)
-            return out
-
-        for name, src in self.places.items():
-            if self.per_seat[name]:
-                cards[name] = [fill_in(v, placed.get((name, p), [])) for p, v in enumerate(src)]
-                continue
-            mine = self.known.get(name, [])
-            drawn = placed.get((name,), [])
-            if mine:   # one's own cards go to random places among the hidden ones
-                drawn = shuffled(drawn + mine, rng)
-            cards[name] = fill_in(src, drawn)
-        return self.pub.with_hidden_cards(cards, face_down, seed=rng.randrange(1 << 62), share_chance=True)
-
-    def _fill(self, deck: list[int], rng: random.Random) -> State:
-        """The determinization with ``deck`` dealt to the placeholders in order (places, then
-        seats, in declaration order; within a pile, front to back). Where every unseen card may
-        go to every hidden place (no void shown, no card of one's own put away: ``quick``) the
-        deck is one shuffle of the unseen cards. Only the piles with placeholders are copied."""
-        cards: dict[str, Any] = {}
-        face_down: dict[int, int] = {}
-        hidden = Observation.HIDDEN
-        at = 0
-        for name, seat, holes in self.holes:
-            if seat is None:
-                pile = cards[name] = list(self.places[name])
-            else:
-                piles = cards.get(name)
-                if piles is None:
-                    piles = cards[name] = list(self.places[name])   # seats without holes shared
-                pile = piles[seat] = list(piles[seat])
-            for i, c in holes:
-                card = deck[at]
-                at += 1
-                if c < hidden:   # a face-down card with a part of its own
-                    face_down[c] = card
-                pile[i] = card
-        return self.pub.with_hidden_cards(cards, face_down, seed=rng.randrange(1 << 62), share_chance=True)
-
-    def _place(self, rng: random.Random) -> dict[Any, list[int]]:
-        """Cards to each hidden place. Cards that may go anywhere are dealt uniformly; cards that
-        may not (a void holder's suit) are placed first, most constrained first, each in a place
-        drawn in proportion to its room; retried a few times, and in the end without the void
-        constraints (which should never be needed)."""
-        slots = self.slots
-        keys = self.keys
-        cards = shuffled(self.unseen, rng)
-        if self.free:   # nothing known: a uniform deal of the unseen cards
-            placed, at = {}, 0
-            for k in keys:
-                placed[k] = cards[at:at + slots[k]]
-                at += slots[k]
-            return placed
-        options = self.options
-        tight = self.tight
-        for attempt in range(30):
-            if attempt:
-                cards = shuffled(cards, rng)
-            relax = attempt == 29
-            bound = [] if relax else sorted((c for c in cards if c in tight), key=tight.__getitem__)
-            room = dict(slots)
-            placed: dict[Any, list[int]] = {k: [] for k in keys}
-            ok = True
-            for c in bound:
-                opts = [k for k in options[c] if room[k]]
-                if not opts:
-                    ok = False
-                    break
-                if len(opts) == 1:
-                    k = opts[0]
-                else:
-                    r = rng.random() * sum(room[k] for k in opts)
-                    for k in opts:
-                        r -= room[k]
-                        if r < 0:
-                            break
-                placed[k].append(c)
-                room[k] -= 1
-            if not ok:
-                continue
-            taken = set(bound)
-            rest = [c for c in cards if c not in taken] if taken else cards
-            at = 0
-            for k in keys:
-                pile = placed[k]
-                if k in self.ordered and pile:   # bound cards first: a pile whose order counts
-                    pile.extend(rest[at:at + room[k]])
-                    placed[k] = shuffled(pile, rng)
-                else:   # a hand kept sorted, or cards already in random order
-                    pile.extend(rest[at:at + room[k]])
-                at += room[k]
-            return placed
-        raise AssertionError("unreachable: the relaxed attempt always succeeds")
-
-
-def shuffled(cards: list[int], rng: random.Random) -> list[int]:
-    """The cards in a uniformly random order: sorted by a random key each (``random()`` is a
-    single call into C, where ``random.shuffle`` draws each position through Python code; for the
-    few dozen cards of a determinization this is several times faster, for the same distribution
-    of orders — two equal keys have probability about 2^-53)."""
-    rnd = rng.random
-    return sorted(cards, key=lambda _: rnd())
-
-
-def voids(obs: Observation) -> dict[int, frozenset[int]]:
-    """For each other player, the cards they cannot hold: those of the suits they have shown to be
-    void in this hand by not following (see the module's docstring)."""
-    spec_play = obs.game.spec.play
-    following = getattr(spec_play, "following", "free")   # a family without a follow rule shows no voids
-    if following == "free":
-        return {}
-    otherwise = getattr(spec_play, "otherwise", "any")
-    eff = obs.effective_suits
-    trump = obs.win_trump
-    table = obs.table
-    jokers = set(table.jokers)
-    me = obs.player
-    void_suits: dict[int, set[int]] = {}
-    tricks = [(seats, cards) for seats, cards, _ in obs.history]
-    current = obs.trick
-    if current:
-        tricks.append((tuple(p for p, _ in current), tuple(c for _, c in current)))
-    for seats, cards in tricks:
-        lead = cards[0]
-        if lead in jokers or lead >= len(eff):
-            continue
-        led = eff[lead]
-        for seat, c in zip(seats[1:], cards[1:]):
-            if seat == me or c in jokers or c >= len(eff) or eff[c] == led:
-                continue
-            found = void_suits.setdefault(seat, set())
-            if following == "must-follow":
-                found.add(led)
-                if otherwise == "trump" and trump is not None and eff[c] != trump:
-                    found.add(trump)
-            elif following == "follow-or-trump" and eff[c] != trump:
-                found.add(led)
-                if trump is not None:
-                    found.add(trump)
-    return {p: frozenset(c for c in range(table.size) if eff[c] in suits) for p, suits in void_suits.items()}

@@ -271,13 +271,17 @@ class State:
         return new
 
     def with_hidden_cards(self, cards: dict[str, Any], placed: dict[int, int] | None = None, seed: int = 0,
-                          share_chance: bool = False) -> "State":
+                          share_chance: bool = False, rng: random.Random | None = None) -> "State":
         """A copy in which the cards nobody may see are placed as given (a determinization).
 
         ``cards`` maps a place's name to its new content (per-seat places: one list per seat);
         ``placed`` maps each placeholder of a face-down card (``Phase.face_down``) to the card now
         there. The caller keeps what the observer can see unchanged; the phases then fix what they
-        derive from the cards, and the audit (when on) checks that the cards still add up."""
+        derive from the cards, and the audit (when on) checks that the cards still add up.
+
+        The copy draws its chance from a generator seeded with ``seed``, or from ``rng`` itself
+        when given: a search's many copies of one decision, which stop at the end of the hand
+        before any chance is drawn, need not each seed a generator of their own."""
         new = self.clone(share_chance=share_chance)
         by_name = {p.name: p for p in self.game.places}
         for name, value in cards.items():
@@ -286,7 +290,7 @@ class State:
                 setattr(new, name, [sorted(v) if place.sorted else list(v) for v in value])
             else:
                 setattr(new, name, list(value))
-        new.rng = random.Random(seed)
+        new.rng = random.Random(seed) if rng is None else rng
         new._legal = None
         for ph in self.game.phases:
             ph.determinized(new, placed or {})
@@ -403,9 +407,11 @@ class State:
         n = self.n
         for p in range(n):
             self.totals[p] += scores[p]
+        # A search's copy (``end_after_hand``) is read for its scores only: the hand's own facts,
+        # written out for the record, are left out (a tenth of an exact ending's time).
         self.record.hands.append(HandRecord(self.dealer, scores, list(self.totals), self.deals,
-                                            scorer.record(self, facts), scorer.RECORD_ORDER,
-                                            scorer.RECORD_OPTIONAL))
+                                            {} if self.cut_after_hand else scorer.record(self, facts),
+                                            scorer.RECORD_ORDER, scorer.RECORD_OPTIONAL))
         self.hand_no += 1
         self.best_of_hands.append(best_mask(scores))
         if self.hand_no >= MAX_HANDS:
