@@ -377,18 +377,27 @@ def distinct_actions(obs: Observation, legal: list[int]) -> list[int]:
     by_suit: dict[int, list[int]] = {}
     for c in legal:
         by_suit.setdefault(eff[c], []).append(c)
+    # The strengths of the cards still out (not in this hand, not played before this trick) in
+    # each suit of a legal card: one pass over the pack for every suit at once.
+    others: dict[int, list[int]] = {suit: [] for suit in by_suit}
+    for c in range(size):
+        pile = others.get(eff[c])
+        if pile is not None and c not in mine and c not in gone:
+            pile.append(strength[c])
     out: list[int] = []
     for suit, cards in by_suit.items():
-        cards.sort(key=lambda c: strength[c])
-        others = sorted((c for c in range(size) if eff[c] == suit and c not in mine and c not in gone),
-                        key=lambda c: strength[c])
+        cards.sort(key=strength.__getitem__)
+        out_there = others[suit]
         prev = None
         for c in cards:
             if prev is not None and c not in special and prev not in special \
-                    and points.get(c, 0) == points.get(prev, 0) \
-                    and not any(strength[prev] < strength[o] < strength[c] for o in others):
-                continue   # same as the card below it
+                    and points.get(c, 0) == points.get(prev, 0):
+                low, high = strength[prev], strength[c]
+                if not any(low < o < high for o in out_there):
+                    continue   # same as the card below it
             out.append(c)
             prev = c
-    order = {c: i for i, c in enumerate(legal)}
-    return sorted(out, key=order.__getitem__)
+    if len(out) == len(legal):
+        return legal
+    kept = set(out)
+    return [c for c in legal if c in kept]
