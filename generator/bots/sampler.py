@@ -45,7 +45,8 @@ class Sampler:
         for place in obs.game.places:
             value = getattr(pub, place.name)
             for pile in (value if place.per_seat else [value]):
-                seen.update(c for c in pile if c >= 0)
+                seen.update(pile)   # placeholders too: below 0, they never stand for a card of the pack
+        seen.difference_update([c for c in seen if c < 0])
         seen.update(obs.played)
         unseen = [c for c in range(size) if c not in seen]
         # Hidden places to fill, with how many cards each takes.

@@ -100,6 +100,17 @@ class Game:
         return orders
 
     @cached_property
+    def places_by_name(self) -> dict[str, Place]:
+        """The card places by name (a search's every determinization looks its places up)."""
+        return {p.name: p for p in self.places}
+
+    @cached_property
+    def determinizing(self) -> tuple[Phase, ...]:
+        """The phases that fix facts of their own after hidden cards are dealt into a public
+        copy (``Phase.determinized`` overridden); the others need not be called for each copy."""
+        return tuple(ph for ph in self.phases if type(ph).determinized is not Phase.determinized)
+
+    @cached_property
     def named_cards(self) -> frozenset[int]:
         """Cards the rules name anywhere in the spec (penalty, bonus, pig, opening card …)."""
         names = {n: i for i, n in enumerate(self.table.names)}
@@ -283,7 +294,8 @@ class State:
         when given: a search's many copies of one decision, which stop at the end of the hand
         before any chance is drawn, need not each seed a generator of their own."""
         new = self.clone(share_chance=share_chance)
-        by_name = {p.name: p for p in self.game.places}
+        g = self.game
+        by_name = g.places_by_name
         for name, value in cards.items():
             place = by_name[name]
             if place.per_seat:
@@ -292,9 +304,9 @@ class State:
                 setattr(new, name, list(value))
         new.rng = random.Random(seed) if rng is None else rng
         new._legal = None
-        for ph in self.game.phases:
+        for ph in g.determinizing:
             ph.determinized(new, placed or {})
-        if self.game.audit:
+        if g.audit:
             new.check_cards()
         return new
 
