@@ -157,6 +157,7 @@ class StrongBot:
         """The ending solved exactly (``solver``) on as many determinizations as the node budget
         allows (``node_budget``; at most as many determinizations as a flat search would sample);
         None when not even one fits, and the rollouts decide."""
+        from .open_hand import OpenHand, solve
         from .solver import OutOfNodes, Solver
 
         solver = Solver(self.node_budget(budget), rollout_value)
@@ -166,7 +167,11 @@ class StrongBot:
             for _ in range(most):
                 det = sampler.sample(self.rng)
                 ending = last_hand(det)
-                for i, v in enumerate(solver.root(det, actions, obs.player, ending)):
+                if OpenHand.fits(det):   # plain trick play: the copy-free search, same values
+                    found = solve(solver, det, actions, obs.player, ending)
+                else:
+                    found = solver.root(det, actions, obs.player, ending)
+                for i, v in enumerate(found):
                     values[i].append(v)
         except OutOfNodes:
             pass
