@@ -53,6 +53,8 @@ def _play_tricks(state: Any, phase: Any, hand_no: int, rnd: Callable[[], float])
     ``apply``, which finishes the trick."""
     rec = state.record
     cap = phase.game.move_cap - rec.moves
+    if state.simple and phase.simple_finish and cap > sum(len(h) for h in state.hands):
+        return _play_simple(state, phase, hand_no, rnd)
     legal_of, apply = phase.legal, phase.apply
     tricks = _Tricks(phase)
     choose = tricks.play
@@ -91,6 +93,65 @@ def _play_tricks(state: Any, phase: Any, hand_no: int, rnd: Callable[[], float])
     rec.decisions += decisions
     if rec.moves >= phase.game.move_cap and not state.terminal:
         state.stop("cap")
+
+
+def _play_simple(state: Any, phase: Any, hand_no: int, rnd: Callable[[], float]) -> None:
+    """``_play_tricks`` for a simple hand whose tricks need only their winner (``TrickPlay.
+    simple_finish``) and whose cards cannot reach the move cap: the whole hand in one loop, the
+    trick's end written out as the engine's own random fast path (``TrickPlay._random_simple``)
+    writes it — the same cards, the same draws, without a call into the phase a card. Most of
+    a strong bot's time in a plain trick game is spent here."""
+    rec = state.record
+    hands, eff = state.hands, state.eff
+    winner = phase.rules.winner
+    orders = phase.game.turn_orders(state.n)[state.direction]
+    choose = _Tricks(phase).play
+    moves = decisions = 0
+    trick, cards, seats, queue = state.trick, state.trick_cards, state.trick_seats, state.queue
+    p = state.current
+    while True:
+        hand = hands[p]
+        if trick:
+            led = eff[trick[0]]
+            options = [c for c in hand if eff[c] == led] or hand
+        else:
+            options = hand
+        moves += 1
+        if len(options) > 1:
+            decisions += 1
+            if rnd() < ROLLOUT_NOISE:
+                a = options[int(rnd() * len(options))]
+            else:
+                state.current = p
+                a = choose(state, options)
+        else:
+            a = options[0]
+        hand.remove(a)
+        trick.append(a)
+        cards.append(a)
+        seats.append(p)
+        if queue:
+            p = queue.pop()
+            continue
+        state.current = p
+        taker = seats[winner(trick, eff, state.win_trump, state.anti)]
+        state.won[taker].extend(trick)
+        state.tricks_won[taker] += 1
+        state.history.append((tuple(seats), tuple(trick), taker))
+        state.trick_no += 1
+        trick = state.trick = []
+        cards = state.trick_cards = []
+        seats = state.trick_seats = []
+        if not all(hands):
+            state._legal = None
+            rec.moves += moves
+            rec.decisions += decisions
+            phase._end_hand(state)
+            if rec.moves >= phase.game.move_cap and not state.terminal:
+                state.stop("cap")
+            return
+        queue = state.queue = list(orders[taker])
+        state.leader = state.current = p = taker
 
 
 class _Tricks:
