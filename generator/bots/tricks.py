@@ -105,10 +105,16 @@ def _play_simple(state: Any, phase: Any, hand_no: int, rnd: Callable[[], float])
     hands, eff = state.hands, state.eff
     winner = phase.rules.winner
     orders = phase.game.turn_orders(state.n)[state.direction]
-    choose = _Tricks(phase).play
+    t = _Tricks(phase)
+    strength = t.strength
+    trump = state.win_trump
+    # With the standard winner (no anti-trump), the card winning the trick so far is followed
+    # card by card: one comparison a card instead of the whole trick looked at again.
+    follow = t.standard and state.anti is None
     moves = decisions = 0
     trick, cards, seats, queue = state.trick, state.trick_cards, state.trick_seats, state.queue
     p = state.current
+    wi = winner(trick, eff, trump, state.anti) if trick and follow else -1
     while True:
         hand = hands[p]
         if trick:
@@ -123,10 +129,18 @@ def _play_simple(state: Any, phase: Any, hand_no: int, rnd: Callable[[], float])
                 a = options[int(rnd() * len(options))]
             else:
                 state.current = p
-                a = choose(state, options)
+                a = light_play(t, state, options, trick[wi] if wi >= 0 else None)
         else:
             a = options[0]
         hand.remove(a)
+        if follow:
+            if wi < 0:
+                wi = 0
+            else:
+                w = trick[wi]
+                if (eff[a] == eff[w] and strength[a] > strength[w]) or (
+                        trump is not None and eff[a] == trump and eff[w] != trump):
+                    wi = len(trick)
         trick.append(a)
         cards.append(a)
         seats.append(p)
@@ -134,7 +148,8 @@ def _play_simple(state: Any, phase: Any, hand_no: int, rnd: Callable[[], float])
             p = queue.pop()
             continue
         state.current = p
-        taker = seats[winner(trick, eff, state.win_trump, state.anti)]
+        taker = seats[wi if follow else winner(trick, eff, trump, state.anti)]
+        wi = -1
         state.won[taker].extend(trick)
         state.tricks_won[taker] += 1
         state.history.append((tuple(seats), tuple(trick), taker))
@@ -171,8 +186,9 @@ class _Tricks:
         return light_play(self, state, options)
 
 
-def light_play(t: _Tricks, state: Any, options: list[int]) -> int:
-    """The card the light policy plays (see the module's docstring)."""
+def light_play(t: _Tricks, state: Any, options: list[int], w: int | None = None) -> int:
+    """The card the light policy plays (see the module's docstring). ``w``: the card winning
+    the trick so far, when the caller follows it (standard winner, no anti-trump)."""
     strength = t.strength
     points = t.points
     trick = state.trick
@@ -189,7 +205,8 @@ def light_play(t: _Tricks, state: Any, options: list[int]) -> int:
         return min(options, key=key)
     eff, trump, anti = state.eff, state.win_trump, state.anti
     if t.standard and anti is None:
-        w = trick[t.rules.winner(trick, eff, trump, anti)]
+        if w is None:
+            w = trick[t.rules.winner(trick, eff, trump, anti)]
         ws, we = strength[w], eff[w]
         if trump is not None and we != trump:
             wins = [c for c in options if eff[c] == trump or (eff[c] == we and strength[c] > ws)]
