@@ -292,11 +292,13 @@ def anchor_of(obs: Observation) -> Callable[[Observation, list[int], random.Rand
 
 def rollout_weight_of(obs: Observation) -> float:
     """What one of the family's rollouts costs, in random rollouts (its hints'
-    ``rollout_weight``; 1 by default): the budget is counted in random rollouts, so that a
-    family whose rollout policy thinks a little plays fewer of them, not more time."""
+    ``rollout_weight``, a number or a function of the observation; 1 by default): the budget is
+    counted in random rollouts, so that a family whose rollout policy thinks a little plays fewer
+    of them, not more time."""
     from . import family_hints
 
-    return getattr(family_hints(obs), "rollout_weight", 1)
+    weight = getattr(family_hints(obs), "rollout_weight", 1)
+    return weight(obs) if callable(weight) else weight
 
 
 def endgame_of(obs: Observation) -> int:
