@@ -129,6 +129,11 @@ def _play_simple(state: Any, phase: Any, hand_no: int, rnd: Callable[[], float])
     # With the standard winner (no anti-trump), the card winning the trick so far is followed
     # card by card: one comparison a card instead of the whole trick looked at again.
     follow = t.standard and state.anti is None
+    # ... and where tricks, not cards, score, the light policy is written out here too.
+    inline = follow and not t.points
+    bids = getattr(state, "bids", None) or ()
+    tricks_won = state.tricks_won
+    key = strength.__getitem__
     moves = decisions = 0
     trick, cards, seats, queue = state.trick, state.trick_cards, state.trick_seats, state.queue
     p = state.current
@@ -145,6 +150,23 @@ def _play_simple(state: Any, phase: Any, hand_no: int, rnd: Callable[[], float])
             decisions += 1
             if rnd() < ROLLOUT_NOISE:
                 a = options[int(rnd() * len(options))]
+            elif inline:   # ``light_play``, for a game of tricks that score
+                bid = bids[p] if p < len(bids) else None
+                want = tricks_won[p] < bid if bid is not None else True
+                if not trick:
+                    a = max(options, key=key) if want else min(options, key=key)
+                else:
+                    w = trick[wi]
+                    ws, we = strength[w], eff[w]
+                    if trump is not None and we != trump:
+                        wins = [c for c in options if eff[c] == trump or (eff[c] == we and strength[c] > ws)]
+                    else:
+                        wins = [c for c in options if eff[c] == we and strength[c] > ws]
+                    if want:
+                        a = min(wins or options, key=key)
+                    else:
+                        losers = [c for c in options if c not in wins] if wins else options
+                        a = max(losers, key=key) if losers else min(options, key=key)
             else:
                 state.current = p
                 a = light_play(t, state, options, trick[wi] if wi >= 0 else None)
