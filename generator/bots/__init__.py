@@ -87,13 +87,15 @@ class GreedyBot:
 
 from .strong import StrongBot  # noqa: E402  (uses bot_seed and GreedyBot above)
 from .tricks import rollout as _trick_rollout  # noqa: E402
+from .tricks import rollout_weight as _trick_rollout_weight  # noqa: E402
 
 #: Trick-taking's bot hints are ``GreedyBot.act`` itself: its rollout policy hangs on it, as the
 #: other families' hang on their ``greedy_play``.
 GreedyBot.act.rollout = _trick_rollout  # type: ignore[attr-defined]
-#: A light trick rollout (with the exact ending it buys) costs about 1.8 random ones: the budget
-#: counts it so, and a decision costs what it did with random rollouts (measured side by side).
-GreedyBot.act.rollout_weight = 1.8  # type: ignore[attr-defined]
+#: A light trick rollout (with the exact ending it buys) costs about 1.8 random ones, one of a
+#: simple hand about 1.2 (``tricks.rollout_weight``): the budget counts it so, and a decision
+#: costs what it did with random rollouts (measured side by side).
+GreedyBot.act.rollout_weight = _trick_rollout_weight  # type: ignore[attr-defined]
 #: ... and it solves the last tricks exactly (``solver``) from this many cards in hand.
 GreedyBot.act.endgame = 3  # type: ignore[attr-defined]
 from .trivial import GreedyPointsBot, HighestBot, LowestBot  # noqa: E402

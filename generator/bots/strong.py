@@ -161,6 +161,7 @@ class StrongBot:
         """The ending solved exactly (``solver``) on as many determinizations as the node budget
         allows (``node_budget``; at most as many determinizations as a flat search would sample);
         None when not even one fits, and the rollouts decide."""
+        from .open_hand import OpenHand, solve
         from .solver import OutOfNodes, Solver
 
         solver = Solver(self.node_budget(budget), rollout_value)
@@ -170,7 +171,11 @@ class StrongBot:
             for _ in range(most):
                 det = sampler.sample(self.rng)
                 ending = last_hand(det)
-                for i, v in enumerate(solver.root(det, actions, obs.player, ending)):
+                if OpenHand.fits(det):   # plain trick play: the copy-free search, same values
+                    found = solve(solver, det, actions, obs.player, ending)
+                else:
+                    found = solver.root(det, actions, obs.player, ending)
+                for i, v in enumerate(found):
                     values[i].append(v)
         except OutOfNodes:
             pass
@@ -299,9 +304,11 @@ def anchor_of(obs: Observation) -> Callable[[Observation, list[int], random.Rand
 
 def rollout_weight_of(obs: Observation) -> float:
     """What one of the family's rollouts costs, in random rollouts (its hints'
-    ``rollout_weight``; 1 by default): the budget is counted in random rollouts, so that a
-    family whose rollout policy thinks a little plays fewer of them, not more time."""
-    return getattr(_hints(obs), "rollout_weight", 1)
+    ``rollout_weight``, a number or a function of the observation; 1 by default): the budget is
+    counted in random rollouts, so that a family whose rollout policy thinks a little plays fewer
+    of them, not more time."""
+    weight = getattr(_hints(obs), "rollout_weight", 1)
+    return weight(obs) if callable(weight) else weight
 
 
 def endgame_of(obs: Observation) -> int:
