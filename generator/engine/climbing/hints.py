@@ -214,3 +214,14 @@ greedy_play.anchor = greedy_play            # type: ignore[attr-defined]
 greedy_play.highest = highest_play          # type: ignore[attr-defined]
 greedy_play.lowest = lowest_play            # type: ignore[attr-defined]
 greedy_play.greedy_points = most_cards_play  # type: ignore[attr-defined]
+
+
+def _sampler(obs: Observation, put_away: dict):
+    """The strong bot's determinization of a climbing table, which reads the passes
+    (``bots.climbing.ClimbSampler``)."""
+    from ...bots.climbing import ClimbSampler
+
+    return ClimbSampler(obs, put_away)
+
+
+greedy_play.sampler = _sampler              # type: ignore[attr-defined]
