@@ -8,8 +8,9 @@ lowest rank, not breaking up a set when a play that does not beats); keep bombs,
 single joker and the low bomb for when the hand is nearly out, passing when only they beat early
 in the hand (more than five cards left).
 
-The strong bot searches climbing through two more pieces here (``greedy_play``'s attributes
-``distinct`` and ``rollout``): it weighs only a few sensible plays at a decision (``candidates``),
+The strong bot searches climbing through more pieces here (``greedy_play``'s attributes
+``distinct``, ``rollout`` and ``sampler``, the last dealing the unseen cards as the passes and the
+exchange allow: ``bots.climbing``): it weighs only a few sensible plays at a decision (``candidates``),
 and it plays its rollouts to the end of the hand with a light greedy policy (``rollout``) rather
 than at random. Random rollouts judge a climbing play badly: random players throw away their
 twos and bombs on low leads, so holding strength looks worthless and the searcher sheds it too.
