@@ -124,7 +124,7 @@ class StrongBot:
         if weight != 1:   # a family whose rollouts cost more plays fewer, for the same time
             budget = max(len(actions), round(budget / weight))
         try:
-            sampler = Sampler(obs, self._put_away)
+            sampler = sampler_of(obs)(obs, self._put_away)
         except DeterminizationError:   # counted, so that tests notice; play on at random
             self.fallbacks += 1
             return actions[self.rng.randrange(len(actions))]
@@ -300,6 +300,15 @@ def anchor_of(obs: Observation) -> Callable[[Observation, list[int], random.Rand
     overrule (its bot hints' ``anchor``), or None: a handful of rollouts a play is a noisy
     judge, and in a game whose hands snowball (titles) a noisy judge loses to a steady one."""
     return getattr(_hints(obs), "anchor", None)
+
+
+def sampler_of(obs: Observation) -> Callable[[Observation, dict[str, list[int]]], "Sampler"]:
+    """How the bot deals out the unseen cards: the family's own determinization (its bot hints'
+    ``sampler``, a ``Sampler`` that also reads what the table showed, such as climbing's passes)
+    or, by default, ``Sampler``."""
+    from . import family_hints
+
+    return getattr(family_hints(obs), "sampler", None) or Sampler
 
 
 def rollout_weight_of(obs: Observation) -> float:

@@ -8,8 +8,9 @@ lowest rank, not breaking up a set when a play that does not beats); keep bombs,
 single joker and the low bomb for when the hand is nearly out, passing when only they beat early
 in the hand (more than five cards left).
 
-The strong bot searches climbing through two more pieces here (``greedy_play``'s attributes
-``distinct`` and ``rollout``): it weighs only a few sensible plays at a decision (``candidates``),
+The strong bot searches climbing through more pieces here (``greedy_play``'s attributes
+``distinct``, ``rollout`` and ``sampler``, the last dealing the unseen cards as the passes and the
+exchange allow: ``bots.climbing``): it weighs only a few sensible plays at a decision (``candidates``),
 and it plays its rollouts to the end of the hand with a light greedy policy (``rollout``) rather
 than at random. Random rollouts judge a climbing play badly: random players throw away their
 twos and bombs on low leads, so holding strength looks worthless and the searcher sheds it too.
@@ -18,6 +19,7 @@ twos and bombs on low leads, so holding strength looks worthless and the searche
 from __future__ import annotations
 
 import random
+import weakref
 
 from ...bots.decisions import greedy_decision
 from ..observation import Observation
@@ -179,6 +181,11 @@ def rollout(state, rnd) -> None:
                      lambda s, options: light_play(phase.rules, s, options), rnd, ROLLOUT_NOISE)
 
 
+#: For each game's rules, what ``light_play`` needs of a play: (special, level, size), worked out
+#: once (a rollout asks it of every option at every turn).
+_LIGHT: "weakref.WeakKeyDictionary[ClimbRules, dict[int, tuple[bool, int, int]]]" = weakref.WeakKeyDictionary()
+
+
 def light_play(rules: ClimbRules, state, options: list[int]) -> int:
     """The greedy policy cut down for rollouts (the state itself, no Observation): knock when it
     may; lead the lowest play, the longest of the lowest rank; beat with the lowest play that
@@ -186,19 +193,26 @@ def light_play(rules: ClimbRules, state, options: list[int]) -> int:
     then if only they beat)."""
     if KNOCK in options:
         return KNOCK
+    info = _LIGHT.get(rules)
+    if info is None:
+        info = _LIGHT[rules] = {}
     best = None
     best_key = None
     leading = state.to_beat is None
     early = len(state.hands[state.current]) > EARLY
-    classify = rules.classify
     for a in options:
         if a == PASS or a >= BLIND:
             continue
-        p = classify(a)
-        special = p.shape in SPECIAL
-        if special and early and not leading:
+        k = info.get(a)
+        if k is None:
+            p = rules.classify(a)
+            k = info[a] = (p.shape in SPECIAL, p.level, p.size)
+        if leading:
+            key = (k[0], k[1], -k[2])
+        elif k[0] and early:
             continue
-        key = (special, p.level, -p.size) if leading else (special, p.level, p.size)
+        else:
+            key = k
         if best_key is None or key < best_key:
             best, best_key = a, key
     if best is not None:
@@ -214,3 +228,14 @@ greedy_play.anchor = greedy_play            # type: ignore[attr-defined]
 greedy_play.highest = highest_play          # type: ignore[attr-defined]
 greedy_play.lowest = lowest_play            # type: ignore[attr-defined]
 greedy_play.greedy_points = most_cards_play  # type: ignore[attr-defined]
+
+
+def _sampler(obs: Observation, put_away: dict):
+    """The strong bot's determinization of a climbing table, which reads the passes
+    (``bots.climbing.ClimbSampler``)."""
+    from ...bots.climbing import ClimbSampler
+
+    return ClimbSampler(obs, put_away)
+
+
+greedy_play.sampler = _sampler              # type: ignore[attr-defined]

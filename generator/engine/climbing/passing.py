@@ -31,8 +31,11 @@ GIVE_BACK = "give-back"
 
 class PassCards(Phase):
     decisions = (GIVE_BACK,)
-    hand_fields = {"to_give_back": 0, "shown_tops": []}
-    views = {"shown_tops": lambda s, p: list(s.shown_tops)}
+    hand_fields = {"to_give_back": 0, "shown_tops": [], "exchanged": []}
+    #: ``exchanged``: the cards that changed hands this hand, as (giver, taker, card); each player
+    #: knows the cards they gave and the cards they were given, and no other.
+    views = {"shown_tops": lambda s, p: list(s.shown_tops),
+             "exchanged": lambda s, p: [e for e in s.exchanged if p in (e[0], e[1])]}
 
     def __init__(self, game: "Game"):
         super().__init__(game)
@@ -63,6 +66,7 @@ class PassCards(Phase):
         given = self._highest(state.hands[loser], k)
         for c in given:
             state.hands[loser].remove(c)
+            state.exchanged.append((loser, title, c))
         state.hands[title].extend(given)
         state.hands[title].sort()
         state.to_give_back = min(self.returned, len(state.hands[title]))
@@ -90,6 +94,9 @@ class PassCards(Phase):
     def shown(self, state: "State", player: int) -> set[int]:
         return set(state.shown_tops)
 
+    def hide(self, state: "State", public: "State", player: int) -> None:
+        public.exchanged = [e for e in state.exchanged if player in (e[0], e[1])]
+
     def legal(self, state: "State") -> list[int]:
         return list(state.hands[state.current])
 
@@ -97,6 +104,7 @@ class PassCards(Phase):
         title, _, loser = state.titles_won
         state.hands[title].remove(card)
         state.hands[loser].append(card)
+        state.exchanged.append((title, loser, card))
         state.hands[loser].sort()
         state.to_give_back -= 1
         if not state.to_give_back:
