@@ -120,7 +120,7 @@ class StrongBot:
         if weight != 1:   # a family whose rollouts cost more plays fewer, for the same time
             budget = max(len(actions), round(budget / weight))
         try:
-            sampler = Sampler(obs, self._put_away)
+            sampler = sampler_of(obs)(obs, self._put_away)
         except DeterminizationError:   # counted, so that tests notice; play on at random
             self.fallbacks += 1
             return actions[self.rng.randrange(len(actions))]
@@ -283,6 +283,15 @@ def anchor_of(obs: Observation) -> Callable[[Observation, list[int], random.Rand
     from . import family_hints
 
     return getattr(family_hints(obs), "anchor", None)
+
+
+def sampler_of(obs: Observation) -> Callable[[Observation, dict[str, list[int]]], "Sampler"]:
+    """How the bot deals the cards it cannot see: the family's own determinizations (its bot
+    hints' ``sampler``, which may read what the table showed in ways only the family knows) or,
+    by default, ``Sampler``."""
+    from . import family_hints
+
+    return getattr(family_hints(obs), "sampler", None) or Sampler
 
 
 def rollout_weight_of(obs: Observation) -> float:
