@@ -268,8 +268,8 @@ CLAIMS_SEARCHED = 4
 def light_play(phase, state, options: list[int], rnd) -> int:
     """The greedy policy cut down for rollouts (the state itself, no Observation): knock when it
     may; lay a card when it can, an ordinary one before a wild or a joker — the one of the suit and
-    rank it holds most of —; otherwise turn a blind card, draw or pick up; always call; other
-    decisions at random."""
+    rank it holds most of —; otherwise turn a blind card, draw or pick up; always call; name the
+    suit it holds most of; other decisions at random."""
     d = state.decision
     if d == MATCH:
         if KNOCK in options:
