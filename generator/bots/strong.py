@@ -54,7 +54,7 @@ GAME_BONUS = 100.0
 #: How much better a play must do, in hand points a rollout, to overrule the family's anchor play.
 ANCHOR_MARGIN = 0.5
 #: ... and by how many standard errors of that difference, measured rollout by rollout: a family
-#: whose hands pay tens of points sets it (its hints' ``anchor_z``, matching's 1.0); 0 by default,
+#: whose hands pay tens of points sets it (its hints' ``anchor_z``, matching's 2.0); 0 by default,
 #: where the margin alone decides (climbing).
 ANCHOR_Z = 0.0
 
