@@ -76,3 +76,31 @@ def test_determinizations_deal_only_what_the_player_cannot_see(name):
             checked += 1
         state.apply_action(bots[p].act(obs) if len(obs.legal) > 1 else obs.legal[0])
     assert checked >= 10
+
+
+@pytest.mark.parametrize("name", ["crazy-eights", "switch"])
+def test_determinizations_agree_with_the_passes_seen(name):
+    """A player who passed held no card of the top card's rank or suit and no wild: in every
+    determinization, each other hand holds at most as many such cards as it has received since
+    its latest pass — and the real hand always does too (the engine's note of the pass is true)."""
+    from generator.bots.matching import PassSampler
+
+    game = Game(load_spec(ROOT / "corpus" / "real" / f"{name}.yaml"))
+    state = game.new_initial_state(4, 3)
+    bots = [make_bot("greedy", p) for p in range(4)]
+    rng = random.Random(5)
+    constrained = 0
+    while not state.terminal and constrained < 30:
+        p = state.current
+        obs = state.observation(p)
+        if obs.card_play and len(obs.legal) > 1:
+            sampler = PassSampler(obs, {})
+            for q, ruled, fresh in sampler.rules_out:
+                assert sum(c in ruled for c in state.hands[q]) <= fresh   # true of the real hand
+                det = sampler.sample(rng)
+                assert sorted(det.hands[q]) == det.hands[q] and len(det.hands[q]) == len(state.hands[q])
+                held = sum(c in ruled for c in det.hands[q])
+                assert held <= fresh or not [c for c in det.stock if c not in ruled]
+                constrained += 1
+        state.apply_action(bots[p].act(obs))
+    assert constrained >= 10

@@ -56,7 +56,7 @@ GAME_BONUS = 100.0
 #: How much better a play must do, in hand points a rollout, to overrule the family's anchor play.
 ANCHOR_MARGIN = 0.5
 #: ... and by how many standard errors of that difference, measured rollout by rollout: a family
-#: whose hands pay tens of points sets it (its hints' ``anchor_z``, matching's 1.0); 0 by default,
+#: whose hands pay tens of points sets it (its hints' ``anchor_z``, matching's 2.0); 0 by default,
 #: where the margin alone decides (climbing).
 ANCHOR_Z = 0.0
 
@@ -306,6 +306,15 @@ def sampler_of(obs: Observation) -> Callable[[Observation, dict[str, list[int]]]
     """How the bot deals out the unseen cards: the family's own determinization (its bot hints'
     ``sampler``, a ``Sampler`` that also reads what the table showed, such as climbing's passes)
     or, by default, ``Sampler``."""
+    from . import family_hints
+
+    return getattr(family_hints(obs), "sampler", None) or Sampler
+
+
+def sampler_of(obs: Observation) -> Callable[[Observation, dict[str, list[int]]], "Sampler"]:
+    """How the bot deals the cards it cannot see: the family's own determinizations (its bot
+    hints' ``sampler``, which may read what the table showed in ways only the family knows) or,
+    by default, ``Sampler``."""
     from . import family_hints
 
     return getattr(family_hints(obs), "sampler", None) or Sampler

@@ -99,6 +99,10 @@ def _sets(game: "Game", n: int) -> list[set[int]]:
     return [set() for _ in range(n)]
 
 
+def _nones(game: "Game", n: int) -> list[None]:
+    return [None] * n
+
+
 def _tops(state: "State", player: int) -> list[tuple[int, int] | None]:
     """What the top card of each discard pile counts as (rank index, suit index), None if empty."""
     return [named[-1] if named else None for named in state.named]
@@ -124,6 +128,7 @@ class Match(NextHand, Phase):
         "bonus": _zeros, "kitty_done": False, "kitty_given": False, "last_play": 0, "revealed": [],
         "known": _sets, "turn_mod": None, "drawn": None, "claim": None, "challengers": [], "openings": [],
         "give_card": None, "rows_up": _lists, "rows_down": _lists, "ended": False,
+        "passed": _nones, "received": _zeros,
     }
     #: The titles of the hand just played (title, vice, loser), read by the next hand.
     game_fields = {"titles_won": None}
@@ -148,6 +153,8 @@ class Match(NextHand, Phase):
         "plain_play": lambda s, p: False,
         "points": lambda s, p: {},
         "bonus": lambda s, p: list(s.bonus),
+        "passed": lambda s, p: list(s.passed),
+        "received": lambda s, p: list(s.received),
     }
 
     def __init__(self, game: "Game"):
@@ -534,6 +541,7 @@ class Match(NextHand, Phase):
             got.append(c)
         if got:
             hand.sort()
+            state.received[seat] += len(got)
         return got
 
     def reshuffle(self, state: "State") -> None:
@@ -782,6 +790,7 @@ class Match(NextHand, Phase):
             state.idle = 0 if got else state.idle
             state.todo = [("end",)]
             return
+        self._note_pass(state, p)
         got = self.draw(state, p, 1)
         if state.halted:
             return
@@ -797,6 +806,18 @@ class Match(NextHand, Phase):
                 state.todo = []
                 return
         state.todo = [("end",)]
+
+    def _note_pass(self, state: "State", p: int) -> None:
+        """What a pass shows the table (``passed``): where a player must lay a card when they can,
+        a pass proves they held no card that could be laid on the top card — with one discard
+        pile and no rule for the next card, none of its rank or suit and no wild —, as the table
+        sees it. Kept with the count of cards they had received (``received``) before the pass,
+        so that a reader knows how many of their cards came after it and may be anything."""
+        named = state.named[0] if self.piles == 1 else None
+        if self.must_play and not self.cheat and named and state.rule is None and not state.laws:
+            state.passed[p] = (named[-1], state.wild_rank, state.received[p])
+        else:
+            state.passed[p] = None
 
     def _on_play_drawn(self, state: "State", p: int, action: int) -> None:
         c = state.drawn
