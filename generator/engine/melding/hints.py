@@ -246,6 +246,102 @@ def greedy_play(obs: Observation, legal: list[int], rng: random.Random) -> int:
     return choose(View.of_obs(obs, legal))
 
 
+# -- the strong bot's own play: discards by live outs --------------------------------------------
+
+#: What a card's partial meld is worth when one more card completes it, per live card that would
+#: (``PAIR_OUT``), and when two more do, per live pair (``SINGLE_OUT``); and what a point of card
+#: value held is worth, in the same units (a card kept costs its points if another player goes out).
+PAIR_OUT = 1.0
+SINGLE_OUT = 0.1
+import os
+POINT = float(os.environ.get("MPOINT", "0.05"))
+SINGLE_OUT = float(os.environ.get("MSINGLE", "0.1"))
+
+
+def _live_outs(v: View, hand: list[int]) -> dict[int, float]:
+    """How much each natural card of the hand is worth keeping: the live cards that would complete
+    a meld with it and the hand (a card is dead when it lies face up, in a meld or a discard pile,
+    or in this hand: no one can draw it to complete anything), summed over its partial melds —
+    two of a rank waiting for a third, two of a run waiting for the card between or beside them,
+    weighed ``PAIR_OUT`` per live card; a card alone waiting for two, ``SINGLE_OUT`` per live
+    pair. Why: the greedy rule keeps every near-meld alike, but a pair whose third cards are all
+    face up on the table will never meld, and the card it keeps instead may."""
+    rules = v.phase.rules
+    seen = set(hand)
+    for m in v.melds:
+        seen.update(m)
+    for pile in v.piles:
+        seen.update(pile)
+    size = rules.size
+    wild = v.wild
+    wild_n = sum(1 for c in range(size) if (wild >> c) & 1 and c not in seen)   # wild cards still out
+    held: dict[tuple, int] = {}
+    for c in hand:
+        if not _joker(v, c) and rules.ladder[c] == 0:
+            held[(rules.rank_of[c], rules.suit_of[c])] = held.get((rules.rank_of[c], rules.suit_of[c]), 0) + 1
+    # the live cards of each rank, and of each (suit, level)
+    live_rank: dict[int, int] = {}
+    live_at: dict[tuple, int] = {}
+    for c in range(size):
+        if c in seen or (wild >> c) & 1 or rules.ladder[c] != 0:
+            continue
+        live_rank[rules.rank_of[c]] = live_rank.get(rules.rank_of[c], 0) + 1
+        key = (rules.suit_of[c] if rules.same_suit else -1, rules.level[c])
+        live_at[key] = live_at.get(key, 0) + 1
+    mine_rank: dict[int, int] = {}
+    mine_at: dict[tuple, int] = {}
+    for c in hand:
+        if _joker(v, c) or rules.ladder[c] != 0:
+            continue
+        mine_rank[rules.rank_of[c]] = mine_rank.get(rules.rank_of[c], 0) + 1
+        key = (rules.suit_of[c] if rules.same_suit else -1, rules.level[c])
+        mine_at[key] = mine_at.get(key, 0) + 1
+    top = rules.top
+    out: dict[int, float] = {}
+    for c in hand:
+        if _joker(v, c) or rules.ladder[c] != 0:
+            continue
+        r = rules.rank_of[c]
+        have = mine_rank[r]
+        live = live_rank.get(r, 0) + wild_n
+        worth = PAIR_OUT * live if have >= 2 else SINGLE_OUT * live * (live - 1) / 2
+        s = rules.suit_of[c] if rules.same_suit else -1
+        lv = rules.level[c]
+        for lo in range(lv - 2, lv + 1):   # each window of three levels holding this card
+            if lo < 0 or lo + 2 > top:
+                continue
+            missing = [x for x in range(lo, lo + 3) if not mine_at.get((s, x))]
+            if len(missing) == 1:
+                worth += PAIR_OUT * (live_at.get((s, missing[0]), 0) + wild_n)
+            elif len(missing) == 2:
+                a, b = (live_at.get((s, x), 0) for x in missing)
+                worth += SINGLE_OUT * (a * b + wild_n * (a + b))
+        out[c] = worth - POINT * _value(v, c)
+    return out
+
+
+def _canny_discard_order(v: View, legal: list[int]) -> list[int]:
+    """The discards, the strong bot's choice first: never a joker while another card will do, and
+    of the others the card least worth keeping (``_live_outs``: live cards that would meld it,
+    less its points)."""
+    worth = _live_outs(v, list(v.hand))
+    rules = v.phase.rules
+
+    def key(a: int) -> tuple:
+        c = a - SECOND if a >= SECOND else a
+        return (_joker(v, c), worth.get(c, 0.0), -_value(v, c), -rules.level[c], a)
+
+    return sorted(legal, key=key)
+
+
+def canny_play(obs: Observation, legal: list[int], rng: random.Random) -> int:
+    """The greedy rule, but discarding by live outs (``_canny_discard_order``): the strong bot's
+    anchor play."""
+    if not obs.card_play or len(legal) == 1 or obs.phase != DISCARD_Q:
+        return greedy_play(obs, legal, rng)
+    return _canny_discard_order(View.of_obs(obs, legal), legal)[0]
+
+
 # -- the trivial policies ---------------------------------------------------------------------------
 
 def _cards_of_action(a: int) -> list[int]:
@@ -325,7 +421,7 @@ def distinct(obs: Observation, legal: list[int]) -> list[int]:
         return [greedy_play(obs, legal, random.Random(0))]
     if obs.phase == DISCARD_Q and len(legal) > DISCARDS_SEARCHED:
         v = View.of_obs(obs, legal)
-        keep = set(_discard_order(v, legal)[:DISCARDS_SEARCHED])
+        keep = set(_canny_discard_order(v, legal)[:DISCARDS_SEARCHED])
         return [a for a in legal if a in keep]
     if obs.phase in (MELD_Q, "lay-off") and STOP in legal and len(legal) > 1:
         legal = [a for a in legal if a != STOP]
@@ -340,7 +436,7 @@ def distinct(obs: Observation, legal: list[int]) -> list[int]:
 
 greedy_play.distinct = distinct             # type: ignore[attr-defined]
 greedy_play.rollout = rollout               # type: ignore[attr-defined]
-greedy_play.anchor = greedy_play            # type: ignore[attr-defined]
+greedy_play.anchor = canny_play             # type: ignore[attr-defined]
 # a hand pays the cards left in hand, tens of points, and a rollout of a melding hand is long and
 # noisy: a play must beat the steady play by two standard errors (bots/strong.py), or with a few
 # rollouts a candidate among several overrules it by luck more often than by merit
