@@ -14,6 +14,7 @@ import pytest
 from generator.bots import make_bot
 from generator.bots.strong import Sampler, distinct_actions
 from generator.engine import Game, Observation
+from generator.engine.melding.hints import canny_play
 from generator.engine.melding.play import DISCARD_Q, MELD_Q, STOP
 from generator.spec.io import load_spec
 
@@ -97,10 +98,30 @@ def test_the_search_weighs_a_few_discards_and_never_stopping_short_of_a_meld(rum
         legal = obs.legal
         if obs.phase == DISCARD_Q and len(legal) > 3:
             kept = distinct_actions(obs, legal)
-            assert len(kept) == 3 and bots[p].act(obs) in kept   # the greedy discard among them
+            # the strong bot's own discard (its anchor) among them
+            assert len(kept) == 3 and canny_play(obs, legal, random.Random(0)) in kept
             seen.add(DISCARD_Q)
         if obs.phase == MELD_Q and len(legal) > 1:
             assert STOP not in distinct_actions(obs, legal)
             seen.add(MELD_Q)
         state.apply_action(bots[p].act(obs) if len(legal) > 1 else legal[0])
     assert seen == {DISCARD_Q, MELD_Q}
+
+
+def test_the_strong_bots_discard_breaks_a_dead_pair_before_a_live_one(rummy):
+    # Two pairs, fives and nines: the other two fives lie in the discard pile, so the fives can
+    # never make a set, while two nines are still out. The greedy rule keeps both pairs alike and
+    # sheds the costlier nine; the strong bot's play (its anchor) sheds a dead five.
+    from generator.engine.melding.hints import View, _canny_discard_order, _discard_order
+    from generator.engine.melding.play import Turn
+
+    card = rummy.table.index
+    hand = [card("5 of clubs"), card("5 of diamonds"), card("9 of hearts"), card("9 of diamonds")]
+    pile = [card("5 of hearts"), card("5 of spades")]
+    view = View(rummy.phase(Turn), DISCARD_Q, hand, [], [], [pile], None, 0, [0] * 4, list(hand))
+    assert rummy.table.rank[_discard_order(view, list(hand))[0]] == "9"
+    assert rummy.table.rank[_canny_discard_order(view, list(hand))[0]] == "5"
+    # with the other fives still out and the other nines face up, it keeps the fives
+    pile = [card("9 of spades"), card("9 of clubs")]
+    view = View(rummy.phase(Turn), DISCARD_Q, hand, [], [], [pile], None, 0, [0] * 4, list(hand))
+    assert rummy.table.rank[_canny_discard_order(view, list(hand))[0]] == "9"

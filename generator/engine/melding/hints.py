@@ -19,7 +19,8 @@ discards and lays the cards worth most. Every other decision is the greedy bot's
 The strong bot reaches the hand through ``distinct`` (the actions worth a search: a turn's melds
 cut to the few longest; calls and sheds left to the greedy rule), ``rollout`` (a hand played out
 by the greedy rule on the determinized state itself, one decision in ``1 / ROLLOUT_NOISE`` at
-random) and ``anchor`` (the greedy play, which the search must clearly beat).
+random) and ``anchor`` (``canny_play``: the greedy play, but discarding by live outs — the cards
+still unseen that would meld a card with the hand —, which the search must clearly beat).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from ..rollout import play_lightly
 from .play import (ACTION_Q, ADD, ADD_TWO, BLIND, BLIND_TURN, BLOCK_Q, CALL_Q, DESERT, DESERT_Q, DISCARD_Q,
                    DRAW_Q, DUMP, FULL, KNOCK, LAY_OFF, MASK, MELD, MELD_Q, SECOND, SHED, STOCK, STOP, STUMP, SWAP,
                    TAKE, Turn)
-from .rules import bits
+from .rules import RUN, bits
 
 #: In a rollout, the share of decisions taken at random rather than by the greedy rule.
 ROLLOUT_NOISE = 0.05
@@ -246,6 +247,106 @@ def greedy_play(obs: Observation, legal: list[int], rng: random.Random) -> int:
     return choose(View.of_obs(obs, legal))
 
 
+# -- the strong bot's own play: discards by live outs --------------------------------------------
+
+#: What a card's partial meld is worth when one more card completes it, per live card that would
+#: (``PAIR_OUT``), and when two more do, per live pair (``SINGLE_OUT``); what a point of card value
+#: held costs, in the same units (a card kept costs its points if another player goes out); and
+#: what a card already in a meld of the hand is worth (it is never the discard while another is).
+PAIR_OUT = 1.0
+SINGLE_OUT = 0.1
+POINT = 0.05
+MELDED = 10.0
+
+
+def _live_outs(v: View, hand: list[int]) -> dict[int, float]:
+    """How much each natural card of the hand is worth keeping: the live cards that would complete
+    a meld with it and the hand (a card is dead when it lies face up, in a meld or a discard pile,
+    or in this hand: no one can draw it to complete anything), summed over its partial melds —
+    two of a rank waiting for a third, two of a run waiting for the card between or beside them,
+    a card two beyond a run on the table (one card lays off both), weighed ``PAIR_OUT`` per live
+    card; a card alone waiting for two, ``SINGLE_OUT`` per live pair —, each wild card still out
+    counting as a live card of every kind; less ``POINT`` a point of its value. Why: the greedy
+    rule keeps every near-meld alike, but a pair whose third cards all lie face up will never
+    meld, and the card it keeps instead may."""
+    rules = v.phase.rules
+    seen = set(hand)
+    for m in v.melds:
+        seen.update(m)
+    for pile in v.piles:
+        seen.update(pile)
+    wild = v.wild
+    same_suit = rules.same_suit
+    wild_n = sum(1 for c in bits(wild) if c not in seen)   # wild cards still out
+    live_rank: dict[int, int] = {}     # the live natural cards of each rank ...
+    live_at: dict[tuple, int] = {}     # ... and of each (run group, level)
+    for c in range(rules.size):
+        if c in seen or (wild >> c) & 1 or rules.ladder[c] != 0:
+            continue
+        live_rank[rules.rank_of[c]] = live_rank.get(rules.rank_of[c], 0) + 1
+        key = (rules.suit_of[c] if same_suit else -1, rules.level[c])
+        live_at[key] = live_at.get(key, 0) + 1
+    mine_rank: dict[int, int] = {}
+    mine_at: set[tuple] = set()
+    natural = [c for c in hand if not (wild >> c) & 1 and rules.ladder[c] == 0]
+    for c in natural:
+        mine_rank[rules.rank_of[c]] = mine_rank.get(rules.rank_of[c], 0) + 1
+        mine_at.add((rules.suit_of[c] if same_suit else -1, rules.level[c]))
+    runs: dict[int, list[tuple[int, int]]] = {}   # the runs on the table by group: (lowest, highest level)
+    for m, (_, kind, lo) in zip(v.melds, v.info):
+        nat = next((c for c in m if not (wild >> c) & 1), None)
+        if kind == RUN and nat is not None and rules.ladder[nat] == 0:
+            runs.setdefault(rules.suit_of[nat] if same_suit else -1, []).append((lo, lo + len(m) - 1))
+    melded: set[int] = set()
+    for m in rules.hand_melds(hand, wild):
+        melded.update(bits(m))
+    top = rules.top
+    out: dict[int, float] = {}
+    for c in natural:
+        live = live_rank.get(rules.rank_of[c], 0) + wild_n
+        worth = PAIR_OUT * live if mine_rank[rules.rank_of[c]] >= 2 else SINGLE_OUT * live * (live - 1) / 2
+        s = rules.suit_of[c] if same_suit else -1
+        lv = rules.level[c]
+        for lo in range(max(0, lv - 2), min(lv, top - 2) + 1):   # each window of three levels with it
+            missing = [x for x in range(lo, lo + 3) if (s, x) not in mine_at]
+            if len(missing) == 1:
+                worth += PAIR_OUT * (live_at.get((s, missing[0]), 0) + wild_n)
+            elif len(missing) == 2:
+                a, b = (live_at.get((s, x), 0) for x in missing)
+                worth += SINGLE_OUT * (a * b + wild_n * (a + b))
+        for lo, hi in runs.get(s, ()):
+            if lv == hi + 2 or lv == lo - 2:
+                worth += PAIR_OUT * (live_at.get((s, (lv + (lo if lv < lo else hi)) // 2), 0) + wild_n)
+        out[c] = worth - POINT * _value(v, c) + (MELDED if c in melded else 0.0)
+    return out
+
+
+def _canny_discard_order(v: View, legal: list[int]) -> list[int]:
+    """The discards, the strong bot's choice first: never a joker while another card will do, and
+    of the others the card least worth keeping (``_live_outs``). Where every loser pays the cards
+    left in their own hand (``losers_lose``), a card held is a certain loss if another goes out
+    and the greedy rule's costliest-first order stands (measured: live outs won no more games
+    there)."""
+    if getattr(v.phase.spec.scoring, "losers_lose", False):
+        return _discard_order(v, legal)
+    worth = _live_outs(v, list(v.hand))
+    rules = v.phase.rules
+
+    def key(a: int) -> tuple:
+        c = a - SECOND if a >= SECOND else a
+        return (_joker(v, c), worth.get(c, 0.0), -_value(v, c), -rules.level[c], a)
+
+    return sorted(legal, key=key)
+
+
+def canny_play(obs: Observation, legal: list[int], rng: random.Random) -> int:
+    """The greedy rule, but discarding by live outs (``_canny_discard_order``): the strong bot's
+    anchor play."""
+    if not obs.card_play or len(legal) == 1 or obs.phase != DISCARD_Q:
+        return greedy_play(obs, legal, rng)
+    return _canny_discard_order(View.of_obs(obs, legal), legal)[0]
+
+
 # -- the trivial policies ---------------------------------------------------------------------------
 
 def _cards_of_action(a: int) -> list[int]:
@@ -325,7 +426,7 @@ def distinct(obs: Observation, legal: list[int]) -> list[int]:
         return [greedy_play(obs, legal, random.Random(0))]
     if obs.phase == DISCARD_Q and len(legal) > DISCARDS_SEARCHED:
         v = View.of_obs(obs, legal)
-        keep = set(_discard_order(v, legal)[:DISCARDS_SEARCHED])
+        keep = set(_canny_discard_order(v, legal)[:DISCARDS_SEARCHED])
         return [a for a in legal if a in keep]
     if obs.phase in (MELD_Q, "lay-off") and STOP in legal and len(legal) > 1:
         legal = [a for a in legal if a != STOP]
@@ -340,7 +441,7 @@ def distinct(obs: Observation, legal: list[int]) -> list[int]:
 
 greedy_play.distinct = distinct             # type: ignore[attr-defined]
 greedy_play.rollout = rollout               # type: ignore[attr-defined]
-greedy_play.anchor = greedy_play            # type: ignore[attr-defined]
+greedy_play.anchor = canny_play             # type: ignore[attr-defined]
 # a hand pays the cards left in hand, tens of points, and a rollout of a melding hand is long and
 # noisy: a play must beat the steady play by two standard errors (bots/strong.py), or with a few
 # rollouts a candidate among several overrules it by luck more often than by merit
