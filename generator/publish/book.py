@@ -218,7 +218,7 @@ def book_html(entries: Sequence[Entry], info: BookInfo, paper: str = "A5", for_p
             k += 1
         used_ids.add(anchor)
         view = game_view(e.spec, e.summary, level=2, anchor=anchor, plot_svg=e.svg, plots=e.svg is None,
-                         source=e.source, seed=e.seed)
+                         source=e.source, seed=e.seed, scoresheet=False)
         views.append(view)
         texts.append(view.markdown)
 
@@ -245,7 +245,20 @@ def book_html(entries: Sequence[Entry], info: BookInfo, paper: str = "A5", for_p
         include_rejected=include_rejected, seeds=seeds, seed_range=_ranges(seeds),
         account=cover_account(entries, info, include_rejected), how_terms=_how_terms(terms), curious=curious(printed, views, rejected),
         entries=printed, views=views, version=version(), tools=tool_versions, css=css, paper=paper,
+        sheet=shared_scoresheet(printed),
         credit=facts.book_credit([e.spec for e in printed], bool(info.playtest_games)))
+
+
+#: The hand rows of the book's one scoresheet: as many as a game's own sheet has at most.
+SHEET_ROWS = 12
+
+
+def shared_scoresheet(printed: Sequence[Entry]) -> dict[str, int]:
+    """The one scoresheet at the back of a book, for every game in it: a column for each player of
+    the game that seats the most, a row for each hand. A sheet per game, as a single rulebook
+    prints, made a third of a book's pages and of the time it takes to set."""
+    most = max((e.spec.players.max for e in printed), default=4)
+    return {"columns": most, "rows": SHEET_ROWS}
 
 
 #: Terms "How to use this book" names as examples of the glossary, when the glossary has them.
