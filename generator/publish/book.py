@@ -402,15 +402,20 @@ def _tool_versions() -> dict[str, str]:
     return out
 
 
-def write_book(path: Path, html: str, paper: str = "A5", as_html: bool = False) -> float:
+def write_book(path: Path, html: str, paper: str = "A5", as_html: bool = False, jobs: int | None = None) -> float:
     """Write the book (PDF, or HTML with its fonts beside it, as one set) atomically; returns the
-    seconds it took. Raises ``generator.output.WriteError`` when it cannot write."""
+    seconds it took. Raises ``generator.output.WriteError`` when it cannot write. A PDF is set in
+    ``jobs`` processes (default: up to two), its games cut into runs (``parts``)."""
     from ..output import write_files
+    from . import parts
     from .pdf import pdf_bytes
 
     start = time.perf_counter()
+    jobs = max(1, jobs if jobs is not None else min(2, os.cpu_count() or 1))
     if as_html:
         write_files([*font_files(path.parent), (path, html.encode("utf-8"))], overwrite=True)
+    elif jobs > 1 and parts.can_split(html):
+        write_files([(path, parts.pdf_bytes(html, paper, jobs))], overwrite=True)
     else:
         write_files([(path, pdf_bytes(html, paper))], overwrite=True)
     return time.perf_counter() - start
