@@ -36,7 +36,7 @@ _WIDE = "888"
 
 
 def can_split(html: str) -> bool:
-    return all(m in html for m in (FRONT, BODY, BACK, END)) and html.count(GAME) >= 2
+    return all(m in html for m in (FRONT, BODY, BACK, END)) and len(cut(html, 2)[2]) >= 2
 
 
 def cut(html: str, runs: int) -> tuple[str, str, list[str], str, str]:
@@ -46,11 +46,18 @@ def cut(html: str, runs: int) -> tuple[str, str, list[str], str, str]:
     front, rest = rest.split(BODY, 1)
     body, rest = rest.split(BACK, 1)
     back, tail = rest.split(END, 1)
-    marks = [m.start() for m in re.finditer(re.escape(GAME), body)]
+    families = [m.start() for m in _FAMILY_OPEN.finditer(body)]
+    games = [m.start() for m in re.finditer(re.escape(GAME), body)]
+    # a cut falls before a family's section, or before a game that is not its family's first (that
+    # one shares a page with the family's introduction)
+    inside = [g for g in games if not any(f < g and not any(f < h < g for h in games) for f in families)]
+    marks = sorted([*families[1:], *inside])
     cuts: list[int] = []
     for k in range(1, runs):
+        if not marks:
+            break
         want = len(body) * k / runs
-        best = min(marks[1:], key=lambda p: abs(p - want))
+        best = min(marks, key=lambda p: abs(p - want))
         if best not in cuts:
             cuts.append(best)
     cuts.sort()
@@ -58,9 +65,9 @@ def cut(html: str, runs: int) -> tuple[str, str, list[str], str, str]:
     bounds = [0, *cuts, len(body)]
     for a, b in zip(bounds, bounds[1:]):
         text = body[a:b]
-        if a:   # begins inside a family: reopen its section (its title and id stay with the run before)
+        if a and a not in families:   # begins inside a family: reopen its section (its title and id stay before)
             text = '<section class="family cont">' + text
-        if b != len(body):
+        if b != len(body) and b not in families:
             text += "</section>"
         pieces.append(text)
     return head, front, pieces, back, tail
@@ -126,6 +133,16 @@ def _set(html: str, paper: str, before: Callable[[int], int] | None = None,
     return rendered, info
 
 
+def _first_pages(info: dict[str, Any], before: int) -> dict[str, int]:
+    """Each anchor of a part and the page it begins on (an element split over pages has its anchor
+    on each of them; a link goes to the first, as WeasyPrint's own do)."""
+    out: dict[str, int] = {}
+    for k, anchors in enumerate(info["anchors"]):
+        for name in anchors:
+            out.setdefault(name, before + k + 1)
+    return out
+
+
 def _pdf(rendered: Any) -> bytes:
     return rendered.write_pdf(pdf_identifier=b"parlour", uncompressed_pdf=False)
 
@@ -179,25 +196,26 @@ def pdf_bytes(html: str, paper: str, jobs: int) -> bytes:
     finally:
         manager.shutdown()
 
-    parts: list[tuple[bytes, dict[str, Any]]] = []
     start = front_pages
     pages: dict[str, int] = {}
     for _, data, info in results:
-        for k, anchors in enumerate(info["anchors"]):
-            for name in anchors:
-                pages.setdefault(name, start + k + 1)
+        pages = {**_first_pages(info, start), **pages}
         start += len(info["heights"])
     # the back matter: the games' pages are known, its own come after them
     body_end = start
     back_rendered, back_info = _set(doc(numbered(back, pages)), paper, before=lambda n: body_end, foreign=True)
-    for k, anchors in enumerate(back_info["anchors"]):
-        for name in anchors:
-            pages.setdefault(name, body_end + k + 1)
-    # the front matter, with every number now known (anchors of its own pages first)
-    for k, anchors in enumerate(first["anchors"]):
-        for name in anchors:
-            pages[name] = k + 1
-    front_rendered, front_info = _set(doc(numbered(front, pages)), paper, foreign=True)
+    pages = {**_first_pages(back_info, body_end), **pages}
+    # the front matter, with every number now known; its own anchors' pages from the layout before,
+    # until a layout puts them where it says (the placeholders can move a line)
+    info = first
+    for _ in range(3):
+        own = _first_pages(info, 0)
+        front_rendered, info = _set(doc(numbered(front, {**pages, **own})), paper, foreign=True)
+        if _first_pages(info, 0) == own:
+            break
+    else:  # pragma: no cover - never seen: the contents would not settle
+        raise RuntimeError("the front matter's page numbers do not settle")
+    front_info = info
     if len(front_info["heights"]) != front_pages:  # pragma: no cover - the numbers changed its length
         raise RuntimeError("the front matter changed length once its page numbers were written")
     parts = [(_pdf(front_rendered), front_info), *((d, i) for _, d, i in results),
@@ -226,9 +244,9 @@ def join(parts: list[tuple[bytes, dict[str, Any]]]) -> bytes:
     heights: list[float] = []
     anchors: dict[str, tuple[int, float, float]] = {}
     stubs = []
-    for data, info in parts:
+    for index, (data, info) in enumerate(parts):
         reader = PdfReader(io.BytesIO(data))
-        if not writer.metadata and reader.metadata:
+        if index == 0 and reader.metadata:   # the book's title, author, producer, as WeasyPrint wrote them
             writer.add_metadata({k: v for k, v in reader.metadata.items()})
         for k, page in enumerate(reader.pages):
             writer.add_page(page)
@@ -263,8 +281,8 @@ def join(parts: list[tuple[bytes, dict[str, Any]]]) -> bytes:
 
     def add(items: list[Any], parent: Any) -> None:
         for title, (page, x, y), children, state in items:
-            item = writer.add_outline_item(title, page, parent=parent, fit=Fit.xyz(left=x, top=y, zoom=0),
-                                           is_open=state != "closed")
+            item = writer.add_outline_item(title=title, page_number=page, parent=parent,
+                                           fit=Fit.xyz(left=x, top=y, zoom=0), is_open=state != "closed")
             add(children, item)
 
     add(tree, None)
