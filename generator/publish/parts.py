@@ -148,21 +148,35 @@ def _pdf(rendered: Any) -> bytes:
 
 
 def _run_of_games(args: tuple[int, str, str, Any, Any]) -> tuple[int, bytes, dict[str, Any]]:
-    """A worker: set one run of games; its folios wait for the pages before it (``ask``/``tell``)."""
+    """A worker: set one run of games; its folios wait for the pages before it (``ask``/``tell``),
+    and its anchors are told as soon as it is laid out, so the back matter is set while it paints."""
     index, html, paper, ask, tell = args
 
     def before(count: int) -> int:
-        tell.put((index, count))
+        tell.put(("count", index, count))
         return ask.get()
 
     rendered, info = _set(html, paper, before)
+    tell.put(("laid", index, info))
     return index, _pdf(rendered), info
+
+
+def _heard(tell: Any, futures: list[Any]) -> tuple[str, int, Any]:
+    """The next message of a worker; a worker's error as soon as it fails."""
+    import queue as _queue
+
+    while True:
+        try:
+            return tell.get(timeout=0.5)
+        except _queue.Empty:
+            for f in futures:
+                if f.done() and f.exception():
+                    raise f.exception()  # type: ignore[misc]
 
 
 def pdf_bytes(html: str, paper: str, jobs: int) -> bytes:
     """The book's PDF, its runs of games set in ``jobs`` processes."""
     import multiprocessing
-    import queue as _queue
 
     from ..workers import process_pool
 
@@ -179,47 +193,46 @@ def pdf_bytes(html: str, paper: str, jobs: int) -> bytes:
             _, first = _set(doc(numbered(front, None)), paper)
             front_pages = len(first["heights"])
             counts: dict[int, int] = {}
+            laid: dict[int, dict[str, Any]] = {}
             told = 0
-            while told < len(runs):
-                while told not in counts:
-                    try:
-                        i, n = tell.get(timeout=1.0)
-                    except _queue.Empty:
-                        for f in futures:   # a worker that failed before telling: its error, now
-                            if f.done() and f.exception():
-                                raise f.exception()  # type: ignore[misc]
-                        continue
-                    counts[i] = n
-                asks[told].put(front_pages + sum(counts[k] for k in range(told)))
-                told += 1
+            while told < len(runs) or len(laid) < len(runs):
+                what, i, value = _heard(tell, futures)
+                if what == "count":
+                    counts[i] = value
+                else:
+                    laid[i] = value
+                while told < len(runs) and told in counts:
+                    asks[told].put(front_pages + sum(counts[k] for k in range(told)))
+                    told += 1
+            start = front_pages
+            pages: dict[str, int] = {}
+            for i in range(len(runs)):
+                pages = {**_first_pages(laid[i], start), **pages}
+                start += len(laid[i]["heights"])
+            # the back matter, while the runs paint: the games' pages are known, its own come after them
+            body_end = start
+            back_rendered, back_info = _set(doc(numbered(back, pages)), paper, before=lambda n: body_end,
+                                            foreign=True)
+            pages = {**_first_pages(back_info, body_end), **pages}
+            # the front matter, with every number now known; its own anchors' pages from the layout
+            # before, until a layout puts them where it says (the placeholders can move a line)
+            info = first
+            for _ in range(3):
+                own = _first_pages(info, 0)
+                front_rendered, info = _set(doc(numbered(front, {**pages, **own})), paper, foreign=True)
+                if _first_pages(info, 0) == own:
+                    break
+            else:  # pragma: no cover - never seen: the contents would not settle
+                raise RuntimeError("the front matter's page numbers do not settle")
+            front_info = info
+            if len(front_info["heights"]) != front_pages:  # pragma: no cover - its numbers changed its length
+                raise RuntimeError("the front matter changed length once its page numbers were written")
+            front_pdf, back_pdf = _pdf(front_rendered), _pdf(back_rendered)
             results = sorted(f.result() for f in futures)
     finally:
         manager.shutdown()
 
-    start = front_pages
-    pages: dict[str, int] = {}
-    for _, data, info in results:
-        pages = {**_first_pages(info, start), **pages}
-        start += len(info["heights"])
-    # the back matter: the games' pages are known, its own come after them
-    body_end = start
-    back_rendered, back_info = _set(doc(numbered(back, pages)), paper, before=lambda n: body_end, foreign=True)
-    pages = {**_first_pages(back_info, body_end), **pages}
-    # the front matter, with every number now known; its own anchors' pages from the layout before,
-    # until a layout puts them where it says (the placeholders can move a line)
-    info = first
-    for _ in range(3):
-        own = _first_pages(info, 0)
-        front_rendered, info = _set(doc(numbered(front, {**pages, **own})), paper, foreign=True)
-        if _first_pages(info, 0) == own:
-            break
-    else:  # pragma: no cover - never seen: the contents would not settle
-        raise RuntimeError("the front matter's page numbers do not settle")
-    front_info = info
-    if len(front_info["heights"]) != front_pages:  # pragma: no cover - the numbers changed its length
-        raise RuntimeError("the front matter changed length once its page numbers were written")
-    parts = [(_pdf(front_rendered), front_info), *((d, i) for _, d, i in results),
-             (_pdf(back_rendered), back_info)]
+    parts = [(front_pdf, front_info), *((d, i) for _, d, i in results), (back_pdf, back_info)]
     return join(parts)
 
 
