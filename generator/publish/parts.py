@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from contextlib import contextmanager
+from types import SimpleNamespace
 from typing import Any, Callable, Iterator
 
 #: Where ``book.html.j2`` marks the book's parts and the start of each game.
@@ -267,11 +268,8 @@ def join(parts: list[tuple[bytes, dict[str, Any]]]) -> bytes:
             heights.append(info["heights"][k])
             for name, (x, y) in info["anchors"][k].items():
                 anchors.setdefault(name, (n, x, y))
-
-            class Stub:
-                bookmarks = info["bookmarks"][k]
-                height = info["heights"][k]
-            stubs.append(Stub)
+            # what WeasyPrint's outline reads of a page: its bookmarks and its height
+            stubs.append(SimpleNamespace(bookmarks=info["bookmarks"][k], height=info["heights"][k]))
     scale = 0.75
     names = ArrayObject()
     for name in sorted(anchors):
