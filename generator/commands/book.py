@@ -111,9 +111,9 @@ def make_book(entries: list, out: Path, *, title: str, paper: str, as_html: bool
     tested = time.perf_counter()
     info = BookInfo(title=title, seed=run_seed, playtest_seed=seed if games is not None else None,
                     playtest_games=games, bot=bot, generated=generated, runs=list(made_by or []))
-    html = book_html(entries, info, paper=paper, for_pdf=not as_html)
+    html = book_html(entries, info, paper=paper, for_pdf=not as_html, jobs=jobs)
     try:
-        secs = write_book(out, html, paper=paper, as_html=as_html)
+        secs = write_book(out, html, paper=paper, as_html=as_html, jobs=jobs)
     except RuntimeError as exc:  # WeasyPrint's system libraries are missing
         raise click.ClickException(str(exc)) from None
     except WriteError as exc:
@@ -140,7 +140,7 @@ def make_book(entries: list, out: Path, *, title: str, paper: str, as_html: bool
 @click.option("--no-playtest", is_flag=True, help="Print every game without playtesting it (no plots, no rejections).")
 @click.option("--replaytest", is_flag=True,
               help="Playtest every game again, even one with a report beside it (NAME.report.json).")
-@click.option("--jobs", type=click.IntRange(1, 64), default=None, help="Worker processes for the playtests [default: 2].")
+@click.option("--jobs", type=click.IntRange(1, 64), default=None, help="Worker processes for the playtests and the typesetting [default: 2].")
 @click.option("--force", is_flag=True, help="Replace the book if it exists.")
 def book(sources: tuple[str, ...], out_file: str | None, title: str, as_html: bool, paper: str, games: int, seed: int,
          no_playtest: bool, replaytest: bool, jobs: int | None, force: bool) -> None:

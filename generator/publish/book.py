@@ -198,18 +198,35 @@ def _sort_key(name: str) -> str:
     return unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().casefold()
 
 
+def _game_view(args: tuple[GameSpec, dict[str, Any] | None, str, str | None, str, int | None]) -> Any:
+    spec, summary, anchor, svg, source, seed = args
+    return game_view(spec, summary, level=2, anchor=anchor, plot_svg=svg, plots=svg is None,
+                     source=source, seed=seed, scoresheet=False)
+
+
+def _game_views(work: list[tuple[Any, ...]], jobs: int | None) -> list[Any]:
+    """Each game's view (its rules as HTML), in ``jobs`` processes when there are many games."""
+    jobs = max(1, jobs if jobs is not None else min(2, os.cpu_count() or 1))
+    if jobs == 1 or len(work) < 8:
+        return [_game_view(w) for w in work]
+    from ..workers import process_pool
+
+    with process_pool(jobs) as pool:
+        return list(pool.map(_game_view, work, chunksize=max(1, len(work) // (4 * jobs))))
+
+
 def book_html(entries: Sequence[Entry], info: BookInfo, paper: str = "A5", for_pdf: bool = True,
-              include_rejected: bool = False) -> str:
-    """The whole book as one HTML document (for WeasyPrint, or standalone with ``for_pdf=False``)."""
+              include_rejected: bool = False, jobs: int | None = 1) -> str:
+    """The whole book as one HTML document (for WeasyPrint, or standalone with ``for_pdf=False``);
+    the games' rules are written in ``jobs`` processes."""
     printed = [e for e in entries if include_rejected or not e.rejected]
     rejected = [e for e in entries if e.rejected]
     by_reason: Counter[str] = Counter()
     for e in rejected:
         by_reason.update(e.codes)
 
-    views = []
     used_ids: set[str] = set()
-    texts: list[str] = []
+    work = []
     for e in printed:
         anchor = base = f"g-{slug(e.spec.naming.name)}"
         k = 2
@@ -217,10 +234,9 @@ def book_html(entries: Sequence[Entry], info: BookInfo, paper: str = "A5", for_p
             anchor = f"{base}-{k}"
             k += 1
         used_ids.add(anchor)
-        view = game_view(e.spec, e.summary, level=2, anchor=anchor, plot_svg=e.svg, plots=e.svg is None,
-                         source=e.source, seed=e.seed)
-        views.append(view)
-        texts.append(view.markdown)
+        work.append((e.spec, e.summary, anchor, e.svg, e.source, e.seed))
+    views = _game_views(work, jobs)
+    texts = [v.markdown for v in views]
 
     families: dict[str, list[Any]] = {}
     for v in sorted(views, key=lambda v: (_sort_key(v.name), v.id)):
@@ -245,7 +261,20 @@ def book_html(entries: Sequence[Entry], info: BookInfo, paper: str = "A5", for_p
         include_rejected=include_rejected, seeds=seeds, seed_range=_ranges(seeds),
         account=cover_account(entries, info, include_rejected), how_terms=_how_terms(terms), curious=curious(printed, views, rejected),
         entries=printed, views=views, version=version(), tools=tool_versions, css=css, paper=paper,
+        sheet=shared_scoresheet(printed),
         credit=facts.book_credit([e.spec for e in printed], bool(info.playtest_games)))
+
+
+#: The hand rows of the book's one scoresheet: as many as a game's own sheet has at most.
+SHEET_ROWS = 12
+
+
+def shared_scoresheet(printed: Sequence[Entry]) -> dict[str, int]:
+    """The one scoresheet at the back of a book, for every game in it: a column for each player of
+    the game that seats the most, a row for each hand. A sheet per game, as a single rulebook
+    prints, made a third of a book's pages and of the time it takes to set."""
+    most = max((e.spec.players.max for e in printed), default=4)
+    return {"columns": most, "rows": SHEET_ROWS}
 
 
 #: Terms "How to use this book" names as examples of the glossary, when the glossary has them.
@@ -389,15 +418,20 @@ def _tool_versions() -> dict[str, str]:
     return out
 
 
-def write_book(path: Path, html: str, paper: str = "A5", as_html: bool = False) -> float:
+def write_book(path: Path, html: str, paper: str = "A5", as_html: bool = False, jobs: int | None = None) -> float:
     """Write the book (PDF, or HTML with its fonts beside it, as one set) atomically; returns the
-    seconds it took. Raises ``generator.output.WriteError`` when it cannot write."""
+    seconds it took. Raises ``generator.output.WriteError`` when it cannot write. A PDF is set in
+    ``jobs`` processes (default: up to two), its games cut into runs (``parts``)."""
     from ..output import write_files
+    from . import parts
     from .pdf import pdf_bytes
 
     start = time.perf_counter()
+    jobs = max(1, jobs if jobs is not None else min(2, os.cpu_count() or 1))
     if as_html:
         write_files([*font_files(path.parent), (path, html.encode("utf-8"))], overwrite=True)
+    elif jobs > 1 and parts.can_split(html):
+        write_files([(path, parts.pdf_bytes(html, paper, jobs))], overwrite=True)
     else:
         write_files([(path, pdf_bytes(html, paper))], overwrite=True)
     return time.perf_counter() - start

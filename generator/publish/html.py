@@ -121,12 +121,15 @@ class GameView:
 
 
 def game_view(spec: GameSpec, report: Any = None, *, level: int = 1, anchor: str | None = None,
-              plot_svg: str | None = None, plots: bool = True, source: str = "", seed: int | None = None) -> GameView:
+              plot_svg: str | None = None, plots: bool = True, source: str = "", seed: int | None = None,
+              scoresheet: bool = True) -> GameView:
     """Everything the game template needs. ``level`` is the heading level of the game's title.
 
     ``report``: a playtest Report, its ``as_dict()``, or a summary from ``figures.run_playtest``
     (which adds the game-length distribution and a typical game); None omits the section.
     ``plot_svg``: an SVG made earlier (e.g. in a worker process); otherwise it is drawn here.
+    ``scoresheet``: False leaves the game's own scoresheet out (a book prints one shared sheet at
+    its back instead: a sheet per game made a third of a book's pages, and its typesetting time).
     """
     from ..text import render_markdown
     from ..text.render import without_section
@@ -135,6 +138,8 @@ def game_view(spec: GameSpec, report: Any = None, *, level: int = 1, anchor: str
     md = render_markdown(spec, facts.text_summary(summary))  # spec text Markdown-escaped by the templates
     intro, body = split_rulebook(md)
     body = without_section(body, "Quick reference")   # the page prints it as a box of its own
+    if not scoresheet:
+        body = without_section(body, "Scoresheet")
     anchor = anchor or f"game-{slug(spec.naming.name)}"
     # the sections get ids under the game's anchor, and "(see *Play*)" links to its heading
     body_html, targets = section_ids(markdown_to_html(body, shift=level - 1), anchor)
