@@ -24,7 +24,7 @@ from typing import Any
 
 from ..engine import Observation
 from ..engine.climbing.rules import CARD_BITS, SET, SINGLE, ClimbRules, Play
-from .strong import Sampler
+from .sampler import Sampler
 
 #: Tries at a deal within the limits before dealing without them.
 TRIES = 12

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 
 from ..engine import Observation, State
-from .strong import Sampler, shuffled
+from .sampler import Sampler, shuffled
 
 #: Effects under which every card a player gets comes from the stock (``received`` counts them
 #: all): a game with any other effect (a card given, hands traded …) is dealt blindly.

@@ -303,21 +303,10 @@ def anchor_of(obs: Observation) -> Callable[[Observation, list[int], random.Rand
 
 
 def sampler_of(obs: Observation) -> Callable[[Observation, dict[str, list[int]]], "Sampler"]:
-    """How the bot deals out the unseen cards: the family's own determinization (its bot hints'
-    ``sampler``, a ``Sampler`` that also reads what the table showed, such as climbing's passes)
-    or, by default, ``Sampler``."""
-    from . import family_hints
-
-    return getattr(family_hints(obs), "sampler", None) or Sampler
-
-
-def sampler_of(obs: Observation) -> Callable[[Observation, dict[str, list[int]]], "Sampler"]:
     """How the bot deals the cards it cannot see: the family's own determinizations (its bot
-    hints' ``sampler``, which may read what the table showed in ways only the family knows) or,
-    by default, ``Sampler``."""
-    from . import family_hints
-
-    return getattr(family_hints(obs), "sampler", None) or Sampler
+    hints' ``sampler``, which may read what the table showed in ways only the family knows, such
+    as climbing's and matching's passes) or, by default, ``Sampler``."""
+    return getattr(_hints(obs), "sampler", None) or Sampler
 
 
 def rollout_weight_of(obs: Observation) -> float:
