@@ -36,7 +36,7 @@ GAMES = {"crazy-eights": 4, "switch": 4}
 def _seeing(sight: str):
     """A determinization maker that peeks at the true game (``sight``: ``hands`` or ``all``)."""
     from generator.bots.matching import PassSampler
-    from generator.bots.strong import shuffled
+    from generator.bots.sampler import shuffled
 
     class Seeing(PassSampler):
         def __init__(self, obs, put_away):

@@ -8,9 +8,9 @@ import random
 import pytest
 
 from generator.bots import BOTS, TRIVIAL, GreedyPointsBot, HighestBot, LowestBot, bot_seed, make_bot
-from generator.bots.strong import Sampler, StrongBot, distinct_actions, voids
+from generator.bots.sampler import Sampler, voids
+from generator.bots.strong import StrongBot, distinct_actions
 from generator.engine import Game
-from generator.engine import Observation
 from generator.engine.steps.trumps import HIDDEN_TRUMP
 from generator.engine.tricks.play import PLAY
 from generator.playtest.runner import game_seed, play_one

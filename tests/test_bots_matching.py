@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from generator.bots import make_bot
-from generator.bots.strong import Sampler, overrule
+from generator.bots.sampler import Sampler
+from generator.bots.strong import overrule
 from generator.engine import Game, Observation
 from generator.spec.io import load_spec
 from tests.family_helpers import focus_wins

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from generator.bots import make_bot
-from generator.bots.strong import Sampler, distinct_actions
+from generator.bots.sampler import Sampler
+from generator.bots.strong import distinct_actions
 from generator.engine import Game, Observation
 from generator.engine.melding.hints import canny_play
 from generator.engine.melding.play import DISCARD_Q, MELD_Q, STOP

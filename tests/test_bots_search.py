@@ -8,7 +8,8 @@ import random
 
 from generator.bots import GreedyBot
 from generator.bots.solver import Solver, distinct_open
-from generator.bots.strong import NODES_PER_ROLLOUT, Sampler, StrongBot, distinct_actions, last_hand, rollout_value
+from generator.bots.sampler import Sampler
+from generator.bots.strong import NODES_PER_ROLLOUT, StrongBot, distinct_actions, last_hand, rollout_value
 from generator.bots.tricks import _Tricks, light_play, rollout
 from generator.engine import Game
 from generator.playtest.runner import game_seed, play_one

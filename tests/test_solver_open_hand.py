@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from generator.bots.open_hand import OpenHand, solve
 from generator.bots.solver import OutOfNodes, Solver
-from generator.bots.strong import Sampler, distinct_actions, last_hand, rollout_value
+from generator.bots.sampler import Sampler
+from generator.bots.strong import distinct_actions, last_hand, rollout_value
 from generator.engine import Game
 from generator.spec import load_spec
 from tests.conftest import ROOT, make_spec

@@ -122,7 +122,7 @@ def exchange_known(obs: Observation, unseen: set[int]) -> tuple[dict[int, list[i
 
 
 class ClimbSampler(Sampler):
-    """The strong bot's determinization (``strong.Sampler``) with what the table showed: the cards
+    """The strong bot's determinization (``sampler.Sampler``) with what the table showed: the cards
     this player gave in an exchange lie in the taker's hand, and each seat's passes (and a loser's
     exchange) limit what it may hold. The fixed cards are placed first; the cards of a capped rank
     next, each to a seat with room that may still take one of that rank (drawn in proportion to

@@ -48,7 +48,7 @@ from itertools import cycle
 from typing import Any, Callable
 
 from ..engine import Observation, State
-from .sampler import DeterminizationError, Sampler, shuffled, voids  # noqa: F401  (re-exported)
+from .sampler import DeterminizationError, Sampler
 
 #: Value of winning (losing) the game inside a rollout, against hand scores of a few points.
 GAME_BONUS = 100.0
