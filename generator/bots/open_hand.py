@@ -26,7 +26,7 @@ from typing import Any
 from ..engine.ending import best_mask
 from ..engine.state import MAX_HANDS
 from ..engine.tricks.play import PLAY, TrickPlay
-from .solver import OutOfNodes
+from .solver import OutOfNodes, merge_interchangeable
 from .strong import GAME_BONUS
 
 
@@ -205,28 +205,8 @@ class _Search:
     def _distinct(self, legal: list[int]) -> list[int]:
         """``solver.distinct_open`` on the lists: the legal cards with interchangeable ones
         merged (of one suit, no card still in play between them, the same points, not named)."""
-        eff = self.eff
-        strength = self.strength
-        points = self.points
-        named = self.named
-        p = self.current
-        others: dict[int, list[int]] = {}
-        for q, h in enumerate(self.hands):
-            if q != p:
-                for c in h:
-                    others.setdefault(eff[c], []).append(strength[c])
-        for c in self.trick:
-            others.setdefault(eff[c], []).append(strength[c])
-        out: list[int] = []
-        prev = None
-        for c in sorted(legal, key=lambda c: (eff[c], strength[c], c)):
-            if prev is not None and eff[prev] == eff[c] and c not in named and prev not in named \
-                    and points.get(c, 0) == points.get(prev, 0) \
-                    and not any(strength[prev] < s < strength[c] for s in others.get(eff[c], ())):
-                continue
-            out.append(c)
-            prev = c
-        return out
+        return merge_interchangeable(legal, self.hands, self.trick, self.current, self.eff, self.strength,
+                                     self.points, self.named)
 
     # -- the end of the hand -------------------------------------------------------------
 

@@ -88,14 +88,22 @@ def distinct_open(state: Any, legal: list[int]) -> list[int]:
     strength = game.table.strength
     points = game.scorer.card_points
     named = game.named_cards
-    p = state.current
+    return merge_interchangeable(legal, state.hands, state.trick, state.current, eff, strength, points, named, size)
+
+
+def merge_interchangeable(legal: list[int], hands: Any, trick: Any, p: int, eff: Any, strength: Any,
+                          points: dict[int, int], named: Any, size: int | None = None) -> list[int]:
+    """``distinct_open`` on plain lists (the copy-free solver's too): of ``legal``, sorted by suit
+    and strength, a card is left out when the one kept before it is of its suit, neither is named,
+    they are worth the same, and no card of that suit in another hand or in ``trick`` ranks between
+    them. ``size``: trick entries outside the pack (placeholders) are not cards."""
     others: dict[int, list[int]] = {}
-    for q, h in enumerate(state.hands):
+    for q, h in enumerate(hands):
         if q != p:
             for c in h:
                 others.setdefault(eff[c], []).append(strength[c])
-    for c in state.trick:
-        if 0 <= c < size:
+    for c in trick:
+        if size is None or 0 <= c < size:
             others.setdefault(eff[c], []).append(strength[c])
     out: list[int] = []
     prev = None
