@@ -3,8 +3,8 @@
 Generates COUNT games (``sample_game(seed)`` for seeds START…), playtests each (Tier 1, GAMES
 per player count, in JOBS processes, as `parlour book` does), then renders a book of *all* of
 them, rejected ones included, so the book really has COUNT games, each with its plots. The
-rendering is the plots (matplotlib, in JOBS processes, as `parlour book` draws them beside the
-playtests), the HTML in this process and the PDF as `parlour book` sets it: its runs of games in
+rendering is the plots (SVG written in this process; `parlour book` draws them beside the
+playtests), the HTML and the PDF as `parlour book` sets it: its runs of games in
 JOBS processes, the front and back matter here (``publish.parts``). That sum is the figure the
 README reports (target: under 30 s). CPU seconds are printed too (of this process and of its
 workers), since a busy machine stretches the wall-clock time.
@@ -72,7 +72,7 @@ def main() -> int:
     t2 = time.perf_counter()
     if args.against:
         return compare(entries, args)
-    plot_cpu = draw_plots(entries, jobs=args.jobs)
+    plot_cpu = draw_plots(entries)
     t3 = time.perf_counter()
     c3 = time.process_time()
     k3 = _children_cpu()
@@ -96,15 +96,15 @@ def main() -> int:
           f"{out.stat().st_size / 1e6:.1f} MB: {out}")
     print(f"  sampling        {t1 - t0:6.1f} s")
     print(f"  playtest        {t2 - t1:6.1f} s  ({args.games} games per player count, {args.jobs} processes)")
-    print(f"  plots           {t3 - t2:6.1f} s  ({plot_cpu:.1f} s CPU; matplotlib SVG, {args.jobs} processes)")
+    print(f"  plots           {t3 - t2:6.1f} s  ({plot_cpu:.1f} s CPU; SVG written here)")
     print(f"  HTML            {t4 - t3:6.1f} s  ({c4 - c3:.1f} s CPU here + {k4 - k3:.1f} s in the workers; "
           f"{args.jobs} processes)")
     print(f"  PDF             {t5 - t4:6.1f} s  ({c5 - c4:.1f} s CPU here + {k5 - k4:.1f} s in the workers; "
           f"WeasyPrint, {args.jobs} processes)")
     shared = max(1, args.jobs)
-    cpu = (plot_cpu / shared + max(c4 - c3, (c4 - c3 + k4 - k3) / shared)
+    cpu = (plot_cpu + max(c4 - c3, (c4 - c3 + k4 - k3) / shared)
            + max(c5 - c4, (c5 - c4 + k5 - k4) / shared))
-    print(f"  book rendering  {t5 - t2:6.1f} s  (plots + HTML + PDF; {cpu:.1f} s with the CPU seconds of the plots "
+    print(f"  book rendering  {t5 - t2:6.1f} s  (plots + HTML + PDF; {cpu:.1f} s with the CPU seconds of the HTML "
           f"and of the PDF shared by {args.jobs} processes); peak RSS {rss:.0f} MB")
     return 0
 
@@ -119,12 +119,13 @@ def _children_cpu() -> float:
 RENDER = """
 import json, pickle, sys, tempfile, time
 from pathlib import Path
+import inspect
 from generator.publish.book import BookInfo, book_html, draw_plots, write_book
 entries = pickle.loads(Path(sys.argv[1]).read_bytes())
 for e in entries:
     e.svg = None
 t0 = time.perf_counter()
-draw_plots(entries, jobs=int(sys.argv[2]))
+draw_plots(entries, **({'jobs': int(sys.argv[2])} if 'jobs' in inspect.signature(draw_plots).parameters else {}))
 t1 = time.perf_counter()
 html = book_html(entries, BookInfo(title="A Hundred Card Games", playtest_seed=1, playtest_games=100),
                  include_rejected=True)

@@ -1,8 +1,8 @@
 """Publishing: rulebooks as HTML and PDF, and a whole book of games.
 
 The flow is Jinja → Markdown (``generator.text``) → HTML (python-markdown, escaped) → PDF
-(WeasyPrint), with playtest plots drawn by matplotlib as SVG. WeasyPrint and matplotlib are
-imported only when a PDF or a plot is made.
+(WeasyPrint), with playtest plots written as SVG (``plots``, ``svgchart``). WeasyPrint is
+imported only when a PDF is made.
 """
 
 from __future__ import annotations

@@ -1,77 +1,27 @@
-"""Playtest plots with matplotlib (Agg), as deterministic SVG to embed as a data: URI.
+"""Playtest plots, as deterministic SVG to embed as a data: URI.
 
 One figure per game, one row of up to three panels: wins by seat with 95% intervals, the
 spread of game length at each player count (left out for a game of fixed length: the caption says
 it), and the running totals of a typical game; ``caption`` names exactly what was drawn. No text is
-smaller than ``MIN_PT`` at the size the book prints the figure. matplotlib lays the text out with the
-book's own face (TeX Gyre Pagella, shipped in ``fonts/``) and writes it as SVG text in the
-family the stylesheet loads ("Parlour Pagella"), so WeasyPrint sets it with the same embedded
-font as the rules: real, searchable text, and about four times faster to render than text drawn
-as paths (0.12 s against 0.27 s per plot, measured). A browser shows an SVG image without the
-page's fonts, so the SVG names Palatino-like faces and ``serif`` after it.
-``svg.hashsalt`` and an empty date make the same data give the same bytes.
+smaller than ``MIN_PT`` at the size the book prints the figure. The SVG is written directly
+(``svgchart``), its text as real text in the family the stylesheet loads ("Parlour Pagella"), so
+WeasyPrint sets it with the same embedded font as the rules: searchable, and measured with that
+face's widths when it is placed. A browser shows an SVG image without the page's fonts, so the
+SVG names Palatino-like faces and ``serif`` after it. The same data give the same bytes.
 """
 
 from __future__ import annotations
 
 import base64
-import io
-import re
+import math
 from typing import Any
 
-from .fonts import FONT_FILES
+from .svgchart import CAP, MIDDLE, Axes, Chart, nice_ticks, number, text_width
 
 INK = "#222222"
 PALETTE = ("#1f4e79", "#a23b2a", "#3d7a3a", "#b8860b", "#6a4c93", "#2a8c8c", "#8c5a2a", "#555555")
 
 SVG_FAMILY = "'Parlour Pagella', 'TeX Gyre Pagella', 'Palatino Linotype', Palatino, serif"
-
-_ready = False
-
-#: matplotlib settings, applied with ``rc_context`` around each figure (the global ones stay).
-PARAMS: dict[str, Any] = {
-    "svg.hashsalt": "parlour",
-    "svg.fonttype": "none",
-    "font.family": "TeX Gyre Pagella",
-    "font.size": 8,
-    "axes.titlesize": 9,
-    "axes.titley": 1.0,  # a fixed title position: matplotlib's automatic one costs a sixth of the time
-    "axes.titlepad": 4.0,
-    "axes.labelsize": 8,
-    "xtick.labelsize": 8,
-    "ytick.labelsize": 8,
-    "legend.fontsize": 8,
-    "legend.title_fontsize": 8,
-    "axes.edgecolor": INK,
-    "axes.labelcolor": INK,
-    "xtick.color": INK,
-    "ytick.color": INK,
-    "text.color": INK,
-    "axes.linewidth": 0.6,
-    "xtick.major.width": 0.5,
-    "ytick.major.width": 0.5,
-    "xtick.major.size": 2.5,
-    "ytick.major.size": 2.5,
-    "axes.spines.top": False,
-    "axes.spines.right": False,
-    "lines.linewidth": 1.0,
-    "path.simplify": True,
-}
-
-
-def _setup() -> None:
-    global _ready
-    if _ready:
-        return
-    import matplotlib
-
-    matplotlib.use("Agg", force=False)
-    from matplotlib import font_manager
-
-    for path in FONT_FILES.values():
-        font_manager.fontManager.addfont(str(path))
-    _ready = True
-
 
 #: The smallest type in a plot, in points at the size the figure is drawn (and printed: the book
 #: sets it at its own width on A5, and larger on A4). Eight points is the least a reader reads.
@@ -116,77 +66,85 @@ def fixed_length(quantiles: list[tuple[int, list[float]]]) -> dict[int, int] | N
     return None
 
 
-def _wins(ax: Any, counts: list[dict[str, Any]]) -> None:
-    from matplotlib.ticker import MaxNLocator, PercentFormatter
-
+def _wins(chart: Chart, ax: Axes, counts: list[dict[str, Any]]) -> None:
+    """Each seat's share of wins at each player count, with its 95% interval, and the even share
+    (dotted) of each count."""
     k = len(counts)
+    seats = max((len(c.get("win_rates") or []) for c in counts), default=1)
     top = 0.0
+    for c in counts:
+        rates = c.get("win_rates") or []
+        ivs = c.get("win_intervals") or [(r, r) for r in rates]
+        top = max([top] + [iv[1] for iv in ivs] + list(rates))
+    ax.xlim = (0.5, seats + 0.5)
+    ax.ylim = (0.0, min(1.0, top * 1.1 + 0.02))
     for i, c in enumerate(counts):
         rates = c.get("win_rates") or []
         ivs = c.get("win_intervals") or [(r, r) for r in rates]
         n = len(rates)
-        off = (i - (k - 1) / 2) * (0.6 / max(1, k))
-        xs = [s + 1 + off for s in range(n)]
         colour = PALETTE[i % len(PALETTE)]
-        ax.vlines(xs, [iv[0] for iv in ivs], [iv[1] for iv in ivs], colors=colour, linewidth=0.8)
-        ax.plot(xs, rates, "o", ms=2.4, color=colour, label=f"{c.get('players')} players")
         if n:
-            ax.hlines(1 / n, 0.6, n + 0.4, colors=colour, linestyles=(0, (1.5, 1.5)), linewidth=0.6)
-        top = max([top] + [iv[1] for iv in ivs])
-    seats = max((len(c.get("win_rates") or []) for c in counts), default=1)
-    ax.set_xlim(0.5, seats + 0.5)
-    ax.set_xticks(range(1, seats + 1))
-    ax.set_ylim(0, min(1.0, top * 1.1 + 0.02))
-    ax.yaxis.set_major_locator(MaxNLocator(nbins=3))
-    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
-    ax.set_xlabel("seat (1 deals first)")
-    ax.set_title("Wins by seat")
+            chart.line(ax.x(0.6), ax.y(1 / n), ax.x(min(n + 0.4, seats + 0.5)), ax.y(1 / n), colour, 0.6,
+                       dash=(0.9, 0.9))
+        off = (i - (k - 1) / 2) * (0.6 / max(1, k))
+        for s, (rate, iv) in enumerate(zip(rates, ivs)):
+            x = ax.x(s + 1 + off)
+            chart.line(x, ax.y(min(iv[1], ax.ylim[1])), x, ax.y(max(iv[0], 0.0)), colour, 0.8)
+            chart.dot(x, ax.y(rate), 1.7, colour)
+    yticks = nice_ticks(*ax.ylim, 3)
+    chart.axes(ax, range(1, seats + 1), [str(s) for s in range(1, seats + 1)], yticks,
+               [f"{round(t * 100)}%" for t in yticks], "Wins by seat", "seat (1 deals first)")
 
 
-def _lengths(ax: Any, quantiles: list[tuple[int, list[float]]], colours: dict[int, str]) -> None:
+def _lengths(chart: Chart, ax: Axes, quantiles: list[tuple[int, list[float]]], colours: dict[int, str]) -> None:
     """A box for each player count: the middle half of the games, whiskers from 10% to 90%, the median."""
-    from matplotlib.patches import Rectangle
-    from matplotlib.ticker import MaxNLocator
-
-    for x, (n, (q10, q25, q50, q75, q90)) in enumerate(quantiles):
-        colour = colours.get(n, INK)
-        ax.vlines([x, x], [q10, q75], [q25, q90], colors=colour, linewidth=0.8)
-        ax.add_patch(Rectangle((x - 0.28, q25), 0.56, max(q75 - q25, 0.001), fill=False, edgecolor=colour,
-                               linewidth=0.8))
-        ax.hlines([q50], x - 0.28, x + 0.28, colors=colour, linewidth=1.6)
     lo = min(qs[0] for _, qs in quantiles)
     hi = max(qs[-1] for _, qs in quantiles)
     pad = max(0.5, 0.08 * (hi - lo))
-    ax.set_ylim(max(0, lo - pad), hi + pad)
-    ax.set_xlim(-0.6, len(quantiles) - 0.4)
-    ax.set_xticks(range(len(quantiles)))
-    ax.set_xticklabels([str(n) for n, _ in quantiles])
-    ax.yaxis.set_major_locator(MaxNLocator(integer=True, nbins=4))
-    ax.set_xlabel("players")
-    ax.set_ylabel("hands", labelpad=1)
-    ax.set_title("Game length")
+    ax.xlim = (-0.6, len(quantiles) - 0.4)
+    ax.ylim = (max(0.0, lo - pad), hi + pad)
+    for i, (n, (q10, q25, q50, q75, q90)) in enumerate(quantiles):
+        colour = colours.get(n, INK)
+        x, x0, x1 = ax.x(i), ax.x(i - 0.28), ax.x(i + 0.28)
+        chart.line(x, ax.y(q10), x, ax.y(q25), colour, 0.8)
+        chart.line(x, ax.y(q75), x, ax.y(q90), colour, 0.8)
+        chart.rect(x0, ax.y(q75), x1 - x0, max(ax.y(q25) - ax.y(q75), 0.3), colour, 0.8)
+        chart.line(x0, ax.y(q50), x1, ax.y(q50), colour, 1.6)
+    yticks = nice_ticks(*ax.ylim, 4, integer=True)
+    chart.axes(ax, range(len(quantiles)), [str(n) for n, _ in quantiles], yticks,
+               [number(t, yticks) for t in yticks], "Game length", "players", "hands")
 
 
-def _typical(ax: Any, typical: dict[str, Any], goal: int | None) -> None:
-    from matplotlib.ticker import MaxNLocator
-
+def _typical(chart: Chart, ax: Axes, typical: dict[str, Any], goal: int | None) -> None:
+    """The running totals of one game, a line a seat, the target dashed, and a legend of the seats."""
     totals = typical.get("totals") or []
     seats = len(totals[0]) if totals else 0
-    xs = list(range(len(totals) + 1))
-    for p in range(seats):
-        ax.plot(xs, [0] + [t[p] for t in totals], color=SEATS[p % len(SEATS)], linewidth=0.9, label=str(p + 1))
+    values = [0.0] + [float(v) for t in totals for v in t] + ([float(goal)] if goal is not None else [])
+    lo, hi = min(values), max(values)
+    if hi == lo:
+        lo, hi = lo - 1, hi + 1
+    margin = 0.05 * (hi - lo)
+    ax.xlim = (0.0, float(max(1, len(totals))))
+    ax.ylim = (lo - margin, hi + margin)
+    chart.line(ax.left, ax.y(0), ax.right, ax.y(0), "#999999", 0.4)
     if goal is not None:
-        ax.axhline(goal, color=INK, linewidth=0.6, linestyle=(0, (4, 2)))
-    ax.axhline(0, color="#999999", linewidth=0.4)
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=4))
-    ax.yaxis.set_major_locator(MaxNLocator(nbins=4))
-    ax.set_xlim(0, max(1, len(totals)))
-    ax.set_xlabel("after hand")
-    ax.set_ylabel("score", labelpad=1)
-    ax.set_title(f"A game for {typical.get('players')}")
-    ax.legend(frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0), title="seat", handlelength=0.9,
-              handletextpad=0.3, borderaxespad=0.1, labelspacing=0.15)
-
+        chart.line(ax.left, ax.y(goal), ax.right, ax.y(goal), INK, 0.6, dash=(2.4, 1.2))
+    for p in range(seats):
+        ys = [0] + [t[p] for t in totals]
+        chart.polyline([(ax.x(i), ax.y(v)) for i, v in enumerate(ys)], SEATS[p % len(SEATS)], 0.9)
+    xticks = nice_ticks(*ax.xlim, 4, integer=True)
+    yticks = nice_ticks(*ax.ylim, 4)
+    chart.axes(ax, xticks, [number(t, xticks) for t in xticks], yticks, [number(t, yticks) for t in yticks],
+               f"A game for {typical.get('players')}", "after hand", "score")
+    # the seats' legend, beside the panel's top right corner
+    size = chart.size
+    x = ax.right + 3
+    y = ax.top + CAP * size
+    chart.text(x, y, "seat")
+    for p in range(seats):
+        y += size * 1.15
+        chart.line(x, y - MIDDLE * size, x + 0.9 * size, y - MIDDLE * size, SEATS[p % len(SEATS)], 0.9)
+        chart.text(x + 1.2 * size, y, str(p + 1))
 
 def panels(summary: dict[str, Any] | None) -> dict[str, Any]:
     """What a playtest's figure shows: ``counts`` (wins by seat), ``lengths`` (quantiles; None for a
@@ -246,106 +204,59 @@ def playtest_svg(summary: dict[str, Any] | None, goal: int | None = None, width_
     p = panels(summary)
     if not (p["counts"] or p["lengths"] or p["typical"]):
         return None
-    _setup()
-    import matplotlib
-
-    with matplotlib.rc_context(PARAMS):
-        svg = _figure(p, goal, width_in)
-    return _slim(svg.replace("font-family: 'TeX Gyre Pagella'", f"font-family: {SVG_FAMILY}"))
+    return _figure(p, goal, width_in)
 
 
-_SVG_NS = "http://www.w3.org/2000/svg"
-
-
-_NO_ROTATION = re.compile(r"^rotate\(-?0 [-\d.e]+ [-\d.e]+\)$")
-
-
-def _attributes(el: Any) -> None:
-    """``style="fill: none; stroke: #222"`` → ``fill="none" stroke="#222"``: the same presentation
-    attributes, which WeasyPrint reads directly instead of parsing CSS on every element. The
-    family (the same for all text) is set once on the root, and rotations by 0° are dropped."""
-    style = el.attrib.pop("style", None)
-    if style:
-        for decl in style.split(";"):
-            name, sep, value = decl.partition(":")
-            name, value = name.strip(), value.strip()
-            if sep and name and name not in el.attrib:
-                el.set(name, value)
-    if el.get("font-family") == SVG_FAMILY:
-        del el.attrib["font-family"]
-    if _NO_ROTATION.match(el.get("transform", "")):
-        del el.attrib["transform"]
-
-
-def _slim(svg: str) -> str:
-    """Drop the metadata, turn style attributes into presentation attributes and unwrap the
-    groups that only carry an id (matplotlib wraps every artist in one): the same picture with
-    half the elements, which WeasyPrint draws in about half the time."""
-    import xml.etree.ElementTree as ET
-
-    ET.register_namespace("", _SVG_NS)
-    ET.register_namespace("xlink", "http://www.w3.org/1999/xlink")
-    root = ET.fromstring(svg)
-    group, meta = f"{{{_SVG_NS}}}g", f"{{{_SVG_NS}}}metadata"
-
-    def unwrap(el: ET.Element) -> None:
-        kids: list[ET.Element] = []
-        for child in list(el):
-            _attributes(child)
-            unwrap(child)
-            if child.tag == group and set(child.attrib) <= {"id"}:
-                kids.extend(child)
-            elif child.tag != meta:
-                kids.append(child)
-        el[:] = kids
-
-    unwrap(root)
-    # matplotlib's one rule, "*{stroke-linejoin: round; stroke-linecap: butt}", as attributes of
-    # the root (both are inherited), so that no stylesheet is matched against every element.
-    for defs in root.findall(f"{{{_SVG_NS}}}defs"):
-        for style in defs.findall(f"{{{_SVG_NS}}}style"):
-            rule = (style.text or "").strip()
-            if rule.startswith("*{") and rule.endswith("}") and "{" not in rule[2:]:
-                root.set("style", rule[2:-1])
-                _attributes(root)
-                defs.remove(style)
-        if not len(defs):
-            root.remove(defs)
-    root.set("font-family", SVG_FAMILY)
-    return '<?xml version="1.0" encoding="utf-8" standalone="no"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+#: The panels' widths, relative to one another, and the gap between two panels as a share of a
+#: panel's mean width.
+WIDTHS = {"wins": 1.0, "lengths": 0.8, "typical": 1.25}
+GAP = 0.5
 
 
 def _figure(p: dict[str, Any], goal: int | None, width_in: float) -> str:
     """One row of panels: wins by seat, game length, a typical game (those there is data for), and
     under them one legend of the player counts' colours, which the first two panels share."""
-    from matplotlib.figure import Figure
-
     counts, lengths, typical = p["counts"], p["lengths"], p["typical"]
     kinds = [k for k, there in (("wins", counts), ("lengths", lengths), ("typical", typical)) if there]
-    widths = {"wins": 1.0, "lengths": 0.8, "typical": 1.25}
     colours = {c.get("players"): PALETTE[i % len(PALETTE)] for i, c in enumerate(counts)}
     legend = len(counts) > 1
-    height = 2.15 if legend else 1.9
-    fig = Figure(figsize=(width_in, height))
-    bottom = (0.62 if legend else 0.36) / height
-    grid = fig.add_gridspec(1, len(kinds), width_ratios=[widths[k] for k in kinds], left=0.09,
-                            right=0.9 if typical else 0.99, bottom=bottom, top=1 - 0.26 / height, wspace=0.5)
-    for i, kind in enumerate(kinds):
-        ax = fig.add_subplot(grid[0, i])
+    width, height = width_in * 72, (2.15 if legend else 1.9) * 72
+    chart = Chart(width, height, SVG_FAMILY, INK)
+    left, right = 0.09 * width, (0.9 if typical else 0.99) * width
+    top, bottom = 0.26 * 72, height - (0.62 if legend else 0.36) * 72
+    ratios = [WIDTHS[k] for k in kinds]
+    mean = (right - left) / (len(kinds) + GAP * (len(kinds) - 1))
+    x = left
+    for kind, ratio in zip(kinds, ratios):
+        w = ratio / sum(ratios) * len(kinds) * mean
+        ax = Axes(x, top, w, bottom - top)
         if kind == "wins":
-            _wins(ax, counts)
-            if legend:
-                handles, labels = ax.get_legend_handles_labels()
-                fig.legend(handles, labels, loc="lower left", bbox_to_anchor=(0.02, 0.0), ncol=min(len(labels), 4),
-                           frameon=False, handletextpad=0.2, columnspacing=1.0, borderaxespad=0.1, handlelength=1.0)
+            _wins(chart, ax, counts)
         elif kind == "lengths":
-            _lengths(ax, lengths, colours)
+            _lengths(chart, ax, lengths, colours)
         else:
-            _typical(ax, typical, goal)
-    buf = io.StringIO()
-    fig.savefig(buf, format="svg", transparent=True, metadata={"Date": None, "Creator": "Parlour"})
-    return buf.getvalue()
+            _typical(chart, ax, typical, goal)
+        x += w + GAP * mean
+    if legend:
+        _count_legend(chart, counts)
+    return chart.svg()
 
+
+def _count_legend(chart: Chart, counts: list[dict[str, Any]]) -> None:
+    """The player counts' colours, under the panels: four to a row."""
+    size = chart.size
+    per_row = min(len(counts), 4)
+    rows = math.ceil(len(counts) / per_row)
+    y = chart.height - 3 - (rows - 1) * size * 1.25
+    x0 = 0.02 * chart.width + 2
+    x = x0
+    for i, c in enumerate(counts):
+        if i and i % per_row == 0:
+            x, y = x0, y + size * 1.25
+        label = f"{c.get('players')} players"
+        chart.dot(x + 0.5 * size, y - MIDDLE * size, 1.7, PALETTE[i % len(PALETTE)])
+        chart.text(x + 1.2 * size, y, label)
+        x += 1.2 * size + text_width(label, size) + size
 
 def data_uri(svg: str) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
