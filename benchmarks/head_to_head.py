@@ -11,6 +11,12 @@ share 1/n beside it, and a verdict:
 * ``below`` — the whole interval lies below it;
 * ``open`` — the interval straddles the even share after the most games allowed.
 
+Beside the greedy bot's line, a *control* line (opponent ``control``) plays the same deals with
+the greedy bot in the strong bot's seat among greedy bots: every line of a game plays the same
+deals, and a seed's deals may favour the rotating seat or not (in Crazy Eights, seed 1, the greedy
+bot wins 0.18 of them in that seat, an even share being 0.25). The control shows how far a line's
+share is the deals; it always plays the most games allowed, and costs little (no search).
+
 The games are sequential, so that the games go where they decide something: every line starts
 with ``--games`` games; a line whose interval still straddles the even share gets as many again,
 and again, up to ``--max-games``. (Looking at a line several times makes an ``above`` a little
@@ -30,6 +36,7 @@ import argparse
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,7 +52,9 @@ from generator.spec.io import load_spec  # noqa: E402
 #: a game of one count; four where the game allows several, as the families' tables always had).
 GAMES = {"whist-classic": 4, "hearts": 4, "oh-hell": 4, "president": 4, "dou-dizhu": 3,
          "crazy-eights": 4, "switch": 4, "rummy": 4, "pay-me": 4}
-OPPONENTS = (*TRIVIAL, "greedy")
+#: The control line's name: the greedy bot in the strong bot's seat (see the module's docstring).
+CONTROL = "control"
+OPPONENTS = (*TRIVIAL, "greedy", CONTROL)
 
 _GAME_CACHE: dict[str, Game] = {}
 
@@ -65,7 +74,7 @@ def _batch(job: tuple[str, int, str, int, list[int], dict]) -> tuple[int, int, i
     t = time.process_time()
     for i in indices:
         seat = i % n
-        lineup = ["strong" if p == seat else opponent for p in range(n)]
+        lineup = ["greedy"] * n if opponent == CONTROL else ["strong" if p == seat else opponent for p in range(n)]
         s = play_one(game, n, game_seed(seed, n, i), i, lineup, bot_options=options, bounds=None)
         errors += s.outcome == "error"
         wins += s.winner == seat
@@ -96,10 +105,11 @@ def run(lines: list[Line], games: int, max_games: int, seed: int, workers: int, 
         log=None) -> None:
     """Play every line's first ``games`` games, then double the games of the lines still open
     until ``max_games``; all lines of a stage share the worker pool."""
-    with ProcessPoolExecutor(workers) as pool:
+    with ProcessPoolExecutor(workers) if workers > 1 else nullcontext() as pool:
+        play = pool.map if pool is not None else map   # one worker: here, in this process
         # whole rounds of seats, so that every seat is the strong bot's equally often
         rounds = {id(line): lambda k, n=line.n: max(n, (k + n - 1) // n * n) for line in lines}
-        target = {id(line): rounds[id(line)](games) for line in lines}
+        target = {id(line): rounds[id(line)](max_games if line.opponent == CONTROL else games) for line in lines}
         pending = list(lines)
         while pending:
             jobs, owners = [], []
@@ -108,7 +118,7 @@ def run(lines: list[Line], games: int, max_games: int, seed: int, workers: int, 
                 for job in _jobs(line, line.games, target[id(line)], seed, options, chunk):
                     jobs.append(job)
                     owners.append(line)
-            for line, (w, g, e, sec) in zip(owners, pool.map(_batch, jobs)):
+            for line, (w, g, e, sec) in zip(owners, play(_batch, jobs)):
                 line.wins += w
                 line.games += g
                 line.errors += e
@@ -132,7 +142,8 @@ def table(lines: list[Line]) -> str:
     for line in lines:
         lo, hi = wilson(line.wins, line.games)
         err = f" ({line.errors} errors)" if line.errors else ""
-        out.append(f"| {line.name} | {line.n} | {line.opponent} | {line.wins} / {line.games}{err} | "
+        who = "control: greedy in its seat" if line.opponent == CONTROL else line.opponent
+        out.append(f"| {line.name} | {line.n} | {who} | {line.wins} / {line.games}{err} | "
                     f"{line.wins / max(1, line.games):.2f} | [{lo:.2f}, {hi:.2f}] | {1 / line.n:.2f} | "
                     f"{line.verdict()} | {line.seconds / max(1, line.games):.1f} |")
     return "\n".join(out)
