@@ -90,3 +90,38 @@ def test_every_text_of_every_calibration_figure_lies_inside_the_figure():
         legend = sorted((b for b in boxes if re.fullmatch(r"\d+ players", b[0] or "")), key=lambda b: (b[2], b[1]))
         for a, b in zip(legend, legend[1:]):
             assert a[2] != b[2] or a[3] <= b[1], (path.name, a[0], b[0])
+
+
+@st.composite
+def summaries(draw):
+    """Playtest summaries from one to seven player counts, with lengths from fixed to very spread
+    and a typical game of two to eight seats whose scores run to hundreds of thousands."""
+    counts = []
+    for n in sorted(draw(st.sets(st.integers(2, 8), min_size=1, max_size=7))):
+        rates = draw(st.lists(st.floats(0.01, 1), min_size=n, max_size=n))
+        rates = [r / sum(rates) for r in rates]
+        low = draw(st.floats(1, 50))
+        spread = draw(st.sampled_from([0.0, 1.0, 5.0, 30.0, 400.0]))
+        hands = sorted(low + spread * draw(st.floats(0, 1)) for _ in range(5))
+        counts.append({"players": n, "games": 100, "win_rates": rates,
+                       "win_intervals": [(max(0.0, r - 0.1), min(1.0, r + 0.1)) for r in rates],
+                       "metrics": {"length": {"hands": hands}}})
+    seats = draw(st.integers(2, 8))
+    scale = draw(st.sampled_from([1, 10, 1000, 100_000]))
+    totals = draw(st.lists(st.lists(st.integers(-scale, scale), min_size=seats, max_size=seats),
+                           min_size=1, max_size=60))
+    goal = draw(st.sampled_from([None, scale, -scale]))
+    return {"counts": counts, "typical": {"players": seats, "totals": totals}}, goal
+
+
+@settings(max_examples=150, deadline=None)
+@given(summaries())
+def test_no_text_of_a_figure_leaves_it_or_covers_another(case):
+    summary, goal = case
+    width, height, boxes = _text_boxes(playtest_svg(summary, goal=goal))
+    for text, x0, y0, x1, y1 in boxes:
+        assert -0.5 <= x0 and x1 <= width + 0.5 and -0.5 <= y0 and y1 <= height + 0.5, text
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            apart = a[3] <= b[1] + 0.3 or b[3] <= a[1] + 0.3 or a[4] <= b[2] + 0.3 or b[4] <= a[2] + 0.3
+            assert apart, (a[0], b[0])
