@@ -93,7 +93,8 @@ def _wins(chart: Chart, ax: Axes, counts: list[dict[str, Any]]) -> None:
             chart.dot(x, ax.y(rate), 1.7, colour)
     yticks = nice_ticks(*ax.ylim, 3)
     chart.axes(ax, range(1, seats + 1), [str(s) for s in range(1, seats + 1)], yticks,
-               [f"{round(t * 100)}%" for t in yticks], "Wins by seat", "seat (1 deals first)")
+               [number(t * 100, [u * 100 for u in yticks]) + "%" for t in yticks], "Wins by seat",
+               "seat (1 deals first)")
 
 
 def _lengths(chart: Chart, ax: Axes, quantiles: list[tuple[int, list[float]]], colours: dict[int, str]) -> None:
