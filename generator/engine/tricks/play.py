@@ -234,22 +234,8 @@ class TrickPlay(Phase):
             queue = state.queue
             if queue:
                 state.current = queue.pop()
-            elif self.simple_finish:   # ``_finish_simple`` and ``_next_trick``, inline: a search's every trick
-                trick, seats = state.trick, state.trick_seats
-                taker = seats[self.rules.winner(trick, state.eff, state.win_trump, state.anti)]
-                state.won[taker].extend(trick)
-                state.tricks_won[taker] += 1
-                state.history.append((tuple(seats), tuple(trick), taker))
-                state.trick = []
-                state.trick_cards = []
-                state.trick_seats = []
-                state.trick_no += 1
-                if not all(state.hands):
-                    self._end_hand(state)
-                else:
-                    state.leader = state.current = taker
-                    state.queue = list(self.orders[state.n][state.direction][taker])
-                    state.boosted = False
+            elif self.simple_finish:   # a simple hand's trick needs only its winner
+                self._finish_simple(state)
             else:
                 self._finish_trick(state)
             return
