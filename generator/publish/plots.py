@@ -69,18 +69,15 @@ def fixed_length(quantiles: list[tuple[int, list[float]]]) -> dict[int, int] | N
 def _wins(chart: Chart, ax: Axes, counts: list[dict[str, Any]]) -> None:
     """Each seat's share of wins at each player count, with its 95% interval, and the even share
     (dotted) of each count."""
-    k = len(counts)
-    seats = max((len(c.get("win_rates") or []) for c in counts), default=1)
-    top = 0.0
-    for c in counts:
-        rates = c.get("win_rates") or []
-        ivs = c.get("win_intervals") or [(r, r) for r in rates]
-        top = max([top] + [iv[1] for iv in ivs] + list(rates))
+    # each count's (rates, intervals), read once: a count without intervals has points alone
+    series = [(c.get("win_rates") or [], c.get("win_intervals") or [(r, r) for r in c.get("win_rates") or []])
+              for c in counts]
+    k = len(series)
+    seats = max((len(rates) for rates, _ in series), default=1)
+    top = max([0.0] + [v for rates, ivs in series for v in [*rates, *(iv[1] for iv in ivs)]])
     ax.xlim = (0.5, seats + 0.5)
     ax.ylim = (0.0, min(1.0, top * 1.1 + 0.02))
-    for i, c in enumerate(counts):
-        rates = c.get("win_rates") or []
-        ivs = c.get("win_intervals") or [(r, r) for r in rates]
+    for i, (rates, ivs) in enumerate(series):
         n = len(rates)
         colour = PALETTE[i % len(PALETTE)]
         if n:
