@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from generator.playtest import Settings, playtest, rejection_rank, tier2_stages
+from generator.playtest.metrics import SEAT_BAND
 from generator.playtest.parallel import Executor, run_task, seat_lineup
 from generator.playtest.report import format_report
 from generator.playtest.runner import GameSummary
@@ -51,8 +52,12 @@ class Synthetic(Executor):
                 draw = deal if kind in ("order", "inert") else random.Random(f"{kind}:{n}:{i}").random()
                 other = random.Random(f"other:{kind}:{n}:{i}").randrange(n - 1)
                 focus = i % n
-                if kind == "strong":
-                    winner = int(draw * n)
+                if kind == "strong":   # fair seats, or the first seat winning the scenario's share
+                    bias = self.focus_wins.get("seat")
+                    if bias == "even":   # every seat in turn: exactly a fair share
+                        winner = i % n
+                    else:
+                        winner = int(draw * n) if bias is None else 0 if draw < bias else 1 + other
                 else:
                     winner = focus if draw < self.focus_wins[kind] else [p for p in range(n) if p != focus][other]
                 games.append(GameSummary(i, i, n, winner=winner, ranking=[1 if p == winner else 2 for p in range(n)],
@@ -85,6 +90,9 @@ SCENARIOS = {
     # always playing the lowest card beats strong players: DOMINANT_STRATEGY
     "dominant": {"order": 0.7, "inert": 0.6, "dominance:highest": 0.2, "dominance:lowest": 0.85,
                  "dominance:greedy-points": 0.3},
+    # a game of skill whose first seat wins three games in four among strong players: SEAT_BIAS
+    "seat": {"order": 0.8, "inert": 0.5, "dominance:highest": 0.1, "dominance:lowest": 0.05,
+             "dominance:greedy-points": 0.15, "seat": 0.75},
     # near the thresholds: an Order just above the rejection line, a trivial policy near the warning
     "borderline": {"order": 0.58, "inert": 0.57, "dominance:highest": 0.42, "dominance:lowest": 0.3,
                    "dominance:greedy-points": 0.38},
@@ -106,9 +114,19 @@ def test_sequential_tier2_gives_the_full_runs_verdict_for_less():
         if name == "luck":   # the cheap configurations came first and settled it: nothing else was played
             assert all(not t.games["strong"] for t in seq.tier2)
             assert "not played (a rejection ended the run first)" in format_report(seq)
+        if name == "seat":
+            assert "SEAT_BIAS" in {r.code for r in seq.reasons}
     (seq, seq_ex), (full, full_ex) = _both(lambda: Synthetic(SCENARIOS["skill"]), spec, players=[2, 3],
                                            tier2_games=40)
-    assert seq_ex.tier2_games < 0.7 * full_ex.tier2_games   # the clear configurations stopped at a quarter
+    assert seq_ex.tier2_games < 0.7 * full_ex.tier2_games   # the clear configurations stopped early
+    for t in seq.tier2:   # the strong games stop at half when every seat is within the band there
+        half = t.games["strong"][:20]
+        inside = all(abs(sum(g.winner == p for g in half) / 20 - 1 / t.players) <= SEAT_BAND for p in range(t.players))
+        assert (len(t.games["strong"]) == 20) == inside
+        assert len(t.games["dominance:lowest"]) == 5   # a trivial policy clearly beaten: at an eighth
+    (seq, _), _ = _both(lambda: Synthetic({**SCENARIOS["skill"], "seat": "even"}), spec, players=[2, 3, 4],
+                        tier2_games=40)
+    assert [len(t.games["strong"]) for t in seq.tier2] == [20, 20, 20]   # fair seats: stopped at half
 
 
 class Memo(Executor):
@@ -144,7 +162,8 @@ def test_sequential_tier2_on_a_real_game_keeps_verdict_and_order():
 
 
 def test_looks_and_the_order_of_the_first_look():
-    assert tier2_stages(Settings(tier2_games=100, tier2_max_games=200)) == [25, 50, 100, 200]
+    assert tier2_stages(Settings(tier2_games=100, tier2_max_games=200)) == [12, 25, 50, 100, 200]
+    assert tier2_stages(Settings(tier2_games=20, tier2_max_games=40)) == [5, 10, 20, 40]
     assert tier2_stages(Settings(tier2_games=10, tier2_max_games=20)) == [10, 20]
     ranks = sorted(["inert:trumps", "strong", "dominance:lowest", "order"], key=rejection_rank)
     assert ranks == ["order", "dominance:lowest", "strong", "inert:trumps"]

@@ -254,13 +254,22 @@ def _tier1(runner: _Runner, counts: Sequence[int], s: Settings, bot: str,
 
 
 def tier2_stages(s: Settings) -> list[int]:
-    """Game counts after which Tier 2 stops to judge: a quarter and a half of ``tier2_games`` (the
-    looks at which a configuration already clear of every threshold stops, and a certain rejection
-    ends the run), ``tier2_games`` itself, then doubling up to ``tier2_max_games`` for the
-    configurations whose estimate sits on the wrong side of a threshold."""
+    """Game counts after which Tier 2 stops to judge: an eighth (from 40 games), a quarter and a
+    half of ``tier2_games`` (the looks at which a configuration already clear of every threshold
+    stops, and a certain rejection ends the run), ``tier2_games`` itself, then doubling up to
+    ``tier2_max_games`` for the configurations whose estimate sits on the wrong side of a
+    threshold. The eighth is for the trivial policies: one that wins at most two of twelve games
+    against strong players is as clearly below the dominance line as one that wins seven of
+    twenty-five (the same Wilson bound), and at four players those games fill three seats with
+    strong bots."""
     base = s.tier2_games
-    looks = {base // 4, base // 2} if base >= 20 else set()
+    looks = {base // 8, base // 4, base // 2} if base >= 40 else {base // 4, base // 2} if base >= 20 else set()
     return sorted({x for x in looks if x} | set(_stages(base, 0, max(base, s.tier2_max_games))))
+
+
+#: The configurations whose games give the report's figures (Order; the balance and the dead tail
+#: of strong play): played on at least half of ``tier2_games``, however clear their thresholds.
+FIGURES = (ORDER, STRONG)
 
 
 def rejection_rank(tag: str) -> int:
@@ -295,8 +304,9 @@ def _tier2(runner: _Runner, spec: GameSpec, t1: list[Tier1Count], s: Settings,
     a game that a cheap configuration already rejects does not pay for the others. Within a
     wave the dearest games go first, so that the workers finish together. Every game's seed
     depends only on its index, so neither the waves nor the order change a game; they only
-    decide which games are played at all. Order, a figure of the report and of the quality score,
-    is measured on at least half of ``tier2_games`` however clear it is. Not ``sequential``: no early looks, no waves, and no
+    decide which games are played at all. The configurations that give the report's figures
+    (``FIGURES``: Order, and strong play's balance and dead tail) are played on at least half of
+    ``tier2_games`` however clear they are. Not ``sequential``: no early looks, no waves, and no
     configuration stops before ``tier2_games``."""
     features = features_of(spec, t1)
     stages = tier2_stages(s) if sequential else _stages(s.tier2_games, 0, max(s.tier2_games, s.tier2_max_games))
@@ -331,9 +341,10 @@ def _tier2(runner: _Runner, spec: GameSpec, t1: list[Tier1Count], s: Settings,
             if nxt is None:
                 continue
             verdict = judged[key[0]]
-            # Order is a figure of the report and of the quality score, not only a threshold: it
-            # stops no sooner than at half of tier2_games, however clear it is.
-            settled = sequential and key[1] in verdict.settled and not (key[1] == ORDER and here < s.tier2_games // 2)
+            # Order, and the strong games' balance and dead tail, are figures of the report and
+            # of the quality score, not only thresholds: they stop no sooner than at half of
+            # tier2_games, however clear they are.
+            settled = sequential and key[1] in verdict.settled and not (key[1] in FIGURES and here < s.tier2_games // 2)
             if (here < s.tier2_games and not settled) or key[1] in verdict.escalate:
                 target[key] = nxt
                 grown = True

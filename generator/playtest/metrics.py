@@ -465,6 +465,9 @@ class Tier2Count:
         # SEAT_BIAS
         w, g = self.seat_wins()
         strong = self.games.get(STRONG, [])
+        # The strong games are settled (``_tier2`` stops them at half of tier2_games) only when
+        # every seat wins within the band of a fair share and the dead tail is under its warning.
+        settle = bool(g)
         if g:
             fair = 1 / n
             for seat, k in enumerate(w):
@@ -478,6 +481,8 @@ class Tier2Count:
                     out.reasons.append(reason("SEAT_BIAS", msg, STRONG, example))
                 elif abs(rate - fair) > SEAT_BAND:
                     out.escalate.add(STRONG)
+                if abs(rate - fair) > SEAT_BAND:
+                    settle = False
         # LUCK_ONLY
         games = self.games.get(ORDER, [])
         if games:
@@ -501,12 +506,16 @@ class Tier2Count:
             example = max((x for x in strong if x.dead_tail is not None), key=lambda x: (x.dead_tail, -x.index))
             msg = (f"the winner is settled with {m:.0%} of a typical game still to play "
                    f"(95% interval {lo:.0%}–{hi:.0%})")
+            if m > WARN_DEAD_TAIL:
+                settle = False
             if lo > MAX_DEAD_TAIL:
                 out.reasons.append(reason("EARLY_DECIDED", msg, STRONG, example))
             elif m > WARN_DEAD_TAIL:
                 out.warnings.append(reason("EARLY_DECIDED", msg, STRONG, example))
                 if m > MAX_DEAD_TAIL:
                     out.escalate.add(STRONG)
+        if settle:
+            out.settled.add(STRONG)
         multi = [x for x in strong if x.hands > 1]
         if strong and median([x.hands for x in strong]) > 1:
             changes = mean([x.lead_changes for x in strong])
