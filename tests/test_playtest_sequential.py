@@ -56,6 +56,8 @@ class Synthetic(Executor):
                     bias = self.focus_wins.get("seat")
                     if bias == "even":   # every seat in turn: exactly a fair share
                         winner = i % n
+                    elif bias == "streak":   # the first seat wins the first five, then every seat in turn
+                        winner = 0 if i < 5 else i % n
                     else:
                         winner = int(draw * n) if bias is None else 0 if draw < bias else 1 + other
                 else:
@@ -124,6 +126,7 @@ def test_sequential_tier2_gives_the_full_runs_verdict_for_less():
         inside = all(abs(sum(g.winner == p for g in half) / 20 - 1 / t.players) <= SEAT_BAND for p in range(t.players))
         assert (len(t.games["strong"]) == 20) == inside
         assert len(t.games["dominance:lowest"]) == 5   # a trivial policy clearly beaten: at an eighth
+        assert len(t.games["order"]) >= 10   # the sift plays the trivial policies only
     (seq, _), _ = _both(lambda: Synthetic({**SCENARIOS["skill"], "seat": "even"}), spec, players=[2, 3, 4],
                         tier2_games=40)
     assert [len(t.games["strong"]) for t in seq.tier2] == [20, 20, 20]   # fair seats: stopped at half
@@ -159,6 +162,16 @@ def test_sequential_tier2_on_a_real_game_keeps_verdict_and_order():
         value, _, _ = _orders(seq)[2]
         _, lo, hi = _orders(full)[2]
         assert lo <= value <= hi
+
+
+def test_no_rejection_from_the_first_handful_of_games():
+    """A fair game whose first seat happens to win the first five games (five of five: the Wilson
+    interval already lies above a third plus the band) is not rejected: the strong games are first
+    judged at a quarter of tier2_games, and the sift at an eighth takes no reasons."""
+    spec = load_spec(TYPICAL)
+    (seq, _), _ = _both(lambda: Synthetic({**SCENARIOS["skill"], "seat": "streak"}), spec, players=[3],
+                        tier2_games=40)
+    assert seq.verdict == "pass", [r.message for r in seq.reasons]
 
 
 def test_looks_and_the_order_of_the_first_look():

@@ -258,10 +258,14 @@ def tier2_stages(s: Settings) -> list[int]:
     half of ``tier2_games`` (the looks at which a configuration already clear of every threshold
     stops, and a certain rejection ends the run), ``tier2_games`` itself, then doubling up to
     ``tier2_max_games`` for the configurations whose estimate sits on the wrong side of a
-    threshold. The eighth is for the trivial policies: one that wins at most two of twelve games
-    against strong players is as clearly below the dominance line as one that wins seven of
-    twenty-five (the same Wilson bound), and at four players those games fill three seats with
-    strong bots."""
+    threshold.
+
+    The eighth is a sift of the trivial policies alone, before anything else is played: one that
+    wins at most two of twelve games against strong players is as clearly below the dominance
+    line as one that wins seven of twenty-five (the same Wilson bound), and at four players those
+    games fill three seats with strong bots. No reason is taken there: a dozen games reject by
+    chance too often (every look is another chance: at twelve games, one of three fair seats
+    winning nine or more is about a one-in-a-hundred draw)."""
     base = s.tier2_games
     looks = {base // 8, base // 4, base // 2} if base >= 40 else {base // 4, base // 2} if base >= 20 else set()
     return sorted({x for x in looks if x} | set(_stages(base, 0, max(base, s.tier2_max_games))))
@@ -300,7 +304,8 @@ def _tier2(runner: _Runner, spec: GameSpec, t1: list[Tier1Count], s: Settings,
     judgement says it is settled (clear of every threshold, ``Findings.settled``), and beyond it
     only while it is escalated; the run ends as soon as any configuration gives a reason.
 
-    The first look is played in two waves, the likely rejections first (``rejection_rank``):
+    The trivial policies are first sifted at an eighth of ``tier2_games`` (``tier2_stages``);
+    then the first look is played in two waves, the likely rejections first (``rejection_rank``):
     a game that a cheap configuration already rejects does not pay for the others. Within a
     wave the dearest games go first, so that the workers finish together. Every game's seed
     depends only on its index, so neither the waves nor the order change a game; they only
@@ -313,6 +318,19 @@ def _tier2(runner: _Runner, spec: GameSpec, t1: list[Tier1Count], s: Settings,
     configs = {c.players: tier2_configs(c.players, features, TRIVIAL) for c in t1}
     games: dict[tuple[int, str], list[GameSummary]] = {(n, tag): [] for n, cf in configs.items() for tag in cf}
     target = {key: stages[0] for key in games}
+    if sequential and stages[0] < s.tier2_games // 4:   # the sift: see ``tier2_stages``
+        sift, stages = stages[0], stages[1:]
+        for key in target:
+            target[key] = stages[0]
+        trivial = [(key, key[0], 0, sift, configs[key[0]][key[1]], True) for key in games if rejection_rank(key[1]) == 1]
+        for key, res in runner.run(sorted(trivial, key=lambda w: -strong_cost(w[4], w[1])), cost=TIER2_COST,
+                                   audit=False).items():
+            games[key] += res
+        for n in configs:
+            settled = Tier2Count(n, configs[n], {tag: games[(n, tag)] for tag in configs[n]}).judge().settled
+            for tag in configs[n]:
+                if rejection_rank(tag) == 1 and tag in settled:
+                    target[(n, tag)] = sift   # clearly beaten: played no further
     first = True
     while True:
         wanted = sorted(((key, key[0], len(games[key]), target[key], configs[key[0]][key[1]], True)
