@@ -62,8 +62,9 @@ class Synthetic(Executor):
                         winner = int(draw * n) if bias is None else 0 if draw < bias else 1 + other
                 else:
                     winner = focus if draw < self.focus_wins[kind] else [p for p in range(n) if p != focus][other]
+                changes = 0 if self.focus_wins.get("tension") == "none" else 2
                 games.append(GameSummary(i, i, n, winner=winner, ranking=[1 if p == winner else 2 for p in range(n)],
-                                         hands=3, lead_changes=2, moves=40, decisions=30))
+                                         hands=3, lead_changes=changes, moves=40, decisions=30))
             self.tier2_games += len(games)
             out.append(games)
         return out
@@ -130,6 +131,12 @@ def test_sequential_tier2_gives_the_full_runs_verdict_for_less():
     (seq, _), _ = _both(lambda: Synthetic({**SCENARIOS["skill"], "seat": "even"}), spec, players=[2, 3, 4],
                         tier2_games=40)
     assert [len(t.games["strong"]) for t in seq.tier2] == [20, 20, 20]   # fair seats: stopped at half
+    # ... but a NO_TENSION warning at half is judged again on every game (a comeback is rare, and
+    # fewer games see none more often)
+    (seq, _), _ = _both(lambda: Synthetic({**SCENARIOS["skill"], "seat": "even", "tension": "none"}), spec,
+                        players=[2, 3], tier2_games=40)
+    assert [len(t.games["strong"]) for t in seq.tier2] == [40, 40]
+    assert "NO_TENSION" in {w.code for w in seq.warnings}
 
 
 class Memo(Executor):

@@ -466,7 +466,8 @@ class Tier2Count:
         w, g = self.seat_wins()
         strong = self.games.get(STRONG, [])
         # The strong games are settled (``_tier2`` stops them at half of tier2_games) only when
-        # every seat wins within the band of a fair share and the dead tail is under its warning.
+        # every seat wins within the band of a fair share, the dead tail is under its warning and
+        # NO_TENSION does not warn.
         settle = bool(g)
         if g:
             fair = 1 / n
@@ -514,17 +515,20 @@ class Tier2Count:
                 out.warnings.append(reason("EARLY_DECIDED", msg, STRONG, example))
                 if m > MAX_DEAD_TAIL:
                     out.escalate.add(STRONG)
-        if settle:
-            out.settled.add(STRONG)
         multi = [x for x in strong if x.hands > 1]
         if strong and median([x.hands for x in strong]) > 1:
             changes = mean([x.lead_changes for x in strong])
             comebacks = sum(1 for x in multi if x.comeback) / len(multi) if multi else 0.0
             if changes < MIN_LEAD_CHANGES and comebacks < MIN_COMEBACKS:
+                # A comeback is rare: fewer games see none more often, so a warning found on half
+                # of the games is judged again on all of them.
+                settle = False
                 example = next((x for x in strong if x.lead_changes == 0), None)
                 out.warnings.append(reason("NO_TENSION", f"the lead changes {changes:.1f} times in a typical game "
                                            f"and the last player at half-time comes back to win in {comebacks:.0%} "
                                            f"of games", STRONG, example))
+        if settle:
+            out.settled.add(STRONG)
         # DOMINANT_STRATEGY: the trivial policy's win rate in games against strong bots
         for tag in self.games:
             if not tag.startswith("dominance:"):
