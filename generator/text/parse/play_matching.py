@@ -213,7 +213,7 @@ _EFFECTS: list[tuple[str, re.Pattern[str]]] = [(kind, re.compile(form)) for kind
     ("wild", r"can always be played, and its player names the suit to follow"),
     ("open", r"can always be played, and any card may be played on it"),
     ("not-last", r"may not be the last card to leave a hand"),
-    ("kitty-take", rf"the first player to play one takes the \*(?P<kitty>[^*]+)\* into their hand"),
+    ("kitty-take", r"the first player to play one takes the \*(?P<kitty>[^*]+)\* into their hand"),
     ("kitty-give", r"the first time one is played, its player may make the next player take the \*(?P<kitty>[^*]+)\* "
                    r"into their hand"),
     ("reshuffle", r"(?P<always>can always be played; then )?the discard pile it is played on, itself included, is "
