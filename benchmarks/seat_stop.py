@@ -19,11 +19,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from generator.playtest import Settings, tier2_stages  # noqa: E402
 from generator.playtest.metrics import SEAT_BAND  # noqa: E402
 from generator.playtest.stats import wilson  # noqa: E402
 
 TIER2_GAMES = 100
-LOOKS = (TIER2_GAMES // 4, TIER2_GAMES // 2, TIER2_GAMES, 2 * TIER2_GAMES)
+#: Tier 2's looks at the strong games (its stages without the sift of the trivial policies).
+LOOKS = tuple(x for x in tier2_stages(Settings(tier2_games=TIER2_GAMES, tier2_max_games=2 * TIER2_GAMES))
+              if x >= TIER2_GAMES // 4)
 
 
 def judge(rate: float, fair: float, stop_at_half: bool, rng: random.Random) -> tuple[bool, int]:

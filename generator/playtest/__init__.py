@@ -317,34 +317,40 @@ def _tier2(runner: _Runner, spec: GameSpec, t1: list[Tier1Count], s: Settings,
     stages = tier2_stages(s) if sequential else _stages(s.tier2_games, 0, max(s.tier2_games, s.tier2_max_games))
     configs = {c.players: tier2_configs(c.players, features, TRIVIAL) for c in t1}
     games: dict[tuple[int, str], list[GameSummary]] = {(n, tag): [] for n, cf in configs.items() for tag in cf}
+    sift = stages[0] if sequential and stages[0] < s.tier2_games // 4 else None   # see ``tier2_stages``
+    if sift is not None:
+        stages = stages[1:]
     target = {key: stages[0] for key in games}
-    if sequential and stages[0] < s.tier2_games // 4:   # the sift: see ``tier2_stages``
-        sift, stages = stages[0], stages[1:]
-        for key in target:
-            target[key] = stages[0]
-        trivial = [(key, key[0], 0, sift, configs[key[0]][key[1]], True) for key in games if rejection_rank(key[1]) == 1]
-        for key, res in runner.run(sorted(trivial, key=lambda w: -strong_cost(w[4], w[1])), cost=TIER2_COST,
-                                   audit=False).items():
+
+    def wanted(limit: dict[tuple[int, str], int]) -> list[tuple[Any, int, int, int, tuple[str, str], bool]]:
+        """The games still to play up to ``limit``, the dearest first."""
+        return sorted(((key, key[0], len(games[key]), limit[key], configs[key[0]][key[1]], True)
+                       for key in limit if limit[key] > len(games[key])), key=lambda w: -strong_cost(w[4], w[1]))
+
+    def counts() -> list[Tier2Count]:
+        return [Tier2Count(n, configs[n], {tag: games[(n, tag)] for tag in configs[n]}) for n in configs]
+
+    if sift is not None:
+        trivial = {key: sift for key in games if rejection_rank(key[1]) == 1}
+        for key, res in runner.run(wanted(trivial), cost=TIER2_COST, audit=False).items():
             games[key] += res
-        for n in configs:
-            settled = Tier2Count(n, configs[n], {tag: games[(n, tag)] for tag in configs[n]}).judge().settled
-            for tag in configs[n]:
-                if rejection_rank(tag) == 1 and tag in settled:
-                    target[(n, tag)] = sift   # clearly beaten: played no further
+        for c in counts():
+            settled = c.judge().settled   # its reasons are not taken: see ``tier2_stages``
+            for tag in c.configs:
+                if (c.players, tag) in trivial and tag in settled:
+                    target[(c.players, tag)] = sift   # clearly beaten: played no further
     first = True
     while True:
-        wanted = sorted(((key, key[0], len(games[key]), target[key], configs[key[0]][key[1]], True)
-                         for key in games if target[key] > len(games[key])),
-                        key=lambda w: -strong_cost(w[4], w[1]))
-        waves = [[w for w in wanted if rejection_rank(w[0][1]) <= 1], [w for w in wanted if rejection_rank(w[0][1]) > 1]] \
-            if first and sequential else [wanted]
+        todo = wanted(target)
+        waves = [[w for w in todo if rejection_rank(w[0][1]) <= 1], [w for w in todo if rejection_rank(w[0][1]) > 1]] \
+            if first and sequential else [todo]
         first = False
         for wave in waves:
             if not wave:
                 continue
             for key, res in runner.run(wave, cost=TIER2_COST, audit=False).items():
                 games[key] += res
-            tier2 = [Tier2Count(n, configs[n], {tag: games[(n, tag)] for tag in configs[n]}) for n in configs]
+            tier2 = counts()
             findings = Findings()
             judged = {}
             for c in tier2:

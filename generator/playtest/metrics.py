@@ -482,8 +482,7 @@ class Tier2Count:
                     out.reasons.append(reason("SEAT_BIAS", msg, STRONG, example))
                 elif abs(rate - fair) > SEAT_BAND:
                     out.escalate.add(STRONG)
-                if abs(rate - fair) > SEAT_BAND:
-                    settle = False
+                settle = settle and abs(rate - fair) <= SEAT_BAND
         # LUCK_ONLY
         games = self.games.get(ORDER, [])
         if games:
