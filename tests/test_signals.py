@@ -250,3 +250,19 @@ def test_a_pool_stopped_while_shutting_down_ends_its_workers(start):
     assert code != 0 and "Terminated" in err          # no command line around it: the exception itself
     assert time.monotonic() - t0 < 20              # not after the tasks' two minutes
     assert run.workers_left() == {}
+
+
+def test_a_sigterm_lost_in_a_finalizer_is_delivered_again():
+    """SIGTERM landing while a finalizer runs raises Terminated there, where Python only reports
+    it; the command must stop all the same (an evolve run once ran on past its SIGTERM so)."""
+    from generator.commands.interrupt import Terminated, sigterm_raises
+
+    class Dropper:
+        def __del__(self):
+            raise Terminated()   # as the handler does when the signal lands in a finalizer
+
+    with pytest.raises(Terminated):
+        with sigterm_raises():
+            Dropper()
+            for _ in range(10_000_000):   # the signal sent again lands here
+                pass

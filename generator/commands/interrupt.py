@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -53,8 +54,23 @@ def sigterm_raises() -> Iterator[None]:
             return
         raise Terminated()
 
+    hook = sys.unraisablehook
+
+    def lost(info: object) -> None:
+        # A signal that lands while a finalizer runs (a __del__, a weakref callback in the garbage
+        # collector) raises there, and Python only reports the exception: the command would run
+        # on. Send it again a moment later, from a timer, so that it lands in the main code (sent
+        # from here, it would land in this hook and be lost too; lost again, it is sent again).
+        exc_type = getattr(info, "exc_type", None)
+        if exc_type is not None and issubclass(exc_type, Terminated) and os.getpid() == pid:
+            threading.Timer(0.05, os.kill, (pid, signal.SIGTERM)).start()
+            return
+        hook(info)
+
     before = signal.signal(signal.SIGTERM, handler)
+    sys.unraisablehook = lost
     try:
         yield
     finally:
+        sys.unraisablehook = hook
         signal.signal(signal.SIGTERM, signal.SIG_DFL if before is None else before)
