@@ -74,3 +74,32 @@ def test_trick_taking_rollouts_are_its_own_and_unanchored():
     obs = state.observation(state.current)
     assert rollout_policy(obs) is tricks.rollout
     assert not hasattr(GreedyBot.act, "anchor")
+
+
+def test_climbing_at_four_searches_three_times_the_budget(president, monkeypatch):
+    """At four players a climbing decision gets three times the rollouts (the family's
+    ``budget_scale``): the same decision with the scale forced to 1 plays a third as many, give
+    or take the halving's remainder; at three players (Dou Dizhu) the scale is 1."""
+    from generator.bots import StrongBot
+    from generator.bots.strong import budget_scale_of
+    from generator.engine.climbing import hints
+
+    state = president.new_initial_state(4, 2)
+    bots = [make_bot("greedy", p) for p in range(4)]
+    while True:   # the first decision with several plays to weigh
+        obs = state.observation(state.current)
+        if obs.card_play and len(candidates(obs.climb_rules, obs.legal)) > 2:
+            break
+        state.apply_action(bots[state.current].act(obs))
+    assert budget_scale_of(obs) == 3
+    scaled = StrongBot(1)
+    scaled.act(obs)
+    monkeypatch.setattr(hints.greedy_play, "budget_scale", 1)
+    plain = StrongBot(1)
+    plain.act(obs)
+    assert plain.rollouts_played > 0
+    assert 2.5 * plain.rollouts_played <= scaled.rollouts_played <= 3.5 * plain.rollouts_played
+
+    dou = Game(load_spec(ROOT / "corpus" / "real" / "dou-dizhu.yaml")).new_initial_state(3, 1)
+    monkeypatch.undo()
+    assert budget_scale_of(dou.observation(dou.current)) == 1

@@ -30,8 +30,9 @@ cards in hand) the bot solves each determinization exactly instead (``solver``: 
 the open-hand ending), on as many determinizations as a node budget allows.
 
 The budget is a number of rollouts (or nodes), never seconds: ``rollouts`` per legal action, at
-most ``max_rollouts`` per decision (but at least two per action), divided by the family's
-``rollout_weight`` when its rollouts cost more than random ones. Cards that are interchangeable
+most ``max_rollouts`` per decision (but at least two per action), both times the family's
+``budget_scale`` (climbing's 3 at four players), divided by the family's ``rollout_weight`` when its rollouts
+cost more than random ones. Cards that are interchangeable
 (neighbours in one suit with nothing unseen between them and the same value) count as one action.
 A ``restrict`` function (``restrict.RESTRICTIONS``) forbids it some actions (INERT_RULE).
 
@@ -119,7 +120,8 @@ class StrongBot:
         actions = distinct_actions(obs, legal)
         if len(actions) == 1:
             return actions[0]
-        budget = len(actions) * max(2, min(self.k, self.max_rollouts // len(actions)))
+        scale = budget_scale_of(obs)   # a family whose decisions need more search asks for it
+        budget = len(actions) * max(2, min(self.k * scale, self.max_rollouts * scale // len(actions)))
         weight = rollout_weight_of(obs)
         if weight != 1:   # a family whose rollouts cost more plays fewer, for the same time
             budget = max(len(actions), round(budget / weight))
@@ -316,6 +318,15 @@ def rollout_weight_of(obs: Observation) -> float:
     of them, not more time."""
     weight = getattr(_hints(obs), "rollout_weight", 1)
     return weight(obs) if callable(weight) else weight
+
+
+def budget_scale_of(obs: Observation) -> int:
+    """How many times the bot's budget (``rollouts`` a legal action, at most ``max_rollouts`` a
+    decision) a decision of the family's gets (its hints' ``budget_scale``; 1 by default). The
+    budget is still a count of rollouts, the same in every run; a family sets it where the search
+    measurably needs more to beat the family's greedy play, and its playtests pay for it."""
+    scale = getattr(_hints(obs), "budget_scale", 1)
+    return scale(obs) if callable(scale) else scale
 
 
 def endgame_of(obs: Observation) -> int:

@@ -225,6 +225,20 @@ def light_play(rules: ClimbRules, state, options: list[int]) -> int:
 greedy_play.distinct = distinct             # type: ignore[attr-defined]
 greedy_play.rollout = rollout               # type: ignore[attr-defined]
 greedy_play.anchor = greedy_play            # type: ignore[attr-defined]
+
+
+def budget_scale(obs: Observation) -> int:
+    """Three times the playtest's rollouts a decision at four players or more, the plain budget
+    below. Against three greedy bots in President (384 games, four seeds) the search won 0.26 of
+    the games at the plain budget, 0.32 at twice, 0.39 at three times and 0.37 at four: a rollout
+    guesses the play of every other seat, and with three of them one rollout says little. Three
+    times the budget for the leads alone won 0.31, for the follows alone 0.29. At three players
+    (Dou Dizhu) the plain budget already won 0.90 against the greedy bot, and three times it made
+    Tier 2 take 3.6 times as long."""
+    return 3 if obs.players >= 4 else 1
+
+
+greedy_play.budget_scale = budget_scale     # type: ignore[attr-defined]
 greedy_play.highest = highest_play          # type: ignore[attr-defined]
 greedy_play.lowest = lowest_play            # type: ignore[attr-defined]
 greedy_play.greedy_points = most_cards_play  # type: ignore[attr-defined]
