@@ -64,16 +64,26 @@ def test_candidates_keep_pass_ends_and_bombs():
     assert seen > 10
 
 
-def test_trick_taking_rollouts_are_its_own_and_unanchored():
+def test_trick_taking_rollouts_are_its_own_and_its_anchor_the_greedy_play():
     """Each family gives its own rollout policy (trick-taking's light greedy card play, in
-    ``bots.tricks``); trick-taking names no anchor play."""
+    ``bots.tricks``); trick-taking's anchor is the greedy bot's own card in card play, and none elsewhere
+    (Hearts' pass)."""
+    import random
+
     from generator.bots import tricks
+    from generator.bots.strong import anchor_of
 
     game = Game(load_spec(ROOT / "corpus" / "real" / "hearts.yaml"))
     state = game.new_initial_state(4, 1)
+    greedy = [GreedyBot(p) for p in range(4)]
     obs = state.observation(state.current)
     assert rollout_policy(obs) is tricks.rollout
-    assert not hasattr(GreedyBot.act, "anchor")
+    anchor = anchor_of(obs)
+    for _ in range(30):
+        obs = state.observation(state.current)
+        choice = greedy[state.current].act(obs)
+        assert anchor(obs, obs.legal, random.Random(0)) == (choice if obs.card_play else None)
+        state.apply_action(choice)
 
 
 def test_climbing_at_four_searches_three_times_the_budget(president, monkeypatch):

@@ -98,6 +98,27 @@ GreedyBot.act.rollout = _trick_rollout  # type: ignore[attr-defined]
 GreedyBot.act.rollout_weight = _trick_rollout_weight  # type: ignore[attr-defined]
 #: ... and it solves the last tricks exactly (``solver``) from this many cards in hand.
 GreedyBot.act.endgame = 3  # type: ignore[attr-defined]
+
+
+def greedy_anchor(obs: Observation, legal: list[int], rng: random.Random) -> int | None:
+    """Trick-taking's anchor in card play (``strong.anchor_of``): the greedy bot's own card, which
+    the search must beat by ``strong.ANCHOR_MARGIN`` a rollout to overrule. Without it the search
+    lost to the greedy bot in small drawn games, where a decision's few rollouts cannot tell
+    near-equal cards apart (one strong bot among two greedy bots in the typical variant finished
+    ahead of 0.38 and 0.36 of them on two seeds of 600 games, the greedy bot in its seat 0.51 and
+    0.48; anchored, 0.53 and 0.50); in cut-throat Whist it won 80 of 192 games against three
+    greedy bots instead of 62. None (no anchor) for bids, trumps and the kitty: anchored there
+    too, strong bots at every seat bid as the greedy bot does and play out the deal almost
+    alike, and Oh Hell for three was rejected for a seat bias at its first look (seat 1 won 16 of
+    25 games) that 150 more games did not show (55, 46 and 49 wins)."""
+    if not obs.card_play:
+        return None
+    bot = GreedyBot.__new__(GreedyBot)
+    bot.rng = rng
+    return bot.act(obs)
+
+
+GreedyBot.act.anchor = greedy_anchor  # type: ignore[attr-defined]
 from .trivial import GreedyPointsBot, HighestBot, LowestBot  # noqa: E402
 
 #: Every bot by name: a factory taking the bot's seed.

@@ -19,7 +19,8 @@ At a decision the bot
    climbing's and matching's light greedy play …) or, by default, uniformly random play;
 4. picks the action with the best mean result: its hand score minus the others' mean, plus a
    large bonus (or malus) when the hand ends the game and it has won (or lost).
-   A family may name an *anchor* play (its bot hints' ``anchor``, climbing's greedy play) that
+   A family may name an *anchor* play (its bot hints' ``anchor``: every family's greedy play,
+   melding's canny one) that
    the others must beat by ``ANCHOR_MARGIN`` a rollout and by ``ANCHOR_Z`` standard errors of
    the difference (``overrule``): with a few rollouts a play the search is a noisy judge, and in
    games whose hands snowball (or whose hands pay tens of points) a steady play beats a noisy one.
@@ -297,9 +298,10 @@ def rollout_policy(obs: Observation) -> Callable[[State, Callable[[], float]], N
     return getattr(_hints(obs), "rollout", None) or _random_rollout
 
 
-def anchor_of(obs: Observation) -> Callable[[Observation, list[int], random.Random], int] | None:
+def anchor_of(obs: Observation) -> Callable[[Observation, list[int], random.Random], int | None] | None:
     """The family's simple play that the search must beat by ``ANCHOR_MARGIN`` a rollout to
-    overrule (its bot hints' ``anchor``), or None: a handful of rollouts a play is a noisy
+    overrule (its bot hints' ``anchor``, which may answer None for a decision it leaves to the
+    search alone), or None: a handful of rollouts a play is a noisy
     judge, and in a game whose hands snowball (titles) a noisy judge loses to a steady one."""
     return getattr(_hints(obs), "anchor", None)
 
