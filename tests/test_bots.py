@@ -264,3 +264,22 @@ def test_determinization_sharing_chance_is_the_engines():
         d["rng"] = d["rng"].getstate()
         d["record"] = d["record"].as_dict()
     assert a == b
+
+
+def test_strong_bot_is_no_worse_than_the_greedy_bot_in_a_small_drawn_game():
+    """The typical variant (three players, seven cards, turn-up trumps): one strong bot among two
+    greedy bots, its seat rotating, finishes ahead of about half of them. Before trick play was
+    anchored to the greedy card, the search, with a rollout or two a card, played near at random
+    among near-equal cards and finished ahead of 0.38 of them over 600 games (these 240: 0.38; the
+    greedy bot in that seat 0.50)."""
+    from generator.spec.io import load_spec
+
+    game = Game(load_spec(ROOT / "benchmarks" / "typical-variant.yaml"))
+    n, games, ahead = 3, 240, 0.0
+    for i in range(games):
+        me = i % n
+        lineup = ["strong" if p == me else "greedy" for p in range(n)]
+        s = play_one(game, n, game_seed(11, n, i), i, lineup, bounds=None)
+        r = s.ranking
+        ahead += sum(1.0 if r[me] < r[q] else 0.5 if r[me] == r[q] else 0.0 for q in range(n) if q != me) / (n - 1)
+    assert ahead / games >= 0.45   # measured: 0.52 (0.53 over 600 games)
