@@ -58,26 +58,7 @@ class GreedyBot:
         hints = family_hints(obs)
         if hints is not GreedyBot.act:   # another family's card play
             return hints(obs, legal, self.rng)
-        legal = [c for c in legal if c < obs.table.size] or legal   # cards, not special actions
-        if len(legal) == 1 or legal[0] >= obs.table.size:
-            return legal[0]
-        t = obs.table
-        points = obs.points
-        strength = t.strength
-        if not points:  # tricks score: win as cheaply as possible, else throw the lowest
-            if not obs.trick:
-                return max(legal, key=lambda c: (strength[c], -c))
-            winners = [c for c in legal if obs.would_win(c)]  # type: ignore[attr-defined]
-            pool = winners or legal
-            return min(pool, key=lambda c: (strength[c], c))
-        # cards cost points: avoid winning tricks that carry penalties, dump the worst card when safe
-        in_trick = sum(points.get(c, 0) for _, c in obs.trick)
-        losers = [c for c in legal if not obs.would_win(c)]  # type: ignore[attr-defined]
-        if losers:
-            return min(losers, key=lambda c: (points.get(c, 0), -strength[c], c))
-        if in_trick >= 0:
-            return max(legal, key=lambda c: (points.get(c, 0), strength[c], -c))
-        return min(legal, key=lambda c: (-points.get(c, 0), strength[c], c))
+        return greedy_card(obs, legal)
 
     def _other(self, obs: Observation, legal: list[int]) -> int:
         from .decisions import greedy_decision
@@ -100,6 +81,31 @@ GreedyBot.act.rollout_weight = _trick_rollout_weight  # type: ignore[attr-define
 GreedyBot.act.endgame = 3  # type: ignore[attr-defined]
 
 
+def greedy_card(obs: Observation, legal: list[int]) -> int:
+    """The greedy bot's trick-taking card (its card play, with no random choice in it): the
+    greedy bot plays it, and the strong bot weighs it as trick-taking's anchor."""
+    legal = [c for c in legal if c < obs.table.size] or legal   # cards, not special actions
+    if len(legal) == 1 or legal[0] >= obs.table.size:
+        return legal[0]
+    t = obs.table
+    points = obs.points
+    strength = t.strength
+    if not points:  # tricks score: win as cheaply as possible, else throw the lowest
+        if not obs.trick:
+            return max(legal, key=lambda c: (strength[c], -c))
+        winners = [c for c in legal if obs.would_win(c)]  # type: ignore[attr-defined]
+        pool = winners or legal
+        return min(pool, key=lambda c: (strength[c], c))
+    # cards cost points: avoid winning tricks that carry penalties, dump the worst card when safe
+    in_trick = sum(points.get(c, 0) for _, c in obs.trick)
+    losers = [c for c in legal if not obs.would_win(c)]  # type: ignore[attr-defined]
+    if losers:
+        return min(losers, key=lambda c: (points.get(c, 0), -strength[c], c))
+    if in_trick >= 0:
+        return max(legal, key=lambda c: (points.get(c, 0), strength[c], -c))
+    return min(legal, key=lambda c: (-points.get(c, 0), strength[c], c))
+
+
 def greedy_anchor(obs: Observation, legal: list[int], rng: random.Random) -> int | None:
     """Trick-taking's anchor in card play (``strong.anchor_of``): the greedy bot's own card, which
     the search must beat by ``strong.ANCHOR_MARGIN`` a rollout to overrule. Without it the search
@@ -111,11 +117,7 @@ def greedy_anchor(obs: Observation, legal: list[int], rng: random.Random) -> int
     too, strong bots at every seat bid as the greedy bot does and play out the deal almost
     alike, and Oh Hell for three was rejected for a seat bias at its first look (seat 1 won 16 of
     25 games) that 150 more games did not show (55, 46 and 49 wins)."""
-    if not obs.card_play:
-        return None
-    bot = GreedyBot.__new__(GreedyBot)
-    bot.rng = rng
-    return bot.act(obs)
+    return greedy_card(obs, obs.legal) if obs.card_play else None
 
 
 GreedyBot.act.anchor = greedy_anchor  # type: ignore[attr-defined]

@@ -20,10 +20,10 @@ At a decision the bot
 4. picks the action with the best mean result: its hand score minus the others' mean, plus a
    large bonus (or malus) when the hand ends the game and it has won (or lost).
    A family may name an *anchor* play (its bot hints' ``anchor``: every family's greedy play,
-   melding's canny one) that
-   the others must beat by ``ANCHOR_MARGIN`` a rollout and by ``ANCHOR_Z`` standard errors of
-   the difference (``overrule``): with a few rollouts a play the search is a noisy judge, and in
-   games whose hands snowball (or whose hands pay tens of points) a steady play beats a noisy one.
+   melding's canny one) that the others must beat by ``ANCHOR_MARGIN`` a rollout and by
+   ``ANCHOR_Z`` standard errors of the difference (``overrule``): with a few rollouts a play the
+   search is a noisy judge, and in games whose hands snowball (or whose hands pay tens of points)
+   a steady play beats a noisy one.
    The anchor survives every round of the halving, so that it is weighed against the winner.
 
 In the last tricks of a trick-taking hand (the family's hints' ``endgame``: at most that many
@@ -32,10 +32,9 @@ the open-hand ending), on as many determinizations as a node budget allows.
 
 The budget is a number of rollouts (or nodes), never seconds: ``rollouts`` per legal action, at
 most ``max_rollouts`` per decision (but at least two per action), both times the family's
-``budget_scale`` (climbing's 3 at four players), divided by the family's ``rollout_weight`` when its rollouts
-cost more than random ones. Cards that are interchangeable
-(neighbours in one suit with nothing unseen between them and the same value) count as one action.
-A ``restrict`` function (``restrict.RESTRICTIONS``) forbids it some actions (INERT_RULE).
+``budget_scale`` (climbing's 3 at four players), divided by the family's ``rollout_weight`` when
+its rollouts cost more than random ones. Cards that are interchangeable (neighbours in one suit
+with nothing unseen between them and the same value) count as one action. A ``restrict`` function (``restrict.RESTRICTIONS``) forbids it some actions (INERT_RULE).
 
 It reads the State only through its Observation; the states it copies and plays out are its
 own determinizations. Decisions outside card play (bids, trumps, the kitty …) are searched the
