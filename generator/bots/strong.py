@@ -34,7 +34,8 @@ The budget is a number of rollouts (or nodes), never seconds: ``rollouts`` per l
 most ``max_rollouts`` per decision (but at least two per action), both times the family's
 ``budget_scale`` (climbing's 3 at four players), divided by the family's ``rollout_weight`` when
 its rollouts cost more than random ones. Cards that are interchangeable (neighbours in one suit
-with nothing unseen between them and the same value) count as one action. A ``restrict`` function (``restrict.RESTRICTIONS``) forbids it some actions (INERT_RULE).
+with nothing unseen between them and the same value) count as one action. A ``restrict``
+function (``restrict.RESTRICTIONS``) forbids it some actions (INERT_RULE).
 
 It reads the State only through its Observation; the states it copies and plays out are its
 own determinizations. Decisions outside card play (bids, trumps, the kitty …) are searched the
