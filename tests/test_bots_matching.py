@@ -105,3 +105,100 @@ def test_determinizations_agree_with_the_passes_seen(name):
                 constrained += 1
         state.apply_action(bots[p].act(obs))
     assert constrained >= 10
+
+
+def _keep(obs: Observation, a: int) -> tuple[bool, int]:
+    """Whether a lay is a wild, and how many of the other cards held match it (the greedy rule)."""
+    from generator.engine.matching import hints
+
+    rules = obs.match_rules
+    c = hints._card(a)
+    if hints._special(obs, rules, c):
+        return True, -1
+    return False, sum(1 for x in obs.hand if x != c and (rules.suit_of[x] == rules.suit_of[c]
+                                                         or rules.rank_of[x] == rules.rank_of[c]))
+
+
+def test_the_canny_lay_breaks_only_the_greedy_rules_ties_by_the_cards_unseen(crazy_eights):
+    """The strong bot's anchor lays a card that keeps as many options as the greedy bot's card;
+    where the two differ, fewer unseen cards match the canny card (so the next player is likelier
+    to draw). Checked on every turn with a choice in twenty games of greedy players."""
+    from generator.engine.matching import hints
+
+    differ = turns = 0
+    for i in range(20):
+        state = crazy_eights.new_initial_state(4, 100 + i)
+        bots = [make_bot("greedy", p) for p in range(4)]
+        while not state.terminal:
+            obs = state.observation(state.current)
+            legal = obs.legal
+            if obs.phase == hints.MATCH and len(legal) > 1 and not obs.chain:
+                plays = hints._plays(obs, legal)
+                canny, greedy = hints.canny_play(obs, legal, random.Random(0)), hints.greedy_play(obs, legal, random.Random(0))
+                if plays:
+                    turns += 1
+                    assert canny in plays and _keep(obs, canny) == _keep(obs, greedy)
+                    if canny != greedy:
+                        differ += 1
+                        unseen = hints._unseen(obs)
+                        rules = obs.match_rules
+                        assert (hints._matched_by(rules, hints._card(canny), unseen)
+                                < hints._matched_by(rules, hints._card(greedy), unseen))
+                else:
+                    assert canny == greedy   # a pass is a pass
+            state.apply_action(bots[state.current].act(obs))
+    assert turns > 300 and 0.05 * turns < differ < 0.5 * turns, (differ, turns)
+
+
+def test_the_canny_suit_is_the_longest_and_of_those_the_scarcest():
+    """After an eight, the suit named is one the player holds most of; of two held alike, the one
+    with fewer cards unseen."""
+    from generator.engine.matching import hints
+    from generator.engine.actions import SUIT_ACTION
+
+    game = Game(load_spec(ROOT / "corpus" / "real" / "crazy-eights.yaml"))
+    named = ties = 0
+    for i in range(30):
+        state = game.new_initial_state(3, 200 + i)
+        bots = [make_bot("greedy", p) for p in range(3)]
+        while not state.terminal:
+            obs = state.observation(state.current)
+            if obs.phase == hints.NAME_SUIT:
+                rules = obs.match_rules
+                held, _ = hints._held(obs, rules, obs.hand)
+                pick = hints.canny_play(obs, obs.legal, random.Random(0)) - SUIT_ACTION
+                most = max(held.get(a - SUIT_ACTION, 0) for a in obs.legal)
+                assert held.get(pick, 0) == most
+                unseen = [x for x in hints._unseen(obs) if not rules.always_rank[rules.rank_of[x]]]
+                rivals = [a - SUIT_ACTION for a in obs.legal if held.get(a - SUIT_ACTION, 0) == most]
+                out = {s: sum(rules.suit_of[x] == s for x in unseen) for s in rivals}
+                assert out[pick] == min(out.values())
+                named += 1
+                ties += len(rivals) > 1
+            state.apply_action(bots[state.current].act(obs))
+    assert named >= 20 and ties >= 3, (named, ties)
+
+
+def test_a_canny_player_wins_more_than_a_greedy_one_among_greedy_players(crazy_eights):
+    """Counting the cards gone pays: one canny player among three greedy ones, seats rotated, wins
+    more of the same deals than a greedy player in its seat (measured over 8,000 games on each of
+    two seeds: 0.28 against 0.26 and 0.25; here 0.27 against 0.23)."""
+    from generator.engine.matching import hints
+    from generator.playtest.runner import game_seed
+
+    def wins(policy) -> int:
+        won = 0
+        for i in range(1200):
+            state = crazy_eights.new_initial_state(4, game_seed(3, 4, i))
+            me = i % 4
+            others = [make_bot("greedy", p) for p in range(4)]
+            rng = random.Random(i)
+            while not state.terminal:
+                obs = state.observation(state.current)
+                act = policy(obs, obs.legal, rng) if state.current == me else others[state.current].act(obs)
+                state.apply_action(act)
+            won += state.record.winner == me
+        return won
+
+    canny, control = wins(hints.canny_play), wins(hints.greedy_play)
+    assert canny >= 1200 // 4 and canny >= control + 18, (canny, control)   # measured: 328 and 271

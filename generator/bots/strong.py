@@ -19,8 +19,8 @@ At a decision the bot
    climbing's and matching's light greedy play …) or, by default, uniformly random play;
 4. picks the action with the best mean result: its hand score minus the others' mean, plus a
    large bonus (or malus) when the hand ends the game and it has won (or lost).
-   A family may name an *anchor* play (its bot hints' ``anchor``: every family's greedy play,
-   melding's canny one) that the others must beat by ``ANCHOR_MARGIN`` a rollout and by
+   A family may name an *anchor* play (its bot hints' ``anchor``: the greedy play; melding's and
+   matching's canny ones, which read the cards still unseen) that the others must beat by ``ANCHOR_MARGIN`` a rollout and by
    ``ANCHOR_Z`` standard errors of the difference (``overrule``): with a few rollouts a play the
    search is a noisy judge, and in games whose hands snowball (or whose hands pay tens of points)
    a steady play beats a noisy one.

@@ -1,6 +1,7 @@
-"""How the simple bots play a matching hand (the family's ``bot_hints``): the greedy bot, and the
+"""How the simple bots play a matching hand (the family's ``bot_hints``): the greedy bot, the
 trivial policies of the dominance check (``highest``, ``lowest``, ``greedy-points``), which reach
-the functions here through ``greedy_play``'s attributes.
+the functions here through ``greedy_play``'s attributes, and the strong bot's anchor
+(``canny_play``: the greedy play with the cards gone counted).
 
 Greedy matching: knock when it may; on a draw chain, pass the chain on with a card of its rank
 if it holds one; otherwise lay the card that keeps most options — the one after which most of
@@ -88,6 +89,76 @@ def best_lay(obs: Observation, plays: list[int]) -> int:
         return (_special(obs, rules, c), -keep, -_worth(obs, c), a)
 
     return min(plays, key=key)
+
+
+def _unseen(obs: Observation) -> list[int]:
+    """The cards this player has not seen: not in its hand (or face-up row), not face up on a
+    discard pile or in anyone's face-up row. They lie in the others' hands or in the stock."""
+    seen = set(_mine(obs))
+    seen.update(obs.played)
+    for row in obs.rows_up or ():
+        seen.update(row)
+    return [c for c in range(obs.table.size) if c not in seen]
+
+
+def _matched_by(rules: MatchRules, c: int, unseen: list[int]) -> int:
+    """How many of the unseen cards could be laid on ``c``: its suit, its rank, a joker or a card
+    that is always playable (a wild)."""
+    r, s = rules.rank_of[c], rules.suit_of[c]
+    suit_of, rank_of, always = rules.suit_of, rules.rank_of, rules.always_rank
+    return sum(1 for x in unseen if x in rules.jokers or rank_of[x] < 0 or always[rank_of[x]]
+               or suit_of[x] == s or rank_of[x] == r)
+
+
+def canny_lay(obs: Observation, plays: list[int]) -> int:
+    """The greedy card (``best_lay``), but among cards that keep as many options, the one that the
+    fewest unseen cards match: counting the cards gone, it leaves the next player the likeliest
+    to draw. The greedy rule's costlier-first order then breaks what ties remain."""
+    rules: MatchRules = obs.match_rules
+    mine = _mine(obs)
+    unseen = _unseen(obs)
+
+    def key(a: int):
+        c = _card(a)
+        if _special(obs, rules, c):
+            return (True, 1, 0, -_worth(obs, c), a)
+        keep = sum(1 for x in mine if x != c and (x in rules.jokers or rules.suit_of[x] == rules.suit_of[c]
+                                                 or rules.rank_of[x] == rules.rank_of[c]))
+        return (False, -keep, _matched_by(rules, c, unseen), -_worth(obs, c), a)
+
+    return min(plays, key=key)
+
+
+def canny_suit(obs: Observation, options: list[int]) -> int:
+    """The suit it holds most of (the greedy rule), and of suits held alike the one with the
+    fewest unseen cards: the others are the likeliest to lack it."""
+    rules: MatchRules = obs.match_rules
+    held, _ = _held(obs, rules, _mine(obs))
+    out: dict[int, int] = {}
+    for x in _unseen(obs):
+        if x not in rules.jokers and rules.rank_of[x] >= 0 and not rules.always_rank[rules.rank_of[x]]:
+            out[rules.suit_of[x]] = out.get(rules.suit_of[x], 0) + 1
+    return min(options, key=lambda a: (-held.get(a - SUIT_ACTION, 0), out.get(a - SUIT_ACTION, 0), a))
+
+
+#: The suit namings ``canny_suit`` takes over from the greedy rule.
+SUIT_NAMINGS = frozenset({JOKER_SUIT, NAME_SUIT, effects.CORDIAL})
+
+
+def canny_play(obs: Observation, legal: list[int], rng: random.Random) -> int:
+    """The strong bot's anchor: the greedy play, but laying and naming by the cards still unseen
+    (``canny_lay``, ``canny_suit``). Measured against three greedy bots in Crazy Eights for four
+    it wins about 0.28 of the games where the greedy bot wins 0.25; the rollouts still model the
+    others as greedy players."""
+    if not obs.card_play or len(legal) == 1:
+        return greedy_play(obs, legal, rng)
+    d = obs.phase
+    if d in SUIT_NAMINGS:
+        return canny_suit(obs, legal)
+    if d != MATCH or KNOCK in legal or obs.chain or getattr(obs.game.spec.play, "cheat", None) is not None:
+        return greedy_play(obs, legal, rng)
+    plays = _plays(obs, legal)
+    return canny_lay(obs, plays) if plays else greedy_play(obs, legal, rng)
 
 
 def _fewest(obs: Observation, seats: list[int]) -> int:
@@ -336,7 +407,7 @@ def distinct(obs: Observation, legal: list[int]) -> list[int]:
     play; naming a suit and calling are left to the greedy rule; of a claim's many cards, the
     truth, the greedy claim and a few others spread over the list (``CLAIMS_SEARCHED``)."""
     if obs.phase in SETTLED:
-        return [greedy_other(obs, legal, random.Random(0))]
+        return [canny_play(obs, legal, random.Random(0))]
     if obs.phase == CLAIM_DECISION and len(legal) > CLAIMS_SEARCHED:
         picks = [greedy_other(obs, legal, random.Random(0))]
         laid = obs.laid_card
@@ -367,7 +438,7 @@ def sampler(obs: Observation, put_away: dict[str, list[int]]):
 greedy_play.distinct = distinct             # type: ignore[attr-defined]
 greedy_play.rollout = rollout               # type: ignore[attr-defined]
 greedy_play.sampler = sampler               # type: ignore[attr-defined]
-greedy_play.anchor = greedy_play            # type: ignore[attr-defined]
+greedy_play.anchor = canny_play             # type: ignore[attr-defined]
 # a hand pays the cards left in hand, tens of points: a margin in points alone lets rollout noise
 # overrule the steady play, so a play must also beat it by two standard errors (bots/strong.py):
 # with several plays weighed against the anchor, one standard error let a lucky one through often
