@@ -151,8 +151,8 @@ def test_the_canny_lay_breaks_only_the_greedy_rules_ties_by_the_cards_unseen(cra
 
 
 def test_the_canny_suit_is_the_longest_and_of_those_the_scarcest():
-    """After an eight, the suit named is one the player holds most of; of two held alike, the one
-    with fewer cards unseen."""
+    """After an eight, the suit named is one the player holds most of (its other eights apart); of
+    two held alike, the one with fewer cards unseen."""
     from generator.engine.matching import hints
     from generator.engine.actions import SUIT_ACTION
 
@@ -165,7 +165,7 @@ def test_the_canny_suit_is_the_longest_and_of_those_the_scarcest():
             obs = state.observation(state.current)
             if obs.phase == hints.NAME_SUIT:
                 rules = obs.match_rules
-                held, _ = hints._held(obs, rules, obs.hand)
+                held, _ = hints._held(obs, rules, [c for c in obs.hand if not rules.always_rank[rules.rank_of[c]]])
                 pick = hints.canny_play(obs, obs.legal, random.Random(0)) - SUIT_ACTION
                 most = max(held.get(a - SUIT_ACTION, 0) for a in obs.legal)
                 assert held.get(pick, 0) == most
@@ -182,7 +182,7 @@ def test_the_canny_suit_is_the_longest_and_of_those_the_scarcest():
 def test_a_canny_player_wins_more_than_a_greedy_one_among_greedy_players(crazy_eights):
     """Counting the cards gone pays: one canny player among three greedy ones, seats rotated, wins
     more of the same deals than a greedy player in its seat (measured over 8,000 games on each of
-    two seeds: 0.28 against 0.26 and 0.25; here 0.27 against 0.23)."""
+    two seeds: 0.28 against 0.26 and 0.25; here 0.28 against 0.23)."""
     from generator.engine.matching import hints
     from generator.playtest.runner import game_seed
 
@@ -201,4 +201,4 @@ def test_a_canny_player_wins_more_than_a_greedy_one_among_greedy_players(crazy_e
         return won
 
     canny, control = wins(hints.canny_play), wins(hints.greedy_play)
-    assert canny >= 1200 // 4 and canny >= control + 18, (canny, control)   # measured: 328 and 271
+    assert canny >= 1200 // 4 and canny >= control + 18, (canny, control)   # measured: 331 and 271
