@@ -20,10 +20,10 @@ At a decision the bot
 4. picks the action with the best mean result: its hand score minus the others' mean, plus a
    large bonus (or malus) when the hand ends the game and it has won (or lost).
    A family may name an *anchor* play (its bot hints' ``anchor``: the greedy play; melding's and
-   matching's canny ones, which read the cards still unseen) that the others must beat by ``ANCHOR_MARGIN`` a rollout and by
-   ``ANCHOR_Z`` standard errors of the difference (``overrule``): with a few rollouts a play the
-   search is a noisy judge, and in games whose hands snowball (or whose hands pay tens of points)
-   a steady play beats a noisy one.
+   matching's canny ones, which read the cards still unseen) that the others must beat by
+   ``ANCHOR_MARGIN`` a rollout and by ``ANCHOR_Z`` standard errors of the difference
+   (``overrule``): with a few rollouts a play the search is a noisy judge, and in games whose
+   hands snowball (or whose hands pay tens of points) a steady play beats a noisy one.
    The anchor survives every round of the halving, so that it is weighed against the winner.
 
 In the last tricks of a trick-taking hand (the family's hints' ``endgame``: at most that many

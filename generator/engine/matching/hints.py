@@ -396,7 +396,7 @@ def _most_held_suit(phase, state, options: list[int]) -> int:
     return max(options, key=lambda a: (count.get(a - SUIT_ACTION, 0), -a))
 
 
-#: Decisions the search leaves to the greedy rule: naming the suit one holds most of, calling.
+#: Decisions the search does not weigh: naming a suit (the canny rule) and calling (the greedy rule).
 SETTLED = frozenset({JOKER_SUIT, NAME_SUIT, effects.CORDIAL, CALL})
 
 
@@ -404,8 +404,9 @@ def distinct(obs: Observation, legal: list[int]) -> list[int]:
     """The actions worth a search: on a turn when a card may be laid (and no draw chain is
     waiting), passing to draw or pick up is left out — a few noisy rollouts cannot tell that a
     card kept is worth less than a card shed, and passing at will is almost never the better
-    play; naming a suit and calling are left to the greedy rule; of a claim's many cards, the
-    truth, the greedy claim and a few others spread over the list (``CLAIMS_SEARCHED``)."""
+    play; naming a suit is left to the canny rule (``canny_suit``) and calling to the greedy
+    rule; of a claim's many cards, the truth, the greedy claim and a few others spread over the
+    list (``CLAIMS_SEARCHED``)."""
     if obs.phase in SETTLED:
         return [canny_play(obs, legal, random.Random(0))]
     if obs.phase == CLAIM_DECISION and len(legal) > CLAIMS_SEARCHED:
