@@ -22,6 +22,10 @@ with ``--games`` games; a line whose interval still straddles the even share get
 and again, up to ``--max-games``. (Looking at a line several times makes an ``above`` a little
 likelier by chance than the 2.5 % a single look would allow; the stages are few, at most four.)
 
+A line whose edge is a few points needs far more games than the stages allow: play it at a fixed
+count with one look (``--only crazy-eights --opponents greedy,control --games 4000 --max-games
+4000``), as the README does for Rummy (480) and Crazy Eights (4,000 a seed).
+
 Seeded and deterministic: the same options give the same table, whatever the number of workers.
 Prints a Markdown table (for the README), one row per line-up.
 
