@@ -30,7 +30,7 @@ from pydantic import ValidationError
 
 from ...families import Family, family_named
 from ...refs import resolve
-from ...spec import GameSpec, derived
+from ...spec import GameSpec
 from ...spec.io import first_problem
 from ..sections import PARSE, SECTIONS, Section
 from . import intro
