@@ -73,6 +73,15 @@ def _special(obs: Observation, rules: MatchRules, c: int) -> bool:
     return c in rules.jokers or r < 0 or rules.always_rank[r] or (wild is not None and r == wild)
 
 
+def _options_kept(obs: Observation, rules: MatchRules, mine: list[int], c: int) -> int:
+    """How many of the other cards held still match after ``c`` is laid (its suit or rank, or a
+    joker); -1 for a card kept for when nothing else matches (``_special``)."""
+    if _special(obs, rules, c):
+        return -1
+    return sum(1 for x in mine if x != c and (x in rules.jokers or rules.suit_of[x] == rules.suit_of[c]
+                                             or rules.rank_of[x] == rules.rank_of[c]))
+
+
 def best_lay(obs: Observation, plays: list[int]) -> int:
     """The card that keeps most options (see the module's docstring)."""
     rules: MatchRules = obs.match_rules
@@ -80,13 +89,7 @@ def best_lay(obs: Observation, plays: list[int]) -> int:
 
     def key(a: int):
         c = _card(a)
-        rest = [x for x in mine if x != c]
-        if _special(obs, rules, c):
-            keep = -1
-        else:
-            keep = sum(1 for x in rest if x in rules.jokers or rules.suit_of[x] == rules.suit_of[c]
-                       or rules.rank_of[x] == rules.rank_of[c])
-        return (_special(obs, rules, c), -keep, -_worth(obs, c), a)
+        return (_special(obs, rules, c), -_options_kept(obs, rules, mine, c), -_worth(obs, c), a)
 
     return min(plays, key=key)
 
@@ -120,11 +123,9 @@ def canny_lay(obs: Observation, plays: list[int]) -> int:
 
     def key(a: int):
         c = _card(a)
-        if _special(obs, rules, c):
-            return (True, 1, 0, -_worth(obs, c), a)
-        keep = sum(1 for x in mine if x != c and (x in rules.jokers or rules.suit_of[x] == rules.suit_of[c]
-                                                 or rules.rank_of[x] == rules.rank_of[c]))
-        return (False, -keep, _matched_by(rules, c, unseen), -_worth(obs, c), a)
+        keep = _options_kept(obs, rules, mine, c)
+        matched = 0 if keep < 0 else _matched_by(rules, c, unseen)   # a wild: no suit to count
+        return (keep < 0, -keep, matched, -_worth(obs, c), a)
 
     return min(plays, key=key)
 
