@@ -87,7 +87,8 @@ def test_playtest_report_and_records(run, tmp_path):
     assert res.exit_code == 0, res.output
     assert "verdict: pass" in res.output and "wins by seat" in res.output
     lines = [json.loads(x) for x in records.read_text().splitlines()]
-    assert len(lines) == 20
+    # 20 games of the sensible players, then 20 of the random players (the pilot of 50 caps at --games)
+    assert [x["bots"] for x in lines] == ["greedy"] * 20 + ["random"] * 20
     first = lines[0]
     assert {"seed", "players", "hands", "ranking"} <= first.keys()
     hand = first["hands"][0]

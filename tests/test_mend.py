@@ -20,6 +20,7 @@ from generator.mend.knobs import KNOBS, AIM_MINUTES, round_numbers
 from generator.playtest import Reason, Report, Tier1Count
 from generator.playtest.judge import JudgeOptions, judge
 from generator.playtest.runner import GameSummary
+from generator.playtest.tabletime import MODEL
 from generator.sample import sample_game
 from generator.spec import GameSpec, Provenance, dump_yaml, load_spec
 
@@ -36,8 +37,9 @@ def hearts_to(points: int) -> GameSpec:
 
 def game(i: int, n: int, minutes: float, hands: int, totals: list[int], outcome: str = "natural",
          looped: bool = False) -> GameSummary:
-    """A game summary whose table time is ``minutes`` (one deal and one scoring per hand)."""
-    decisions = max(0, round((minutes * 60 - hands * 90) / 5))
+    """A game summary whose table time is ``minutes`` (one deal and one scoring per hand, every move a
+    decision), by the table-time model."""
+    decisions = max(0, round((minutes * 60 - hands * (MODEL.deal + MODEL.scoring)) / (MODEL.move + MODEL.think)))
     return GameSummary(i, i, n, outcome=outcome, winner=0, ranking=list(range(1, n + 1)), moves=decisions,
                        decisions=decisions, hands=hands, deals=hands, totals=totals, looped=looped)
 

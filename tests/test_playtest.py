@@ -160,14 +160,16 @@ def test_escalation_plays_more_games_when_an_estimate_is_on_the_wrong_side(monke
 
     real = Tier1Count.judge
 
-    def close_call(self):
-        out = real(self)
+    def close_call(self, only=None):
+        out = real(self, only)
         out.escalate.add("tier1")   # as if an estimate sat just past a threshold
         return out
 
     monkeypatch.setattr(metrics.Tier1Count, "judge", close_call)
     report = playtest(make_spec(), games=20, seed=0)
     assert report.counts[0].as_dict()["games"] == 80   # 20 → 40 → 80 (4 × --games)
+    # the random players: --games (the pilot of 50 is more than 20), then at most half of 4 × --games
+    assert report.random_counts[0].as_dict()["games"] == 40
 
 
 def _summaries(n, games, winner, **kw):

@@ -42,7 +42,7 @@ def greedy_decision(obs: Observation, legal: list[int], rng: random.Random) -> i
         guess = round(_strong_cards(obs, hand) * 0.8)
         return min(legal, key=lambda a: (abs(a - BID_BASE - guess), a))
     if phase == "auction":
-        strong = _strong_cards(obs, hand) >= len(hand) / 3
+        strong = _strong_cards(obs, hand) >= len(hand) / 5
         bids = [a for a in legal if a != PASS_BID]
         return bids[0] if strong and bids else PASS_BID
     return legal[0]

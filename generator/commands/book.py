@@ -92,7 +92,7 @@ def check_target(out: Path, force: bool) -> None:
 
 
 def make_book(entries: list, out: Path, *, title: str, paper: str, as_html: bool, games: int | None, seed: int,
-              run_seed: int | None, bot: str = "random", jobs: int | None = None, quiet: bool = False,
+              run_seed: int | None, bot: str = "greedy", jobs: int | None = None, quiet: bool = False,
               generated: int | None = None, made_by: list | None = None) -> None:
     """Playtest the entries (unless ``games`` is None; an entry with a saved report is not played
     again), then write the book; prints a summary line. ``made_by``: the run records of the games."""

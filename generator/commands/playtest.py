@@ -75,8 +75,9 @@ class ProgressBar:
               help="Games per Tier-2 configuration (doubled once when a metric is close).")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--players", type=click.IntRange(2, 8), default=None, help="Only this player count.")
-@click.option("--bot", type=click.Choice(TIER1_BOTS), default="random", show_default=True,
-              help="The bot at every seat in Tier 1.")
+@click.option("--bot", type=click.Choice(TIER1_BOTS), default="greedy", show_default=True,
+              help="Tier 1's sensible players, at every seat: they measure length, pace and whether the game "
+                   "ends, beside random players who judge robustness ('random' alone judges everything).")
 @click.option("--rollouts", type=click.IntRange(1, 1000), default=None,
               help="Strong bot: rollouts per legal action  [default: 4]")
 @click.option("--max-rollouts", type=click.IntRange(2, 100_000), default=None,

@@ -60,6 +60,9 @@ class Phase:
     narration: ClassVar[type | None] = None
     #: Whether this phase is the family's card play (playtests bucket its decisions by hand size).
     card_play: ClassVar[bool] = False
+    #: The printed rule this phase plays, in a player's words ("the exchange of cards"), for a
+    #: playtest that finds it never applied (DEAD_TEXT); empty for a phase every hand runs.
+    rule: ClassVar[str] = ""
 
     def __init__(self, game: "Game"):
         self.game = game

@@ -32,6 +32,7 @@ class Judgement:
     played: list[int] = field(default_factory=list)          # player counts playtested
     skipped: list[int] = field(default_factory=list)         # player counts the static checks rule out
     counts: list[dict[str, Any]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)           # e.g. a verdict that depends on the players
 
     @property
     def verdict(self) -> str:
@@ -70,6 +71,7 @@ def judge_spec(spec: GameSpec, file: str, games: int, seed: int, tier: int = 1,
         j.warnings.append(Finding(w.code, getattr(w, "tier", 1), w.message, w.players, w.seed))
     for c in report.counts:
         j.counts.append(_count_summary(c))
+    j.notes = list(getattr(report, "notes", []))
     return j
 
 

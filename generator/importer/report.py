@@ -322,12 +322,15 @@ def judge_report(book_name: str, judgements: list[Judgement], games: int, seed: 
                 out.append(f"* tier {f.tier} `{f.code}`: {_cell(f.message)}{_players(f)}{seed}")
         for f in j.warnings:
             out.append(f"* warning `{f.code}`: {_cell(f.message)}{_players(f)}")
+        for note in j.notes:
+            out.append(f"* {_cell(note)}")
         for c in j.counts:
             if c.get("games") is None:
                 continue
             out.append(f"* {c['players']} players: {c['completed']}/{c['games']} games ended naturally, "
                        f"{c.get('capped', 0)} stopped by the cap, {c.get('draws', 0)} shared wins; median "
-                       f"{_num(c.get('hands_median'))} hands, about {_num(c.get('minutes_median'))} min at the table")
+                       f"{_num(c.get('hands_median'))} hands, about {_num(c.get('minutes_median'))} min at the table "
+                       "(sensible players)")
         if not j.reasons and not j.warnings and not j.counts:
             out.append("* nothing to report")
         out.append("")

@@ -19,7 +19,8 @@ from typing import Callable
 
 from ..playtest import Report
 from ..playtest.metrics import MAX_MINUTES
-from ..playtest.runner import SECONDS_PER_DEAL, SECONDS_PER_DECISION, SECONDS_PER_SCORING, GameSummary
+from ..playtest.runner import GameSummary
+from ..playtest.tabletime import MODEL
 from ..playtest.stats import median
 from ..spec import GameSpec
 
@@ -53,6 +54,7 @@ class GameLength:
     deciding: float       # minutes of decisions
     progress: float       # how far the game got towards its end (see PROGRESS); 0 for counted hands
     capped: bool
+    one_hand: float = 0.0  # the most progress one hand brought (points to a player, or lost by one)
 
     @property
     def per_hand(self) -> float:
@@ -64,9 +66,11 @@ class GameLength:
 
 
 def game_length(g: GameSummary, progress: Callable[[list[int]], float] | None) -> GameLength:
-    fixed = (g.deals * SECONDS_PER_DEAL + g.hands * SECONDS_PER_SCORING) / 60
-    return GameLength(g.minutes, g.hands, fixed, g.decisions * SECONDS_PER_DECISION / 60,
-                      progress(g.totals) if progress and g.totals else 0.0, g.outcome == "cap")
+    fixed, deciding = MODEL.split(g)
+    one_hand = float(g.best_hand) if progress is PROGRESS["target"] else \
+        float(-g.worst_hand) if progress is PROGRESS["threshold"] else 0.0
+    return GameLength(g.minutes, g.hands, fixed, deciding,
+                      progress(g.totals) if progress and g.totals else 0.0, g.outcome == "cap", max(0.0, one_hand))
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,6 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..playtest.metrics import WARN_MINUTES
 from ..playtest.stats import median
 from ..spec import GameSpec, Mend
 from .evidence import CountEstimate, GameLength
@@ -26,7 +25,7 @@ from .fields import PLAYERS, players_value
 #: The table time a mend aims for: well inside the warning line (40 minutes) and the rejection (60).
 AIM_MINUTES = 30
 #: A mend predicted to take longer than this at some player count is only a step towards one.
-INSIDE_MINUTES = WARN_MINUTES
+INSIDE_MINUTES = 45
 #: A target is not lowered below what a typical game reaches in this many hands: under it the
 #: target no longer makes a game of several hands, and smaller hands are the better mend.
 MIN_HANDS = 2
@@ -104,7 +103,10 @@ class TargetKnob:
     def candidates(self, spec: GameSpec, estimates: list[CountEstimate]) -> list[Candidate]:
         cond = spec.ending.condition
         lowest: tuple[int, dict[int, float]] | None = None
+        floor = one_hand_floor(estimates)
         for value in round_numbers(cond.points):
+            if value <= floor:
+                break         # one hand would reach it in most games: a one-hand game is no mend
             predicted, hands = {}, {}
             for e in estimates:
                 runs = [_game_to(g, value) for g in e.games]
@@ -129,6 +131,16 @@ class TargetKnob:
                f"about {e.progress_per_hand:.3g} {per} and {e.minutes_per_hand:.1f} minutes a hand put "
                f"{value} near {_minutes(predicted[e.players])}")
         return Mend(field=self.name, draft=cond.points, mended=value, why=why)
+
+
+def one_hand_floor(estimates: list[CountEstimate]) -> float:
+    """The points one hand can bring: the upper quartile, over every game at every count, of the
+    most progress a single hand brought. A target at or below it would end a quarter of the games
+    or more in their first hand, so the target knob never goes there (docs/playtest-metrics.md)."""
+    values = sorted(g.one_hand for e in estimates for g in e.games)
+    if not values:
+        return 0.0
+    return values[min(len(values) - 1, (3 * len(values)) // 4)]
 
 
 # -- the hand size --------------------------------------------------------------------------------

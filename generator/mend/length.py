@@ -95,6 +95,10 @@ def mend(spec: GameSpec, report: Report, options: "JudgeOptions") -> Mended | No
             notes.append(f"mended {m.field}: {m.draft} -> {m.mended} ({m.why})")
         judged = options.playtest(current)
         games += games_played(judged)
+        if any(w.code == "ONE_HAND" for w in judged.warnings):
+            # mending never makes a game decided in its first hand: the draft's rejection stands
+            notes.append("the mended game was decided in its first hand in most games: not kept")
+            return None
         if judged.verdict == "pass" or not_length(current, judged) is not None:
             break
         if longest(current, judged) > STEP * before:

@@ -1,7 +1,12 @@
 """Playtest: does a game work, and is it any good? (docs/playtest-metrics.md)
 
-* Tier 1 — random self-play at every allowed player count (``Tier1Count``): engine errors, games
-  that never end, completion, shared wins, length, agency, loops.
+* Tier 1 — self-play at every allowed player count (``Tier1Count``) by two kinds of players, each
+  judging what it measures (``metrics.CHECKS``): sensible players (each family's greedy bots, the
+  way a table plays) for everything a person would see — length and pace, games that never end,
+  completion, shared wins, games decided in their first hand; random players (they reach every
+  rule) for robustness and agency. Both find engine errors and loops, and printed rules that
+  never applied (DEAD_TEXT). A game whose verdict on its length would differ with random players
+  says so in a note.
 * Tier 2 — strong bots (``Tier2Count``): seat bias, luck against skill (Order), the dead tail,
   tension, dominant trivial strategies, rules that change nothing.
 
@@ -26,8 +31,8 @@ from typing import Any, Callable, Sequence
 from ..bots import TRIVIAL
 from ..bots.restrict import OPTIONAL_PHASES  # the optional decisions INERT_RULE may forbid
 from ..spec import GameSpec
-from .metrics import (ORDER, STRONG, Findings, Reason, Tier1Count, Tier2Count, lineup_of, quality,  # noqa: F401
-                      r4, tier2_configs)
+from .metrics import (BOTH, LENGTH_CODES, ORDER, RANDOM, SENSIBLE, STRONG, Findings, Reason, Tier1Count,  # noqa: F401
+                      Tier2Count, lineup_of, quality, r4, tier2_configs)
 from .parallel import Executor, SerialExecutor, Task, spec_json
 from .runner import PLAYTEST_MOVE_CAP, GameSummary, game_seed, play_one  # noqa: F401
 from .stats import harmonic_mean, wilson  # noqa: F401
@@ -43,6 +48,12 @@ SMALL_BATCH = 150
 TIER2_COST = 400
 #: At most this many optional rule features are tested for INERT_RULE (each costs a configuration).
 MAX_FEATURES = 2
+#: The sensible players of Tier 1 (``bot``'s default): each family's greedy bots.
+SENSIBLE_BOT = "greedy"
+#: Random players play this share of the sensible players' games (at least the pilot): they judge
+#: only robustness and agency, which a ratio over every move and a count of rare events measure on
+#: fewer games than a median length.
+RANDOM_SHARE = 0.5
 
 
 @dataclass
@@ -62,6 +73,10 @@ class Settings:
 
 @dataclass
 class Report:
+    """A playtest's verdict and figures. ``counts`` are the sensible players' Tier-1 games (the
+    figures a table would see: lengths, completion, shared wins); ``random`` the random players'
+    (robustness and agency): the same list when one kind of players judged both (``--bot random``)."""
+
     name: str
     seed: int
     bot: str
@@ -71,6 +86,11 @@ class Report:
     tier2: list[Tier2Count] | None = None
     settings: Settings = field(default_factory=Settings)
     notes: list[str] = field(default_factory=list)
+    random: list[Tier1Count] | None = None
+
+    @property
+    def random_counts(self) -> list[Tier1Count]:
+        return self.counts if self.random is None else self.random
 
     @property
     def verdict(self) -> str:
@@ -83,8 +103,9 @@ class Report:
             return None
         by2 = {t.players: t for t in self.tier2 or []}
         per = []
+        by_random = {c.players: c for c in self.random_counts}
         for c in self.counts:
-            comp = quality(c, by2.get(c.players))
+            comp = quality(c, by2.get(c.players), by_random.get(c.players))
             per.append({"players": c.players, "score": r4(harmonic_mean(list(comp.values()))), "components": comp})
         return {"score": r4(sum(p["score"] for p in per) / len(per)), "by_players": per}
 
@@ -99,6 +120,7 @@ class Report:
             "settings": self.settings.as_dict(),
             "notes": list(self.notes),
             "counts": [c.as_dict() for c in self.counts],
+            "random": None if self.random is None else [c.as_dict() for c in self.random],
             "tier2": None if self.tier2 is None else [t.as_dict() for t in self.tier2],
         }
 
@@ -170,6 +192,7 @@ def features_of(spec: GameSpec, counts: Sequence[Tier1Count], limit: int = MAX_F
     """Optional rule features the INERT_RULE check can forbid: playing trumps (when the game has
     trumps or jokers), then the optional decisions random play met most often."""
     found: list[str] = []
+    # the set-up's trump method, where the family's set-up has one
     trumps = getattr(spec.setup, "trumps", None)
     if (trumps is not None and trumps.method != "none") or spec.deck.jokers:
         found.append("trumps")
@@ -183,13 +206,15 @@ def features_of(spec: GameSpec, counts: Sequence[Tier1Count], limit: int = MAX_F
 
 
 def playtest(spec: GameSpec, games: int = 200, seed: int = 0, players: list[int] | None = None,
-             bot: str = "random", record_sink: Callable[[dict[str, Any]], None] | None = None, *,
+             bot: str = SENSIBLE_BOT, record_sink: Callable[[dict[str, Any]], None] | None = None, *,
              tier: int = 1, max_games: int | None = None, tier2_games: int = 100,
              tier2_max_games: int | None = None, rollouts: int = ROLLOUTS, max_rollouts: int = MAX_ROLLOUTS,
              pilot: int = 50, executor: Executor | None = None,
              progress: Callable[[int, int], None] | None = None, sequential: bool = True) -> Report:
     """Tier 1 (and with ``tier=2`` Tier 2) at each player count, judged (see the module's docstring).
 
+    ``bot`` is the sensible players of Tier 1 (every seat); random players play beside them unless
+    ``bot`` is itself ``random``, which then judges everything, as random self-play alone did.
     ``executor`` runs the games (default: this process); ``progress(done, planned)`` is called
     as games finish. ``sequential=False`` plays Tier 2 in full, every configuration to
     ``tier2_games`` before judging (the reference the sequential looks are tested against)."""
@@ -200,18 +225,20 @@ def playtest(spec: GameSpec, games: int = 200, seed: int = 0, players: list[int]
     ex = executor or SerialExecutor()
     try:
         runner = _Runner(spec, seed, ex, progress, {"rollouts": rollouts, "max_rollouts": max_rollouts})
-        t1, findings = _tier1(runner, counts, settings, bot, record_sink is not None)
+        t1, rand, findings, notes = _tier1(runner, counts, settings, bot, record_sink is not None)
+        findings.extend(dead_text(spec, [*t1, *(rand or [])]))
         if record_sink is not None:
-            for c in t1:
+            for c in [*t1, *(rand or [])]:
                 for g in c.games:
                     if g.record is not None:
-                        record_sink(g.record)
-        report = Report(spec.naming.name, seed, bot, t1, findings.reasons, findings.warnings, settings=settings)
+                        record_sink({**g.record, "bots": c.bot})
+        report = Report(spec.naming.name, seed, bot, t1, findings.reasons, findings.warnings, settings=settings,
+                        notes=notes, random=rand)
         if tier >= 2:
             if findings.reasons:
                 report.notes.append("Tier 2 was not run: the game failed Tier 1.")
             else:
-                t2, f2 = _tier2(runner, spec, t1, settings, sequential)
+                t2, f2 = _tier2(runner, spec, report.random_counts, settings, sequential)
                 report.tier2 = t2
                 report.reasons += f2.reasons
                 report.warnings += f2.warnings
@@ -221,36 +248,95 @@ def playtest(spec: GameSpec, games: int = 200, seed: int = 0, players: list[int]
             ex.close()
 
 
-def _tier1(runner: _Runner, counts: Sequence[int], s: Settings, bot: str,
-           keep_records: bool) -> tuple[list[Tier1Count], Findings]:
-    lineup = None if bot == "random" else (bot, bot)
-    stages = _stages(s.games, s.pilot, max(s.games, s.max_games))
-    games: dict[int, list[GameSummary]] = {n: [] for n in counts}
-    target = {n: stages[0] for n in counts}
-    cost = 1 if bot == "random" else 50
+def _tier1(runner: _Runner, counts: Sequence[int], s: Settings, bot: str, keep_records: bool
+           ) -> tuple[list[Tier1Count], list[Tier1Count] | None, Findings, list[str]]:
+    """Tier 1 at every count: the sensible players' games and the random players' (None when
+    ``bot`` is random: its games judge for both), played in stages side by side, each kind only
+    as far as its own checks need (``Findings.escalate``); a rejection already certain ends both.
+    Returns the two kinds' counts, their findings, and the notes on a verdict that depends on the
+    players (``depends``)."""
+    kinds = {BOTH: bot} if bot == "random" else {SENSIBLE: bot, RANDOM: "random"}
+    most = max(s.games, s.max_games)
+    stages = {SENSIBLE: _stages(s.games, s.pilot, most), BOTH: _stages(s.games, s.pilot, most)}
+    share = min(s.games, max(s.pilot, round(s.games * RANDOM_SHARE)))
+    stages[RANDOM] = _stages(share, s.pilot, max(share, round(most * RANDOM_SHARE)))
+    games: dict[tuple[str, int], list[GameSummary]] = {(k, n): [] for k in kinds for n in counts}
+    target = {key: stages[key[0]][0] for key in games}
+    lineups = {k: None if b == "random" else (b, b) for k, b in kinds.items()}
     while True:
-        wanted = [(n, n, len(games[n]), target[n], lineup, lineup is not None) for n in counts
-                  if target[n] > len(games[n])]
-        for n, res in runner.run(wanted, cost, keep_records).items():
-            games[n] += res
-        tier1 = [Tier1Count(n, games[n], bot) for n in counts]
+        wanted = [(key, key[1], len(games[key]), target[key], lineups[key[0]], lineups[key[0]] is not None)
+                  for key in games if target[key] > len(games[key])]
+        # a greedy game costs about twice a random one (measured: Hearts 1.6 s against 0.8 s a hundred)
+        for key, res in runner.run(wanted, 1 if bot == "random" else 2, keep_records).items():
+            games[key] += res
+        judged = {key: Tier1Count(key[1], games[key], kinds[key[0]], key[0]) for key in games}
         findings = Findings()
-        for c in tier1:
-            findings.extend(c.judge())
+        verdicts = {key: c.judge() for key, c in judged.items()}
+        for f in verdicts.values():
+            findings.extend(f)
         if findings.reasons:
-            return tier1, findings   # a rejection is already certain
+            break   # a rejection is already certain
         grown = False
-        for c in tier1:
-            n = c.players
-            here = len(games[n])
-            nxt = next((x for x in stages if x > here), None)
+        for key, c in judged.items():
+            here = len(games[key])
+            nxt = next((x for x in stages[key[0]] if x > here), None)
             if nxt is None:
                 continue
-            if here < s.games or "tier1" in c.judge().escalate:
-                target[n] = nxt
+            base = s.games if key[0] != RANDOM else share
+            if here < base or "tier1" in verdicts[key].escalate:
+                target[key] = nxt
                 grown = True
         if not grown:
-            return tier1, findings
+            break
+    first = [judged[(next(iter(kinds)), n)] for n in counts]
+    if bot == "random":
+        return first, None, findings, []
+    rand = [judged[(RANDOM, n)] for n in counts]
+    return first, rand, findings, depends(first, rand)
+
+
+def depends(sensible: Sequence[Tier1Count], rand: Sequence[Tier1Count]) -> list[str]:
+    """Notes on a verdict about length that random players would have reversed: the game ends (or
+    fits an hour) with sensible players and not with random ones, or the reverse."""
+    notes = []
+    for a, b in zip(sensible, rand):
+        ours = {r.code for r in a.judge(LENGTH_CODES).reasons}
+        theirs = b.judge(LENGTH_CODES)
+        if ours == {r.code for r in theirs.reasons}:
+            continue
+        n = a.players
+        if theirs.reasons and not ours:
+            why = "; ".join(r.message for r in theirs.reasons)
+            notes.append(f"With {n} players the verdict depends on the players: sensible players end a typical game "
+                         f"in about {a.as_dict()['minutes_median']:.0f} minutes, but with random players {why}.")
+        elif ours and not theirs.reasons:
+            why = "; ".join(r.message for r in a.judge(LENGTH_CODES).reasons)
+            notes.append(f"With {n} players the verdict depends on the players: with sensible players {why}, "
+                         f"but random players end a typical game in about {b.as_dict()['minutes_median']:.0f} minutes.")
+    return notes
+
+
+def dead_text(spec: GameSpec, counts: Sequence[Tier1Count]) -> Findings:
+    """DEAD_TEXT: a printed rule of the game's hand (a phase that names its ``rule``) that no move
+    of any Tier-1 game, sensible or random, ever reached — a between-hands exchange in a game that
+    never has a second hand, a decision its deal never offers."""
+    from ..engine import Game
+
+    out = Findings()
+    games = [g for c in counts for g in c.games]
+    if not games or any(g.outcome == "error" for g in games):
+        return out
+    met = {name for g in games for name in g.met}
+    game = Game(spec)
+    for phase in game.phases:
+        words = type(phase).rule
+        if not words or not type(phase).decisions or met & set(type(phase).decisions):
+            continue
+        n = max((c.players for c in counts), default=0)
+        out.warnings.append(Reason("DEAD_TEXT", f"the rule for {words} never applied in any of the {len(games)} games "
+                                   "played (sensible and random players): a table would read a rule it never uses",
+                                   n, None, 1, None))
+    return out
 
 
 def tier2_stages(s: Settings) -> list[int]:

@@ -21,7 +21,15 @@ MAX_CAPPED = 0.01
 MIN_COMPLETION = 0.95
 MAX_DRAWS, WARN_DRAWS = 0.20, 0.10
 MIN_DECISIONS_PER_PLAYER = 4
-MAX_MINUTES, WARN_MINUTES = 60, 40
+#: A game shorter than this at the table is warned: a table would hardly sit down for it.
+SHORT_MINUTES = 10
+#: TOO_LONG, in minutes of the fitted table-time model (``tabletime``). A game of Hearts to 100, a
+#: real game that a table plays to the end, takes about 75 minutes by that model (13 hands at the
+#: published five minutes a hand), so an hour cannot be the line between sound and broken: a game
+#: is rejected beyond an hour and a half and warned beyond an hour.
+MAX_MINUTES, WARN_MINUTES = 90, 60
+#: ONE_HAND warns when more than this share of games is decided in the first hand.
+ONE_HAND_SHARE = 0.5
 MIN_AGENCY, WARN_AGENCY = 0.30, 0.50
 MAX_LOOPING = 0.01
 # Tier 2 thresholds.
@@ -95,13 +103,33 @@ def _first(games: Iterable[GameSummary], test: Any) -> int | None:
 
 # -- Tier 1 -------------------------------------------------------------------------------------
 
-class Tier1Count:
-    """Random self-play (or another Tier-1 bot) at one player count."""
+#: The two kinds of Tier-1 players, each judging what it measures (docs/playtest-metrics.md).
+#: Sensible players (each family's greedy bots) play the way a table does: whatever a person would
+#: notice — length, pace, whether the game ends, whether it is decided in its first hand, shared
+#: wins — is judged from their games. Random players reach every rule and every corner of the
+#: engine: robustness and agency are judged from theirs. Both can find an engine error or a loop.
+SENSIBLE, RANDOM = "sensible", "random"
+#: The length codes: judged on sensible play; random play's verdict on them is only compared.
+LENGTH_CODES = frozenset({"NON_TERMINATING", "INCOMPLETE", "TOO_LONG"})
+CHECKS: dict[str, frozenset[str]] = {
+    SENSIBLE: frozenset({"ENGINE_ERROR", "LOOPING", "DRAWISH", "TOO_SHORT", "ONE_HAND"}) | LENGTH_CODES,
+    RANDOM: frozenset({"ENGINE_ERROR", "LOOPING", "NO_AGENCY"}),
+}
+#: The role of a count whose players judge for both kinds (a playtest asked for random players
+#: only, ``--bot random``, as every playtest was before sensible players judged length).
+BOTH = "both"
+CHECKS[BOTH] = CHECKS[SENSIBLE] | CHECKS[RANDOM]
 
-    def __init__(self, players: int, games: list[GameSummary], bot: str = "random"):
+
+class Tier1Count:
+    """Tier-1 self-play at one player count, by one kind of players: ``bot`` at every seat, in the
+    ``role`` of sensible players, random players, or both (``CHECKS``)."""
+
+    def __init__(self, players: int, games: list[GameSummary], bot: str = "random", role: str = BOTH):
         self.players = players
         self.games = games
         self.bot = bot
+        self.role = role
 
     @property
     def bots(self) -> list[str] | None:
@@ -180,7 +208,7 @@ class Tier1Count:
         c = len(completed)
         return {
             # The first-cut keys (kept for readers of older reports).
-            "players": n, "games": g, "completed": c,
+            "players": n, "bot": self.bot, "role": self.role, "games": g, "completed": c,
             "completion": r4(c / g) if g else 0.0,
             "completion_interval": [r4(x) for x in wilson(c, g)],
             "capped": len(self.capped), "engine_errors": len(self.errors),
@@ -212,16 +240,24 @@ class Tier1Count:
             },
         }
 
-    def judge(self) -> Findings:
+    def judge(self, only: frozenset[str] | None = None) -> Findings:
+        """The findings of this count's checks (``CHECKS[role]``), or of ``only`` those codes."""
         out = Findings()
         n, g = self.players, len(self.games)
         bots, tag = self.bots, "tier1"
+        checks = CHECKS[self.role] if only is None else only
 
         def reject(code: str, message: str, seed: int | None) -> None:
-            out.reasons.append(Reason(code, message, n, seed, 1, bots))
+            if code in checks:
+                out.reasons.append(Reason(code, message, n, seed, 1, bots))
 
         def warn(code: str, message: str, seed: int | None) -> None:
-            out.warnings.append(Reason(code, message, n, seed, 1, bots))
+            if code in checks:
+                out.warnings.append(Reason(code, message, n, seed, 1, bots))
+
+        def closer(code: str) -> None:   # more games could decide it
+            if code in checks:
+                out.escalate.add(tag)
 
         errors = self.errors
         if errors:
@@ -234,14 +270,14 @@ class Tier1Count:
         if lo > MAX_CAPPED:
             reject("NON_TERMINATING", f"{capped} of {g} games never ended (stopped by the safety cap)", seed)
         elif capped / g > MAX_CAPPED:
-            out.escalate.add(tag)
+            closer("NON_TERMINATING")
         c = len(self.completed)
         lo, hi = wilson(c, g)
         if hi < MIN_COMPLETION:
             reject("INCOMPLETE", f"only {c} of {g} games reached a natural end", _first(
                 self.games, lambda x: x.outcome != "natural"))
         elif c / g < MIN_COMPLETION:
-            out.escalate.add(tag)
+            closer("INCOMPLETE")
         if c:
             d = len(self.draws)
             lo, _ = wilson(d, c)
@@ -252,7 +288,7 @@ class Tier1Count:
             elif d / c > WARN_DRAWS:
                 warn("DRAWISH", msg, seed)
                 if d / c > MAX_DRAWS:
-                    out.escalate.add(tag)
+                    closer("DRAWISH")
         played = self.played
         if not played:
             return out
@@ -264,7 +300,7 @@ class Tier1Count:
             if hi < MIN_DECISIONS_PER_PLAYER:
                 reject("TOO_SHORT", f"a player makes only {m:.1f} real decisions in a typical game", seed)
             else:
-                out.escalate.add(tag)
+                closer("TOO_SHORT")
         minutes = self.minutes()
         m = median(minutes)
         lo, hi = median_interval(minutes)
@@ -274,7 +310,10 @@ class Tier1Count:
         elif m > WARN_MINUTES:
             warn("TOO_LONG", f"a typical game would take about {m:.0f} minutes at the table", seed)
             if m > MAX_MINUTES:
-                out.escalate.add(tag)
+                closer("TOO_LONG")
+        elif m < SHORT_MINUTES:
+            warn("TOO_SHORT", f"a typical game takes only about {m:.0f} minute{'' if round(m) == 1 else 's'} at the "
+                 "table, shorter than a table would sit down for", _first(played, lambda x: x.minutes < SHORT_MINUTES))
         agency, lo, hi = self.agency()
         seed = _first(played, lambda x: x.moves and x.decisions / x.moves < WARN_AGENCY)
         if hi < MIN_AGENCY:
@@ -282,14 +321,19 @@ class Tier1Count:
         elif agency < WARN_AGENCY:
             warn("NO_AGENCY", f"only {agency:.0%} of moves offer a real choice", seed)
             if agency < MIN_AGENCY:
-                out.escalate.add(tag)
+                closer("NO_AGENCY")
         loops = sum(1 for x in played if x.looped)
         lo, _ = wilson(loops, len(played))
         seed = _first(played, lambda x: x.looped)
         if lo > MAX_LOOPING:
             reject("LOOPING", f"{loops} of {len(played)} games came back to a position they had been in", seed)
         elif loops / len(played) > MAX_LOOPING:
-            out.escalate.add(tag)
+            closer("LOOPING")
+        completed = self.completed
+        first = [x for x in completed if x.hands == 1]
+        if completed and len(first) > ONE_HAND_SHARE * len(completed):
+            warn("ONE_HAND", f"{len(first)} of {len(completed)} games are decided in their first hand, yet the rules "
+                 "provide for later hands (dealing again, scores carried over, rules between hands)", first[0].seed)
         return out
 
 
@@ -583,13 +627,15 @@ def describe_feature(feature: str) -> str:
     return feature
 
 
-def quality(t1: Tier1Count, t2: Tier2Count | None) -> dict[str, Any]:
-    """The components of the quality score at one player count (each later floored at 0.01)."""
+def quality(t1: Tier1Count, t2: Tier2Count | None, rand: Tier1Count | None = None) -> dict[str, Any]:
+    """The components of the quality score at one player count (each later floored at 0.01):
+    completion and shared wins from the sensible players' games ``t1``, the share of real choices
+    from the random players' ``rand`` (it is a measure of what the rules offer, not of a style)."""
     c = t1.as_dict()
     comp: dict[str, float] = {
         "completion": c["completion"],
         "not_drawish": 1 - c["metrics"]["drawish"]["value"],
-        "decision_moves": c["decision_share"],
+        "decision_moves": (rand or t1).agency()[0],
     }
     if t2 is not None and t2.games.get(STRONG):
         comp["balance"] = t2.balance()

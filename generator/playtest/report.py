@@ -19,8 +19,20 @@ def format_report(report: Report, seconds: float | None = None, path: str | None
     s = report.settings
     lines = [f"{report.name}: playtest, tier {s.tier}, seed {report.seed}"
              + (f" (Tier 1 with {report.bot} bots)" if report.bot != "random" else "")]
-    lines.append("\nTier 1 — random self-play" if report.bot == "random" else f"\nTier 1 — {report.bot} bots")
-    for c in report.counts:
+    if report.random is None:
+        lines.append("\nTier 1 — random self-play" if report.bot == "random" else f"\nTier 1 — {report.bot} bots")
+        _tier1_lines(lines, report.counts)
+    else:
+        lines.append(f"\nTier 1 — sensible players ({report.bot} bots): length, pace, completion, shared wins")
+        _tier1_lines(lines, report.counts)
+        lines.append("\nTier 1 — random players: robustness, real choices, loops (their lengths are not a table's)")
+        _tier1_lines(lines, report.random)
+    _tier2_lines(lines, report)
+    return _verdict_lines(lines, report, seconds, path)
+
+
+def _tier1_lines(lines: list[str], counts: list) -> None:
+    for c in counts:
         d = c.as_dict()
         m = d["metrics"]
         lines.append(f"\n  {c.players} players, {d['games']} games")
@@ -50,6 +62,10 @@ def format_report(report: Report, seconds: float | None = None, path: str | None
                           f"[{_pct(wilson(w, played)[0])}–{_pct(wilson(w, played)[1])}]"
                           for p, w in enumerate(c.wins()))
         lines.append(f"    wins by seat   {seats}  (seat 1 deals first)")
+
+
+def _tier2_lines(lines: list[str], report: Report) -> None:
+    s = report.settings
     if report.tier2 is not None:
         lines.append(f"\nTier 2 — strong bots ({s.rollouts} rollouts per action, at most {s.max_rollouts} per decision)")
         for t in report.tier2:
@@ -81,6 +97,9 @@ def format_report(report: Report, seconds: float | None = None, path: str | None
                     continue
                 lines.append(f"    rule test      a strong bot without {k} wins {_pct(v['win_rate']['value'])} "
                              f"{_iv(v['win_rate'])} among random bots, {_pct(v['baseline']['value'])} with it")
+
+
+def _verdict_lines(lines: list[str], report: Report, seconds: float | None, path: str | None) -> str:
     for note in report.notes:
         lines.append(f"\n{note}")
     lines.append("")

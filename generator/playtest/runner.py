@@ -19,6 +19,7 @@ from ..bots import bot_seed, make_bot
 from ..engine import Game, Observation, State
 from ..families import family_of
 from .bounds import ScoreBounds, settled_at
+from .tabletime import MODEL
 
 #: Safety cap on moves in a playtest game: far beyond any game that passes TOO_LONG (a game still
 #: going after 5,000 moves would take over five hours at the table), so that a game that never
@@ -29,11 +30,6 @@ PLAYTEST_MOVE_CAP = 5_000
 PLAYTEST_HAND_CAP = 200
 
 Observer = Callable[[State, int, Sequence[int]], None]
-
-#: The table-time model of TOO_LONG. docs/playtest-metrics.md says 8 s a decision; calibrated on
-#: Hearts (corpus/real/hearts.yaml) that put a standard game to 100 at 82 minutes, when real
-#: tables play a card every few seconds and a hand in a few minutes. 5 s a decision gives 58.
-SECONDS_PER_DECISION, SECONDS_PER_DEAL, SECONDS_PER_SCORING = 5, 60, 30
 
 
 def game_seed(seed: int, players: int, index: int) -> int:
@@ -65,14 +61,15 @@ class GameSummary:
     comeback: bool = False                   # the winner was strictly last at half-time
     dead_tail: float | None = None           # share of moves left after the winner was settled
     looped: bool = False                     # a position (outside trick play) came back
+    met: list[str] = field(default_factory=list)   # every decision name a move was made in, forced or not
+    best_hand: int = 0                       # the most points any seat scored in one hand
+    worst_hand: int = 0                      # the fewest (a loss is negative)
     record: dict[str, Any] | None = None     # GameRecord.as_dict(), when asked for
 
     @property
     def minutes(self) -> float:
-        """Estimated table time: decisions × 5 s + deals × 60 s + scorings × 30 s (see
-        ``SECONDS_PER_DECISION``)."""
-        return (self.decisions * SECONDS_PER_DECISION + self.deals * SECONDS_PER_DEAL
-                + self.hands * SECONDS_PER_SCORING) / 60
+        """Estimated table time, from the table-time model fitted to real games (``tabletime``)."""
+        return MODEL.minutes(self)
 
 
 def _lead_changes(per_hand: list[list[int]]) -> int:
@@ -146,6 +143,7 @@ def _play(game: Game, n: int, seed: int, lineup: Sequence[str] | None, options: 
     branching = 0
     by_cards: dict[int, list[int]] = {}
     phases: dict[str, int] = {}
+    met: set[str] = set()
     seen: set[int] = set()
     keyed_hand = -1
     looped = False
@@ -171,6 +169,7 @@ def _play(game: Game, n: int, seed: int, lineup: Sequence[str] | None, options: 
             if key in seen:
                 looped = True
             seen.add(key)
+        met.add(decision)
         if k > 1:
             branching += k
             bucket = len(state.hands[state.current]) if card_play else 0
@@ -210,6 +209,10 @@ def _play(game: Game, n: int, seed: int, lineup: Sequence[str] | None, options: 
     out.branching = branching
     out.by_cards = sorted((b, s, c) for b, (s, c) in by_cards.items())
     out.phases = sorted(phases.items())
+    out.met = sorted(met)
+    scores = [x for h in record.hands for x in h.scores]
+    if scores:
+        out.best_hand, out.worst_hand = max(scores), min(scores)
     out.hands = len(record.hands)
     out.deals = sum(h.deals for h in record.hands)
     out.totals = list(state.totals)

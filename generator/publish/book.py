@@ -112,7 +112,7 @@ def _playtest_one(args: tuple[int, GameSpec, int, int, str, str, dict[str, Any] 
     return index, summary, svg
 
 
-def prepare(entries: Sequence[Entry], games: int = 100, seed: int = 0, bot: str = "random", jobs: int | None = None,
+def prepare(entries: Sequence[Entry], games: int = 100, seed: int = 0, bot: str = "greedy", jobs: int | None = None,
             plots: str = "passed", progress: Callable[[int, int], None] | None = None) -> list[Entry]:
     """Playtest every entry in ``jobs`` processes (an entry with a saved ``report`` is not played
     again: only its typical game is replayed), and draw the plots: ``plots`` is "passed" (of the games
@@ -172,7 +172,7 @@ class BookInfo:
     seed: int | None = None                 # the generator run's seed, when the book comes from one
     playtest_seed: int | None = 0
     playtest_games: int | None = 100
-    bot: str = "random"
+    bot: str = "greedy"
     generated: int | None = None            # how many games were generated (default: all entries)
     date: _dt.date = field(default_factory=book_date)
     runs: list[run_records.Run] = field(default_factory=list)   # the generator's records of the runs that made the games

@@ -115,7 +115,7 @@ def from_report(spec: GameSpec, report: dict[str, Any], typical: bool = True) ->
     return summary
 
 
-def run_playtest(spec: GameSpec, games: int = 100, seed: int = 0, bot: str = "random") -> tuple[Any, dict[str, Any]]:
+def run_playtest(spec: GameSpec, games: int = 100, seed: int = 0, bot: str = "greedy") -> tuple[Any, dict[str, Any]]:
     """Tier 1 at every player count; returns (the Report, its summary with lengths and a typical game)."""
     from ..playtest import playtest
 

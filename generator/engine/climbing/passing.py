@@ -30,6 +30,7 @@ GIVE_BACK = "give-back"
 
 
 class PassCards(Phase):
+    rule = "passing cards between the titled players before a hand"
     decisions = (GIVE_BACK,)
     hand_fields = {"to_give_back": 0, "shown_tops": [], "exchanged": []}
     #: ``exchanged``: the cards that changed hands this hand, as (giver, taker, card); each player

@@ -16,6 +16,7 @@ ANTI = "name-anti-trumps"
 
 
 class NameAntiTrumps(Phase):
+    rule = "naming anti-trumps"
     decisions = (ANTI,)
     before_looking = frozenset({ANTI})   # named before anyone looks at their cards
     hand_fields = {"anti": None}

@@ -17,6 +17,7 @@ AUCTION, LAY_AWAY = "auction", "lay-away"
 
 
 class Auction(Phase):
+    rule = "the auction"
     decisions = (AUCTION, LAY_AWAY)
     puts_away = {LAY_AWAY: "discards"}
     hand_fields = {"landlord": None, "landlord_bid": 0, "in_auction": [], "high_bid": 0, "high_bidder": None,

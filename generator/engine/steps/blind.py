@@ -17,6 +17,7 @@ BLIND = "bid-blind"
 
 
 class BlindBids(Phase):
+    rule = "bidding blind"
     decisions = (BLIND,)
     before_looking = frozenset({BLIND})
 

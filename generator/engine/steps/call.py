@@ -16,6 +16,7 @@ CALL = "call-trumps"
 
 
 class CallTrumps(Phase):
+    rule = "calling trumps"
     decisions = (CALL,)
     before_looking = frozenset({CALL})
     hand_fields = {"called": None}

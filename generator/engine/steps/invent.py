@@ -27,6 +27,7 @@ def _laws_known(state: "State", player: int) -> list[str]:
 
 
 class InventLaw(Phase):
+    rule = "inventing a law"
     decisions = (INVENT,)
     before_looking = frozenset({INVENT})
     game_fields = {"laws": [], "inventors": []}

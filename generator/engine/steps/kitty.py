@@ -15,6 +15,7 @@ GIVE = "give-to-kitty"
 
 
 class GiveToKitty(Phase):
+    rule = "giving cards to the kitty"
     decisions = (GIVE,)
     puts_away = {GIVE: "kitty"}
 

@@ -17,6 +17,7 @@ SHOW = "show-misdeal"
 
 
 class ShowMisdeal(Phase):
+    rule = "showing a hand for a misdeal"
     decisions = (SHOW,)
 
     def __init__(self, game: "Game"):

@@ -17,6 +17,7 @@ ROB, ROB_DISCARD = "rob", "discard-after-robbing"
 
 
 class Rob(Phase):
+    rule = "robbing"
     decisions = (ROB, ROB_DISCARD)
     puts_away = {ROB_DISCARD: "discards"}
 

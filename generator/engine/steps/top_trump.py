@@ -16,6 +16,7 @@ SHOW_TOP = "show-top-trump"
 
 
 class ShowTopTrump(Phase):
+    rule = "showing the top trump"
     decisions = (SHOW_TOP,)
     hand_fields = {"top_point": None}
 

@@ -164,7 +164,7 @@ RULES: list[Rule] = [
     rule(r"This version differs from the game as most people know it: [^.:]+\."),
     rule(r"It was written by hand as a Parlour spec\."),
     # Playtest figures (render_markdown's ``summary``) are not part of the spec.
-    rule(r"A typical game lasts about [^.]+\."),
+    rule(r"A typical game (?:with \d+ players )?lasts about [^.]+\."),
     rule(r"It is (?:a quick game|a long game|neither quick nor long)\."),
     rule(r"(?:Skill counts for much|Skill counts, but luck has its say|Luck decides most games): in the playtest, "
          rf"a strong bot won \d+% of its games against {NUM} random players?, where luck alone would give it \d+%\."),

@@ -1,0 +1,117 @@
+"""Tier 1's two kinds of players, the table-time model and the degenerate-game checks
+(docs/playtest-metrics.md): sensible players judge length and everything a table would see, random
+players robustness and agency; the model puts the calibration games within their published
+times; a game decided in its first hand, or a printed rule that never applies, is named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.engine import Game
+from generator.mend.evidence import estimates
+from generator.mend.knobs import TargetKnob, one_hand_floor
+from generator.playtest import Report, Tier1Count, dead_text, depends, playtest
+from generator.playtest.metrics import RANDOM, SENSIBLE
+from generator.playtest.runner import GameSummary, game_seed, play_one
+from generator.playtest.stats import median
+from generator.playtest.tabletime import CALIBRATION, MODEL, TableTime, fit
+from generator.spec import load_spec
+
+ROOT = Path(__file__).resolve().parents[1]
+REAL = ROOT / "corpus" / "real"
+
+
+def games(n: int, count: int, **kw) -> list[GameSummary]:
+    return [GameSummary(i, i, n, winner=i % n, ranking=[1 if p == i % n else 2 for p in range(n)], **kw)
+            for i in range(count)]
+
+
+def test_each_kind_of_players_judges_its_own_metrics():
+    # 200 very long games with few real choices: a length problem and an agency problem at once
+    long_dull = games(4, 200, moves=3000, decisions=400, hands=3, deals=3)
+    sensible = {r.code for r in Tier1Count(4, long_dull, "greedy", SENSIBLE).judge().reasons}
+    rand = {r.code for r in Tier1Count(4, long_dull, "random", RANDOM).judge().reasons}
+    assert sensible == {"TOO_LONG"}
+    assert rand == {"NO_AGENCY"}
+    both = {r.code for r in Tier1Count(4, long_dull).judge().reasons}
+    assert both == {"TOO_LONG", "NO_AGENCY"}
+
+
+def test_a_verdict_that_depends_on_the_players_says_so():
+    ends = games(4, 200, moves=200, decisions=150, hands=4, deals=4)
+    never = [GameSummary(i, i, 4, outcome="cap", moves=5000, decisions=2500, hands=30, deals=30) for i in range(100)]
+    notes = depends([Tier1Count(4, ends, "greedy", SENSIBLE)], [Tier1Count(4, never, "random", RANDOM)])
+    assert len(notes) == 1 and "depends on the players" in notes[0] and "never ended" in notes[0]
+    assert depends([Tier1Count(4, ends, "greedy", SENSIBLE)], [Tier1Count(4, ends, "random", RANDOM)]) == []
+    # the reverse: random players end it, sensible players do not
+    back = depends([Tier1Count(4, never, "greedy", SENSIBLE)], [Tier1Count(4, ends, "random", RANDOM)])
+    assert len(back) == 1 and "with sensible players" in back[0]
+
+
+def test_one_hand_and_short_games_are_warned():
+    quick = games(4, 200, moves=40, decisions=30, hands=1, deals=1)
+    warned = {w.code for w in Tier1Count(4, quick, "greedy", SENSIBLE).judge().warnings}
+    assert {"ONE_HAND", "TOO_SHORT"} <= warned
+    several = games(4, 200, moves=300, decisions=250, hands=5, deals=5)
+    assert not {w.code for w in Tier1Count(4, several, "greedy", SENSIBLE).judge().warnings} & {"ONE_HAND", "TOO_SHORT"}
+
+
+def test_a_rule_that_never_applied_is_named():
+    spec = load_spec(REAL / "president.yaml")   # titles pass cards between hands (PassCards)
+    phases = {type(p).__name__: p for p in Game(spec).phases}
+    assert "PassCards" in phases
+    one_hand = games(4, 20, moves=80, decisions=60, hands=1, deals=1, met=["climb"])
+    found = dead_text(spec, [Tier1Count(4, one_hand, "greedy", SENSIBLE)])
+    assert [w.code for w in found.warnings] == ["DEAD_TEXT"]
+    assert "passing cards between the titled players" in found.warnings[0].message
+    played = games(4, 20, moves=80, decisions=60, hands=3, deals=3, met=["climb", "give-back"])
+    assert dead_text(spec, [Tier1Count(4, played, "greedy", SENSIBLE)]).warnings == []
+
+
+def test_a_playtest_plays_both_kinds_and_prints_sensible_lengths():
+    report = playtest(load_spec(REAL / "whist-classic.yaml"), games=30, seed=2)
+    assert report.counts[0].role == SENSIBLE and report.counts[0].bot == "greedy"
+    assert report.random is not None and report.random[0].role == RANDOM and report.random[0].bot == "random"
+    d = report.as_dict()
+    assert d["counts"][0]["bot"] == "greedy" and d["random"][0]["bot"] == "random"
+    # the sensible players' games give the lengths that are printed
+    assert d["counts"][0]["minutes_median"] == pytest.approx(median([g.minutes for g in report.counts[0].games]), abs=1e-3)
+    alone = playtest(load_spec(REAL / "whist-classic.yaml"), games=30, seed=2, bot="random")
+    assert alone.random is None and alone.counts[0].bot == "random"
+
+
+@pytest.mark.parametrize("cal", [c for c in CALIBRATION if c.low], ids=lambda c: c.name)
+def test_the_table_time_model_puts_every_calibration_game_within_its_published_time(cal):
+    """At the published player count, with sensible players (60 games, a seed the fit did not use)."""
+    game = Game(load_spec(ROOT / cal.spec))
+    n = cal.players
+    per = []
+    for i in range(60):
+        g = play_one(game, n, game_seed(7, n, i), i, ["greedy"] * n, bounds=None)
+        assert g.outcome == "natural"
+        per.append(g.minutes / (g.hands if cal.per == "hand" else 1))
+    assert cal.within(median(per)), (cal.name, median(per), cal.range)
+
+
+def test_the_fit_recovers_a_known_model():
+    truth = TableTime(move=3.0, think=2.0, deal=50.0, scoring=MODEL.scoring)
+    rows = []
+    for moves, decisions, deals, hands in [(260, 200, 5, 5), (52, 40, 1, 1), (700, 300, 12, 10), (90, 80, 3, 3),
+                                           (400, 100, 8, 8)]:
+        rows.append(((decisions, moves, deals, hands), truth.seconds(decisions, moves, deals, hands) / 60))
+    got = fit(rows)
+    assert (got.move, got.think, got.deal) == pytest.approx((3.0, 2.0, 50.0), abs=0.05)
+
+
+def test_the_target_mend_never_goes_below_what_one_hand_brings():
+    spec = load_spec(REAL / "hearts.yaml")
+    # every game: 40 hands of 3 minutes, the leader 2.5 points a hand, but one hand can bring 26
+    long = [GameSummary(i, i, 4, winner=0, ranking=[1, 2, 3, 4], moves=40 * 30, decisions=40 * 25, hands=40,
+                        deals=40, totals=[-100, -60, -50, -40], worst_hand=-26) for i in range(40)]
+    report = Report("x", 0, "greedy", [Tier1Count(4, long, "greedy", SENSIBLE)], [], [])
+    est = estimates(spec, report)
+    assert one_hand_floor(est) == 26
+    for cand in TargetKnob().candidates(spec, est):
+        assert cand.changes["ending.condition.points"] > 26
