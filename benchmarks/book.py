@@ -6,7 +6,7 @@ them, rejected ones included, so the book really has COUNT games, each with its 
 rendering is the plots (SVG written in this process; `parlour book` draws them beside the
 playtests), the HTML and the PDF as `parlour book` sets it: its runs of games in
 JOBS processes, the front and back matter here (``publish.parts``). That sum is the figure the
-README reports (target: under 30 s). CPU seconds are printed too (of this process and of its
+docs/measurements.md reports (target: under 30 s). CPU seconds are printed too (of this process and of its
 workers), since a busy machine stretches the wall-clock time.
 
 With ``--against TREE`` (a checkout of other code, e.g. the commit before a change) the rendering

@@ -24,10 +24,10 @@ likelier by chance than the 2.5 % a single look would allow; the stages are few,
 
 A line whose edge is a few points needs far more games than the stages allow: play it at a fixed
 count with one look (``--only crazy-eights --opponents greedy,control --games 4000 --max-games
-4000``), as the README does for Rummy (480) and Crazy Eights (4,000 a seed).
+4000``), as docs/measurements.md does for Rummy (480) and Crazy Eights (4,000 a seed).
 
 Seeded and deterministic: the same options give the same table, whatever the number of workers.
-Prints a Markdown table (for the README), one row per line-up.
+Prints a Markdown table (for docs/measurements.md), one row per line-up.
 
 Usage: python benchmarks/head_to_head.py [--games N] [--max-games M] [--seed S] [--workers W]
        [--only whist-classic,hearts] [--opponents highest,greedy] [--rollouts R --max-rollouts M]

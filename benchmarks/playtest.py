@@ -17,7 +17,7 @@ Prints, on this machine, in one run (so that speed and strength are always seen 
    alternately, --repeat times each, each in a fresh process: the medians of wall time and CPU,
    their ratio, and whether the verdicts agree and each new Order lies in the old one's interval;
 7. with --calibration: Tier 1 + Tier 2 for Whist, Hearts and Oh Hell (corpus/real/), as a
-   Markdown table of their metric values (the README's reference ranges).
+   Markdown table of their metric values (the reference ranges in docs/measurements.md).
 
 The machine's load average is printed first (and before each timed run of --before): other work
 on the machine slows every figure; the ratios and CPU seconds carry over from a busy machine.
