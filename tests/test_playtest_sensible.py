@@ -115,3 +115,43 @@ def test_the_target_mend_never_goes_below_what_one_hand_brings():
     assert one_hand_floor(est) == 26
     for cand in TargetKnob().candidates(spec, est):
         assert cand.changes["ending.condition.points"] > 26
+
+
+def test_a_count_clear_of_every_line_stops_at_the_pilot():
+    # 30 minutes a game by the model, every move a real choice: nothing close to any line
+    n = 4
+    per_game = round((30 * 60 - 5 * (MODEL.deal + MODEL.scoring)) / (MODEL.move + MODEL.think))
+    calm = games(n, 50, moves=per_game, decisions=per_game, hands=5, deals=5)
+    c = Tier1Count(n, calm, "greedy", SENSIBLE)
+    assert c.clear(c.judge())
+    # a game whose median sits near the long warning (games of 48 to 68 minutes) is not clear: its
+    # games go on to the base
+    def moves(minutes: float) -> int:
+        return round((minutes * 60 - 5 * (MODEL.deal + MODEL.scoring)) / (MODEL.move + MODEL.think))
+
+    spread = [GameSummary(i, i, n, winner=i % n, ranking=[1 if p == i % n else 2 for p in range(n)], hands=5, deals=5,
+                          moves=moves(48 + 20 * i / 49), decisions=moves(48 + 20 * i / 49)) for i in range(50)]
+    slow = Tier1Count(n, spread, "greedy", SENSIBLE)
+    assert not slow.judge().warnings and not slow.clear(slow.judge())
+    # few real choices for random players: not clear of the agency warning
+    dull = Tier1Count(n, games(n, 50, moves=100, decisions=45, hands=5, deals=5), "random", RANDOM)
+    assert not dull.clear(dull.judge())
+
+
+def test_a_playtest_spends_its_games_where_the_verdict_is_close():
+    report = playtest(load_spec(REAL / "whist-classic.yaml"), games=200, seed=2)
+    assert not report.warnings
+    assert [len(c.games) for c in report.counts] == [50] and [len(c.games) for c in report.random] == [50]
+    alone = playtest(load_spec(REAL / "whist-classic.yaml"), games=200, seed=2, bot="random")
+    assert [len(c.games) for c in alone.counts] == [200]   # one kind judging everything plays the base, as before
+
+
+def test_random_players_stop_once_their_games_hold_enough_moves(monkeypatch):
+    """A game random players never end: ten capped games hold 50,000 moves, enough for what they judge."""
+    from generator import playtest as pt
+
+    real = pt.Tier1Count.clear
+    monkeypatch.setattr(pt.Tier1Count, "clear", lambda self, f: self.role == RANDOM or real(self, f))
+    monkeypatch.setattr(pt, "RANDOM_MOVES", 1)   # every game holds a move: the first look is enough
+    report = playtest(load_spec(REAL / "whist-classic.yaml"), games=200, seed=2)
+    assert [len(c.games) for c in report.random] == [10]

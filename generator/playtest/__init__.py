@@ -35,7 +35,7 @@ from .metrics import (BOTH, LENGTH_CODES, ORDER, RANDOM, SENSIBLE, STRONG, Findi
                       Tier2Count, lineup_of, quality, r4, tier2_configs)
 from .parallel import Executor, SerialExecutor, Task, spec_json
 from .runner import PLAYTEST_MOVE_CAP, GameSummary, game_seed, play_one  # noqa: F401
-from .stats import harmonic_mean, wilson  # noqa: F401
+from .stats import harmonic_mean, median, wilson  # noqa: F401
 
 SCHEMA_ID = "https://parlour.example/schemas/playtest-report-1.json"
 
@@ -54,6 +54,10 @@ SENSIBLE_BOT = "greedy"
 #: only robustness and agency, which a ratio over every move and a count of rare events measure on
 #: fewer games than a median length.
 RANDOM_SHARE = 0.5
+#: ... and their games may stop before the pilot once they have made this many moves: what random
+#: players judge is counted in moves (real choices, positions), and a game they never end runs to
+#: the move cap, so ten such games already hold 50,000 moves.
+RANDOM_MOVES = 20_000
 
 
 @dataclass
@@ -283,6 +287,12 @@ def _tier1(runner: _Runner, counts: Sequence[int], s: Settings, bot: str, keep_r
             if nxt is None:
                 continue
             base = s.games if key[0] != RANDOM else share
+            # Played by two kinds of players, a count whose pilot is clear of every line stops there
+            # (``Tier1Count.clear``): the games go where a verdict is close. Random players may stop
+            # sooner, once their games hold enough moves (``RANDOM_MOVES``).
+            enough = here >= s.pilot or (key[0] == RANDOM and sum(g.moves for g in c.games) >= RANDOM_MOVES)
+            if key[0] != BOTH and enough and c.clear(verdicts[key]):
+                continue
             if here < base or "tier1" in verdicts[key].escalate:
                 target[key] = nxt
                 grown = True
@@ -297,22 +307,21 @@ def _tier1(runner: _Runner, counts: Sequence[int], s: Settings, bot: str, keep_r
 
 def depends(sensible: Sequence[Tier1Count], rand: Sequence[Tier1Count]) -> list[str]:
     """Notes on a verdict about length that random players would have reversed: the game ends (or
-    fits an hour) with sensible players and not with random ones, or the reverse."""
+    fits the table-time limit) with sensible players and not with random ones, or the reverse."""
     notes = []
     for a, b in zip(sensible, rand):
-        ours = {r.code for r in a.judge(LENGTH_CODES).reasons}
-        theirs = b.judge(LENGTH_CODES)
-        if ours == {r.code for r in theirs.reasons}:
+        ours, theirs = a.judge(LENGTH_CODES).reasons, b.judge(LENGTH_CODES).reasons
+        if {r.code for r in ours} == {r.code for r in theirs}:
             continue
         n = a.players
-        if theirs.reasons and not ours:
-            why = "; ".join(r.message for r in theirs.reasons)
+        if theirs and not ours:
+            why = "; ".join(r.message for r in theirs)
             notes.append(f"With {n} players the verdict depends on the players: sensible players end a typical game "
-                         f"in about {a.as_dict()['minutes_median']:.0f} minutes, but with random players {why}.")
-        elif ours and not theirs.reasons:
-            why = "; ".join(r.message for r in a.judge(LENGTH_CODES).reasons)
+                         f"in about {median(a.minutes()):.0f} minutes, but with random players {why}.")
+        elif ours and not theirs:
+            why = "; ".join(r.message for r in ours)
             notes.append(f"With {n} players the verdict depends on the players: with sensible players {why}, "
-                         f"but random players end a typical game in about {b.as_dict()['minutes_median']:.0f} minutes.")
+                         f"but random players end a typical game in about {median(b.minutes()):.0f} minutes.")
     return notes
 
 
@@ -327,15 +336,12 @@ def dead_text(spec: GameSpec, counts: Sequence[Tier1Count]) -> Findings:
     if not games or any(g.outcome == "error" for g in games):
         return out
     met = {name for g in games for name in g.met}
-    game = Game(spec)
-    for phase in game.phases:
-        words = type(phase).rule
-        if not words or not type(phase).decisions or met & set(type(phase).decisions):
-            continue
-        n = max((c.players for c in counts), default=0)
-        out.warnings.append(Reason("DEAD_TEXT", f"the rule for {words} never applied in any of the {len(games)} games "
-                                   "played (sensible and random players): a table would read a rule it never uses",
-                                   n, None, 1, None))
+    most = max(c.players for c in counts)
+    for phase in map(type, Game(spec).phases):
+        if phase.rule and phase.decisions and not met & set(phase.decisions):
+            out.warnings.append(Reason("DEAD_TEXT", f"the rule for {phase.rule} never applied in any of the {len(games)} "
+                                       "games played (sensible and random players): a table would read a rule it "
+                                       "never uses", most, None, 1, None))
     return out
 
 

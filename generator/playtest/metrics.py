@@ -240,6 +240,23 @@ class Tier1Count:
             },
         }
 
+    def clear(self, findings: Findings) -> bool:
+        """Whether these games' ``findings`` leave nothing close: no reason, no warning, nothing to
+        escalate, and every figure its checks judge well inside its lines — the median table time's
+        interval between the short and the long warnings, the real choices' interval above their
+        warning. More games could then change neither the verdict nor a warning, and the playtest
+        spends them where a verdict is close instead (``_tier1`` stops such a count at the pilot)."""
+        if findings.reasons or findings.warnings or findings.escalate or not self.played:
+            return False
+        checks = CHECKS[self.role]
+        if "TOO_LONG" in checks:
+            lo, hi = median_interval(self.minutes())
+            if lo < SHORT_MINUTES or hi > WARN_MINUTES:
+                return False
+        if "NO_AGENCY" in checks and self.agency()[1] < WARN_AGENCY:
+            return False
+        return True
+
     def judge(self, only: frozenset[str] | None = None) -> Findings:
         """The findings of this count's checks (``CHECKS[role]``), or of ``only`` those codes."""
         out = Findings()
