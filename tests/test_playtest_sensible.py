@@ -155,3 +155,38 @@ def test_random_players_stop_once_their_games_hold_enough_moves(monkeypatch):
     monkeypatch.setattr(pt, "RANDOM_MOVES", 1)   # every game holds a move: the first look is enough
     report = playtest(load_spec(REAL / "whist-classic.yaml"), games=200, seed=2)
     assert [len(c.games) for c in report.random] == [10]
+
+
+def whist_with_misdeal() -> "object":
+    from generator.mend.fields import with_values
+
+    return with_values(load_spec(REAL / "whist-classic.yaml"), {"deal.misdeal": {"suit": "diamonds", "must_show": True}})
+
+
+def test_a_rule_that_applies_without_a_decision_is_not_dead():
+    """A hand that must be shown is thrown in with no one deciding: the record says the rule applied."""
+    report = playtest(whist_with_misdeal(), games=30, seed=4)
+    applied = [g for c in report.counts for g in c.games if "ShowMisdeal" in g.met]
+    assert applied and all(g.deals > g.hands for g in applied)
+    assert not [w for w in report.warnings if w.code == "DEAD_TEXT"]
+
+
+def test_a_dead_rule_that_the_game_can_do_without_is_dropped(monkeypatch):
+    from generator.engine.steps.misdeal import ShowMisdeal
+    from generator.mend import dead
+    from generator.playtest.judge import JudgeOptions
+
+    spec = whist_with_misdeal()
+    options = JudgeOptions(games=30)
+    report = options.playtest(spec)
+    monkeypatch.setattr(dead, "dead_rules", lambda spec, counts: [ShowMisdeal] if spec.deal.misdeal else [])
+    mended = dead.drop_dead(spec, report, options)
+    assert mended is not None and mended.spec.deal.misdeal is None and mended.report.verdict == "pass"
+    m = mended.spec.provenance.mends[-1]
+    assert m.field == "deal.misdeal" and m.draft == {"suit": "diamonds", "must_show": True} and m.mended is None
+    assert "never applied" in m.why
+    # a rule the game cannot do without (the auction names no way out) is left, with its warning
+    from generator.engine.steps.auction import Auction
+
+    monkeypatch.setattr(dead, "dead_rules", lambda spec, counts: [Auction])
+    assert dead.drop_dead(spec, report, options) is None

@@ -63,6 +63,10 @@ class Phase:
     #: The printed rule this phase plays, in a player's words ("the exchange of cards"), for a
     #: playtest that finds it never applied (DEAD_TEXT); empty for a phase every hand runs.
     rule: ClassVar[str] = ""
+    #: The spec values that take this phase's rule out of a game, by dotted path ({"deal.misdeal":
+    #: None}): a rule that never applied in a playtest is dropped so (``mend.dead``); empty for a
+    #: rule the game cannot do without.
+    dropped_by: ClassVar[dict[str, Any]] = {}
 
     def __init__(self, game: "Game"):
         self.game = game

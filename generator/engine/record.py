@@ -62,12 +62,15 @@ class GameRecord:
     tie_rule_used: bool = False                       # first place was shared when the game could end
     moves: int = 0
     decisions: int = 0
+    #: Phases whose rule applied without a decision (a hand thrown in): by class name, for the
+    #: playtest's DEAD_TEXT; not part of the written record.
+    applied: set[str] = field(default_factory=set)
 
     def copy(self) -> "GameRecord":
         """A copy that a search may extend without touching this one (hand records are shared:
         they are never changed once written)."""
         return GameRecord(self.players, self.seed, list(self.hands), self.winner, list(self.ranking),
-                          self.outcome, self.tie_rule_used, self.moves, self.decisions)
+                          self.outcome, self.tie_rule_used, self.moves, self.decisions, set(self.applied))
 
     def as_dict(self) -> dict[str, Any]:
         return {"seed": self.seed, "players": self.players, "outcome": self.outcome,

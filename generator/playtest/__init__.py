@@ -325,21 +325,29 @@ def depends(sensible: Sequence[Tier1Count], rand: Sequence[Tier1Count]) -> list[
     return notes
 
 
-def dead_text(spec: GameSpec, counts: Sequence[Tier1Count]) -> Findings:
-    """DEAD_TEXT: a printed rule of the game's hand (a phase that names its ``rule``) that no move
-    of any Tier-1 game, sensible or random, ever reached — a between-hands exchange in a game that
-    never has a second hand, a decision its deal never offers."""
+def dead_rules(spec: GameSpec, counts: Sequence[Tier1Count]) -> list[type]:
+    """The phases of the game's hand that stand for a printed rule (``Phase.rule``) and that no move
+    of any of these games reached — a between-hands exchange in a game that never has a second hand,
+    a decision its deal never offers. None when a game failed: its games stopped short."""
     from ..engine import Game
 
-    out = Findings()
     games = [g for c in counts for g in c.games]
     if not games or any(g.outcome == "error" for g in games):
-        return out
+        return []
     met = {name for g in games for name in g.met}
-    most = max(c.players for c in counts)
-    for phase in map(type, Game(spec).phases):
-        if phase.rule and phase.decisions and not met & set(phase.decisions):
-            out.warnings.append(Reason("DEAD_TEXT", f"the rule for {phase.rule} never applied in any of the {len(games)} "
+    return [phase for phase in map(type, Game(spec).phases)
+            if phase.rule and not met & {*phase.decisions, phase.__name__}]
+
+
+def dead_text(spec: GameSpec, counts: Sequence[Tier1Count]) -> Findings:
+    """DEAD_TEXT: a warning for each of the ``dead_rules`` of every Tier-1 game, sensible or random."""
+    out = Findings()
+    dead = dead_rules(spec, counts)
+    if dead:
+        played = sum(len(c.games) for c in counts)
+        most = max(c.players for c in counts)
+        for phase in dead:
+            out.warnings.append(Reason("DEAD_TEXT", f"the rule for {phase.rule} never applied in any of the {played} "
                                        "games played (sensible and random players): a table would read a rule it "
                                        "never uses", most, None, 1, None))
     return out

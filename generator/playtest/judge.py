@@ -70,8 +70,10 @@ class Judged:
 
 
 def games_played(report: Report) -> int:
-    """Every game a playtest simulated, Tier 1 and Tier 2: the budget it spent."""
+    """Every game a playtest simulated, Tier 1 (both kinds of players) and Tier 2: the budget it spent."""
     n = sum(len(c.games) for c in report.counts)
+    if report.random is not None:
+        n += sum(len(c.games) for c in report.random)
     for t in report.tier2 or []:
         n += sum(len(g) for g in t.games.values())
     return n
@@ -89,6 +91,19 @@ def judge(spec: GameSpec, options: JudgeOptions) -> Judged:
 
 
 def _judge(spec: GameSpec, options: JudgeOptions) -> Judged:
+    judged = _judge_length(spec, options)
+    if options.mend and judged.passed and any(w.code == "DEAD_TEXT" for w in judged.report.warnings):
+        from ..mend import drop_dead
+
+        # Parlour prints only rules its simulator has played: a rule no game reached is taken out
+        dropped = drop_dead(judged.spec, judged.report, options)
+        if dropped is not None:
+            return Judged(dropped.spec, dropped.report, draft_report=judged.draft_report or judged.report,
+                          games=judged.games + dropped.games, notes=judged.notes + dropped.notes)
+    return judged
+
+
+def _judge_length(spec: GameSpec, options: JudgeOptions) -> Judged:
     report = options.playtest(spec)
     spent = games_played(report)
     if report.verdict == "pass" or not options.mend:

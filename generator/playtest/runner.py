@@ -61,7 +61,7 @@ class GameSummary:
     comeback: bool = False                   # the winner was strictly last at half-time
     dead_tail: float | None = None           # share of moves left after the winner was settled
     looped: bool = False                     # a position (outside trick play) came back
-    met: list[str] = field(default_factory=list)   # every decision name a move was made in, forced or not
+    met: list[str] = field(default_factory=list)   # decisions moved in (forced or not), phases applied without one
     best_hand: int = 0                       # the most points any seat scored in one hand
     worst_hand: int = 0                      # the fewest (a loss is negative)
     record: dict[str, Any] | None = None     # GameRecord.as_dict(), when asked for
@@ -209,7 +209,7 @@ def _play(game: Game, n: int, seed: int, lineup: Sequence[str] | None, options: 
     out.branching = branching
     out.by_cards = sorted((b, s, c) for b, (s, c) in by_cards.items())
     out.phases = sorted(phases.items())
-    out.met = sorted(met)
+    out.met = sorted(met | record.applied)
     scores = [x for h in record.hands for x in h.scores]
     if scores:
         out.best_hand, out.worst_hand = max(scores), min(scores)

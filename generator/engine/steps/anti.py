@@ -17,6 +17,7 @@ ANTI = "name-anti-trumps"
 
 class NameAntiTrumps(Phase):
     rule = "naming anti-trumps"
+    dropped_by = {"setup.anti_trumps": False}
     decisions = (ANTI,)
     before_looking = frozenset({ANTI})   # named before anyone looks at their cards
     hand_fields = {"anti": None}

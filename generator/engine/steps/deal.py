@@ -40,9 +40,12 @@ class Deal(Phase):
             d = self.dealer.deal_hand(state.rng, state.n, state.dealer, state.hand_size())
             state.hands, state.kitty, state.stock, state.dealer_last = d.hands, d.kitty, d.stock, d.last_to_dealer
             state.discards = []
-            # A hand that must be shown is thrown in at once: no one has a choice to make first.
-            if not any(ph.thrown_in(state) for ph in checks):
+            # A hand that must be shown is thrown in at once: no one has a choice to make first. The
+            # rule that threw it in applied without a decision: the record says so (DEAD_TEXT reads it).
+            thrower = next((ph for ph in checks if ph.thrown_in(state)), None)
+            if thrower is None:
                 return False
+            state.record.applied.add(type(thrower).__name__)
 
 
 def drawable(state: "State") -> int:

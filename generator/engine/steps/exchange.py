@@ -19,6 +19,7 @@ PROPOSE, AGREE, SWAP_OUT = "propose-exchange", "agree-exchange", "discard-for-ex
 
 class Exchange(Phase):
     rule = "the exchange of cards"
+    dropped_by = {"setup.exchange": None}
     decisions = (PROPOSE, AGREE, SWAP_OUT)
     puts_away = {SWAP_OUT: "discards"}
     hand_fields = {"proposers": [], "proposer": None, "swap_left": {}}

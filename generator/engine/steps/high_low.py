@@ -17,6 +17,7 @@ SHOW_HIGH_LOW = "show-high-low"
 
 class ShowHighLow(Phase):
     rule = "showing a high or low hand"
+    dropped_by = {"setup.high_low": False}
     decisions = (SHOW_HIGH_LOW,)
     hand_fields = {"shown": lambda g, n: [None] * n, "low": False}
     views = {"low_hand": lambda s, p: s.low}

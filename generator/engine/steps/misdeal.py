@@ -18,6 +18,7 @@ SHOW = "show-misdeal"
 
 class ShowMisdeal(Phase):
     rule = "showing a hand for a misdeal"
+    dropped_by = {"deal.misdeal": None}
     decisions = (SHOW,)
 
     def __init__(self, game: "Game"):

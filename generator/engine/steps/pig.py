@@ -29,6 +29,7 @@ def _pig_seen(state: "State", player: int) -> int | None:
 
 class RevealPig(Phase):
     rule = "revealing the pig"
+    dropped_by = {"setup.pig": None}
     decisions = (PIG,)
     hand_fields = {"pig_revealed": False}
     views = {"pig": _pig_seen}

@@ -18,6 +18,7 @@ ROB, ROB_DISCARD = "rob", "discard-after-robbing"
 
 class Rob(Phase):
     rule = "robbing"
+    dropped_by = {"setup.robbing": None}
     decisions = (ROB, ROB_DISCARD)
     puts_away = {ROB_DISCARD: "discards"}
 

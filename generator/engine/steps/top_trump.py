@@ -17,6 +17,7 @@ SHOW_TOP = "show-top-trump"
 
 class ShowTopTrump(Phase):
     rule = "showing the top trump"
+    dropped_by = {"setup.top_trump_point": False}
     decisions = (SHOW_TOP,)
     hand_fields = {"top_point": None}
 
