@@ -291,11 +291,12 @@ def test_strategy_note_from_a_tier2_report() -> None:
 
     report = json.loads((REPO / "corpus" / "real" / "oh-hell.report.json").read_text(encoding="utf-8"))
     note = strategy_note(report)
-    assert note[0] == ("With four players, a strong player who looks ahead won 86% of the games against three "
+    # the figures of the stored report (judged again on 2026-11-29 with sensible Tier-1 players)
+    assert note[0] == ("With four players, a strong player who looks ahead won 84% of the games against three "
                        "players choosing at random, where an even share is 25%: skill shows strongly.")
-    assert note[1].startswith("Playing trumps matters: told never to play a trump while it held another card, "
-                              "the same player won 77% of the games instead of 86%.")
-    assert note[2].startswith("The best rule of thumb, always playing the highest cards allowed, won 6%")
+    assert note[1].startswith("Playing trumps changed little: told never to play a trump while it held another "
+                              "card, the same player still won 82% of the games (against 84%).")
+    assert note[2].startswith("The best rule of thumb, always grabbing the most points on offer at once, won 8%")
     assert not re.search(r"\b[A-Z]+_[A-Z_]+\b|inert|dominance|seed", " ".join(note))   # no codes, no seeds
     spec = load_spec(REPO / "corpus" / "real" / "oh-hell.yaml")
     text = render_markdown(spec, text_summary(report))

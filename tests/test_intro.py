@@ -96,11 +96,12 @@ def test_the_playtest_figures_say_quick_or_long_and_how_much_skill_shows() -> No
 def test_the_skill_figure_comes_from_the_tier2_report() -> None:
     report = _report()
     summary = text_summary(report)
-    assert summary["players"] == 4 and summary["order"] == pytest.approx(0.7067)
-    assert summary["strong_wins"] == pytest.approx(0.78)
+    # the figures of the stored report (judged again on 2026-11-29 with sensible Tier-1 players)
+    assert summary["players"] == 4 and summary["order"] == pytest.approx(0.8933)
+    assert summary["strong_wins"] == pytest.approx(0.92)
     spec = load_spec(REAL / "hearts.yaml")
     text = render_markdown(spec, summary)
-    assert "a strong bot won 78% of its games against three random players" in text
+    assert "a strong bot won 92% of its games against three random players" in text
     assert parse_markdown(text) == spec.rules()
     del report["tier2"]
     assert "order" not in text_summary(report) and "strong bot" not in render_markdown(spec, text_summary(report))

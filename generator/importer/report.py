@@ -271,9 +271,10 @@ def _players(f) -> str:
 def judge_report(book_name: str, judgements: list[Judgement], games: int, seed: int, tier: int) -> str:
     out = ["# Hyloe's Book of Games — judged", ""]
     out.append(f"Written by `parlour import` (book `{book_name}`). Each imported spec in this folder was put through the "
-               f"Tier-0 static checks (`parlour check`) and then a Tier-{tier} playtest (random self-play, {games} games per "
-               f"player count, seed {seed}) at every player count the static checks leave playable. Reason codes are those "
-               "of `docs/playtest-metrics.md`; tier 0 is a static check. A game that fails a static check is kept, but "
+               f"Tier-0 static checks (`parlour check`) and then a Tier-{tier} playtest (sensible players, the greedy bots, "
+               f"up to {games} games per player count, beside random players for robustness; seed {seed}) at every player "
+               "count the static checks leave playable. Reason codes, and which players judge each, are those of "
+               "`docs/playtest-metrics.md`; tier 0 is a static check. A game that fails a static check is kept, but "
                "it is not a playable reading of the book: IMPORT.md lists it as failing, and `parlour check` shows its "
                "problems.")
     out.append("")
