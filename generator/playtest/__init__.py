@@ -196,7 +196,6 @@ def features_of(spec: GameSpec, counts: Sequence[Tier1Count], limit: int = MAX_F
     """Optional rule features the INERT_RULE check can forbid: playing trumps (when the game has
     trumps or jokers), then the optional decisions random play met most often."""
     found: list[str] = []
-    # the set-up's trump method, where the family's set-up has one
     trumps = getattr(spec.setup, "trumps", None)
     if (trumps is not None and trumps.method != "none") or spec.deck.jokers:
         found.append("trumps")
@@ -328,7 +327,7 @@ def depends(sensible: Sequence[Tier1Count], rand: Sequence[Tier1Count]) -> list[
 def dead_rules(spec: GameSpec, counts: Sequence[Tier1Count]) -> list[type]:
     """The phases of the game's hand that stand for a printed rule (``Phase.rule``) and that no move
     of any of these games reached — a between-hands exchange in a game that never has a second hand,
-    a decision its deal never offers. None when a game failed: its games stopped short."""
+    a decision its deal never offers. None found when a game failed (its games stopped short)."""
     from ..engine import Game
 
     games = [g for c in counts for g in c.games]
