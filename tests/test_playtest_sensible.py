@@ -10,13 +10,16 @@ from pathlib import Path
 import pytest
 
 from generator.engine import Game
+from generator.engine.phase import PrintedRule
 from generator.mend.evidence import estimates
+from generator.mend.fields import with_values
 from generator.mend.knobs import TargetKnob, one_hand_floor
-from generator.playtest import Report, Tier1Count, dead_text, depends, playtest
+from generator.playtest import Report, Tier1Count, dead_rules, dead_text, depends, playtest
 from generator.playtest.metrics import RANDOM, SENSIBLE
 from generator.playtest.runner import GameSummary, game_seed, play_one
 from generator.playtest.stats import median
 from generator.playtest.tabletime import CALIBRATION, MODEL, TableTime, fit
+from generator.sample import sample_game
 from generator.spec import load_spec
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -62,11 +65,11 @@ def test_a_rule_that_never_applied_is_named():
     spec = load_spec(REAL / "president.yaml")   # titles pass cards between hands (PassCards)
     phases = {type(p).__name__: p for p in Game(spec).phases}
     assert "PassCards" in phases
-    one_hand = games(4, 20, moves=80, decisions=60, hands=1, deals=1, met=["climb"])
+    one_hand = games(4, 20, moves=80, decisions=60, hands=1, deals=1, met=["climb", "shape:single", "shape:set"])
     found = dead_text(spec, [Tier1Count(4, one_hand, "greedy", SENSIBLE)])
     assert [w.code for w in found.warnings] == ["DEAD_TEXT"]
     assert "passing cards between the titled players" in found.warnings[0].message
-    played = games(4, 20, moves=80, decisions=60, hands=3, deals=3, met=["climb", "give-back"])
+    played = games(4, 20, moves=80, decisions=60, hands=3, deals=3, met=["climb", "give-back", "shape:set"])
     assert dead_text(spec, [Tier1Count(4, played, "greedy", SENSIBLE)]).warnings == []
 
 
@@ -179,7 +182,8 @@ def test_a_dead_rule_that_the_game_can_do_without_is_dropped(monkeypatch):
     spec = whist_with_misdeal()
     options = JudgeOptions(games=30)
     report = options.playtest(spec)
-    monkeypatch.setattr(dead, "dead_rules", lambda spec, counts: [ShowMisdeal] if spec.deal.misdeal else [])
+    misdeal = PrintedRule(ShowMisdeal.rule, frozenset(), ShowMisdeal.dropped_by)
+    monkeypatch.setattr(dead, "dead_rules", lambda spec, counts: [misdeal] if spec.deal.misdeal else [])
     mended = dead.drop_dead(spec, report, options)
     assert mended is not None and mended.spec.deal.misdeal is None and mended.report.verdict == "pass"
     m = mended.spec.provenance.mends[-1]
@@ -188,5 +192,58 @@ def test_a_dead_rule_that_the_game_can_do_without_is_dropped(monkeypatch):
     # a rule the game cannot do without (the auction names no way out) is left, with its warning
     from generator.engine.steps.auction import Auction
 
-    monkeypatch.setattr(dead, "dead_rules", lambda spec, counts: [Auction])
+    monkeypatch.setattr(dead, "dead_rules", lambda spec, counts: [PrintedRule(Auction.rule, frozenset(), {})])
     assert dead.drop_dead(spec, report, options) is None
+
+
+def test_rules_inside_card_play_leave_their_names_when_they_apply():
+    """A special card laid, a set played: the engine records it, so the playtest can tell a printed
+    rule that was used from one no game ever needed."""
+    for name, rule in [("crazy-eights.yaml", "effect:8"), ("president.yaml", "shape:set")]:
+        game = Game(load_spec(REAL / name))
+        met = set()
+        for i in range(6):
+            met |= set(play_one(game, 4, game_seed(3, 4, i), i, ["greedy"] * 4, bounds=None).met)
+        assert rule in met, name
+
+
+def test_a_special_card_never_laid_and_sets_never_played_are_named():
+    eights = load_spec(REAL / "crazy-eights.yaml")
+    without = games(4, 20, moves=80, decisions=60, hands=3, deals=3, met=["match"])
+    found = dead_text(eights, [Tier1Count(4, without, "greedy", SENSIBLE)])
+    assert [w.code for w in found.warnings] == ["DEAD_TEXT"]
+    assert "laying a 8 (its effect: wild)" in found.warnings[0].message
+    laid = games(4, 20, moves=80, decisions=60, hands=3, deals=3, met=["match", "effect:8"])
+    assert dead_text(eights, [Tier1Count(4, laid, "greedy", SENSIBLE)]).warnings == []
+    president = load_spec(REAL / "president.yaml")
+    singles = games(4, 20, moves=80, decisions=60, hands=3, deals=3, met=["climb", "give-back", "shape:single"])
+    (rule,) = dead_rules(president, [Tier1Count(4, singles, "greedy", SENSIBLE)])
+    assert rule.text == "playing sets of cards of one rank" and rule.dropped_by["play.leads"] == "singles"
+
+
+@pytest.mark.parametrize("family", ["trick-taking", "climbing", "matching", "melding"])
+def test_every_rule_a_playtest_may_drop_comes_out_of_the_game(family):
+    """Each printed rule's ``dropped_by`` gives a spec the schema takes (or refuses cleanly), and the
+    game made of it no longer prints that rule: the dead-rule mend can never keep a rule it says it
+    dropped, nor crash on one."""
+    seen = 0
+    for seed in range(60):
+        spec = sample_game(seed, family).spec
+        for rule in (r for ph in Game(spec).phases for r in ph.printed_rules() if r.dropped_by):
+            try:
+                changed = with_values(spec, rule.dropped_by)
+            except ValueError:
+                continue
+            seen += 1
+            assert rule.text not in {r.text for ph in Game(changed).phases for r in ph.printed_rules()}, (seed, rule)
+    assert seen or family == "trick-taking"
+
+
+def test_two_dropped_rules_of_one_list_or_part_combine():
+    from generator.mend.dead import SKIP, merge_drop
+
+    a, b, c = {"rank": "8"}, {"rank": "2"}, {"rank": "J"}
+    changes = {"play.effects": [b, c]}            # the 8 dropped
+    assert merge_drop(changes, "play.effects", [a, c]) == [c]   # and the 2: only the Jack stays
+    assert merge_drop({"play.bomb": None}, "play.bomb.rocket", None) is SKIP
+    assert merge_drop({}, "play.low_bomb", False) is False

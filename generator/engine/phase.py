@@ -17,12 +17,26 @@ runs (``repeats``, for loop detection). Everything a phase needs from the spec i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, NamedTuple
 
 if TYPE_CHECKING:   # pragma: no cover
     from ..spec import GameSpec
     from .places import Place
     from .state import Game, State
+
+class PrintedRule(NamedTuple):
+    """A rule the rulebook prints that a game may never use: what a playtest looks for before it
+    warns that a table would read a rule it never needs (DEAD_TEXT), and how to take it out.
+
+    ``tags`` are the names a game leaves behind when the rule applies: a decision the rule opens,
+    a phase's class name, or a name its phase adds to ``GameRecord.applied`` (a special card
+    laid, a set played). ``dropped_by`` maps dotted spec paths to the values that take the rule
+    out of the game (``mend.dead``); empty for a rule the game cannot do without."""
+
+    text: str
+    tags: frozenset[str]
+    dropped_by: dict[str, Any]
+
 
 #: A view: what one player may see of a phase, computed from the state and that player's seat.
 View = Callable[["State", int], Any]
@@ -70,6 +84,15 @@ class Phase:
 
     def __init__(self, game: "Game"):
         self.game = game
+
+    def printed_rules(self) -> list[PrintedRule]:
+        """The rules of this phase that a game may never use (see ``PrintedRule``): by default the
+        phase's own ``rule``, met by any of its decisions or by its name in the record. A phase
+        whose card play holds optional rules (a special card, a shape of play) lists them too."""
+        cls = type(self)
+        if not cls.rule:
+            return []
+        return [PrintedRule(cls.rule, frozenset({*cls.decisions, cls.__name__}), dict(cls.dropped_by))]
 
     @classmethod
     def needed(cls, spec: "GameSpec") -> bool:

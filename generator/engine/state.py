@@ -85,6 +85,8 @@ class Game:
         self._other_defaults = [(k, v) for k, v in self._defaults
                                 if type(v) in (list, set, dict) and v]
         self._copy_plan = _copy_plan(self)
+        #: The fields of a position key, in its order (game-long ones first).
+        self._key_fields = (*self.game_fields, *self.hand_fields)
 
     def phase(self, cls: type[Phase]) -> Phase | None:
         """The compiled phase of that class, if this game needs it."""
@@ -335,11 +337,7 @@ class State:
         parts: list[Any] = [self.decision, self.current, self.dealer, tuple(self.totals), tuple(self.queue),
                             tuple(type(s).__name__ for s in self.steps), tuple(self.best_of_hands),
                             self.ends_with_hand, self.terminal]
-        d = self.__dict__
-        for name in g.game_fields:
-            parts.append(_frozen(d.get(name)))
-        for name in g.hand_fields:
-            parts.append(_frozen(d.get(name)))
+        parts.extend(map(_frozen, map(self.__dict__.get, g._key_fields)))
         for ph in g.phases:
             parts.append(ph.key(self))
         return hash(tuple(parts))
@@ -499,11 +497,18 @@ def _fresh(value: Any) -> Any:
     return value
 
 
+#: Values that are their own hashable image: most of a position is lists of card numbers, and
+#: answering them first keeps the position key (taken at every move of a loop check) cheap.
+_ATOMS = frozenset({int, str, bool, float, type(None)})
+
+
 def _frozen(value: Any) -> Any:
     """A hashable image of a field's value (lists as tuples, sets sorted, objects by their key)."""
     t = type(value)
+    if t in _ATOMS:
+        return value
     if t is list or t is tuple:
-        return tuple(_frozen(v) for v in value)
+        return tuple(map(_frozen, value))
     if t is set or t is frozenset:
         return ("set", tuple(sorted(value, key=repr)))
     if t is dict:

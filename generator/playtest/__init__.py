@@ -30,6 +30,7 @@ from typing import Any, Callable, Sequence
 
 from ..bots import TRIVIAL
 from ..bots.restrict import OPTIONAL_PHASES  # the optional decisions INERT_RULE may forbid
+from ..engine.phase import PrintedRule
 from ..spec import GameSpec
 from .metrics import (BOTH, LENGTH_CODES, ORDER, RANDOM, SENSIBLE, STRONG, Findings, Reason, Tier1Count,  # noqa: F401
                       Tier2Count, lineup_of, quality, r4, tier2_configs)
@@ -324,18 +325,19 @@ def depends(sensible: Sequence[Tier1Count], rand: Sequence[Tier1Count]) -> list[
     return notes
 
 
-def dead_rules(spec: GameSpec, counts: Sequence[Tier1Count]) -> list[type]:
-    """The phases of the game's hand that stand for a printed rule (``Phase.rule``) and that no move
-    of any of these games reached — a between-hands exchange in a game that never has a second hand,
-    a decision its deal never offers. None found when a game failed (its games stopped short)."""
+def dead_rules(spec: GameSpec, counts: Sequence[Tier1Count]) -> list[PrintedRule]:
+    """The printed rules of the game (``Phase.printed_rules``: a whole phase such as an exchange
+    between hands, or a rule inside card play such as a special card or a set) that no move of any
+    of these games used — an exchange in a game that never has a second hand, a special card never
+    laid, sets in a game where only single cards are ever played. None found when a game failed
+    (its games stopped short)."""
     from ..engine import Game
 
     games = [g for c in counts for g in c.games]
     if not games or any(g.outcome == "error" for g in games):
         return []
     met = {name for g in games for name in g.met}
-    return [phase for phase in map(type, Game(spec).phases)
-            if phase.rule and not met & {*phase.decisions, phase.__name__}]
+    return [rule for phase in Game(spec).phases for rule in phase.printed_rules() if not met & rule.tags]
 
 
 def dead_text(spec: GameSpec, counts: Sequence[Tier1Count]) -> Findings:
@@ -345,8 +347,8 @@ def dead_text(spec: GameSpec, counts: Sequence[Tier1Count]) -> Findings:
     if dead:
         played = sum(len(c.games) for c in counts)
         most = max(c.players for c in counts)
-        for phase in dead:
-            out.warnings.append(Reason("DEAD_TEXT", f"the rule for {phase.rule} never applied in any of the {played} "
+        for rule in dead:
+            out.warnings.append(Reason("DEAD_TEXT", f"the rule for {rule.text} never applied in any of the {played} "
                                        "games played (sensible and random players): a table would read a rule it "
                                        "never uses", most, None, 1, None))
     return out

@@ -41,12 +41,15 @@ from typing import TYPE_CHECKING, Callable
 
 from ...spec import GameSpec
 from ..laws import LawBook
-from ..phase import Phase
+from ..phase import Phase, PrintedRule
 from ..places import HIDDEN, PUBLIC, Place
 from ..steps.pig import pig_card
 from .narrate import ClimbNarration
-from .rules import BLIND, BOMB, JOKER, KNOCK, LOW, PASS, ROCKET, SHAPE_WORDS, ClimbRules, Play, cards_of
+from .rules import BLIND, BOMB, JOKER, KNOCK, LOW, PASS, ROCKET, RUN, SET, SHAPE_WORDS, ClimbRules, Play, cards_of
 from .scoring import NextHand, close_hand
+
+#: What a play of each shape leaves in ``GameRecord.applied`` (DEAD_TEXT reads it).
+SHAPE_TAGS = tuple("shape:" + w for w in SHAPE_WORDS)
 
 if TYPE_CHECKING:   # pragma: no cover
     from ..state import Game, State
@@ -133,6 +136,30 @@ class Climb(NextHand, Phase):
     @classmethod
     def needed(cls, spec: GameSpec) -> bool:
         return True
+
+    def printed_rules(self) -> list[PrintedRule]:
+        """The shapes of play a rulebook prints beyond single cards, each met when a play of that
+        shape is laid: sets, runs, the bomb and the rocket, the lowest card that beats anything. A
+        game whose players only ever lay single cards prints rules for sets it never needs."""
+        p = self.game.spec.play
+        out = []
+        if p.sets_allowed():
+            # With runs allowed, sets cannot go while runs stay: the rule is only warned about.
+            drop = {} if p.runs_allowed() else {"play.leads": "singles", "play.beating": "higher"}
+            out.append(PrintedRule("playing sets of cards of one rank", frozenset({SHAPE_TAGS[SET]}), drop))
+        if p.runs_allowed():
+            out.append(PrintedRule("playing runs", frozenset({SHAPE_TAGS[RUN]}),
+                                   {"play.leads": "sets", "play.runs": None}))
+        if p.bomb is not None:
+            out.append(PrintedRule(f"the {p.bomb.name} (four cards of a rank)", frozenset({SHAPE_TAGS[BOMB]}),
+                                   {"play.bomb": None}))
+            if p.bomb.rocket:
+                out.append(PrintedRule(f"the {p.bomb.rocket} (the pair of jokers)", frozenset({SHAPE_TAGS[ROCKET]}),
+                                       {"play.bomb.rocket": None}))
+        if p.low_bomb:
+            out.append(PrintedRule("a single card of the lowest rank beating anything", frozenset({SHAPE_TAGS[LOW]}),
+                                   {"play.low_bomb": False}))
+        return out
 
     # -- the start of play -----------------------------------------------------------------
 
@@ -292,6 +319,7 @@ class Climb(NextHand, Phase):
         state.top_seat = p
         state.last_play = action
         state.idle_passes = 0
+        state.record.applied.add(SHAPE_TAGS[play.shape])   # the shape was played (DEAD_TEXT)
         if play.shape >= BOMB and play.shape != JOKER and play.shape != LOW:   # a bomb or the rocket
             state.bombs += 1
         if self.rejoin:

@@ -91,10 +91,12 @@ def fire(ph: "Match", state: "State") -> bool:
     """Fire the effect of the play's top card. Decisions it needs are queued as steps; returns
     False (the steps go on)."""
     rules = ph.rules
+    top = counted_top(ph, state)
+    if top is not None and top[0] >= 0 and rules.kind[top[0]] is not None:
+        state.record.applied.add(ph.effect_tags[top[0]])   # the special card was laid (DEAD_TEXT)
     r, kind = firing(ph, state)
     if kind is None:
         return False
-    top = counted_top(ph, state)
     eff = rules.effect[r]
     p = state.mover
     todo = state.todo

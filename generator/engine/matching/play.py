@@ -64,12 +64,16 @@ from ...spec import GameSpec
 from ..actions import NO, SUIT_ACTION, YES
 from ..climbing.scoring import NextHand, close_hand
 from ..laws import LawBook
-from ..phase import Phase
+from ..phase import Phase, PrintedRule
 from ..places import HIDDEN, PUBLIC, Place
 from . import effects
 from .deal import pile_count
 from .narrate import MatchNarration
 from .rules import BLIND, CLAIM, DRAW, KNOCK, PICK_UP, RANK, SECOND, STOP, TARGET, MatchRules
+
+#: The names a special card laid and the named card leave in ``GameRecord.applied`` (DEAD_TEXT).
+EFFECT_TAG = "effect:"
+NAMED_TAG = "named-card"
 
 if TYPE_CHECKING:   # pragma: no cover
     from ..state import Game, State
@@ -216,6 +220,8 @@ class Match(NextHand, Phase):
         #: Wild cards that are not jokers: ``play_random`` lays them inline too, the suit named next.
         self.wild_cards = frozenset(c for c in range(table.size) if c not in self.rules.jokers
                                     and self.rules.kind[self.rules.rank_of[c]] == "wild")
+        #: What a laid special card leaves in the record, by rank index (``printed_rules``).
+        self.effect_tags = [EFFECT_TAG + r for r in self.rules.rank_names]
         #: Each step of a play's resolution (``todo``) by name.
         self._steps = {name[len("_step_"):].replace("_", "-"): getattr(self, name)
                        for name in dir(self) if name.startswith("_step_")}
@@ -223,6 +229,22 @@ class Match(NextHand, Phase):
     @classmethod
     def needed(cls, spec: GameSpec) -> bool:
         return True
+
+    def printed_rules(self) -> list[PrintedRule]:
+        """Each special card's effect, met when a card of its rank is laid (or counts as one),
+        dropped by taking the effect out of the list; the named card that makes a player draw,
+        met when it is laid. A special card no game ever lays is a row of the rulebook's table a
+        table reads for nothing."""
+        p = self.spec.play
+        out = []
+        for e in p.effects:
+            rest = [x.model_dump(mode="json") for x in p.effects if x is not e]
+            out.append(PrintedRule(f"laying a {e.rank} (its effect: {e.kind.replace('-', ' ')})",
+                                   frozenset({EFFECT_TAG + e.rank}), {"play.effects": rest}))
+        if p.named_card is not None:
+            out.append(PrintedRule(f"the {p.named_card.card} that makes a player draw", frozenset({NAMED_TAG}),
+                                   {"play.named_card": None}))
+        return out
 
     # -- who holds what ----------------------------------------------------------------------
 
@@ -458,6 +480,7 @@ class Match(NextHand, Phase):
         """P11: the named card makes its player, or the next player, draw."""
         if self.named_card is None or self._played_card(state) != self.named_card:
             return False
+        state.record.applied.add(NAMED_TAG)
         who = state.mover if self.named_who == "player" else self.next_seat(state, state.mover)
         self.draw(state, who, self.named_count)
         return False
@@ -1000,6 +1023,7 @@ class Match(NextHand, Phase):
                     else:
                         draw_plain(state, p)
                 elif a in wilds:   # ``lay`` and the steps up to the wild's suit, inline
+                    state.record.applied.add(self.effect_tags[natural[a][0]])
                     hand.remove(a)
                     state.piles[0].append(a)
                     named.append(natural[a])
@@ -1144,6 +1168,7 @@ class Match(NextHand, Phase):
                         self._pass_turn(state, p)
                 break
             if wild:
+                state.record.applied.add(self.effect_tags[natural[a][0]])
                 if moves >= cap:   # stopped with the suit still to name
                     self._sync_turn(state, p, acted, last)
                     state.laid = [a]
