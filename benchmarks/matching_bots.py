@@ -61,14 +61,17 @@ def sight_table(argv: list[str]) -> int:
     import argparse
 
     import head_to_head as h
-    from generator.engine.matching import hints
+    from dataclasses import replace
+
+    from generator.bots import play_matching
 
     ap = argparse.ArgumentParser(description="the strong bot's share against greedy bots, seeing hidden cards")
     ap.add_argument("--sight", choices=("hands", "all"), required=True)
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
-    hints.greedy_play.sampler = _seeing(args.sight)   # before the workers fork
+    # before the registry first reads the hints, and before the workers fork
+    play_matching.HINTS = replace(play_matching.HINTS, sampler=_seeing(args.sight))
     lines = [h.Line(g, n, "greedy") for g, n in GAMES.items()]
     h.run(lines, args.games, args.games, args.seed, 2, {})
     print(f"strong bot seeing {args.sight}, against three greedy bots (seed {args.seed}):")

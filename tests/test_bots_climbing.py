@@ -11,7 +11,7 @@ import pytest
 from generator.bots import GreedyBot, make_bot
 from generator.bots.strong import rollout_policy
 from generator.engine import Game
-from generator.engine.climbing.hints import candidates
+from generator.bots.play_climbing import candidates
 from generator.engine.climbing.rules import PASS
 from generator.spec.io import load_spec
 from tests.family_helpers import focus_wins
@@ -90,9 +90,10 @@ def test_climbing_at_four_searches_three_times_the_budget(president, monkeypatch
     """At four players a climbing decision gets three times the rollouts (the family's
     ``budget_scale``): the same decision with the scale forced to 1 plays a third as many, give
     or take the halving's remainder; at three players (Dou Dizhu) the scale is 1."""
-    from generator.bots import StrongBot
+    from dataclasses import replace
+
+    from generator.bots import StrongBot, play_climbing, strong
     from generator.bots.strong import budget_scale_of
-    from generator.engine.climbing import hints
 
     state = president.new_initial_state(4, 2)
     bots = [make_bot("greedy", p) for p in range(4)]
@@ -104,7 +105,7 @@ def test_climbing_at_four_searches_three_times_the_budget(president, monkeypatch
     assert budget_scale_of(obs) == 3
     scaled = StrongBot(1)
     scaled.act(obs)
-    monkeypatch.setattr(hints.greedy_play, "budget_scale", 1)
+    monkeypatch.setattr(strong, "_hints", lambda obs: replace(play_climbing.HINTS, budget_scale=1))
     plain = StrongBot(1)
     plain.act(obs)
     assert plain.rollouts_played > 0

@@ -123,7 +123,7 @@ def _among_greedy_players(game: Game, players: int, seeds) -> Iterator[Observati
 
 def _keep(obs: Observation, a: int) -> tuple[bool, int]:
     """Whether a lay is a wild, and how many of the other cards held match it (the greedy rule)."""
-    from generator.engine.matching import hints
+    from generator.bots import play_matching as hints
 
     rules = obs.match_rules
     c = hints._card(a)
@@ -137,7 +137,7 @@ def test_the_canny_lay_breaks_only_the_greedy_rules_ties_by_the_cards_unseen(cra
     """The strong bot's anchor lays a card that keeps as many options as the greedy bot's card;
     where the two differ, fewer unseen cards match the canny card (so the next player is likelier
     to draw). Checked on every turn with a choice in twenty games of greedy players."""
-    from generator.engine.matching import hints
+    from generator.bots import play_matching as hints
 
     differ = turns = 0
     for obs in _among_greedy_players(crazy_eights, 4, range(100, 120)):
@@ -162,7 +162,7 @@ def test_the_canny_lay_breaks_only_the_greedy_rules_ties_by_the_cards_unseen(cra
 def test_the_canny_suit_is_the_longest_and_of_those_the_scarcest(crazy_eights):
     """After an eight, the suit named is one the player holds most of (its other eights apart); of
     two held alike, the one with fewer cards unseen."""
-    from generator.engine.matching import hints
+    from generator.bots import play_matching as hints
     from generator.engine.actions import SUIT_ACTION
 
     named = ties = 0
@@ -187,7 +187,7 @@ def test_a_canny_player_wins_more_than_a_greedy_one_among_greedy_players(crazy_e
     """Counting the cards gone pays: one canny player among three greedy ones, seats rotated, wins
     more of the same deals than a greedy player in its seat (measured over 8,000 games on each of
     two seeds: 0.28 against 0.26 and 0.25; here 0.28 against 0.23)."""
-    from generator.engine.matching import hints
+    from generator.bots import play_matching as hints
     from generator.playtest.runner import game_seed
 
     def wins(policy) -> int:

@@ -650,7 +650,7 @@ def test_invented_laws_act_on_plays() -> None:
 
 
 def test_the_strong_bot_merges_singles_of_a_rank_only_when_they_are_interchangeable() -> None:
-    from generator.engine.climbing.hints import distinct
+    from generator.bots.play_climbing import distinct
 
     game, s = started(spec(scoring={"kind": "card-count", "losers_lose": False, "round_end": "knock-five"}))
     t = game.table

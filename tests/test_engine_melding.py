@@ -512,7 +512,7 @@ def test_titles_with_retire_play_on_until_one_is_left() -> None:
 
 
 def test_the_greedy_bot_takes_a_discard_that_melds_and_discards_a_lone_costly_card() -> None:
-    from generator.engine.melding.hints import greedy_play
+    from generator.bots.play_melding import greedy_play
 
     tb = Table(spec(), hands=("5H 6H 9C KD 2S", "3C 4D"), piles=("7H",), stock="QS")
     obs = tb.state.observation(0)

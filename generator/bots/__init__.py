@@ -16,12 +16,11 @@ import random
 from typing import Any, Callable
 
 from ..engine import Observation
+from .hints import BotHints
 
 
-def family_hints(obs: Observation) -> Any:
-    """The card-play hints of the game's family (``Family.bot_hints``): ``GreedyBot.act`` itself
-    for trick-taking; another family's function ``(obs, legal, rng) -> action``, whose attributes
-    ``highest``, ``lowest`` and ``greedy_points`` are its trivial policies."""
+def family_hints(obs: Observation) -> BotHints:
+    """The card-play hints of the game's family (``Family.bot_hints``, a ``BotHints``)."""
     from ..families import family_of
 
     return family_of(obs.game.spec).load("bot_hints")
@@ -55,10 +54,7 @@ class GreedyBot:
         legal = obs.legal
         if not obs.card_play:
             return self._other(obs, legal)
-        hints = family_hints(obs)
-        if hints is not GreedyBot.act:   # another family's card play
-            return hints(obs, legal, self.rng)
-        return greedy_card(obs, legal)
+        return family_hints(obs).play(obs, legal, self.rng)
 
     def _other(self, obs: Observation, legal: list[int]) -> int:
         from .decisions import greedy_decision
@@ -69,16 +65,6 @@ class GreedyBot:
 from .strong import StrongBot  # noqa: E402  (uses bot_seed and GreedyBot above)
 from .tricks import rollout as _trick_rollout  # noqa: E402
 from .tricks import rollout_weight as _trick_rollout_weight  # noqa: E402
-
-#: Trick-taking's bot hints are ``GreedyBot.act`` itself: its rollout policy hangs on it, as the
-#: other families' hang on their ``greedy_play``.
-GreedyBot.act.rollout = _trick_rollout  # type: ignore[attr-defined]
-#: A light trick rollout (with the exact ending it buys) costs about 1.8 random ones, one of a
-#: simple hand about 1.2 (``tricks.rollout_weight``): the budget counts it so, and a decision
-#: costs what it did with random rollouts (measured side by side).
-GreedyBot.act.rollout_weight = _trick_rollout_weight  # type: ignore[attr-defined]
-#: ... and it solves the last tricks exactly (``solver``) from this many cards in hand.
-GreedyBot.act.endgame = 3  # type: ignore[attr-defined]
 
 
 def greedy_card(obs: Observation, legal: list[int]) -> int:
@@ -120,7 +106,17 @@ def greedy_anchor(obs: Observation, legal: list[int], rng: random.Random) -> int
     return greedy_card(obs, obs.legal) if obs.card_play else None
 
 
-GreedyBot.act.anchor = greedy_anchor  # type: ignore[attr-defined]
+def _trick_play(obs: Observation, legal: list[int], rng: random.Random) -> int:
+    return greedy_card(obs, legal)
+
+
+#: Trick-taking's bot hints (``Family.bot_hints``). A light trick rollout (with the exact ending it
+#: buys) costs about 1.8 random ones, one of a simple hand about 1.2 (``tricks.rollout_weight``): the
+#: budget counts it so, and a decision costs what it did with random rollouts (measured side by
+#: side). The last tricks are solved exactly (``solver``) from three cards in hand. The trivial
+#: policies use their own card-by-card rule.
+TRICK_HINTS = BotHints(play=_trick_play, rollout=_trick_rollout, rollout_weight=_trick_rollout_weight,
+                       anchor=greedy_anchor, endgame=3)
 from .trivial import GreedyPointsBot, HighestBot, LowestBot  # noqa: E402
 
 #: Every bot by name: a factory taking the bot's seed.

@@ -50,6 +50,7 @@ from itertools import cycle
 from typing import Any, Callable
 
 from ..engine import Observation, State
+from .hints import BotHints
 from .sampler import DeterminizationError, Sampler
 
 #: Value of winning (losing) the game inside a rollout, against hand scores of a few points.
@@ -276,7 +277,7 @@ def overrule(values: list[list[float]], anchor: int, z: float = ANCHOR_Z) -> int
 _HINTS: "weakref.WeakKeyDictionary[Any, Any]" = weakref.WeakKeyDictionary()
 
 
-def _hints(obs: Observation) -> Any:
+def _hints(obs: Observation) -> BotHints:
     """The family's bot hints (``bots.family_hints``), looked up once per compiled game: a
     decision asks for five of them, and the registry's lookup costs more than the answer."""
     game = obs.game
@@ -295,7 +296,7 @@ def _random_rollout(state: State, rnd: Callable[[], float]) -> None:
 def rollout_policy(obs: Observation) -> Callable[[State, Callable[[], float]], None]:
     """How a rollout plays out the hand: the family's own policy (its bot hints' ``rollout``,
     drawing from the same random numbers) or, by default, uniformly random play."""
-    return getattr(_hints(obs), "rollout", None) or _random_rollout
+    return _hints(obs).rollout or _random_rollout
 
 
 def anchor_of(obs: Observation) -> Callable[[Observation, list[int], random.Random], int | None] | None:
@@ -303,14 +304,14 @@ def anchor_of(obs: Observation) -> Callable[[Observation, list[int], random.Rand
     overrule (its bot hints' ``anchor``, which may answer None for a decision it leaves to the
     search alone), or None: a handful of rollouts a play is a noisy
     judge, and in a game whose hands snowball (titles) a noisy judge loses to a steady one."""
-    return getattr(_hints(obs), "anchor", None)
+    return _hints(obs).anchor
 
 
 def sampler_of(obs: Observation) -> Callable[[Observation, dict[str, list[int]]], "Sampler"]:
     """How the bot deals the cards it cannot see: the family's own determinizations (its bot
     hints' ``sampler``, which may read what the table showed in ways only the family knows, such
     as climbing's and matching's passes) or, by default, ``Sampler``."""
-    return getattr(_hints(obs), "sampler", None) or Sampler
+    return _hints(obs).sampler or Sampler
 
 
 def rollout_weight_of(obs: Observation) -> float:
@@ -318,7 +319,7 @@ def rollout_weight_of(obs: Observation) -> float:
     ``rollout_weight``, a number or a function of the observation; 1 by default): the budget is
     counted in random rollouts, so that a family whose rollout policy thinks a little plays fewer
     of them, not more time."""
-    weight = getattr(_hints(obs), "rollout_weight", 1)
+    weight = _hints(obs).rollout_weight
     return weight(obs) if callable(weight) else weight
 
 
@@ -327,20 +328,21 @@ def budget_scale_of(obs: Observation) -> int:
     decision) a decision of the family's gets (its hints' ``budget_scale``; 1 by default). The
     budget is still a count of rollouts, the same in every run; a family sets it where the search
     measurably needs more to beat the family's greedy play, and its playtests pay for it."""
-    scale = getattr(_hints(obs), "budget_scale", 1)
+    scale = _hints(obs).budget_scale
     return scale(obs) if callable(scale) else scale
 
 
 def endgame_of(obs: Observation) -> int:
     """How many cards in hand (at most) make a card play an ending to solve exactly (the
     family's hints' ``endgame``; 0, never, when the family names none)."""
-    return getattr(_hints(obs), "endgame", 0)
+    return _hints(obs).endgame
 
 
 def anchor_z_of(obs: Observation) -> float:
     """How many standard errors of the paired difference a play must beat the anchor by (the
     family's hints' ``anchor_z``; ``ANCHOR_Z`` when the family names none)."""
-    return getattr(_hints(obs), "anchor_z", ANCHOR_Z)
+    z = _hints(obs).anchor_z
+    return ANCHOR_Z if z is None else z
 
 
 def last_hand(state: State) -> bool:
@@ -384,7 +386,7 @@ def distinct_actions(obs: Observation, legal: list[int]) -> list[int]:
     is named by the rules, and they are worth the same. Only in plain trick play (no rule that
     looks at ranks or at particular cards)."""
     if obs.card_play:   # a family whose plays are not single cards merges its own (its bot hints)
-        merge = getattr(_hints(obs), "distinct", None)
+        merge = _hints(obs).distinct
         if merge is not None:
             return merge(obs, legal)
     table = obs.table

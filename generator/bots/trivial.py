@@ -18,7 +18,7 @@ def _cards(obs: Observation) -> list[int]:
 
 
 class _Trivial:
-    #: The name of this policy among a family's hints (``bots.family_hints``).
+    #: The name of this policy among a family's hints (a field of ``BotHints``).
     hint = ""
 
     def __init__(self, seed: int | None = None):
@@ -27,11 +27,11 @@ class _Trivial:
     def act(self, obs: Observation) -> int:
         legal = obs.legal
         if obs.card_play:
-            from . import GreedyBot, family_hints
+            from . import family_hints
 
-            hints = family_hints(obs)
-            if hints is not GreedyBot.act:   # another family's card play: its own policy
-                return getattr(hints, self.hint)(obs, legal)
+            policy = getattr(family_hints(obs), self.hint)   # the family's own, if it has one
+            if policy is not None:
+                return policy(obs, legal)
         if obs.phase == "give-to-kitty":
             return min(legal, key=lambda c: (obs.table.strength[c], c))
         if obs.phase != "play":

@@ -4,7 +4,7 @@ each decision is the light policy's, one in ``1 / noise`` at random, counted in 
 as the engine's random fast path counts them, and stopped at the game's move cap.
 
 Why here: the loop is the same for every family; only the policy and when the card play stops are
-the family's (its ``hints.py``)."""
+the family's (its bot hints' ``rollout``, ``bots/play_<family>.py``)."""
 
 from __future__ import annotations
 

@@ -92,7 +92,7 @@ class Family:
     phases: tuple[str, ...]    # refs: the engine's play phase classes, in the order they run
     rules: str                 # ref: the engine's rules of play (legal cards, who wins)
     scoring: str               # ref: the engine's hand scoring
-    bot_hints: str             # ref: how the greedy bot plays a card in this family
+    bot_hints: str             # ref: the family's BotHints (bots/hints.py): how the bots play its card play
     bounds: str                # ref: the playtest's score bounds for the dead tail (EARLY_DECIDED)
     traits: SamplerTraits = SamplerTraits()
     #: ref: draw_scoring(draw, deck, deal, players, h, bad_suit, setup, bidding, flavour, play) -> Scored,
@@ -205,6 +205,11 @@ def check_family(family: Family, roles: Iterable[str] | None = None) -> list[str
                 out.append(f"{family.name}: engine: {ref} lists a phase that is not a Phase class")
             elif not any(c.card_play for c in obj.phases) or not any(c.deals_cards for c in obj.phases):
                 out.append(f"{family.name}: engine: {ref} has no phase that deals or no card play")
+        elif role == "bot_hints":
+            from ..bots.hints import BotHints
+
+            if not isinstance(obj, BotHints):
+                out.append(f"{family.name}: bot_hints: {ref} is not a BotHints")
         elif role not in ("parser", "importer") and not callable(obj):
             out.append(f"{family.name}: {role}: {ref} is not a class or function")
     if "template" in roles and not (TEMPLATES / family.template).is_file():

@@ -24,7 +24,7 @@ CLIMBING = register(Family(
     phases=("generator.engine.climbing.play:Climb",),
     rules="generator.engine.climbing.rules:ClimbRules",
     scoring="generator.engine.climbing.scoring:ClimbScorer",
-    bot_hints="generator.engine.climbing.hints:greedy_play",
+    bot_hints="generator.bots.play_climbing:HINTS",
     bounds="generator.playtest.bounds:ScoreBounds.build",
     traits=SamplerTraits(deals_all=True, trumps=False, bids_tricks=False, removes_ranks=True, run_wrap=True,
                          tokens=True, rows=True),

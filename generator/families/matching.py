@@ -24,7 +24,7 @@ MATCHING = register(Family(
     phases=("generator.engine.matching.play:Match",),
     rules="generator.engine.matching.rules:MatchRules",
     scoring="generator.engine.matching.scoring:MatchScorer",
-    bot_hints="generator.engine.matching.hints:greedy_play",
+    bot_hints="generator.bots.play_matching:HINTS",
     bounds="generator.playtest.bounds:ScoreBounds.build",
     traits=SamplerTraits(deals_all=False, trumps=False, bids_tricks=False, removes_ranks=True, run_wrap=False,
                          tokens=True, rows=True, stock=True),

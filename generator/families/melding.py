@@ -24,7 +24,7 @@ MELDING = register(Family(
     phases=("generator.engine.melding.play:Turn",),
     rules="generator.engine.melding.rules:MeldRules",
     scoring="generator.engine.melding.scoring:MeldScorer",
-    bot_hints="generator.engine.melding.hints:greedy_play",
+    bot_hints="generator.bots.play_melding:HINTS",
     bounds="generator.playtest.bounds:ScoreBounds.build",
     # the catalogue: melding never removes ranks, may wrap runs (DK-05), count hands in tokens
     # (DL-04), deal face-down rows (DL-12), and always has a stock; its hands are cut to 5…10 (DL-02)

@@ -22,7 +22,7 @@ TRICK_TAKING = register(Family(
     phases=("generator.engine.tricks.play:TrickPlay",),
     rules="generator.engine.tricks.rules:TrickRules",
     scoring="generator.engine.tricks.scoring:HandScorer",
-    bot_hints="generator.bots:GreedyBot.act",
+    bot_hints="generator.bots:TRICK_HINTS",
     bounds="generator.playtest.bounds:ScoreBounds.build",
     traits=SamplerTraits(deals_all=True, trumps=True, bids_tricks=True, removes_ranks=True),
     scoring_sampler="generator.sample.scoring:draw_scoring",

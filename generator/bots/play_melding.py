@@ -1,6 +1,6 @@
-"""How the simple bots play a melding hand (the family's ``bot_hints``): the greedy bot, and the
-trivial policies of the dominance check (``highest``, ``lowest``, ``greedy-points``), which reach
-the functions here through ``greedy_play``'s attributes.
+"""How the simple bots play a melding hand (the family's bot hints, ``HINTS``): the greedy bot, and the
+trivial policies of the dominance check (``highest``, ``lowest``, ``greedy-points``), named in
+``HINTS``.
 
 Greedy melding: knock when it may; take the top card of a discard pile when it makes or extends a
 meld with the hand (or can be laid off), else draw one card from the stock; take a full house at
@@ -28,14 +28,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...bots.decisions import greedy_decision
-from ..actions import NO, YES
-from ..observation import Observation
-from ..rollout import play_lightly
-from .play import (ACTION_Q, ADD, ADD_TWO, BLIND, BLIND_TURN, BLOCK_Q, CALL_Q, DESERT, DESERT_Q, DISCARD_Q,
-                   DRAW_Q, DUMP, FULL, KNOCK, LAY_OFF, MASK, MELD, MELD_Q, SECOND, SHED, STOCK, STOP, STUMP, SWAP,
-                   TAKE, Turn)
-from .rules import RUN, bits
+from ..engine.actions import NO, YES
+from ..engine.melding.play import (ACTION_Q, ADD, ADD_TWO, BLIND, BLIND_TURN, BLOCK_Q, CALL_Q, DESERT, DESERT_Q,
+                                   DISCARD_Q, DRAW_Q, DUMP, FULL, KNOCK, LAY_OFF, MASK, MELD, MELD_Q, SECOND, SHED,
+                                   STOCK, STOP, STUMP, SWAP, TAKE, Turn)
+from ..engine.melding.rules import RUN, bits
+from ..engine.observation import Observation
+from ..engine.rollout import play_lightly
+from .decisions import greedy_decision
+from .hints import BotHints
 
 #: In a rollout, the share of decisions taken at random rather than by the greedy rule.
 ROLLOUT_NOISE = 0.05
@@ -439,15 +440,11 @@ def distinct(obs: Observation, legal: list[int]) -> list[int]:
     return [a for a in legal if not (MELD <= a < FULL) or a in keep]
 
 
-greedy_play.distinct = distinct             # type: ignore[attr-defined]
-greedy_play.rollout = rollout               # type: ignore[attr-defined]
-greedy_play.anchor = canny_play             # type: ignore[attr-defined]
-# a hand pays the cards left in hand, tens of points, and a rollout of a melding hand is long and
-# noisy: a play must beat the steady play by two standard errors (bots/strong.py), or with a few
-# rollouts a candidate among several overrules it by luck more often than by merit
-greedy_play.anchor_z = 2.0                  # type: ignore[attr-defined]
-greedy_play.highest = highest_play          # type: ignore[attr-defined]
-greedy_play.lowest = lowest_play            # type: ignore[attr-defined]
-greedy_play.greedy_points = costliest_play  # type: ignore[attr-defined]
+#: Melding's bot hints (``Family.bot_hints``). A hand pays the cards left in hand, tens of points,
+#: and a rollout of a melding hand is long and noisy: a play must beat the steady play by two
+#: standard errors (``anchor_z``, bots/strong.py), or with a few rollouts a candidate among several
+#: overrules it by luck more often than by merit.
+HINTS = BotHints(play=greedy_play, highest=highest_play, lowest=lowest_play, greedy_points=costliest_play,
+                 rollout=rollout, anchor=canny_play, anchor_z=2.0, distinct=distinct)
 
-__all__ = ["greedy_play"]
+__all__ = ["HINTS", "greedy_play"]

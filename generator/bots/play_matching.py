@@ -1,6 +1,6 @@
-"""How the simple bots play a matching hand (the family's ``bot_hints``): the greedy bot, the
-trivial policies of the dominance check (``highest``, ``lowest``, ``greedy-points``), which reach
-the functions here through ``greedy_play``'s attributes, and the strong bot's anchor
+"""How the simple bots play a matching hand (the family's bot hints, ``HINTS``): the greedy bot, the
+trivial policies of the dominance check (``highest``, ``lowest``, ``greedy-points``), named in
+``HINTS``, and the strong bot's anchor
 (``canny_play``: the greedy play with the cards gone counted).
 
 Greedy matching: knock when it may; on a draw chain, pass the chain on with a card of its rank
@@ -23,14 +23,16 @@ from __future__ import annotations
 
 import random
 
-from ...bots.decisions import greedy_decision
-from ..actions import NO, SUIT_ACTION, YES
-from ..observation import Observation
-from ..rollout import play_lightly
-from . import effects
-from .play import (CALL, CHALLENGE, CLAIM_DECISION, JOKER_RANK, JOKER_SUIT, MATCH, MORE, NAME_SUIT, PLAY_DRAWN,
-                   TURNED_RANK, TURNED_SUIT)
-from .rules import BLIND, CLAIM, DRAW, KNOCK, PICK_UP, RANK, SECOND, STOP, TARGET, MatchRules
+from ..engine.actions import NO, SUIT_ACTION, YES
+from ..engine.matching import effects
+from ..engine.matching.play import (CALL, CHALLENGE, CLAIM_DECISION, JOKER_RANK, JOKER_SUIT, MATCH, MORE, NAME_SUIT,
+                                    PLAY_DRAWN, TURNED_RANK, TURNED_SUIT)
+from ..engine.matching.rules import BLIND, CLAIM, DRAW, KNOCK, PICK_UP, RANK, SECOND, STOP, TARGET, MatchRules
+from ..engine.observation import Observation
+from ..engine.rollout import play_lightly
+from .decisions import greedy_decision
+from .hints import BotHints
+from .matching import pass_sampler
 
 
 def _card(a: int) -> int:
@@ -432,21 +434,14 @@ def distinct(obs: Observation, legal: list[int]) -> list[int]:
 
 def sampler(obs: Observation, put_away: dict[str, list[int]]):
     """The strong bot's determinizations: hands that agree with the passes seen (``bots.matching``)."""
-    from ...bots.matching import pass_sampler
-
     return pass_sampler(obs, put_away)
 
 
-greedy_play.distinct = distinct             # type: ignore[attr-defined]
-greedy_play.rollout = rollout               # type: ignore[attr-defined]
-greedy_play.sampler = sampler               # type: ignore[attr-defined]
-greedy_play.anchor = canny_play             # type: ignore[attr-defined]
-# a hand pays the cards left in hand, tens of points: a margin in points alone lets rollout noise
-# overrule the steady play, so a play must also beat it by two standard errors (bots/strong.py):
-# with several plays weighed against the anchor, one standard error let a lucky one through often
-# enough to lose to the greedy bot (seed 1: 0.21 and 0.24 of the games against it at 1.0, 0.19 and
-# 0.25 at 2.0; against the trivial policies every line above an even share at 2.0, not at 1.0)
-greedy_play.anchor_z = 2.0                  # type: ignore[attr-defined]
-greedy_play.highest = highest_play          # type: ignore[attr-defined]
-greedy_play.lowest = lowest_play            # type: ignore[attr-defined]
-greedy_play.greedy_points = costliest_play  # type: ignore[attr-defined]
+#: Matching's bot hints (``Family.bot_hints``). A hand pays the cards left in hand, tens of points:
+#: a margin in points alone lets rollout noise overrule the steady play, so a play must also beat
+#: it by two standard errors (``anchor_z``, bots/strong.py): with several plays weighed against the
+#: anchor, one standard error let a lucky one through often enough to lose to the greedy bot (seed
+#: 1: 0.21 and 0.24 of the games against it at 1.0, 0.19 and 0.25 at 2.0; against the trivial
+#: policies every line above an even share at 2.0, not at 1.0).
+HINTS = BotHints(play=greedy_play, highest=highest_play, lowest=lowest_play, greedy_points=costliest_play,
+                 rollout=rollout, anchor=canny_play, anchor_z=2.0, distinct=distinct, sampler=sampler)

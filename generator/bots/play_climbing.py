@@ -1,6 +1,6 @@
-"""How the simple bots play a climbing turn (the family's ``bot_hints``): the greedy bot, and the
-trivial policies of the dominance check (``highest``, ``lowest``, ``greedy-points``), which
-reach the functions here through ``greedy_play``'s attributes.
+"""How the simple bots play a climbing turn (the family's bot hints, ``HINTS``): the greedy bot, and the
+trivial policies of the dominance check (``highest``, ``lowest``, ``greedy-points``), named in
+``HINTS``.
 
 Greedy climbing: knock when it may; lead the lowest play, the longest of the lowest rank (shed
 the weak cards in bulk); on a play, beat it with the cheapest play that beats (the
@@ -8,7 +8,7 @@ lowest rank, not breaking up a set when a play that does not beats); keep bombs,
 single joker and the low bomb for when the hand is nearly out, passing when only they beat early
 in the hand (more than five cards left).
 
-The strong bot searches climbing through more pieces here (``greedy_play``'s attributes
+The strong bot searches climbing through more pieces here (``HINTS``'
 ``distinct``, ``rollout`` and ``sampler``, the last dealing the unseen cards as the passes and the
 exchange allow: ``bots.climbing``): it weighs only a few sensible plays at a decision (``candidates``),
 and it plays its rollouts to the end of the hand with a light greedy policy (``rollout``) rather
@@ -21,11 +21,13 @@ from __future__ import annotations
 import random
 import weakref
 
-from ...bots.decisions import greedy_decision
-from ..observation import Observation
-from ..rollout import play_lightly
-from .play import CLIMB
-from .rules import BLIND, BOMB, JOKER, KNOCK, LOW, PASS, ROCKET, ClimbRules
+from ..engine.climbing.play import CLIMB
+from ..engine.climbing.rules import BLIND, BOMB, JOKER, KNOCK, LOW, PASS, ROCKET, ClimbRules
+from ..engine.observation import Observation
+from ..engine.rollout import play_lightly
+from .climbing import ClimbSampler
+from .decisions import greedy_decision
+from .hints import BotHints
 
 SPECIAL = (BOMB, ROCKET, JOKER, LOW)
 #: A hand with more cards than this is "early": the greedy bot keeps its strong plays.
@@ -222,11 +224,6 @@ def light_play(rules: ClimbRules, state, options: list[int]) -> int:
     return options[0]
 
 
-greedy_play.distinct = distinct             # type: ignore[attr-defined]
-greedy_play.rollout = rollout               # type: ignore[attr-defined]
-greedy_play.anchor = greedy_play            # type: ignore[attr-defined]
-
-
 def budget_scale(obs: Observation) -> int:
     """Three times the playtest's rollouts a decision at four players or more, the plain budget
     below. Against three greedy bots in President (384 games, four seeds) the search won 0.26 of
@@ -238,18 +235,13 @@ def budget_scale(obs: Observation) -> int:
     return 3 if obs.players >= 4 else 1
 
 
-greedy_play.budget_scale = budget_scale     # type: ignore[attr-defined]
-greedy_play.highest = highest_play          # type: ignore[attr-defined]
-greedy_play.lowest = lowest_play            # type: ignore[attr-defined]
-greedy_play.greedy_points = most_cards_play  # type: ignore[attr-defined]
-
-
 def _sampler(obs: Observation, put_away: dict):
     """The strong bot's determinization of a climbing table, which reads the passes
     (``bots.climbing.ClimbSampler``)."""
-    from ...bots.climbing import ClimbSampler
-
     return ClimbSampler(obs, put_away)
 
 
-greedy_play.sampler = _sampler              # type: ignore[attr-defined]
+#: Climbing's bot hints (``Family.bot_hints``): the greedy play is its own anchor.
+HINTS = BotHints(play=greedy_play, highest=highest_play, lowest=lowest_play, greedy_points=most_cards_play,
+                 rollout=rollout, anchor=greedy_play, budget_scale=budget_scale, distinct=distinct,
+                 sampler=_sampler)
