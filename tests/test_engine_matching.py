@@ -727,3 +727,16 @@ def test_the_inline_turns_of_random_play_leave_what_the_step_queue_leaves(s: Gam
     the same choices as ``legal`` and leave the state ``apply`` would: the same game, seed for seed."""
     for players, seed in ((2, 1), (4, 2), (5, 3)):
         assert _hand_by_hand(s, players, seed, True) == _hand_by_hand(s, players, seed, False)
+
+
+def test_every_kind_of_special_card_has_one_place_that_fires_it():
+    """Each kind of the spec's effects is fired by its own entry of ``effects.FIRES``, or is one of
+    the kinds that act elsewhere (``NO_FIRE``): a new kind cannot be sampled and then silently do
+    nothing."""
+    from typing import get_args
+
+    from generator.engine.matching.effects import FIRES, NO_FIRE
+    from generator.spec.play_matching import EffectKind
+
+    kinds = set(get_args(EffectKind))
+    assert set(FIRES) | NO_FIRE == kinds and not set(FIRES) & NO_FIRE

@@ -19,7 +19,7 @@ but ``points`` are scored as the card is laid, so the last card's points count t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..actions import NO, SUIT_ACTION, YES
 from .rules import DRAW, RANK, TARGET
@@ -87,9 +87,27 @@ def score_points(ph: "Match", state: "State") -> None:
         state.bonus[state.mover] += ph.rules.effect[r].points or 0
 
 
+#: The kinds whose card does nothing when it fires: a card that may not be laid last is a rule of
+#: laying, and a copycat fires the effect of the card beneath it (``firing``).
+NO_FIRE = frozenset({"not-last", "copycat"})
+#: What a special card of each kind does when it fires: kind -> fire(ph, state, eff, r, top, p),
+#: with the effect's spec, the rank it fires as, the top card (rank, suit) and the player who laid
+#: it. Decisions it needs are queued at the front of ``state.todo``.
+FIRES: dict[str, Callable[..., None]] = {}
+
+
+def fires(*kinds: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Register what a special card of these kinds does (``FIRES``)."""
+    def register(fn: Callable[..., None]) -> Callable[..., None]:
+        for kind in kinds:
+            FIRES[kind] = fn
+        return fn
+    return register
+
+
 def fire(ph: "Match", state: "State") -> bool:
-    """Fire the effect of the play's top card. Decisions it needs are queued as steps; returns
-    False (the steps go on)."""
+    """Fire the effect of the play's top card (``FIRES``). Decisions it needs are queued as steps;
+    returns False (the steps go on)."""
     rules = ph.rules
     top = counted_top(ph, state)
     if top is not None and top[0] >= 0 and rules.kind[top[0]] is not None:
@@ -97,92 +115,152 @@ def fire(ph: "Match", state: "State") -> bool:
     r, kind = firing(ph, state)
     if kind is None:
         return False
-    eff = rules.effect[r]
-    p = state.mover
-    todo = state.todo
-    if kind == "wild":
-        todo.insert(0, ("wild-suit",))
-    elif kind == "open":
-        state.rule = ("any",)
-    elif kind == "kitty-take":
-        if not state.kitty_done:
-            state.kitty_done = True
-            if state.kitty:
-                state.hands[p].extend(state.kitty)
-                state.hands[p].sort()
-                state.kitty = []
-    elif kind == "kitty-give":
-        if not state.kitty_given:
-            state.kitty_given = True
-            if state.kitty and ph.next_seat(state, p) != p:
-                todo.insert(0, ("decide", KITTY_GIVE))
-    elif kind == "reshuffle":
-        pile = _pile(ph, state)
-        cards = list(pile)
-        pile.clear()
-        state.named[state.pile_at] = []
-        ph.forget(state, cards)
-        state.stock.extend(cards)
-        state.shuffle(state.stock)
-        state.rule = None
-        state.turn_mod = "again"
-    elif kind == "reverse":
-        state.direction = -state.direction
-        if sum(1 for q in range(state.n) if q not in state.out) == 2:
-            state.turn_mod = "again"
-    elif kind == "draw-chain":
-        state.chain = eff.draw if not state.chain else state.chain + eff.step
-        state.chain_rank = r
-        state.chain_pile = state.pile_at
-        if eff.chain == "targeted":
-            if state.chain_start is None:
-                state.chain_start = p
-            todo.insert(0, ("decide", TARGET_CHAIN))
-    elif kind == "again":
-        state.turn_mod = "again"
-    elif kind == "skip":
-        state.turn_mod = "skip"
-    elif kind == "all-draw":
-        for q in ph.in_order(state, p) + [p]:
-            ph.draw(state, q, 1)
-    elif kind == "top-follow":
-        state.rule = ("top",)
-    elif kind == "pass-hands":
-        seats = [q for q in range(state.n) if q not in state.out]
-        if len(seats) > 1:
-            step = 1 if eff.direction == "left" else -1
-            old = {q: state.hands[q] for q in seats}
-            for i, q in enumerate(seats):
-                to = seats[(i + step) % len(seats)]
-                state.hands[to] = old[q]
-                state.known[q].update(old[q])
-    elif kind == "give":
-        if len(state.hands[p]) >= 2 and ph.in_order(state, p):
-            todo.insert(0, ("decide", GIVE_CARD))
-    elif kind == "transparent":
-        pile = _pile(ph, state)
-        named = state.named[state.pile_at]
-        if len(pile) > 1:
-            pile.insert(0, pile.pop())
-            named.insert(0, named.pop())
-    elif kind == "tuck":
-        if len(state.hands[p]) >= 2 and _pile(ph, state):
-            todo.insert(0, ("decide", TUCK))
-    elif kind == "cordial":
-        todo.insert(0, ("decide", CORDIAL))
-    elif kind == "trade":
-        if ph.in_order(state, p):
-            todo.insert(0, ("decide", TRADE))
-    elif kind == "name-rank":
-        todo.insert(0, ("decide", NAME_RANK))
-    elif kind == "cover":
-        todo.insert(0, ("decide", COVER))
-    elif kind == "points":
-        if ph.tokens:
-            todo.insert(0, ("decide", TOKEN))   # (without tokens: scored as it was laid)
-    elif kind == "bound":
-        state.rule = ("lower" if eff.bound == "lower" else "higher", top[0])
+    act = FIRES.get(kind)
+    if act is not None:   # (copycat only points at another card's effect)
+        act(ph, state, rules.effect[r], r, top, state.mover)
     return False
+
+
+def _decide(decision: str) -> Callable[..., None]:
+    """An effect whose whole work is a decision of the player who laid the card."""
+    def fire_it(ph: "Match", state: "State", eff: Any, r: int, top: Any, p: int) -> None:
+        state.todo.insert(0, ("decide", decision))
+    return fire_it
+
+
+FIRES["cordial"] = _decide(CORDIAL)
+FIRES["name-rank"] = _decide(NAME_RANK)
+FIRES["cover"] = _decide(COVER)
+
+
+@fires("wild")
+def _wild(ph: "Match", state: "State", eff: Any, r: int, top: Any, p: int) -> None:
+    state.todo.insert(0, ("wild-suit",))
+
+
+@fires("open")
+def _open(ph: "Match", state: "State", eff: Any, r: int, top: Any, p: int) -> None:
+    state.rule = ("any",)
+
+
+@fires("top-follow")
+def _top_follow(ph: "Match", state: "State", eff: Any, r: int, top: Any, p: int) -> None:
+    state.rule = ("top",)
+
+
+@fires("bound")
+def _bound(ph: "Match", state: "State", eff: Any, r: int, top: Any, p: int) -> None:
+    state.rule = ("lower" if eff.bound == "lower" else "higher", top[0])
+
+
+@fires("kitty-take")
+def _kitty_take(ph: "Match", state: "State", eff: Any, r: int, top: Any, p: int) -> None:
+    if not state.kitty_done:
+        state.kitty_done = True
+        if state.kitty:
+            state.hands[p].extend(state.kitty)
+            state.hands[p].sort()
+            state.kitty = []
+
+
+@fires("kitty-give")
+def _kitty_give(ph: "Match", state: "State", eff: Any, r: int, top: Any, p: int) -> None:
+    if not state.kitty_given:
+        state.kitty_given = True
+        if state.kitty and ph.next_seat(state, p) != p:
+            state.todo.insert(0, ("decide", KITTY_GIVE))
+
+
+@fires("reshuffle")
+def _reshuffle(ph: "Match", state: "State", eff: Any, r: int, top: Any, p: int) -> None:
+    pile = _pile(ph, state)
+    cards = list(pile)
+    pile.clear()
+    state.named[state.pile_at] = []
+    ph.forget(state, cards)
+    state.stock.extend(cards)
+    state.shuffle(state.stock)
+    state.rule = None
+    state.turn_mod = "again"
+
+
+@fires("reverse")
+def _reverse(ph: "Match", state: "State", eff: Any, r: int, top: Any, p: int) -> None:
+    state.direction = -state.direction
+    if sum(1 for q in range(state.n) if q not in state.out) == 2:
+        state.turn_mod = "again"   # with two players left, a reversal gives the player another turn
+
+
+@fires("draw-chain")
+def _draw_chain(ph: "Match", state: "State", eff: Any, r: int, top: Any, p: int) -> None:
+    state.chain = eff.draw if not state.chain else state.chain + eff.step
+    state.chain_rank = r
+    state.chain_pile = state.pile_at
+    if eff.chain == "targeted":
+        if state.chain_start is None:
+            state.chain_start = p
+        state.todo.insert(0, ("decide", TARGET_CHAIN))
+
+
+@fires("again")
+def _again(ph: "Match", state: "State", eff: Any, r: int, top: Any, p: int) -> None:
+    state.turn_mod = "again"
+
+
+@fires("skip")
+def _skip(ph: "Match", state: "State", eff: Any, r: int, top: Any, p: int) -> None:
+    state.turn_mod = "skip"
+
+
+@fires("all-draw")
+def _all_draw(ph: "Match", state: "State", eff: Any, r: int, top: Any, p: int) -> None:
+    for q in ph.in_order(state, p) + [p]:
+        ph.draw(state, q, 1)
+
+
+@fires("pass-hands")
+def _pass_hands(ph: "Match", state: "State", eff: Any, r: int, top: Any, p: int) -> None:
+    seats = [q for q in range(state.n) if q not in state.out]
+    if len(seats) > 1:
+        step = 1 if eff.direction == "left" else -1
+        old = {q: state.hands[q] for q in seats}
+        for i, q in enumerate(seats):
+            to = seats[(i + step) % len(seats)]
+            state.hands[to] = old[q]
+            state.known[q].update(old[q])
+
+
+@fires("give")
+def _give(ph: "Match", state: "State", eff: Any, r: int, top: Any, p: int) -> None:
+    if len(state.hands[p]) >= 2 and ph.in_order(state, p):
+        state.todo.insert(0, ("decide", GIVE_CARD))
+
+
+@fires("transparent")
+def _transparent(ph: "Match", state: "State", eff: Any, r: int, top: Any, p: int) -> None:
+    pile = _pile(ph, state)
+    named = state.named[state.pile_at]
+    if len(pile) > 1:   # the card goes under the pile: the card it was laid on shows again
+        pile.insert(0, pile.pop())
+        named.insert(0, named.pop())
+
+
+@fires("tuck")
+def _tuck(ph: "Match", state: "State", eff: Any, r: int, top: Any, p: int) -> None:
+    if len(state.hands[p]) >= 2 and _pile(ph, state):
+        state.todo.insert(0, ("decide", TUCK))
+
+
+@fires("trade")
+def _trade(ph: "Match", state: "State", eff: Any, r: int, top: Any, p: int) -> None:
+    if ph.in_order(state, p):
+        state.todo.insert(0, ("decide", TRADE))
+
+
+@fires("points")
+def _points(ph: "Match", state: "State", eff: Any, r: int, top: Any, p: int) -> None:
+    if ph.tokens:
+        state.todo.insert(0, ("decide", TOKEN))   # (without tokens: scored as it was laid)
 
 
 def legal(ph: "Match", state: "State", decision: str, p: int) -> list[int]:
