@@ -20,7 +20,7 @@ import statistics
 import time
 
 from generator.families import FAMILIES
-from generator.playtest.variations import variations
+from generator.judging.variations import variations
 from generator.sample import sample_game
 from generator.text import render_markdown
 import generator.text.example as E

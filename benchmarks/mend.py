@@ -23,7 +23,8 @@ import time
 from collections import Counter
 
 from generator.mend.evidence import not_length
-from generator.playtest.judge import JudgeOptions, games_played, judge_all
+from generator.judging import JudgeOptions, judge_all
+from generator.playtest import games_played
 from generator.sample import sample_game
 
 

@@ -30,7 +30,7 @@ from generator.evolve.archive import Archive, Elite
 from generator.evolve.niches import all_niches, niche_of
 from generator.evolve.search import Executor, Settings, run
 from generator.families import FAMILIES
-from generator.playtest.judge import judge_all
+from generator.judging import judge_all
 from generator.sample import SamplingError, sample_game
 
 

@@ -19,7 +19,7 @@ from generator.evolve.niches import NOT_MEASURED, Niche, all_niches, bin_of, nic
 from generator.evolve.operators import PHASES, SECTIONS, crossover, mutate
 from generator.evolve.search import Settings, initial_batch, run
 from generator.families import FAMILIES, family_of
-from generator.playtest.judge import JudgeOptions, judge
+from generator.judging import JudgeOptions, judge
 from generator.sample import sample_game
 from tests.conftest import WHIST
 

@@ -247,7 +247,7 @@ def test_scoresheet_rows_and_columns() -> None:
 
 
 def test_siblings_are_round_numbers_either_side() -> None:
-    from generator.playtest.variations import siblings
+    from generator.judging.variations import siblings
 
     whist = load_spec(REPO / "corpus" / "real" / "whist-classic.yaml")      # to 20 points
     assert [(s.value, s.words) for s in siblings(whist)] == [
@@ -260,7 +260,7 @@ def test_siblings_are_round_numbers_either_side() -> None:
 
 
 def test_judge_keeps_the_siblings_that_pass() -> None:
-    from generator.playtest.judge import JudgeOptions, judge
+    from generator.judging import JudgeOptions, judge
 
     whist = load_spec(REPO / "corpus" / "real" / "whist-classic.yaml")
     judged = judge(whist, JudgeOptions(games=20, variations=True))

@@ -18,7 +18,7 @@ from generator.mend.evidence import estimates, not_length
 from generator.mend.fields import value_at, with_values
 from generator.mend.knobs import KNOBS, AIM_MINUTES, round_numbers
 from generator.playtest import Reason, Report, Tier1Count
-from generator.playtest.judge import JudgeOptions, judge
+from generator.judging import JudgeOptions, judge
 from generator.playtest.runner import GameSummary
 from generator.playtest.tabletime import MODEL
 from generator.sample import sample_game
@@ -66,7 +66,7 @@ def long_games(spec: GameSpec, minutes_per_hand: float = 4.0, hands: int = 40, s
 
 
 class Fixed:
-    """Judge options whose playtest passes every game in a fixed, short time (no play)."""
+    """A playtest that passes every game in a fixed, short time (no play)."""
 
     def playtest(self, spec: GameSpec) -> Report:
         games = {n: [game(i, n, 20.0, 4, [10] + [0] * (n - 1)) for i in range(10)] for n in spec.players.counts()}
@@ -109,14 +109,14 @@ def test_a_draft_that_passes_or_fails_for_another_reason_is_not_mended(hearts_me
         other = Report(report.name, report.seed, report.bot, report.counts,
                        report.reasons + [Reason(code, "", 4, 1)], [])
         assert not_length(draft, other) is not None
-        assert mend(draft, other, FAST) is None
-    assert mend(load_spec(REAL / "hearts.yaml"), judged.report, FAST) is None  # a passing report
+        assert mend(draft, other, FAST.playtest) is None
+    assert mend(load_spec(REAL / "hearts.yaml"), judged.report, FAST.playtest) is None  # a passing report
 
 
 def test_the_drafts_provenance_is_kept_and_the_mends_appended() -> None:
     seeded = Provenance(origin="generated", seed=7, family="trick-taking")
     draft = hearts_to(500).model_copy(update={"provenance": seeded})
-    out = mend(draft, long_games(draft), Fixed())
+    out = mend(draft, long_games(draft), Fixed().playtest)
     assert isinstance(out, Mended) and out.report.verdict == "pass"
     p = out.spec.provenance
     assert (p.origin, p.seed, p.family) == ("generated", 7, "trick-taking")
@@ -190,7 +190,7 @@ def flat_paths(data: Any, prefix: str = "") -> dict[str, Any]:
 @given(seed=st.integers(0, 10_000), per_hand=st.sampled_from([2.0, 6.0, 25.0, 70.0]))
 def test_every_mend_passes_the_checks_and_changes_only_what_it_names(seed: int, per_hand: float) -> None:
     draft = sample_game(seed, "any").spec
-    out = mend(draft, long_games(draft, minutes_per_hand=per_hand), Fixed())
+    out = mend(draft, long_games(draft, minutes_per_hand=per_hand), Fixed().playtest)
     if out is None:
         return
     assert check_spec(out.spec) == []

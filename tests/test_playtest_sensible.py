@@ -177,14 +177,14 @@ def test_a_rule_that_applies_without_a_decision_is_not_dead():
 def test_a_dead_rule_that_the_game_can_do_without_is_dropped(monkeypatch):
     from generator.engine.steps.misdeal import ShowMisdeal
     from generator.mend import dead
-    from generator.playtest.judge import JudgeOptions
+    from generator.judging import JudgeOptions
 
     spec = whist_with_misdeal()
     options = JudgeOptions(games=30)
     report = options.playtest(spec)
     misdeal = PrintedRule(ShowMisdeal.rule, frozenset(), ShowMisdeal.dropped_by)
     monkeypatch.setattr(dead, "dead_rules", lambda spec, counts: [misdeal] if spec.deal.misdeal else [])
-    mended = dead.drop_dead(spec, report, options)
+    mended = dead.drop_dead(spec, report, options.playtest)
     assert mended is not None and mended.spec.deal.misdeal is None and mended.report.verdict == "pass"
     m = mended.spec.provenance.mends[-1]
     assert m.field == "deal.misdeal" and m.draft == {"suit": "diamonds", "must_show": True} and m.mended is None
@@ -193,7 +193,7 @@ def test_a_dead_rule_that_the_game_can_do_without_is_dropped(monkeypatch):
     from generator.engine.steps.auction import Auction
 
     monkeypatch.setattr(dead, "dead_rules", lambda spec, counts: [PrintedRule(Auction.rule, frozenset(), {})])
-    assert dead.drop_dead(spec, report, options) is None
+    assert dead.drop_dead(spec, report, options.playtest) is None
 
 
 def test_rules_inside_card_play_leave_their_names_when_they_apply():

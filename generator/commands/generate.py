@@ -235,7 +235,7 @@ class _Sorted:
     def __init__(self, out: Path, rejected: Path, family: str, count: int, seed: int, players: int | None,
                  max_drafts: int, force: bool, mend: bool, tier: int, games: int, workers: int | None,
                  scheduler: str | None, dask_local: bool):
-        from ..playtest.judge import JudgeOptions
+        from ..judging import JudgeOptions
 
         self.out, self.rejected, self.family, self.count, self.seed = out, rejected, family, count, seed
         self.players, self.max_drafts, self.force = players, max_drafts, force
@@ -285,7 +285,7 @@ class _Sorted:
             yield _with_provenance(sampled.spec, self.seed + i, self.family, sampled.mends)
 
     def write(self) -> None:
-        from ..playtest.judge import judge_all
+        from ..judging import judge_all
 
         self._progress_start()
         try:
@@ -305,7 +305,7 @@ class _Sorted:
                           f"(--max-drafts {self.max_drafts}); they are written to {self.out}/. Draw more "
                           f"with a higher --max-drafts, or a different --seed or --family")
 
-    def _take(self, judged) -> None:  # noqa: ANN001 - a playtest.judge.Judged
+    def _take(self, judged) -> None:  # noqa: ANN001 - a judging.Judged
         spec = judged.spec
         seed = spec.provenance.seed
         stem = _stem(seed, spec)
@@ -388,7 +388,7 @@ class _Sorted:
             self.bar = None
 
 
-def _reasons(judged) -> str:  # noqa: ANN001 - a playtest.judge.Judged
+def _reasons(judged) -> str:  # noqa: ANN001 - a judging.Judged
     """The reasons file of a rejected draft: each reason with the command that replays it, and
     for a draft mended in vain, the mend and the mended game's reasons too."""
 

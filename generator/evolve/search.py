@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..families import FAMILIES, family_of
-from ..playtest.judge import JudgeOptions, Judged, Judges
+from ..judging import JudgeOptions, Judged, Judges
 from ..sample import SamplingError, sample_game
 from ..spec import GameSpec
 from ..spec.provenance import Provenance

@@ -2,12 +2,12 @@
 
 Three mends:
 
-* ``mend(spec, report, options)`` (``length``): after the playtest, a draft rejected only for its
+* ``mend(spec, report, play)`` (``length``): after the playtest, a draft rejected only for its
   length gets a nearer target, smaller hands or fewer player counts, chosen from the playtest's own
   estimates (``evidence``) by a small registry of knobs (``knobs``), and is judged again.
 * ``narrow_players(spec, problems)`` (``deal``): at sampling, a draft whose deal fails only at some
   player counts keeps the counts that deal.
-* ``drop_dead(spec, report, options)`` (``dead``): after a pass, a rule the playtest never saw
+* ``drop_dead(spec, report, play)`` (``dead``): after a pass, a rule the playtest never saw
   applied (DEAD_TEXT) is taken out where the game can do without it, and the game judged again.
 
 Each mend is recorded in the spec's provenance (``Mend``: the field, the draft's value, the value

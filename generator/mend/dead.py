@@ -9,16 +9,13 @@ without stays, with its warning."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Callable
 
 from ..checks import check_spec
-from ..playtest import Report, dead_rules
+from ..playtest import Report, dead_rules, games_played
 from ..spec import GameSpec, Mend
 from .fields import value_at, with_mends, with_values
 from .length import Mended
-
-if TYPE_CHECKING:
-    from ..playtest.judge import JudgeOptions
 
 
 #: ``merge_drop``'s answer for a change that has nothing left to do.
@@ -36,12 +33,10 @@ def merge_drop(changes: dict[str, Any], path: str, value: Any) -> Any:
     return value
 
 
-def drop_dead(spec: GameSpec, report: Report, options: "JudgeOptions") -> Mended | None:
+def drop_dead(spec: GameSpec, report: Report, play: Callable[[GameSpec], Report]) -> Mended | None:
     """``spec`` without the rules its ``report`` never saw applied, judged again; None when no such
     rule can be dropped, the game without them fails a static check, or it no longer passes
     (or is decided in its first hand)."""
-    from ..playtest.judge import games_played
-
     counts = list(report.counts) + (list(report.random) if report.random is not None else [])
     played = sum(len(c.games) for c in counts)
     changes, mends = {}, []
@@ -62,7 +57,7 @@ def drop_dead(spec: GameSpec, report: Report, options: "JudgeOptions") -> Mended
         return None
     if check_spec(changed):
         return None
-    judged = options.playtest(changed)
+    judged = play(changed)
     if judged.verdict != "pass" or any(w.code == "ONE_HAND" for w in judged.warnings):
         return None
     notes = [f"mended {m.field}: dropped ({m.why})" for m in mends]

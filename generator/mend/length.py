@@ -14,17 +14,14 @@ mend, on any worker."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Callable
 
 from ..checks import check_spec
-from ..playtest import Report
+from ..playtest import Report, games_played
 from ..spec import GameSpec, Mend
 from .evidence import estimates, not_length
 from .fields import with_mends, with_values
 from .knobs import KNOBS, Candidate, Knob
-
-if TYPE_CHECKING:
-    from ..playtest.judge import JudgeOptions
 
 #: Playtests of changed games, at most, per draft: the first mend and up to two refinements.
 MAX_JUDGEMENTS = 3
@@ -74,10 +71,9 @@ def longest(spec: GameSpec, report: Report) -> float:
     return max((e.minutes for e in estimates(spec, report)), default=0.0)
 
 
-def mend(spec: GameSpec, report: Report, options: "JudgeOptions") -> Mended | None:
-    """Mend a draft rejected only for its length, or None (see the module's docstring)."""
-    from ..playtest.judge import games_played
-
+def mend(spec: GameSpec, report: Report, play: Callable[[GameSpec], Report]) -> Mended | None:
+    """Mend a draft rejected only for its length, or None (see the module's docstring); ``play``
+    playtests a changed game as the draft was (the judge's options: ``judging.JudgeOptions``)."""
     if not_length(spec, report) is not None:
         return None
     current, judged = spec, report
@@ -93,7 +89,7 @@ def mend(spec: GameSpec, report: Report, options: "JudgeOptions") -> Mended | No
         mends += cand.mends
         for m in cand.mends:
             notes.append(f"mended {m.field}: {m.draft} -> {m.mended} ({m.why})")
-        judged = options.playtest(current)
+        judged = play(current)
         games += games_played(judged)
         if any(w.code == "ONE_HAND" for w in judged.warnings):
             # mending never makes a game decided in its first hand: the draft's rejection stands

@@ -305,6 +305,16 @@ def _tier1(runner: _Runner, counts: Sequence[int], s: Settings, bot: str, keep_r
     return first, rand, findings, depends(first, rand)
 
 
+def games_played(report: Report) -> int:
+    """Every game a playtest simulated, Tier 1 (both kinds of players) and Tier 2: the budget it spent."""
+    n = sum(len(c.games) for c in report.counts)
+    if report.random is not None:
+        n += sum(len(c.games) for c in report.random)
+    for t in report.tier2 or []:
+        n += sum(len(g) for g in t.games.values())
+    return n
+
+
 def depends(sensible: Sequence[Tier1Count], rand: Sequence[Tier1Count]) -> list[str]:
     """Notes on a verdict about length that random players would have reversed: the game ends (or
     fits the table-time limit) with sensible players and not with random ones, or the reverse."""
@@ -490,4 +500,4 @@ def judge(counts: list[Tier1Count]) -> tuple[list[Reason], list[Reason]]:
 
 
 __all__ = ["CountReport", "Findings", "GameSummary", "MAX_ROLLOUTS", "ROLLOUTS", "Reason", "Report", "Settings",
-           "Tier1Count", "Tier2Count", "game_seed", "judge", "play_one", "playtest", "wilson"]
+           "Tier1Count", "Tier2Count", "game_seed", "games_played", "judge", "play_one", "playtest", "wilson"]

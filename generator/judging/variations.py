@@ -16,6 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..checks import check_spec
+from ..mend.fields import with_values
+from ..mend.knobs import round_numbers
+from ..playtest import playtest
 from ..spec import GameSpec
 
 #: Siblings drawn for a game: one shorter, one longer.
@@ -36,8 +40,6 @@ class Sibling:
 
 
 def _ladder() -> list[int]:
-    from ..mend.knobs import round_numbers
-
     # Round numbers a table would pick: any to ten, then multiples of five.
     return sorted(v for v in round_numbers(10_001) if v <= 10 or v % 5 == 0)
 
@@ -66,10 +68,6 @@ def siblings(spec: GameSpec) -> list[Sibling]:
 
 def variations(spec: GameSpec, games: int, seed: int = 0) -> list[str]:
     """The siblings of ``spec`` that pass a small Tier-1 playtest, as sentences (in order: shorter, longer)."""
-    from ..checks import check_spec
-    from ..mend.fields import with_values
-    from . import playtest
-
     out = []
     for s in siblings(spec)[:TRIED]:
         try:

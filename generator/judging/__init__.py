@@ -16,8 +16,10 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..mend import drop_dead, mend
+from ..playtest import MAX_ROLLOUTS, ROLLOUTS, Report, games_played, playtest
 from ..spec import GameSpec
-from . import MAX_ROLLOUTS, ROLLOUTS, Report, playtest
+from .variations import variations
 
 
 @dataclass(frozen=True)
@@ -51,7 +53,7 @@ class Judged:
     draft_report: Report | None = None
     games: int = 0
     notes: list[str] = field(default_factory=list)
-    #: Sibling rules that passed a playtest of their own, in words (``playtest.variations``).
+    #: Sibling rules that passed a playtest of their own, in words (``judging.variations``).
     variations: list[str] = field(default_factory=list)
 
     @property
@@ -69,23 +71,11 @@ class Judged:
         return None if q is None else q["score"]
 
 
-def games_played(report: Report) -> int:
-    """Every game a playtest simulated, Tier 1 (both kinds of players) and Tier 2: the budget it spent."""
-    n = sum(len(c.games) for c in report.counts)
-    if report.random is not None:
-        n += sum(len(c.games) for c in report.random)
-    for t in report.tier2 or []:
-        n += sum(len(g) for g in t.games.values())
-    return n
-
-
 def judge(spec: GameSpec, options: JudgeOptions) -> Judged:
     """Playtest ``spec``; if it is rejected only for its length, mend it and judge the mended game.
     With ``options.variations``, a game that passes has its siblings playtested too."""
     judged = _judge(spec, options)
     if options.variations and judged.passed:
-        from .variations import variations
-
         judged.variations = variations(judged.spec, options.games, options.seed)
     return judged
 
@@ -93,10 +83,8 @@ def judge(spec: GameSpec, options: JudgeOptions) -> Judged:
 def _judge(spec: GameSpec, options: JudgeOptions) -> Judged:
     judged = _judge_length(spec, options)
     if options.mend and judged.passed and any(w.code == "DEAD_TEXT" for w in judged.report.warnings):
-        from ..mend import drop_dead
-
         # Parlour prints only rules its simulator has played: a rule no game reached is taken out
-        dropped = drop_dead(judged.spec, judged.report, options)
+        dropped = drop_dead(judged.spec, judged.report, options.playtest)
         if dropped is not None:
             return Judged(dropped.spec, dropped.report, draft_report=judged.draft_report or judged.report,
                           games=judged.games + dropped.games, notes=judged.notes + dropped.notes)
@@ -108,9 +96,7 @@ def _judge_length(spec: GameSpec, options: JudgeOptions) -> Judged:
     spent = games_played(report)
     if report.verdict == "pass" or not options.mend:
         return Judged(spec, report, games=spent)
-    from ..mend import mend
-
-    mended = mend(spec, report, options)
+    mended = mend(spec, report, options.playtest)
     if mended is None:
         return Judged(spec, report, games=spent)
     return Judged(mended.spec, mended.report, draft_report=report, games=spent + mended.games,
@@ -214,4 +200,4 @@ def judge_all(specs: Iterable[GameSpec], options: JudgeOptions, workers: int | N
         yield from judges.judge_all(specs)
 
 
-__all__ = ["JudgeOptions", "Judged", "Judges", "games_played", "judge", "judge_all"]
+__all__ = ["JudgeOptions", "Judged", "Judges", "judge", "judge_all"]
