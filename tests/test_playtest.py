@@ -138,7 +138,7 @@ def test_a_game_without_choices_is_rejected():
 
 
 def test_an_engine_error_is_a_finding(monkeypatch):
-    from generator.engine.tricks.scoring import HandScorer
+    from generator.engine.trick_scoring import HandScorer
 
     real = HandScorer.score
     calls = {"n": 0}

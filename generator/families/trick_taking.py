@@ -21,7 +21,7 @@ TRICK_TAKING = register(Family(
     engine="generator.engine.tricks:ENGINE",
     phases=("generator.engine.tricks.play:TrickPlay",),
     rules="generator.engine.tricks.rules:TrickRules",
-    scoring="generator.engine.tricks.scoring:HandScorer",
+    scoring="generator.engine.trick_scoring:HandScorer",
     bot_hints="generator.bots:TRICK_HINTS",
     bounds="generator.playtest.bounds:ScoreBounds.build",
     traits=SamplerTraits(deals_all=True, trumps=True, bids_tricks=True, removes_ranks=True),

@@ -11,6 +11,8 @@ Each phase decides itself whether a given game needs it.
 from __future__ import annotations
 
 from ..family import EngineFamily
+from ..shedding.passing import PassCards
+from ..shedding.tokens import DealTokensAndRows
 from ..steps.auction import Auction
 from ..steps.deal import Deal
 from ..steps.exchange import Exchange
@@ -18,8 +20,6 @@ from ..steps.invent import InventLaw
 from ..steps.kitty import GiveToKitty
 from ..steps.misdeal import ShowMisdeal
 from ..steps.pig import RevealPig
-from .deal import DealTokensAndRows
-from .passing import PassCards
 from .play import Climb
 from .scoring import ClimbScorer
 

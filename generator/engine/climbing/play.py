@@ -43,10 +43,10 @@ from ...spec import GameSpec
 from ..laws import LawBook
 from ..phase import Phase, PrintedRule
 from ..places import HIDDEN, PUBLIC, Place
+from ..shedding.scoring import NextHand, close_hand
 from ..steps.pig import pig_card
 from .narrate import ClimbNarration
 from .rules import BLIND, BOMB, JOKER, KNOCK, LOW, PASS, ROCKET, RUN, SET, SHAPE_WORDS, ClimbRules, Play, cards_of
-from .scoring import NextHand, close_hand
 
 #: What a play of each shape leaves in ``GameRecord.applied`` (DEAD_TEXT reads it).
 SHAPE_TAGS = tuple("shape:" + w for w in SHAPE_WORDS)

@@ -10,9 +10,10 @@ Each phase decides itself whether a given game needs it.
 
 from __future__ import annotations
 
-from ..climbing.deal import DealTokensAndRows
-from ..climbing.passing import PassCards
 from ..family import EngineFamily
+from ..shedding.passing import PassCards
+from ..shedding.table import TableDeal
+from ..shedding.tokens import DealTokensAndRows
 from ..steps.auction import Auction
 from ..steps.deal import Deal
 from ..steps.exchange import Exchange
@@ -20,7 +21,6 @@ from ..steps.invent import InventLaw
 from ..steps.kitty import GiveToKitty
 from ..steps.misdeal import ShowMisdeal
 from ..steps.pig import RevealPig
-from .deal import TableDeal
 from .play import Match
 from .scoring import MatchScorer
 

@@ -62,12 +62,12 @@ from typing import TYPE_CHECKING, Callable
 
 from ...spec import GameSpec
 from ..actions import NO, SUIT_ACTION, YES
-from ..climbing.scoring import NextHand, close_hand
 from ..laws import LawBook
 from ..phase import Phase, PrintedRule
 from ..places import HIDDEN, PUBLIC, Place
+from ..shedding.scoring import NextHand, close_hand
+from ..shedding.table import pile_count
 from . import effects
-from .deal import pile_count
 from .narrate import MatchNarration
 from .rules import BLIND, CLAIM, DRAW, KNOCK, PICK_UP, RANK, SECOND, STOP, TARGET, MatchRules
 
@@ -293,7 +293,7 @@ class Match(NextHand, Phase):
         """The rank a countdown wild gives this player (their tokens' count), if any."""
         if not self.countdown_wild:
             return None
-        from ..climbing.deal import tokens_held
+        from ..shedding.tokens import tokens_held
 
         return self.rules.count_wild(tokens_held(state)[seat])
 

@@ -1,7 +1,7 @@
-"""Scoring a matching hand: shedding scoring (SC-A1…SC-A4), through climbing's scorer, which this
-one extends rather than repeats.
+"""Scoring a matching hand: shedding scoring (SC-A1…SC-A4), through the shedding families' scorer
+(``shedding.scoring``), with matching's rules and facts.
 
-* Every shedding kind scores as in climbing (``climbing.scoring``): countdown tokens, first-out,
+* Every shedding kind scores as in the other shedding families: countdown tokens, first-out,
   card-count and card-values (jokers, and the cards of the wild rank, at their own row of the
   table: a card of the wild rank left in hand is still the card it is), titles with ``retire`` and
   the rules between hands, and the landlord's stake when an auction made one.
@@ -15,29 +15,22 @@ one extends rather than repeats.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..climbing.scoring import ClimbFacts, ClimbScorer
+from ..shedding.scoring import SheddingFacts, SheddingScorer
 from .rules import MatchRules
 
 if TYPE_CHECKING:   # pragma: no cover
     from ..state import State
 
 
-@dataclass
-class MatchFacts(ClimbFacts):
-    bonus: list[int] = field(default_factory=list)   # points scored at once (P20)
-
-
-class MatchScorer(ClimbScorer):
-    RECORD_ORDER = ClimbScorer.RECORD_ORDER + ("bonus",)
-    RECORD_OPTIONAL = ClimbScorer.RECORD_OPTIONAL | {"bonus"}
+class MatchScorer(SheddingScorer):
+    """The shedding scorer with matching's rules; the points of ``points`` effects are its bonus."""
 
     def make_rules(self, spec, table) -> MatchRules:
         return MatchRules(spec, table)
 
-    def facts(self, state: "State") -> MatchFacts:
+    def facts(self, state: "State") -> SheddingFacts:
         if state.knocker is not None:
             winner = state.knocker
         elif state.out:   # (a titles hand blocked after someone retired keeps its title holder)
@@ -45,19 +38,10 @@ class MatchScorer(ClimbScorer):
         else:
             winner = state.blocked_winner
         ll = getattr(state, "landlord", None)
-        return MatchFacts(list(state.out), [list(h) for h in state.hands],
-                          [len(u) + len(d) for u, d in zip(state.rows_up, state.rows_down)], winner,
-                          state.last_play, self.pig_card if getattr(state, "pig_revealed", False) else None,
-                          ll, getattr(state, "landlord_bid", 0), 0, len(state.kitty),
-                          bonus=list(state.bonus))
+        return SheddingFacts(list(state.out), [list(h) for h in state.hands],
+                             [len(u) + len(d) for u, d in zip(state.rows_up, state.rows_down)], winner,
+                             state.last_play, self.pig_card if getattr(state, "pig_revealed", False) else None,
+                             ll, getattr(state, "landlord_bid", 0), 0, len(state.kitty), bonus=list(state.bonus))
 
-    def score(self, f: MatchFacts) -> list[int]:
-        scores = super().score(f)
-        if f.bonus:
-            scores = [s + b for s, b in zip(scores, f.bonus)]
-        return scores
 
-    def record(self, state: "State", f: MatchFacts) -> dict[str, Any]:
-        out = super().record(state, f)
-        out["bonus"] = list(f.bonus) if any(f.bonus) else None
-        return out
+__all__ = ["MatchScorer"]

@@ -10,10 +10,10 @@ auction. Each phase decides itself whether a given game needs it.
 
 from __future__ import annotations
 
-from ..climbing.deal import DealTokensAndRows
-from ..climbing.passing import PassCards
 from ..family import EngineFamily
-from ..matching.deal import TableDeal
+from ..shedding.passing import PassCards
+from ..shedding.table import TableDeal
+from ..shedding.tokens import DealTokensAndRows
 from ..steps.deal import Deal
 from ..steps.exchange import Exchange
 from ..steps.invent import InventLaw

@@ -1,13 +1,12 @@
-"""How a melding hand reads for a person (``parlour replay``): every hand (and row) at the start
-of play, the discard piles' first cards, the wild-rank card and the kitty (matching's opening,
-shared), then each move as its player makes it (a draw, a meld, a lay-off, a discard …), and the
-order players went out."""
+"""How a melding hand reads for a person (``parlour replay``): the table's opening and the order
+players went out (``shedding.narrate``), and each move as its player makes it (a draw, a meld, a
+lay-off, a discard …)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..matching.narrate import MatchNarration
+from ..shedding.narrate import TableNarration
 
 if TYPE_CHECKING:   # pragma: no cover
     from ..state import State
@@ -22,7 +21,7 @@ VERBS = (("draw", "draws"), ("take ", "takes "), ("meld no more", "melds no more
          ("stop", "stops"))
 
 
-class MeldNarration(MatchNarration):
+class MeldNarration(TableNarration):
     def move(self, state: "State", what: str, choice: str) -> str:
         for plain, said in VERBS:
             if what.startswith(plain):

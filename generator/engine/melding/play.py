@@ -79,10 +79,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from ..actions import NO, YES
-from ..climbing.scoring import NextHand, close_hand
 from ..laws import LawBook
 from ..phase import Phase
 from ..places import HIDDEN, OWNER, PUBLIC, Place
+from ..shedding.scoring import NextHand, close_hand
 from .narrate import MeldNarration
 from .rules import RUN, SET, MeldRules, bits
 

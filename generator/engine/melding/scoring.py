@@ -1,7 +1,7 @@
-"""Scoring a melding hand: shedding scoring (SC-A1…SC-A4) through climbing's scorer, which this one
-extends rather than repeats.
+"""Scoring a melding hand: shedding scoring (SC-A1…SC-A4) through the shedding families' scorer
+(``shedding.scoring``), with melding's rules and facts.
 
-* Every shedding kind scores as in climbing (``climbing.scoring``): countdown tokens, first-out,
+* Every shedding kind scores as in the other shedding families: countdown tokens, first-out,
   card-count and card-values (jokers, and the cards of the wild rank, at their own row of the
   table: a card of the wild rank left in hand is still the card it is), titles with ``retire`` and
   the rules between hands. Cards melded, stumped or put out of play by a full house no longer
@@ -16,32 +16,32 @@ extends rather than repeats.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..matching.scoring import MatchFacts, MatchScorer
+from ..shedding.scoring import SheddingFacts, SheddingScorer
 from .rules import MeldRules
 
 if TYPE_CHECKING:   # pragma: no cover
     from ..state import State
 
 
-class MeldScorer(MatchScorer):
-    """Matching's scorer (climbing's, with points scored at once) with melding's facts."""
+class MeldScorer(SheddingScorer):
+    """The shedding scorer with melding's rules and facts (the pig in a meld is its bonus)."""
 
     def make_rules(self, spec, table) -> MeldRules:
         return MeldRules(spec, table)
 
-    def facts(self, state: "State") -> MatchFacts:
+    def facts(self, state: "State") -> SheddingFacts:
         if state.knocker is not None:
             winner = state.knocker
         elif state.out:
             winner = state.out[0]
         else:
             winner = state.blocked_winner
-        return MatchFacts(list(state.out), [list(h) for h in state.hands],
-                          [len(u) + len(d) for u, d in zip(state.rows_up, state.rows_down)], winner,
-                          state.last_meld, self.pig_card if getattr(state, "pig_revealed", False) else None,
-                          None, 0, 0, len(state.kitty), bonus=list(state.bonus))
+        return SheddingFacts(list(state.out), [list(h) for h in state.hands],
+                             [len(u) + len(d) for u, d in zip(state.rows_up, state.rows_down)], winner,
+                             state.last_meld, self.pig_card if getattr(state, "pig_revealed", False) else None,
+                             None, 0, 0, len(state.kitty), bonus=list(state.bonus))
 
-    def record(self, state: "State", f: MatchFacts) -> dict[str, Any]:
-        return super().record(state, f)
+
+__all__ = ["MeldScorer"]

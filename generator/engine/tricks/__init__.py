@@ -24,8 +24,8 @@ from ..steps.pig import RevealPig
 from ..steps.rob import Rob
 from ..steps.top_trump import ShowTopTrump
 from ..steps.trumps import FixTrumps
+from ..trick_scoring import HandScorer
 from .play import TrickPlay
-from .scoring import HandScorer
 
 ENGINE = EngineFamily(
     name="trick-taking",

@@ -1,17 +1,20 @@
-"""Scoring a finished hand: avoid-suit (SC-T1), points per trick (SC-T3), exact bids (SC-T2),
-their extras (SC-T4), landlord payments, the top-trump point (SU-06) and low hands (SC-T6)."""
+"""Scoring a hand by the tricks taken: avoid-suit (SC-T1), points per trick (SC-T3), exact bids
+(SC-T2), their extras (SC-T4), landlord payments, the top-trump point (SU-06) and low hands (SC-T6).
+
+The trick-taking family's scorer, and climbing's for games whose piles are taken as tricks: a
+piece two families share, so it belongs to neither."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ...spec import GameSpec
-from ..cards import CardTable
-from ..steps.pig import pig_card
+from ..spec import GameSpec
+from .cards import CardTable
+from .steps.pig import pig_card
 
 if TYPE_CHECKING:   # pragma: no cover
-    from ..state import State
+    from .state import State
 
 
 @dataclass

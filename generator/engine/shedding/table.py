@@ -1,5 +1,5 @@
-"""The matching deal's own part, after the hands (and the countdown tokens and face-down rows of
-``climbing.deal``): the table (DL-08…DL-10).
+"""The table deal of the families that play to a discard pile (matching, melding), after the hands
+(and the countdown tokens and face-down rows of ``tokens``): the table (DL-08…DL-10).
 
 * **The discard piles**: the top ``discard_piles`` cards of the stock are turned face up, each
   starting a discard pile.
@@ -9,11 +9,11 @@
   major is the only card of its number, so no other card becomes wild either.
 * **The stock** is what is left, drawn from the top.
 
-Melding deals its table the same way (``engine/melding``): this phase is shared, and asks the
-family's card-play phase for its rules (``natural``, ``rank_of``).
+The phase asks the family's card-play phase for its rules (``natural``, ``rank_of``), so it
+names no family.
 
 A joker (or a card of the wild rank) turned to start a pile is named by the dealer before
-looking at their hand; that, and the opening card's effect (MT-07), are ``play.Match``'s start.
+looking at their hand; that, and the opening card's effect (MT-07), are the family's card play's start (matching's ``Match``).
 """
 
 from __future__ import annotations

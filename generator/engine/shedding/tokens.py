@@ -1,5 +1,5 @@
-"""The climbing deal's own parts, after the shared deal: countdown tokens (DL-04) and face-down
-rows (DL-12).
+"""The shedding deal's own parts, after the shared deal, for every shedding family: countdown
+tokens (DL-04) and face-down rows (DL-12).
 
 * **Tokens**: each player is dealt as many cards as they hold tokens. A countdown game's scores
   count the tokens given up (``scoring``), so a player holds the starting number less their

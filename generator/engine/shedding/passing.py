@@ -43,7 +43,7 @@ class PassCards(Phase):
         passing = game.spec.scoring.passing
         self.kind = passing.kind
         self.returned = 1 if self.kind == "best-card" else (passing.returned or 2)
-        self.level = game.scorer.rules.level   # the family's rank levels (climbing's or matching's)
+        self.level = game.scorer.rules.level   # the family's rank levels (its scorer's rules)
 
     @classmethod
     def needed(cls, spec: "GameSpec") -> bool:
