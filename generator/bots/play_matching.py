@@ -29,7 +29,7 @@ from ..engine.matching.play import (CALL, CHALLENGE, CLAIM_DECISION, JOKER_RANK,
                                     PLAY_DRAWN, TURNED_RANK, TURNED_SUIT)
 from ..engine.matching.rules import BLIND, CLAIM, DRAW, KNOCK, PICK_UP, RANK, SECOND, STOP, TARGET, MatchRules
 from ..engine.observation import Observation
-from ..engine.rollout import play_lightly
+from ..engine.rollout import play_hand_lightly
 from .decisions import greedy_decision
 from .hints import BotHints
 from .matching import pass_sampler
@@ -319,15 +319,7 @@ def rollout(state, rnd) -> None:
     Random rollouts misjudge matching: random players pass and draw at will, so a hand in which
     anyone plays sensibly looks won. Counts moves and decisions as the engine's random fast path
     does, and stops at the game's move cap."""
-    hand_no = state.hand_no
-    while not state.terminal and state.hand_no == hand_no:
-        phase = state.phase
-        if not getattr(phase, "card_play", False):
-            legal = state.legal_actions()
-            state.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
-            continue
-        play_lightly(state, phase, lambda s: s.hand_no == hand_no and s.phase is phase,
-                     lambda s, options: light_play(phase, s, options, rnd), rnd, ROLLOUT_NOISE)
+    play_hand_lightly(state, rnd, lambda phase, s, options: light_play(phase, s, options, rnd), ROLLOUT_NOISE)
 
 
 #: In a rollout, the share of decisions taken at random rather than by the light policy.

@@ -34,7 +34,7 @@ from ..engine.melding.play import (ACTION_Q, ADD, ADD_TWO, BLIND, BLIND_TURN, BL
                                    STOCK, STOP, STUMP, SWAP, TAKE, Turn)
 from ..engine.melding.rules import RUN, bits
 from ..engine.observation import Observation
-from ..engine.rollout import play_lightly
+from ..engine.rollout import play_hand_lightly
 from .decisions import greedy_decision
 from .hints import BotHints
 
@@ -398,15 +398,7 @@ def rollout(state, rnd) -> None:
     (no Observation), one decision in ``1 / ROLLOUT_NOISE`` at random; decisions outside melding
     play are random. Random rollouts misjudge melding: random players stop melding at will and
     desert half their turns."""
-    hand_no = state.hand_no
-    while not state.terminal and state.hand_no == hand_no:
-        phase = state.phase
-        if not getattr(phase, "card_play", False):
-            legal = state.legal_actions()
-            state.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
-            continue
-        play_lightly(state, phase, lambda s: s.hand_no == hand_no and s.phase is phase,
-                     lambda s, options: choose(View.of_state(phase, s, options)), rnd, ROLLOUT_NOISE)
+    play_hand_lightly(state, rnd, lambda phase, s, options: choose(View.of_state(phase, s, options)), ROLLOUT_NOISE)
 
 
 #: Decisions the search leaves to the greedy rule.
