@@ -122,7 +122,7 @@ class Judges:
         self._pool: Any = None
         self._dask: Any = None
         if scheduler or dask_local:
-            from .parallel import DaskExecutor
+            from ..playtest.parallel import DaskExecutor
 
             self._dask = DaskExecutor(scheduler, workers)
             self.workers = max(1, self._dask.workers)

@@ -1,0 +1,105 @@
+"""The house's layers point one way (docs/architecture.md), read from the source's own imports:
+the engine never imports the bots; no family's engine package imports another family's (what two
+families share lives in ``engine/shedding`` or the engine's kernel); the playtest never imports
+the mending or the judging above it, and the mending never imports the judging."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from generator.families import FAMILIES
+
+GENERATOR = Path(__file__).resolve().parents[1] / "generator"
+
+
+def imports_of(path: Path) -> set[str]:
+    """The absolute module names one file imports (relative imports resolved against its package),
+    lazy imports inside functions included."""
+    package = ".".join(path.relative_to(GENERATOR.parent).parts[:-1])   # a module's package, or an __init__'s own
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")
+            if node.level:
+                base = base[:len(base) - node.level + 1]
+                name = ".".join(base + ([node.module] if node.module else []))
+            else:
+                name = node.module or ""
+            out.add(name)
+            out.update(f"{name}.{a.name}" for a in node.names)
+    return out
+
+
+def files(folder: str) -> list[Path]:
+    return sorted((GENERATOR / folder).rglob("*.py"))
+
+
+def importers(folder: str, target: str) -> list[str]:
+    """The files under ``folder`` that import anything under the module ``target``."""
+    return [str(p.relative_to(GENERATOR)) for p in files(folder)
+            if any(m == target or m.startswith(target + ".") for m in imports_of(p))]
+
+
+def test_the_engine_never_imports_the_bots():
+    assert importers("engine", "generator.bots") == []
+
+
+#: Each family's engine package, by family name (``EngineFamily``'s module).
+ENGINE_PACKAGES = {name: f.engine.split(":")[0] for name, f in FAMILIES.items()}
+
+
+@pytest.mark.parametrize("family", sorted(ENGINE_PACKAGES))
+def test_no_family_engine_imports_another_family(family):
+    own = ENGINE_PACKAGES[family]
+    folder = own.replace("generator.", "").replace(".", "/")
+    for other_family, other in ENGINE_PACKAGES.items():
+        if other != own:
+            assert importers(folder, other) == [], (family, other_family)
+
+
+def test_playtest_knows_nothing_of_mending_or_judging_and_mending_nothing_of_judging():
+    assert importers("playtest", "generator.mend") == []
+    assert importers("playtest", "generator.judging") == []
+    assert importers("mend", "generator.judging") == []
+
+
+def test_every_import_inside_the_package_names_a_module_that_exists():
+    """A lazy import (inside a function) is only run when its branch is: after a file moves, one
+    left pointing at the old place would fail only then (a Dask run, say). Every ``from X import``
+    within the package must name a module that exists."""
+    missing = []
+    for path in files("."):
+        for name in imports_of(path):
+            if name.startswith("generator.") and not _exists(name):
+                missing.append((str(path.relative_to(GENERATOR)), name))
+    assert missing == []
+
+
+def _exists(name: str) -> bool:
+    """A module, or a name defined in a module (``generator.engine.Game``)."""
+    if _package_exists(name):
+        return True
+    module, _, attr = name.rpartition(".")
+    return _package_exists(module) and hasattr(importlib.import_module(module), attr)
+
+
+def _package_exists(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def test_the_reader_of_imports_sees_relative_and_lazy_imports():
+    """The checks above would pass vacuously if relative or lazy imports were missed."""
+    seen = imports_of(GENERATOR / "engine" / "climbing" / "scoring.py")
+    assert "generator.engine.shedding.scoring" in seen and "generator.engine.trick_scoring.HandScorer" in seen
+    assert "generator.mend" in imports_of(GENERATOR / "judging" / "__init__.py")
+    assert importers("bots", "generator.engine") != []
