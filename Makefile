@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 
-.PHONY: setup sysdeps demo test bench clean
+.PHONY: setup sysdeps demo test test-fast bench clean
 
 # Debian packages for PDFs (WeasyPrint's Pango and HarfBuzz), the PDF page checks (pdftoppm) and the
 # browser checks (chromium). Installed only when missing, and only as root with apt-get; otherwise a warning.
@@ -44,8 +44,14 @@ demo: setup sysdeps
 	@echo "The games kept are in $(DEMO)/<family>/ (spec and rulebook; rejected drafts and their reasons in"
 	@echo "$(DEMO)/<family>/rejected/), one rulebook as a PDF in $(DEMO)/, and all of them in $(DEMO)/book.pdf"
 
+# Every test (markers and Hypothesis profiles: docs/testing.md). PARLOUR_HYPOTHESIS=thorough make test
+# runs each property forty times longer, on new examples each run.
 test: setup sysdeps
 	$(BIN)/python -m pytest -n 2 -q
+
+# The edit-run loop: the tests that are neither slow, statistical nor external (under a minute on two cores).
+test-fast: setup
+	$(BIN)/python -m pytest -n 2 -q -m "not slow and not statistical and not external"
 
 bench: setup
 	$(BIN)/python benchmarks/whist.py

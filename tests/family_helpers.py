@@ -197,15 +197,14 @@ def round_trip(spec: GameSpec, label: str) -> str:
     return text
 
 
-def round_trip_sampled(family: str, chunk: int, seeds: int, chunks: int) -> None:
-    """The sampler's games of one ``chunk`` of ``seeds`` (split in ``chunks``) read back as themselves."""
+def round_trip_sampled(family: str | None, seed: int) -> None:
+    """The sampler's game of ``seed`` (of ``family``; None: the sampler's default) reads back as
+    itself (the whole spec: a sampled game holds nothing but rules)."""
     from generator.sample import sample_game
 
-    size = seeds // chunks
-    for seed in range(chunk * size, (chunk + 1) * size):
-        spec = sample_game(seed, family=family).spec
-        back = parse_markdown(render_markdown(spec))
-        assert back == spec, f"seed {seed}: {spec_diff(spec, back)}"
+    spec = (sample_game(seed) if family is None else sample_game(seed, family=family)).spec
+    back = parse_markdown(render_markdown(spec))
+    assert back == spec, f"seed {seed}: {spec_diff(spec, back)}"
 
 
 def check_golden(path: Path) -> None:
@@ -231,35 +230,18 @@ def play_section(spec: GameSpec) -> str:
     return text.split("## Play\n", 1)[1].split("\n## ", 1)[0]
 
 
-def round_trip_drawn(draw: Callable[[int], GameSpec], chunk: int, drawn: int, chunks: int) -> None:
-    """The drawn specs of one ``chunk`` of ``drawn`` seeds each read back as themselves, and no two
-    different ones print the same rulebook."""
-    size = drawn // chunks
-    texts: dict[str, GameSpec] = {}
-    for seed in range(chunk * size, (chunk + 1) * size):
-        spec = draw(seed)
-        text = round_trip(spec, f"drawn spec {seed}")
-        other = texts.setdefault(text, spec)
-        assert other == spec, f"drawn spec {seed} prints the same rulebook as a different spec"
-
-
-def parse_seconds(texts: list[str]) -> float:
-    """Seconds to parse one of ``texts``, on average (the first read once before, to warm up)."""
-    import time
-
-    parse_markdown(texts[0])
-    start = time.perf_counter()
-    for text in texts:
-        parse_markdown(text)
-    return (time.perf_counter() - start) / len(texts)
-
-
 # --------------------------------------------------------------------------- the import
 
 
 BOOK = ROOT.parent / "shared" / "seeds" / "hyloe-book-of-games.txt"
 
-needs_book = pytest.mark.skipif(not BOOK.exists(), reason="the shared seed book is not checked out beside the repository")
+_no_book = pytest.mark.skipif(not BOOK.exists(), reason="the shared seed book is not checked out beside the repository")
+
+
+def needs_book(test: Callable[..., Any]) -> Callable[..., Any]:
+    """A test that reads the shared seed book beside the checkout: marked ``external``, and skipped
+    where the book is not there."""
+    return pytest.mark.external(_no_book(test))
 
 
 def needs_checks_of(family: str) -> pytest.MarkDecorator:

@@ -110,6 +110,7 @@ def _read_only(tmp_path: Path, monkeypatch) -> Path:
     return folder
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", sorted(COMMANDS))
 def test_read_only_output_folder(run, tmp_path, monkeypatch, command):
     folder = _read_only(tmp_path, monkeypatch)
@@ -155,6 +156,7 @@ def _disk_full_after(monkeypatch, files_ok: int) -> None:
     monkeypatch.setattr(output, "_fill", fill)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", sorted(COMMANDS))
 def test_disk_full(run, tmp_path, monkeypatch, command):
     folder = tmp_path / "out"
@@ -353,6 +355,7 @@ def _ctrl_c_as_a_terminal_gives_it() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sig, code, word", [(signal.SIGINT, 130, "interrupted (Ctrl-C)"),
                                              (signal.SIGTERM, 143, "terminated (SIGTERM)")])
 def test_generate_stopped_by_a_signal(tmp_path, sig, code, word):
@@ -387,12 +390,16 @@ def test_an_interrupted_pool_ends_its_workers_instead_of_waiting():
     """A book's playtests run minutes each; Ctrl-C must not wait for them."""
     from generator.workers import process_pool
 
-    start = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
         with process_pool(1) as pool:
             task = pool.submit(time.sleep, 120)
             deadline = time.monotonic() + 60
             while not task.running() and time.monotonic() < deadline:
                 time.sleep(0.01)
+            assert task.running()
+            workers = list(pool._processes.values())
             raise KeyboardInterrupt
-    assert time.monotonic() - start < 60
+    # the block is left with its worker ended, not awaited: the task never finished
+    assert workers and not any(w.is_alive() for w in workers)
+    assert all(w.exitcode is not None and w.exitcode != 0 for w in workers)
+    assert task.cancelled() or task.exception(timeout=60) is not None

@@ -22,6 +22,7 @@ def bench(request):
     return load_benchmark(request, "melding")
 
 
+@pytest.mark.slow
 def test_plain_rummy_is_the_engines(bench):
     engine, plain = benchmark_hands(bench, HANDS, 5, 6)
     # A random hand lasts about 59 decisions (standard deviation 11.5: 4% is about three standard

@@ -108,6 +108,7 @@ def _ink_extent(png: Path) -> float:
     return (last + 1) / h
 
 
+@pytest.mark.external
 def test_no_page_is_more_than_half_empty(book, tmp_path):
     """Except the cover, the last page of a game or part (the page before one begins) and the last page."""
     if not shutil.which("pdftoppm"):
@@ -128,6 +129,7 @@ def _headings(html: str) -> set[str]:
             for h in re.findall(r"<h[1-6][^>]*>(.*?)</h[1-6]>", html, re.S)}
 
 
+@pytest.mark.external
 def test_no_heading_or_introduction_last_on_a_page(book):
     """The last line of each page's text block (read in reading order, the folio left out) is
     neither a heading nor a sentence ending in a colon that introduces a list or table."""
@@ -166,6 +168,7 @@ def _font_sizes(svg: ET.Element) -> list[float]:
     return sizes
 
 
+@pytest.mark.slow
 def test_plot_text_is_at_least_8_pt_as_printed(book):
     plots = _plots(book["html"])
     assert len(plots) == len(book["specs"])
@@ -198,6 +201,7 @@ def test_a_fixed_length_game_has_no_length_histogram():
     assert panels(varied)["lengths"] and "Game length" in playtest_svg(varied)
 
 
+@pytest.mark.slow
 def test_readers_text_has_no_reason_codes_or_seeds_and_spreads_are_not_intervals(book):
     texts = book["texts"]
     curious = next(i for i, t in enumerate(texts) if t.lstrip().startswith("For the curious")
@@ -212,6 +216,7 @@ def test_readers_text_has_no_reason_codes_or_seeds_and_spreads_are_not_intervals
     assert "--seed" in back and "TOO_LONG" in back  # for the curious
 
 
+@pytest.mark.slow
 def test_every_glossary_term_is_used_by_a_rulebook_in_the_book(book):
     rules = "\n".join(render_markdown(s).lower() for s in book["specs"])
     html = book["html"]
@@ -224,6 +229,7 @@ def test_every_glossary_term_is_used_by_a_rulebook_in_the_book(book):
     assert len(TERMS) > len(defined)  # a book of five games does not need every term
 
 
+@pytest.mark.slow
 def test_indexes_by_family_pack_length_and_feature(book):
     html = book["html"]
     for title in ("By number of players", "By family", "By pack", "By length at the table", "By feature"):
@@ -234,6 +240,7 @@ def test_indexes_by_family_pack_length_and_feature(book):
     assert "Trumps" in features(by_name["Whist"]) and "Trumps" not in features(by_name["Rummy"])
 
 
+@pytest.mark.slow
 def test_cover_counts_are_those_of_the_runs(book):
     cover = " ".join(book["texts"][0].split())
     drafts = sum(r[2] for r in RUNS)
@@ -259,6 +266,7 @@ def test_cover_says_only_what_it_knows_and_counts_the_books_rejections_apart():
     assert "it rejected 1 and left them out: 1 because play comes back to the same position" in text
 
 
+@pytest.mark.slow
 def test_generate_writes_reports_and_a_run_record_that_the_book_uses(tmp_path):
     out = tmp_path / "games"
     runner = CliRunner()

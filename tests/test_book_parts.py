@@ -44,6 +44,7 @@ def _outline(reader, items, depth=0):
     return flat
 
 
+@pytest.mark.slow
 def test_the_book_is_cut_between_games(books):
     html, _ = books
     assert parts.can_split(html)
@@ -52,6 +53,7 @@ def test_the_book_is_cut_between_games(books):
     assert "Contents" in front and "Colophon" in back and tail.strip().endswith("</html>")
 
 
+@pytest.mark.slow
 def test_parts_make_the_same_book_as_one_process(books):
     _, pdfs = books
     one, two = pypdf.PdfReader(pdfs["one"]), pypdf.PdfReader(pdfs["two"])
@@ -66,6 +68,7 @@ def test_parts_make_the_same_book_as_one_process(books):
     assert set(links(two)) <= set(dests(two))   # every link finds its anchor
 
 
+@pytest.mark.slow
 def test_parts_give_the_same_bytes_each_time(books):
     _, pdfs = books
     assert pdfs["two"].read_bytes() == pdfs["again"].read_bytes()

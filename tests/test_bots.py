@@ -203,6 +203,7 @@ def test_strong_bot_budget_is_in_rollouts():
     assert StrongBot(1).act(obs) == StrongBot(1).act(obs)   # same seed, same choice
 
 
+@pytest.mark.statistical
 def test_strong_beats_random_in_whist():
     game = Game(make_spec())
     wins = 0
@@ -266,6 +267,7 @@ def test_determinization_sharing_chance_is_the_engines():
     assert a == b
 
 
+@pytest.mark.statistical
 def test_strong_bot_is_no_worse_than_the_greedy_bot_in_a_small_drawn_game():
     """The typical variant (three players, seven cards, turn-up trumps): one strong bot among two
     greedy bots, its seat rotating, finishes ahead of about half of them. Before trick play was

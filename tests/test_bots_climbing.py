@@ -24,12 +24,14 @@ def president() -> Game:
     return Game(load_spec(ROOT / "corpus" / "real" / "president.yaml"))
 
 
+@pytest.mark.statistical
 def test_lowest_does_not_dominate_strong_bots_in_president(president):
     # One 'lowest' player among three strong bots, seats rotated: an even share is 1.5 of 6; the
     # searcher with random rollouts let 'lowest' win two games in three.
     assert focus_wins(president, "lowest", "strong", 6, seed=3) <= 1
 
 
+@pytest.mark.statistical
 def test_strong_bot_beats_lowest_players_in_president(president):
     # One strong bot among three 'lowest' players: an even share is 2 of 8.
     assert focus_wins(president, "strong", "lowest", 8, seed=3) >= 4

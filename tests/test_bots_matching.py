@@ -27,6 +27,7 @@ def crazy_eights() -> Game:
     return Game(load_spec(ROOT / "corpus" / "real" / "crazy-eights.yaml"))
 
 
+@pytest.mark.statistical
 def test_strong_bot_beats_lowest_players_in_crazy_eights(crazy_eights):
     # One strong bot among three 'lowest' players, seats rotated: an even share is 10 of 40, and
     # on the same deals a 'lowest' player in its seat wins 5 (the strong bot wins 20).
@@ -183,6 +184,7 @@ def test_the_canny_suit_is_the_longest_and_of_those_the_scarcest(crazy_eights):
     assert named >= 20 and ties >= 3, (named, ties)
 
 
+@pytest.mark.statistical
 def test_a_canny_player_wins_more_than_a_greedy_one_among_greedy_players(crazy_eights):
     """Counting the cards gone pays: one canny player among three greedy ones, seats rotated, wins
     more of the same deals than a greedy player in its seat (measured over 8,000 games on each of

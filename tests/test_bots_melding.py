@@ -27,6 +27,7 @@ def rummy() -> Game:
     return Game(load_spec(ROOT / "corpus" / "real" / "rummy.yaml"))
 
 
+@pytest.mark.statistical
 def test_strong_bot_beats_lowest_players_in_rummy(rummy):
     # One strong bot (on a small budget: two rollouts a play, at most eight a decision) among three
     # 'lowest' players, seats rotated: an even share is 2 of 8; on the same deals a 'lowest' player

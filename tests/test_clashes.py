@@ -140,6 +140,7 @@ def test_a_note_without_its_connecting_sentence_is_found() -> None:
     assert [n.code for n in unconnected(spec, cut)] == ["JOKER_LED_WILD"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("family", [TT, "climbing", "matching", "melding"])
 def test_every_note_of_sampled_games_is_connected_in_the_text(family: str) -> None:
     """Over sampled games of the family: every meeting of two rules has its connecting sentence,

@@ -105,6 +105,7 @@ def test_playtest_json_is_stable(run):
     assert json.loads(a.output)["verdict"] == "pass"
 
 
+@pytest.mark.slow
 def test_generate_fifty_games_that_check_and_playtest(run, tmp_path):
     """The issue's bar: 50 games from seed 7, each passing `check`, each playtested to a verdict."""
     out = tmp_path / "games"

@@ -226,6 +226,7 @@ def test_safety_cap_stops_a_game(whist):
     assert state.is_terminal() and state.record.outcome == "cap" and state.returns() == [0.0] * 4
 
 
+@pytest.mark.slow
 def test_conformance_with_an_independent_engine():
     """Over 200,000 hands an independent engine measured 6.233 tricks (s.e. 0.005) for the seats
     dealer+1 and dealer+3 together in this whist with random bots."""

@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +19,7 @@ from generator.engine.climbing.rules import BLIND, KNOCK, PASS, ClimbRules, card
 from generator.engine.climbing.scoring import ClimbFacts
 from generator.engine.play import play_game
 from generator.spec import GameSpec, load_spec
+from tests.conftest import budget
 from tests.family_helpers import merged_data, play_sampled_games
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -490,7 +492,7 @@ def random_spec(r: random.Random) -> dict:
             "deal": deal, "setup": setup, "bidding": bidding, "play": play, "scoring": scoring, "ending": ending}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=budget(60), deadline=None)
 @given(st.integers(0, 2**32))
 def test_random_play_keeps_every_card_and_ends(seed: int) -> None:
     """Card conservation (the audit, at every hand's end and determinization) and the end of
@@ -504,7 +506,7 @@ def test_random_play_keeps_every_card_and_ends(seed: int) -> None:
         assert state.record.winner is not None
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=budget(25), deadline=None)
 @given(st.integers(0, 2**32))
 def test_random_play_through_the_api_keeps_every_card(seed: int) -> None:
     """The same one move at a time: the cards add up after every move, and the public copy of
@@ -542,6 +544,7 @@ def test_greedy_and_trivial_bots_play_president() -> None:
         assert rec.outcome == "natural" and rec.winner is not None
 
 
+@pytest.mark.statistical
 def test_greedy_beats_random_at_president() -> None:
     game = Game(load_spec(PRESIDENT))
     wins = 0
@@ -573,6 +576,7 @@ def test_strong_bot_plays_whole_games() -> None:
 # -- sampled specs (once the family's sampler exists) ------------------------------------------------
 
 
+@pytest.mark.slow
 def test_sampled_climbing_games_play_out() -> None:
     play_sampled_games("climbing", seeds=6, move_cap=50_000)
 

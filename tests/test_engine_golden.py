@@ -26,6 +26,7 @@ def test_golden_covers_every_spec():
     assert sorted(sources()) == sorted(STORED["specs"]), f"the corpus changed: run {REGENERATE}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("source", sources())
 def test_same_games_as_before_the_rewrite(source):
     spec = load(source)
@@ -43,6 +44,7 @@ def test_same_games_as_before_the_rewrite(source):
         pytest.fail(f"{source}: {len(differ)} of {len(stored)} games differ\n" + "\n".join(lines))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("source", PLAYTESTS)
 def test_same_playtest_verdict_as_before_the_rewrite(source):
     """``parlour playtest FILE --json --games 50 --seed 1``: the same JSON, byte for byte."""

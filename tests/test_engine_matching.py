@@ -23,6 +23,7 @@ from generator.engine.matching.play import (CALL, CHALLENGE, CLAIM_DECISION, JOK
 from generator.engine.matching.rules import BLIND, CLAIM, DRAW, KNOCK, PICK_UP, RANK, SECOND, STOP, TARGET
 from generator.engine.play import play_game
 from generator.spec import GameSpec, load_spec
+from tests.conftest import budget
 from tests.family_helpers import card, cards, merged_data, play_sampled_games
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -650,7 +651,8 @@ def matching_specs(draw) -> GameSpec:
                 **extra)
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@settings(max_examples=budget(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(matching_specs(), st.integers(0, 10**6), st.integers(2, 5))
 def test_random_play_keeps_every_card_in_one_place_and_ends(s: GameSpec, seed: int, players: int) -> None:
     game = Game(s, audit=True, move_cap=8_000)
@@ -695,6 +697,7 @@ def test_the_strong_bot_searches_cheat_mode_without_seeing_the_face_down_cards()
     assert rec.outcome == "natural" and bots[0].fallbacks == 0
 
 
+@pytest.mark.slow
 def test_sampled_matching_specs_play_at_every_player_count() -> None:
     play_sampled_games("matching", seeds=4, move_cap=30_000)
 
@@ -716,6 +719,7 @@ def _hand_by_hand(s: GameSpec, players: int, seed: int, inline: bool) -> list[tu
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("s", [load_spec(CORPUS[0]), spec(play={"effects": [{"rank": "8", "kind": "wild"}],
                                                                    "play_drawn": True}),
                                spec(play={"must_play": True},

@@ -25,6 +25,7 @@ from generator.engine.melding.play import (ACTION_Q, ADD, BLOCK_Q, CALL_Q, DESER
 from generator.engine.melding.rules import RUN, SET, SINGLE, MeldRules, bits
 from generator.engine.play import play_game
 from generator.spec import GameSpec, load_spec
+from tests.conftest import budget
 from tests.family_helpers import card, cards, merged_data
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -602,7 +603,8 @@ def melding_specs(draw) -> GameSpec:
     return spec(play=play, deal=deal, deck=deck, scoring=scoring, ending=ending, **extra)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@settings(max_examples=budget(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(melding_specs(), st.integers(0, 10**6), st.integers(2, 5))
 def test_random_play_keeps_every_card_in_one_place_and_ends(s: GameSpec, seed: int, players: int) -> None:
     game = Game(s, audit=True, move_cap=3_000)
@@ -645,6 +647,7 @@ def test_the_rummy_of_the_corpus_plays_with_greedy_and_random_bots() -> None:
             assert rec.outcome == "natural"
 
 
+@pytest.mark.statistical
 def test_greedy_beats_random_at_rummy() -> None:
     game = Game(load_spec(RUMMY))
     wins = sum(play_game(game, 2, seed, [make_bot("greedy", seed), make_bot("random", seed + 1)]).winner == 0
@@ -661,6 +664,7 @@ def test_the_strong_and_trivial_bots_play_full_games() -> None:
     assert rec.outcome == "natural"
 
 
+@pytest.mark.slow
 def test_the_strong_bot_plays_machiavelli_like_turns() -> None:
     s = spec(deck={"jokers": 2}, play={"one_action": True, "lay_off": None, "joker_swap": True,
                                        "melds": {"rearrange": "any", "runs": "same-suit"}},
@@ -672,6 +676,7 @@ def test_the_strong_bot_plays_machiavelli_like_turns() -> None:
     assert rec.outcome in ("natural", "cap") and bots[0].fallbacks == 0
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(importlib.util.find_spec("generator.sample.play_melding") is None,
                     reason="the melding sampler is not on this branch yet")
 def test_sampled_melding_specs_play_at_every_player_count() -> None:

@@ -21,7 +21,7 @@ from generator.evolve.search import Settings, initial_batch, run
 from generator.families import FAMILIES, family_of
 from generator.judging import JudgeOptions, judge
 from generator.sample import sample_game
-from tests.conftest import WHIST
+from tests.conftest import WHIST, budget
 
 TINY = ("--seed", "19", "--initial", "4", "--batch", "3", "--games", "2")
 FAMILY_NAMES = list(FAMILIES)
@@ -40,7 +40,7 @@ def cli():
     return invoke
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=budget(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), family=st.sampled_from(FAMILY_NAMES))
 def test_a_mutant_passes_the_checks_keeps_its_family_and_differs(seed, family):
     parent = sample_game(seed, family=family).spec
@@ -119,6 +119,7 @@ def test_every_family_takes_part_in_the_first_generation():
     assert all(c.spec.provenance.origin == "generated" for c in batch)
 
 
+@pytest.mark.slow
 def test_a_tiny_run_is_the_same_on_one_or_two_workers_and_resumed(cli, tmp_path):
     one, two, resumed = tmp_path / "one", tmp_path / "two", tmp_path / "resumed"
     res = cli("evolve", "--out", str(one), *TINY, "--generations", "2", "--workers", "1")
@@ -146,6 +147,7 @@ def test_a_tiny_run_is_the_same_on_one_or_two_workers_and_resumed(cli, tmp_path)
     assert len(spec_files((str(one / "elites"),))) == len(archive["niches"])
 
 
+@pytest.mark.slow
 def test_an_interrupted_run_resumes_to_the_same_archive(tmp_path):
     s = Settings(seed=19, initial=4, batch=3, games=2, generations=2)
     whole = run(Archive(settings=s.as_dict()), s, _serial(), out=tmp_path / "whole")
@@ -185,6 +187,7 @@ def test_the_command_refuses_an_archive_in_the_way_and_bad_options(cli, tmp_path
     assert not (out / "elites").exists()
 
 
+@pytest.mark.slow
 def test_a_resumed_run_keeps_its_settings(cli, tmp_path):
     out = tmp_path / "run"
     assert cli("evolve", "--out", str(out), *TINY, "--generations", "0", "--workers", "1").exit_code == 0
@@ -192,6 +195,7 @@ def test_a_resumed_run_keeps_its_settings(cli, tmp_path):
     assert res.exit_code == 2 and "settings.games" in res.output
 
 
+@pytest.mark.slow
 def test_sigterm_stops_the_run_with_a_whole_archive_that_resumes(tmp_path):
     """SIGTERM between or during generations: exit 143, one line saying how to resume, the archive
     of the last whole generation, no temporary file; the run then resumes. (One worker: ending a

@@ -96,6 +96,7 @@ def _replayed(spec, ex: Example) -> dict:
     return _first_hand(lines)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("label,spec", SPECS, ids=[label for label, _ in SPECS])
 def test_example_is_the_replay_of_its_seed(label: str, spec) -> None:
     ex = worked_example(spec)
@@ -152,15 +153,11 @@ def test_example_reasons_are_true() -> None:
         assert ("trump" in t.why) == (suit == trump)
 
 
-def test_example_is_deterministic_and_cheap() -> None:
-    import time
-
+def test_example_is_deterministic() -> None:
+    """The same example every time (what it costs: ``benchmarks/example.py``)."""
     spec = load_spec(REPO / "corpus" / "real" / "rummy.yaml")
-    worked_example(spec)
-    start = time.perf_counter()
     a, b = worked_example(spec), worked_example(spec)
     assert a == b
-    assert time.perf_counter() - start < 5   # milliseconds in practice; a generous bound for a shared machine
     assert "--seed 0" in a.appendix()
 
 

@@ -46,6 +46,7 @@ from generator.importer import import_book
 from generator.sample import sample_game
 from generator.spec import GameSpec, SpecError, load_spec, spec_from_data
 from generator.text import ParseError, parse_markdown, render_markdown
+from tests.conftest import budget
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOK = ROOT.parent / "shared" / "seeds" / "hyloe-book-of-games.txt"
@@ -56,9 +57,9 @@ SCALE = float(os.environ.get("PARLOUR_FUZZ_SCALE", "1"))
 
 
 def fuzz(examples: int) -> settings:
-    """The budget of a test: ``examples`` examples (times PARLOUR_FUZZ_SCALE), no deadline, no
-    example database; derandomized (each test also fixes its seed with ``@seed``)."""
-    return settings(max_examples=max(1, round(examples * SCALE)), deadline=None, derandomize=True, database=None,
+    """The budget of a test: ``examples`` examples (in the Hypothesis profile, times PARLOUR_FUZZ_SCALE),
+    no deadline, no example database; derandomized (each test also fixes its seed with ``@seed``)."""
+    return settings(max_examples=max(1, round(budget(examples) * SCALE)), deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -277,6 +278,7 @@ def holds_for_a_spec(spec: GameSpec) -> None:
     assert spec_from_data(spec.model_dump(mode="json")) == spec
 
 
+@pytest.mark.slow
 @fuzz(150)
 @seed(0)
 @given(st.data())
@@ -319,6 +321,7 @@ def test_a_spec_file_gives_a_spec_or_a_spec_error(data):
     holds_for_a_spec(spec)
 
 
+@pytest.mark.slow
 @fuzz(100)
 @seed(0)
 @given(st.data())
@@ -348,6 +351,7 @@ def test_c_parser_gives_a_spec_or_a_parse_error(data):
     holds_for_a_spec(spec)
 
 
+@pytest.mark.external
 @pytest.mark.skipif(not BLOCKS, reason="the shared seed book is not checked out beside the repository")
 @fuzz(300)
 @seed(0)
@@ -366,6 +370,7 @@ def test_d_importer_gives_a_result_never_an_exception(data):
             holds_for_a_spec(game.spec)
 
 
+@pytest.mark.slow
 @fuzz(60)
 @seed(1)
 @given(st.data())

@@ -24,6 +24,7 @@ def _summary(output: str) -> tuple[int, int, int, int, int]:
     return tuple(map(int, m.groups()))  # type: ignore[return-value]
 
 
+@pytest.mark.slow
 def test_each_game_kept_says_its_seed_and_is_drawn_again_from_it(run, tmp_path):
     """A kept game's provenance names its draft's seed and family; `generate --count 1` with that
     seed draws the same rules again (a mended game: the draft its mends start from)."""
@@ -52,6 +53,7 @@ def test_each_game_kept_says_its_seed_and_is_drawn_again_from_it(run, tmp_path):
         assert "provenance" not in path.with_suffix(".md").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_the_games_kept_do_not_depend_on_the_workers(run, tmp_path):
     outs = []
     for workers in (1, 2):
@@ -63,13 +65,15 @@ def test_the_games_kept_do_not_depend_on_the_workers(run, tmp_path):
     assert outs[0] == outs[1]
 
 
+@pytest.mark.slow
 def test_max_drafts_stops_the_run_with_the_games_kept(run, tmp_path):
     out = tmp_path / "few"
-    res = run("generate", "--family", "any", "--count", "50", "--seed", "7", "--playtest", "--games", "20",
+    # seed 2's three drafts: two kept, one rejected (seed 7's cost four times the CPU for the same check)
+    res = run("generate", "--family", "any", "--count", "50", "--seed", "2", "--playtest", "--games", "20",
               "--max-drafts", "3", "--workers", "1", "--out", out)
     assert res.exit_code == 1, res.output
     drafts, kept, _, _, rejected = _summary(res.output)
-    assert drafts == 3 and kept + rejected == 3
+    assert drafts == 3 and kept + rejected == 3 and kept >= 1 and rejected >= 1
     assert f"only {kept} of 50 games passed in 3 drafts (--max-drafts 3)" in res.output
     assert len(list(out.glob("*.yaml"))) == kept
 
@@ -86,6 +90,7 @@ def test_bad_use_of_the_drafts_options(run, tmp_path):
     assert sorted(p.name for p in out.iterdir()) == ["000012-somewhere.yaml"]
 
 
+@pytest.mark.slow
 def test_a_terminal_sees_the_games_kept_grow(tmp_path):
     """On a terminal (a pseudo-terminal here, with a width), a bar counts the games kept and the
     drafts judged while the run goes on, and is cleared before the summary."""

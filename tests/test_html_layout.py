@@ -128,6 +128,7 @@ def test_every_section_a_rulebook_names_is_a_link_to_a_heading_of_its_game():
     assert seen > 0
 
 
+@pytest.mark.slow
 def test_the_pdf_made_from_the_html_has_working_internal_links():
     pypdf = pytest.importorskip("pypdf")
     spec = with_cross_reference()
@@ -388,6 +389,7 @@ def measure(chromium: Chromium, page: Path, width: int) -> dict[str, Any]:
     return chromium.evaluate(f"{MEASURE}({width})")
 
 
+@pytest.mark.external
 @pytest.mark.parametrize("width", WIDTHS)
 def test_pages_fit_the_viewport_at_phone_and_desktop_widths(chromium, pages, width):
     for what, page in pages.items():
@@ -403,6 +405,7 @@ def test_pages_fit_the_viewport_at_phone_and_desktop_widths(chromium, pages, wid
             assert 28 <= m["measure"] <= 38, f"{what} at {width} px: lines {m['measure']:.1f} em long"
 
 
+@pytest.mark.external
 def test_on_a_phone_the_playtest_table_and_plot_scroll_in_their_own_boxes(chromium, pages):
     """At 400 px the playtest's figures and plot need more than the column: they scroll inside
     their boxes (the page itself does not), so the plot's text keeps its size."""
@@ -419,6 +422,7 @@ def test_on_a_phone_the_playtest_table_and_plot_scroll_in_their_own_boxes(chromi
         assert img[0] >= img[1] - 1, img
 
 
+@pytest.mark.external
 def test_screenshots_at_both_widths(chromium, pages, tmp_path_factory):
     """A picture of each width to look at (kept in the test's temporary folder): a game's page
     at both widths, and the book's first pages on a phone."""

@@ -13,12 +13,10 @@ from generator.cli import main
 from generator.importer import PATTERNS, import_book, split_sentences
 from generator.importer.judge import judge_spec
 from generator.spec import GameSpec, load_spec, spec_from_data
+from tests.family_helpers import BOOK, needs_book
 
 ROOT = Path(__file__).resolve().parents[1]
-BOOK = ROOT.parent / "shared" / "seeds" / "hyloe-book-of-games.txt"
 CORPUS = ROOT / "corpus" / "hyloe"
-
-needs_book = pytest.mark.skipif(not BOOK.exists(), reason="the shared seed book is not checked out beside the repository")
 
 
 @pytest.fixture(scope="module")
@@ -450,6 +448,7 @@ def test_the_report_names_the_book_and_folder_as_given(tmp_path, monkeypatch):
     assert f"\n    parlour import {shlex.quote(str(whole))} --out {shlex.quote(str(tmp_path / 'again'))} --lenient --force\n" in again
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not CORPUS.exists(), reason="corpus/hyloe has not been imported yet")
 def test_check_reports_the_problems_of_broken_imports_without_crashing():
     files = sorted(str(p) for p in CORPUS.glob("*.yaml"))

@@ -16,6 +16,7 @@ from generator.importer.report import KINDS
 from generator.importer.scoring import LIKELY_VALUES, LOSER_TITLES, VICE_TITLES
 from generator.importer.scoring import TITLES as FIRST_TITLES
 from generator.spec import GameSpec, spec_from_data
+from tests.conftest import budget
 from tests.family_helpers import (
     book_games,
     kinds,
@@ -378,7 +379,7 @@ RANK_WORDS = [("Twos", "2", "a"), ("Threes", "3", "a"), ("Eights", "8", "an"), (
               ("Sixs", "6", "a"), ("Sixes", "6", "a"), ("9s", "9", "a")]
 
 
-@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=budget(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(bomb=st.sampled_from(BOMB_NAMES), rocket=st.sampled_from(ROCKET_NAMES), word=st.sampled_from(TRANSPARENT_WORDS),
        rank=st.sampled_from(RANK_WORDS), cur=st.sampled_from(CURRENCIES), title=st.sampled_from(FIRST_TITLES),
        vice=st.sampled_from(VICE_TITLES), loser=st.sampled_from(LOSER_TITLES))

@@ -15,6 +15,7 @@ from generator.importer.deal import CURRENCIES
 from generator.importer.play_matching import CHALLENGE_WORDS
 from generator.importer.report import KINDS
 from generator.spec import GameSpec, spec_from_data
+from tests.conftest import budget
 from tests.family_helpers import (
     book_games,
     kinds,
@@ -500,7 +501,7 @@ def test_lenient_imports_the_rest(tmp_path):
 PLURAL = {"penny": "pennies", "match": "matches"}
 
 
-@settings(max_examples=30, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=budget(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(word=st.sampled_from(CHALLENGE_WORDS), two=st.booleans(), call=st.sampled_from(["Nether", "Last", "Mau", "Niche"]),
        cur=st.sampled_from(CURRENCIES), seat=st.sampled_from(["The dealer", "The player to the dealer's left"]),
        opening=st.sampled_from(["has no effect", "is treated as if the dealer had played it"]))

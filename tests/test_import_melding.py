@@ -14,6 +14,7 @@ from generator.importer import import_book
 from generator.importer.play_melding import DESERT_ADJECTIVES, DESERT_VERBS, FULL_HOUSE_NAMES, REARRANGE_ADJECTIVES
 from generator.importer.report import KINDS
 from generator.spec import GameSpec, spec_from_data
+from tests.conftest import budget
 from tests.family_helpers import (
     book_games,
     kinds,
@@ -432,7 +433,7 @@ def test_lenient_imports_the_rest(tmp_path):
 # -- the word lists, drawn together -------------------------------------------------------------------
 
 
-@settings(max_examples=30, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=budget(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(past=st.sampled_from(sorted(DESERT_VERBS)), name=st.sampled_from(FULL_HOUSE_NAMES), two=st.booleans(),
        header=st.sampled_from([SEQUENCE, ONE_ACTION_HEADER]), seat=st.sampled_from(["The dealer", "The player to the dealer's left"]),
        penalty=st.sampled_from(["three", "four", None]), wild=st.booleans())

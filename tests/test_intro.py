@@ -19,6 +19,7 @@ from generator.sample.naming import ADJECTIVES, QUALITIES
 from generator.spec import GameSpec, Naming, Provenance, load_spec
 from generator.text.parse import ParseError, parse_markdown
 from generator.text.render import render_markdown
+from tests.conftest import budget
 
 ROOT = Path(__file__).resolve().parents[1]
 REAL = ROOT / "corpus" / "real"
@@ -247,7 +248,8 @@ def _table_winner(sheet: list[list[int]]) -> int | None:
     return None                                        # step 4
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.mark.slow
+@settings(max_examples=budget(300), deadline=None)
 @given(st.integers(2, 6).flatmap(lambda n: st.lists(st.lists(st.integers(-3, 3), min_size=n, max_size=n),
                                                     min_size=1, max_size=6)))
 def test_the_steps_give_the_engines_winner(sheet: list[list[int]]) -> None:

@@ -23,6 +23,7 @@ from generator.playtest.runner import GameSummary
 from generator.playtest.tabletime import MODEL
 from generator.sample import sample_game
 from generator.spec import GameSpec, Provenance, dump_yaml, load_spec
+from tests.conftest import budget
 
 REAL = Path(__file__).resolve().parents[1] / "corpus" / "real"
 #: A small budget: the draft is rejected after its pilot, the mended game judged on 60 games a count.
@@ -81,6 +82,7 @@ def hearts_mended() -> tuple[GameSpec, Any]:
     return draft, judge(draft, FAST)
 
 
+@pytest.mark.slow
 def test_a_target_far_too_high_is_mended_to_a_passing_game(hearts_mended: tuple[GameSpec, Any]) -> None:
     draft, judged = hearts_mended
     assert judged.draft_report is not None and {r.code for r in judged.draft_report.reasons} == {"TOO_LONG"}
@@ -95,6 +97,7 @@ def test_a_target_far_too_high_is_mended_to_a_passing_game(hearts_mended: tuple[
     assert judged.games > sum(len(c.games) for c in judged.report.counts)
 
 
+@pytest.mark.slow
 def test_the_mend_is_deterministic(hearts_mended: tuple[GameSpec, Any]) -> None:
     draft, judged = hearts_mended
     again = judge(draft, FAST)
@@ -102,6 +105,7 @@ def test_the_mend_is_deterministic(hearts_mended: tuple[GameSpec, Any]) -> None:
     assert again.games == judged.games
 
 
+@pytest.mark.slow
 def test_a_draft_that_passes_or_fails_for_another_reason_is_not_mended(hearts_mended: tuple[GameSpec, Any]) -> None:
     draft, judged = hearts_mended
     report = judged.draft_report
@@ -186,7 +190,7 @@ def flat_paths(data: Any, prefix: str = "") -> dict[str, Any]:
     return {prefix[:-1]: data}
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=budget(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), per_hand=st.sampled_from([2.0, 6.0, 25.0, 70.0]))
 def test_every_mend_passes_the_checks_and_changes_only_what_it_names(seed: int, per_hand: float) -> None:
     draft = sample_game(seed, "any").spec

@@ -104,6 +104,7 @@ def test_score_bounds_hold():
 
 # -- verdicts -------------------------------------------------------------------------------------
 
+@pytest.mark.statistical
 def test_calibration_games_pass_tier1():
     for name in ("whist-classic", "hearts", "oh-hell"):
         report = playtest(load_spec(REAL / f"{name}.yaml"), games=60, seed=1)
@@ -116,6 +117,7 @@ def _replayed(spec, reason):
     return play_one(Game(spec, audit=True, move_cap=5000), reason.players, reason.seed, 0, lineup)
 
 
+@pytest.mark.slow
 def test_a_game_that_never_ends_is_rejected_with_a_replay_seed():
     spec = make_spec(**{"scoring.beyond": 13})   # nobody ever scores: the target is never reached
     report = playtest(spec, games=200, seed=2)
@@ -226,12 +228,14 @@ def _run(executor):
                     executor=executor).as_dict()
 
 
+@pytest.mark.slow
 def test_local_processes_give_the_same_report():
     serial = _run(SerialExecutor())
     with ProcessExecutor(2) as ex:
         assert _run(ex) == serial
 
 
+@pytest.mark.slow
 def test_dask_local_cluster_gives_the_same_report():
     pytest.importorskip("distributed")
     serial = _run(SerialExecutor())

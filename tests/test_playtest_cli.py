@@ -27,6 +27,7 @@ def run():
     return invoke
 
 
+@pytest.mark.slow
 def test_json_report_follows_its_schema(run):
     jsonschema.Draft202012Validator.check_schema(SCHEMA)
     res = run("playtest", str(REAL / "whist-classic.yaml"), "--tier", "2", "--games", "20", "--tier2-games", "4",
@@ -36,6 +37,7 @@ def test_json_report_follows_its_schema(run):
     assert report["tier"] == 2 and report["tier2"][0]["players"] == 4
 
 
+@pytest.mark.slow
 def test_several_files_and_text_report(run):
     res = run("playtest", str(WHIST), str(REAL / "hearts.yaml"), "--games", "20", "--workers", "1")
     assert res.exit_code == 0, res.output
@@ -53,6 +55,7 @@ def test_the_same_with_two_workers(run):
     assert run(*args, "--workers", "1").output == run(*args, "--workers", "2").output
 
 
+@pytest.mark.slow
 def test_a_rejection_prints_its_replay_command(run, tmp_path):
     data = whist_data()
     data["scoring"]["beyond"] = 12   # a point only for all 13 tricks: the game (nearly) never ends
@@ -81,6 +84,7 @@ def test_replay_command(run):
     assert bad.exit_code == 2 and "2 bots for 4 players" in bad.output
 
 
+@pytest.mark.slow
 def test_generate_keeps_only_games_that_pass(run, tmp_path):
     """--count counts the games kept: drafts are drawn until that many pass, and the summary's
     numbers add up to the files written (kept in OUT, rejected with reasons in OUT/rejected)."""

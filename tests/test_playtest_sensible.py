@@ -85,6 +85,7 @@ def test_a_playtest_plays_both_kinds_and_prints_sensible_lengths():
     assert alone.random is None and alone.counts[0].bot == "random"
 
 
+@pytest.mark.statistical
 @pytest.mark.parametrize("cal", [c for c in CALIBRATION if c.low], ids=lambda c: c.name)
 def test_the_table_time_model_puts_every_calibration_game_within_its_published_time(cal):
     """At the published player count, with sensible players (60 games, a seed the fit did not use)."""

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from generator.playtest import Settings, playtest, rejection_rank, tier2_stages
 from generator.playtest.metrics import SEAT_BAND
 from generator.playtest.parallel import Executor, run_task, seat_lineup
@@ -103,6 +105,7 @@ SCENARIOS = {
 }
 
 
+@pytest.mark.slow
 def test_sequential_tier2_gives_the_full_runs_verdict_for_less():
     spec = load_spec(TYPICAL)
     for name, focus_wins in SCENARIOS.items():
@@ -161,6 +164,7 @@ class Memo(Executor):
         return out
 
 
+@pytest.mark.slow
 def test_sequential_tier2_on_a_real_game_keeps_verdict_and_order():
     spec = load_spec(TYPICAL)
     Memo.played = {}

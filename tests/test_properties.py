@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +14,7 @@ from generator.engine import Game, GameRecord, play_game
 from generator.engine.cards import compile_deck
 from generator.sample import sample_game
 from generator.spec import GameSpec
+from tests.conftest import budget
 
 SEEDS = st.integers(min_value=0, max_value=2**40)
 
@@ -90,7 +92,8 @@ def _unequal_hands(spec: GameSpec) -> bool:
             or (s.kind == "per-trick" and s.extras.top_trump != "none"))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@settings(max_examples=budget(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS)
 def test_sampled_games_keep_their_invariants(seed):
     spec = sample_game(seed).spec
@@ -101,6 +104,7 @@ def test_sampled_games_keep_their_invariants(seed):
         check_record(spec, rec)
 
 
+@pytest.mark.slow
 def test_a_thousand_sampled_games_on_the_batch_path():
     for seed in range(1000):
         spec = sample_game(seed).spec

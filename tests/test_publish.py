@@ -281,6 +281,7 @@ def test_plots_are_deterministic_svg(whist_summary):
 # ---------------------------------------------------------------- single-game PDF
 
 
+@pytest.mark.slow
 def test_single_pdf_uses_only_the_shipped_face(whist_summary):
     spec = avoid_hearts(**{"naming.name": ACCENTED[0], "naming.aliases": list(ACCENTED[1:])})
     data = render_pdf(spec, whist_summary)
@@ -348,6 +349,7 @@ def _toc(texts: list[str]) -> dict[str, int]:
     return entries
 
 
+@pytest.mark.slow
 def test_book_contents_page_numbers_match(book):
     texts = book["texts"]
     printed = [e for e in book["entries"] if not e.rejected]
@@ -369,6 +371,7 @@ def test_book_contents_page_numbers_match(book):
     assert "Bad Idea" not in toc
 
 
+@pytest.mark.slow
 def test_book_cover_index_glossary_colophon(book):
     texts, entries = book["texts"], book["entries"]
     rejected = [e for e in entries if e.rejected]
@@ -392,6 +395,7 @@ def test_book_cover_index_glossary_colophon(book):
     assert "Bad Idea" in curious and "TOO_LONG" in curious
 
 
+@pytest.mark.slow
 def test_book_bookmarks_nest_family_game_section(book):
     outline = book["reader"].outline
     top = [o["/Title"] for o in outline if isinstance(o, dict)]
@@ -406,6 +410,7 @@ def test_book_bookmarks_nest_family_game_section(book):
     assert isinstance(sections, list) and [o["/Title"] for o in sections][:2] == ["The cards", "Setup"]
 
 
+@pytest.mark.slow
 def test_book_fonts_and_glyphs(book):
     fonts = pdf_fonts(book["reader"])
     assert fonts and all("Parlour-Pagella" in f for f in fonts), fonts
@@ -413,6 +418,7 @@ def test_book_fonts_and_glyphs(book):
     assert not missing, f"glyphs the face lacks: {missing}"
 
 
+@pytest.mark.external
 def test_book_pages_as_a_person_sees_them(book, tmp_path):
     """pdftoppm renders every page: none is empty, the cover shows red suits, games have plots."""
     if not shutil.which("pdftoppm"):
@@ -453,6 +459,7 @@ def test_glossary_only_terms_used():
 # ---------------------------------------------------------------- the browser
 
 
+@pytest.mark.external
 def test_html_page_in_headless_chromium(tmp_path, whist_summary):
     browser = shutil.which("chromium") or shutil.which("chromium-browser")
     if not browser:
@@ -508,6 +515,7 @@ def _write_spec(folder: Path, name: str, **changes) -> Path:
     return p
 
 
+@pytest.mark.slow
 def test_cli_render_html_and_pdf(run, tmp_path):
     spec = _write_spec(tmp_path, "000003-crolpa.yaml", **{"naming.name": ACCENTED[0]})
     out = tmp_path / "out"
@@ -554,6 +562,7 @@ def test_cli_bad_spec_exits_2(run, tmp_path):
     assert res.exit_code == 0  # not a terminal: the PDF goes to standard output
 
 
+@pytest.mark.slow
 def test_cli_book(run, tmp_path):
     games = tmp_path / "games"
     games.mkdir()
@@ -574,6 +583,7 @@ def test_cli_book(run, tmp_path):
     assert page.startswith("<!DOCTYPE html>") and ACCENTED[0] in page and "The games were not playtested for this book" in page
 
 
+@pytest.mark.slow
 def test_cli_generate_book(run, tmp_path, monkeypatch):
     """`generate --book` makes the book straight away (the playtest cut short here to keep it quick)."""
     from generator.publish import figures

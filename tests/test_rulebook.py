@@ -635,6 +635,7 @@ def test_text_is_clean(label: str, spec: GameSpec) -> None:
     _assert_clean(render_markdown(spec), label)
 
 
+@pytest.mark.slow
 def test_sampled_games_read_cleanly() -> None:
     """Sampled games combine modules in ways no variation does: their text must be clean too, and
     every module they use must leave a mark in it."""

@@ -50,6 +50,7 @@ from generator.sample.setup import (
 from generator.spec import FACTS, GameSpec, dump_yaml, spec_from_data
 from generator.spec.deck import SUITS, card_suit
 from generator.spec.setup import TRUMPS_KNOWN_AT_START
+from tests.conftest import budget
 
 ROOT = Path(__file__).resolve().parents[1]
 N_GAMES = 3000
@@ -102,6 +103,7 @@ def test_wpick_weights_are_those_of_the_formula() -> None:
         assert [F(counts[k], n * n) for k in range(n)] == wpick_weights(n)
 
 
+@pytest.mark.statistical
 @pytest.mark.parametrize("n", [3, 4, 6])
 def test_wpick_draws_match_the_catalogue(n: int) -> None:
     draws = 100_000
@@ -112,6 +114,7 @@ def test_wpick_draws_match_the_catalogue(n: int) -> None:
         assert abs(counts[k] / draws - p) < 5 * sqrt(p * (1 - p) / draws) + 1e-9, (n, k, counts[k] / draws, p)
 
 
+@pytest.mark.statistical
 def test_wpick_two_options_is_uniform_and_repeats_add_weight() -> None:
     d = Draw(random.Random("wpick-two"))
     c2 = Counter(d.wpick("ab") for _ in range(40_000))
@@ -120,6 +123,7 @@ def test_wpick_two_options_is_uniform_and_repeats_add_weight() -> None:
     assert abs(c["x"] / 45_000 - 8 / 9) < 0.01
 
 
+@pytest.mark.statistical
 def test_chance_and_uniform_int() -> None:
     d = Draw(random.Random("chance"))
     hits = sum(d.chance(1 / 3) for _ in range(90_000))
@@ -193,7 +197,8 @@ def test_name_lists_do_not_steer_the_rules(monkeypatch: pytest.MonkeyPatch) -> N
 # --- every sampled spec passes the checks and survives YAML ----------------------------------------
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@settings(max_examples=budget(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**9))
 def test_any_seed_gives_a_checked_round_tripping_spec(seed: int) -> None:
     result = sample_game(seed)
@@ -202,12 +207,14 @@ def test_any_seed_gives_a_checked_round_tripping_spec(seed: int) -> None:
     assert result.redraws <= sum(result.rejected.values())
 
 
+@pytest.mark.slow
 def test_two_thousand_seeds(specs: list[GameSpec]) -> None:
     for seed, spec in enumerate(specs[:2000]):
         assert check_spec(spec) == [], seed
         assert _round_trips(spec), seed
 
 
+@pytest.mark.slow
 def test_redraw_bookkeeping(sampled: list[Sampled]) -> None:
     redrawn = [s for s in sampled if s.redraws]
     assert redrawn, "some seeds should need a redraw"
@@ -282,6 +289,7 @@ def _bad_suit_users(spec: GameSpec) -> set[str]:
     return used
 
 
+@pytest.mark.slow
 def test_spec_invariants(specs: list[GameSpec]) -> None:
     for spec in specs:
         deck, deal, play, scoring = spec.deck, spec.deal, spec.play, spec.scoring
@@ -434,6 +442,7 @@ def _basis(spec: GameSpec) -> F:
     return g + (F(3, 5) * spec.players.max if spec.bidding.auction else 0)
 
 
+@pytest.mark.slow
 def test_targets_follow_the_basis(specs: list[GameSpec]) -> None:
     """EN-03: T = U[⌊3.5g⌋..⌊7g⌋], rounded up to tens above 50: per trick with fixed H and no bidding
     U[⌊1.75H⌋..⌊3.5H⌋]; 1-point avoid-suit −35…−70; face value −130…−250; exact bid 45…100."""
@@ -454,6 +463,7 @@ def test_targets_follow_the_basis(specs: list[GameSpec]) -> None:
 # --- coverage: 3,000 games reach every option of every module ---------------------------------------
 
 
+@pytest.mark.slow
 def test_every_option_is_reached(specs: list[GameSpec]) -> None:
     seen: dict[str, set] = {}
 
@@ -594,6 +604,7 @@ def test_every_option_is_reached(specs: list[GameSpec]) -> None:
 # --- module rates against the catalogue -----------------------------------------------------------------
 
 
+@pytest.mark.statistical
 def test_module_rates_match_the_catalogue(specs: list[GameSpec]) -> None:
     """Over every drawn spec (before the checks) each option's rate is within 4.5 standard errors of
     the catalogue's; the accepted specs stay close too (redraws only thin out a few combinations)."""
@@ -611,6 +622,7 @@ def test_module_rates_match_the_catalogue(specs: list[GameSpec]) -> None:
     assert table.startswith("| module |") and table.count("\n") == len(rows) + 1
 
 
+@pytest.mark.slow
 def test_cards_named_in_specs_exist(specs: list[GameSpec]) -> None:
     for spec in specs[:500]:
         cards = set(spec.deck.cards())

@@ -42,6 +42,7 @@ def specs(drafts) -> list[GameSpec]:
     return drafts[1]
 
 
+@pytest.mark.slow
 def test_seeds_pass_the_checks_or_are_redrawn_with_a_reason(drafts) -> None:
     """Every accepted spec is a climbing game with no problem, the one ``sample_game`` gives; every
     other draft fails a check with a reason code (counted: rows that do not fit the pack and a run
@@ -60,15 +61,18 @@ def test_seeds_pass_the_checks_or_are_redrawn_with_a_reason(drafts) -> None:
     assert reasons[("DEAL_IMPOSSIBLE", "deal.hand_size")] and reasons[("RULE_CONFLICT", "deck.run_wrap")], reasons
 
 
+@pytest.mark.slow
 def test_specs_round_trip_through_yaml(specs) -> None:
     assert_yaml_round_trip(specs[:300])
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_game(specs) -> None:
     for seed in (0, 17, 2024):
         assert dump_yaml(sample_game(seed, family="climbing", flavour=True).spec) == dump_yaml(specs[seed])
 
 
+@pytest.mark.slow
 def test_what_the_specs_hold(specs) -> None:
     """Invariants the catalogue's conditions promise, and every option reached."""
     seen: dict[str, set] = {}
@@ -134,6 +138,7 @@ def test_what_the_specs_hold(specs) -> None:
     assert {"countdown", "face-down-rows", "titles", "pig", "exchange"} <= seen["fact"]
 
 
+@pytest.mark.statistical
 def test_module_rates_match_the_catalogue(drafts) -> None:
     """Over every drawn spec each climbing option's rate is within 4.5 standard errors of the
     catalogue's; the accepted ones stay close too, except where the checks thin an option out."""

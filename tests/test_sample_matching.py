@@ -27,6 +27,7 @@ from generator.sample.play_climbing import TRANSPARENT_WORDS
 from generator.spec import GameSpec, dump_yaml
 from generator.spec.play_matching import MatchPlay
 from generator.spec.scoring import SHEDDING_KINDS
+from tests.conftest import budget
 from tests.family_helpers import assert_yaml_round_trip, check_module_rates, generate_writes_games, redraw_reasons
 
 N_SEEDS = 2_000
@@ -47,6 +48,7 @@ def specs(drafts) -> list[GameSpec]:
     return drafts[1]
 
 
+@pytest.mark.slow
 def test_seeds_pass_the_checks_or_are_redrawn_with_a_reason(drafts) -> None:
     """Every accepted spec is a matching game with no problem, the one ``sample_game`` gives; every
     other draft fails a check with a reason code (counted: deals too big for the pack, with the
@@ -67,15 +69,18 @@ def test_seeds_pass_the_checks_or_are_redrawn_with_a_reason(drafts) -> None:
     assert not reasons[("RULE_CONFLICT", "play.effects")] and not reasons[("RULE_CONFLICT", "play.play_drawn")]
 
 
+@pytest.mark.slow
 def test_specs_round_trip_through_yaml(specs) -> None:
     assert_yaml_round_trip(specs[:150])
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_game(specs) -> None:
     for seed in (0, 17, 1999):
         assert dump_yaml(sample_game(seed, family="matching", flavour=True).spec) == dump_yaml(specs[seed])
 
 
+@pytest.mark.slow
 def test_what_the_specs_hold(specs) -> None:
     """Invariants the catalogue's conditions promise, and every option reached."""
     seen: dict[str, set] = {}
@@ -153,12 +158,14 @@ def test_what_the_specs_hold(specs) -> None:
     assert {"cheat", "two-discard-piles", "points-in-hand", "countdown", "pig", "exchange"} <= seen["fact"]
 
 
+@pytest.mark.statistical
 def test_module_rates_match_the_catalogue(drafts) -> None:
     """Over every drawn spec each matching option's rate is within 4.5 standard errors of the
     catalogue's; the accepted ones stay close too, except where the checks thin an option out."""
     check_module_rates(*drafts, "matching", THINNED, min_checked=50)
 
 
+@pytest.mark.slow
 def test_about_four_special_cards_a_game_on_a_full_pack(drafts) -> None:
     """The catalogue's figures: ≈ 4 effects per game on a 13-rank pack (19 entries at 1/5: 3.8, and
     the named card), none in ≈ 1.5% ((4/5)^19 = 1.44%)."""
@@ -181,7 +188,7 @@ def test_a_familys_rows_read_only_its_games() -> None:
             assert row.drawn_n == 0, row
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=budget(60), deadline=None)
 @given(st.integers(min_value=0, max_value=10**9))
 def test_the_special_cards_take_distinct_ranks_and_leave_one_free(seed: int) -> None:
     """Whatever the seed: each special card has its own rank of the pack, highest first, and at

@@ -32,6 +32,7 @@ from generator.sample.shedding import PIG_VALUES
 from generator.spec import GameSpec, dump_yaml
 from generator.spec.play_melding import MeldPlay
 from generator.spec.scoring import SHEDDING_KINDS
+from tests.conftest import budget
 from tests.family_helpers import assert_yaml_round_trip, check_module_rates, generate_writes_games, redraw_reasons
 
 N_SEEDS = 2_000
@@ -53,6 +54,7 @@ def specs(drafts) -> list[GameSpec]:
     return drafts[1]
 
 
+@pytest.mark.slow
 def test_seeds_pass_the_checks_or_are_redrawn_with_a_reason(drafts) -> None:
     """Every accepted spec is a melding game with no problem, the one ``sample_game`` gives; every
     other draft fails a check with a reason code (counted: deals too big for the pack once the
@@ -76,15 +78,18 @@ def test_seeds_pass_the_checks_or_are_redrawn_with_a_reason(drafts) -> None:
     assert mine <= {"play.melds", "play.draw.stock"}, reasons
 
 
+@pytest.mark.slow
 def test_specs_round_trip_through_yaml(specs) -> None:
     assert_yaml_round_trip(specs[:150])
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_game(specs) -> None:
     for seed in (0, 17, 1999):
         assert dump_yaml(sample_game(seed, family="melding", flavour=True).spec) == dump_yaml(specs[seed])
 
 
+@pytest.mark.slow
 def test_what_the_specs_hold(specs) -> None:
     """Invariants the catalogue's conditions promise, and every option reached."""
     seen: dict[str, set] = {}
@@ -163,6 +168,7 @@ def test_what_the_specs_hold(specs) -> None:
     assert {"desert", "rearranging", "full-house", "two-discard-piles", "pig", "exchange"} <= seen["fact"]
 
 
+@pytest.mark.statistical
 def test_module_rates_match_the_catalogue(drafts) -> None:
     """Over every drawn spec each melding option's rate is within 4.5 standard errors of the
     catalogue's; the accepted ones stay close too, except where the checks thin an option out."""
@@ -191,7 +197,7 @@ def test_a_familys_rows_read_only_its_games() -> None:
         assert row.drawn_n == 0, row
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=budget(60), deadline=None)
 @given(st.integers(min_value=0, max_value=10**9))
 def test_any_seed_gives_a_melding_game_the_spec_accepts(seed: int) -> None:
     """Whatever the seed, the draft is a valid spec whose play section keeps the spec's own rules

@@ -151,6 +151,7 @@ def _no_partial_files(folder: Path) -> None:
     assert leftovers == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sig, group", [(signal.SIGTERM, False), (signal.SIGINT, False), (signal.SIGTERM, True)],
                          ids=["SIGTERM", "SIGINT", "SIGTERM-to-the-group"])
 def test_generate_with_playtest_workers_stops_cleanly(tmp_path, start, sig, group):
@@ -196,6 +197,7 @@ def test_book_workers_stop_cleanly(tmp_path, start):
     _no_partial_files(tmp_path)
 
 
+@pytest.mark.slow
 def test_a_dask_cluster_stops_quietly(tmp_path, start):
     """A local Dask cluster's workers are ended too, and neither they nor Dask say a word about the
     tasks cancelled. (Python's resource tracker, a child that a cluster starts, leaves only after
@@ -232,6 +234,7 @@ def spin(seconds):
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         pass
+    open("finished", "a").close()   # a task that ran to its end leaves this file
 
 with sigterm_raises():
     with process_pool(2) as pool:
@@ -241,14 +244,13 @@ with sigterm_raises():
 """
 
 
-def test_a_pool_stopped_while_shutting_down_ends_its_workers(start):
+def test_a_pool_stopped_while_shutting_down_ends_its_workers(start, tmp_path):
     """The signal comes while the pool waits for its tasks to finish on the way out of its block."""
     run = start(code=POOL_SHUTTING_DOWN)
     run.wait_for_busy_workers()
-    t0 = time.monotonic()
     code, err = run.signal(signal.SIGTERM)
     assert code != 0 and "Terminated" in err          # no command line around it: the exception itself
-    assert time.monotonic() - t0 < 20              # not after the tasks' two minutes
+    assert not (tmp_path / "finished").exists()       # the tasks' two minutes were not waited for
     assert run.workers_left() == {}
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,7 +16,7 @@ from generator.bots.sampler import Sampler
 from generator.bots.strong import distinct_actions, last_hand, rollout_value
 from generator.engine import Game
 from generator.spec import load_spec
-from tests.conftest import ROOT, make_spec
+from tests.conftest import ROOT, budget, make_spec
 
 #: Games whose trick rules differ: Whist; Hearts (points, a breaking suit, shooting the moon); Oh
 #: Hell (bids); follow-or-trump with the lowest card leading next; a weak led suit, trumping when
@@ -65,7 +66,8 @@ def _both(obs, det, nodes: int):
     return out
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@settings(max_examples=budget(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=st.sampled_from(SPECS), seed=st.integers(0, 10 ** 6), cards=st.integers(2, 4))
 def test_open_hand_equals_the_clone_based_solver(name, seed, cards):
     found = _ending(_game(name), seed, cards)
@@ -78,6 +80,7 @@ def test_open_hand_equals_the_clone_based_solver(name, seed, cards):
     assert old == new and old_used == new_used
 
 
+@pytest.mark.slow
 def test_open_hand_fits_the_plain_games_and_is_tried():
     """Every game of ``SPECS`` has endings the model plays (else the property above checks
     nothing there), and a shared budget counts the nodes of both solvers."""

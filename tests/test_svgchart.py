@@ -10,17 +10,19 @@ from pathlib import Path
 
 import math
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from generator.publish.plots import playtest_svg
 from generator.publish.svgchart import MINUS, nice_ticks, number, text_width
+from tests.conftest import budget
 
 REAL = Path(__file__).resolve().parents[1] / "corpus" / "real"
 NS = "{http://www.w3.org/2000/svg}"
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=budget(400), deadline=None)
 @given(st.floats(-1e4, 1e4), st.floats(1e-3, 1e4), st.integers(2, 6), st.booleans())
 def test_ticks_are_round_evenly_spaced_and_inside_the_range(lo, span, bins, integer):
     hi = lo + span
@@ -114,7 +116,8 @@ def summaries(draw):
     return {"counts": counts, "typical": {"players": seats, "totals": totals}}, goal
 
 
-@settings(max_examples=150, deadline=None)
+@pytest.mark.slow
+@settings(max_examples=budget(150), deadline=None)
 @given(summaries())
 def test_no_text_of_a_figure_leaves_it_or_covers_another(case):
     summary, goal = case

@@ -23,6 +23,7 @@ from generator.spec.deck import DeckSpec
 from generator.text import render_markdown
 from generator.text.phrases import plural_noun
 from generator.text.parse import ParseError, parse_markdown
+from tests.conftest import budget
 from tests.family_helpers import (
     check_golden,
     draw_deck,
@@ -32,19 +33,15 @@ from tests.family_helpers import (
     draw_naming,
     draw_setup,
     maybe,
-    parse_seconds,
     play_section,
     round_trip,
-    round_trip_drawn,
     round_trip_sampled,
 )
 
 GOLDEN = Path(__file__).parent / "golden" / "climbing"
 GOLDEN_SPECS = sorted(GOLDEN.glob("*.yaml"))
-#: Specs drawn by ``climbing_spec`` for the round trip, in chunks so that two workers share them.
-DRAWN, DRAWN_CHUNKS = 2_000, 2
-#: The sampler's seeds, as the trick-taking round trip does them.
-SEEDS, SEED_CHUNKS = 10_000, 4
+#: The drawn specs whose options ``test_the_drawn_specs_cover_every_option`` counts.
+COVERAGE_SEEDS = 1_000
 
 WORDS = ("coin", "penny", "match", "poker chip", "counter", "token")
 
@@ -204,31 +201,19 @@ def drawn(seed: int) -> GameSpec:
 # --------------------------------------------------------------------------- the round trip
 
 
-@pytest.mark.parametrize("chunk", range(DRAWN_CHUNKS))
-def test_round_trip_drawn_specs(chunk: int) -> None:
-    """Climbing specs drawn field by field, a quarter per test: each reads back as itself, and no two
-    different ones print the same rulebook."""
-    round_trip_drawn(drawn, chunk, DRAWN, DRAWN_CHUNKS)
-
-
-@settings(max_examples=100, deadline=None)
+@pytest.mark.slow
+@settings(max_examples=budget(250), deadline=None)
 @given(seed=st.integers(0, 2**40))
 def test_round_trip_any_drawn_seed(seed: int) -> None:
+    """A climbing spec drawn field by field reads back as itself (so no two different ones print the
+    same rulebook); the thorough profile draws 10,000 of them."""
     round_trip(drawn(seed), f"drawn spec {seed}")
-
-
-def test_climbing_parse_time() -> None:
-    """A climbing rulebook parses about as fast as a trick-taking one (its examples are checked by
-    printing the Play section once more); the bound is loose so that a busy machine does not fail it."""
-    texts = [render_markdown(drawn(seed)) for seed in range(200)]
-    per = parse_seconds(texts)
-    assert per < 0.015, f"{per * 1e3:.2f} ms per rulebook"
 
 
 def test_the_drawn_specs_cover_every_option() -> None:
     """The drawn specs reach every option of the climbing play section and the shedding scoring."""
     seen: set[tuple[str, Any]] = set()
-    for seed in range(DRAWN // DRAWN_CHUNKS):
+    for seed in range(COVERAGE_SEEDS):
         spec = drawn(seed)
         p, c = spec.play, spec.scoring
         seen |= {("leader", p.opening_leader), ("leads", p.leads), ("runs", p.runs), ("beating", p.beating),
@@ -255,10 +240,13 @@ def test_the_drawn_specs_cover_every_option() -> None:
     assert expected <= seen, sorted(expected - seen, key=str)
 
 
-@pytest.mark.parametrize("chunk", range(SEED_CHUNKS))
-def test_round_trip_sampled_climbing_games(chunk: int) -> None:
-    """Seeds 0 … 9,999 of ``sample_game(seed, family="climbing")``, a quarter per test."""
-    round_trip_sampled("climbing", chunk, SEEDS, SEED_CHUNKS)
+@pytest.mark.slow
+@settings(max_examples=budget(250), deadline=None)
+@given(seed=st.integers(0, 2**40))
+def test_round_trip_sampled_climbing_games(seed: int) -> None:
+    """``sample_game(seed, family="climbing")`` reads back as itself, for any seed (the thorough profile
+    tries 10,000 of them, as many as the consecutive seeds this property replaced)."""
+    round_trip_sampled("climbing", seed)
 
 
 # --------------------------------------------------------------------------- the golden rulebook

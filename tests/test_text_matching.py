@@ -25,6 +25,7 @@ from generator.spec.deck import DeckSpec
 from generator.spec.play_matching import EFFECT_PARAMS
 from generator.text import render_markdown
 from generator.text.parse import ParseError, parse_markdown
+from tests.conftest import budget
 from tests.family_helpers import (
     check_golden,
     draw_deck,
@@ -34,19 +35,15 @@ from tests.family_helpers import (
     draw_naming,
     draw_setup,
     maybe,
-    parse_seconds,
     play_section,
     round_trip,
-    round_trip_drawn,
     round_trip_sampled,
 )
 
 GOLDEN = Path(__file__).parent / "golden" / "matching"
 GOLDEN_SPECS = sorted(GOLDEN.glob("*.yaml"))
-#: Specs drawn by ``matching_spec`` for the round trip, in chunks so that two workers share them.
-DRAWN, DRAWN_CHUNKS = 2_400, 3
-#: The sampler's seeds, as the climbing round trip does them.
-SEEDS, SEED_CHUNKS = 10_000, 4
+#: The drawn specs whose options ``test_the_drawn_specs_cover_every_option`` counts.
+COVERAGE_SEEDS = 800
 
 TOKENS = ("coin", "penny", "match", "poker chip", "counter", "token")
 KINDS = ("wild", "open", "not-last", "kitty-take", "kitty-give", "reshuffle", "reverse", "draw-chain", "again", "skip",
@@ -192,31 +189,19 @@ def _scoring(rng: random.Random, tokens: bool, bidding: dict, rows: bool, points
 # --------------------------------------------------------------------------- the round trip
 
 
-@pytest.mark.parametrize("chunk", range(DRAWN_CHUNKS))
-def test_round_trip_drawn_specs(chunk: int) -> None:
-    """Matching specs drawn field by field, a share per test: each reads back as itself, and no two
-    different ones print the same rulebook."""
-    round_trip_drawn(matching_spec, chunk, DRAWN, DRAWN_CHUNKS)
-
-
-@settings(max_examples=100, deadline=None)
+@pytest.mark.slow
+@settings(max_examples=budget(250), deadline=None)
 @given(seed=st.integers(0, 2**40))
 def test_round_trip_any_drawn_seed(seed: int) -> None:
+    """A matching spec drawn field by field reads back as itself (so no two different ones print the
+    same rulebook); the thorough profile draws 10,000 of them."""
     round_trip(matching_spec(seed), f"drawn spec {seed}")
-
-
-def test_matching_parse_time() -> None:
-    """A matching rulebook parses about as fast as a climbing one (its table is checked by printing the
-    Play section once more); the bound is loose so that a busy machine does not fail it."""
-    texts = [render_markdown(matching_spec(seed)) for seed in range(200)]
-    per = parse_seconds(texts)
-    assert per < 0.015, f"{per * 1e3:.2f} ms per rulebook"
 
 
 def test_the_drawn_specs_cover_every_option() -> None:
     """The drawn specs reach every option of the matching play section and of the stock."""
     seen: set[tuple[str, Any]] = set()
-    for seed in range(DRAWN // DRAWN_CHUNKS):
+    for seed in range(COVERAGE_SEEDS):
         spec = matching_spec(seed)
         p, stock = spec.play, spec.deal.stock
         seen |= {("first", p.first_turn), ("cheat", p.cheat is not None), ("draw", p.draw),
@@ -244,10 +229,13 @@ def test_the_drawn_specs_cover_every_option() -> None:
     assert expected <= seen, sorted(expected - seen, key=str)
 
 
-@pytest.mark.parametrize("chunk", range(SEED_CHUNKS))
-def test_round_trip_sampled_matching_games(chunk: int) -> None:
-    """Seeds 0 … 9,999 of ``sample_game(seed, family="matching")``, a quarter per test."""
-    round_trip_sampled("matching", chunk, SEEDS, SEED_CHUNKS)
+@pytest.mark.slow
+@settings(max_examples=budget(250), deadline=None)
+@given(seed=st.integers(0, 2**40))
+def test_round_trip_sampled_matching_games(seed: int) -> None:
+    """``sample_game(seed, family="matching")`` reads back as itself, for any seed (the thorough profile
+    tries 10,000 of them, as many as the consecutive seeds this property replaced)."""
+    round_trip_sampled("matching", seed)
 
 
 # --------------------------------------------------------------------------- the golden rulebooks
