@@ -213,7 +213,7 @@ def test_a_special_card_never_laid_and_sets_never_played_are_named():
     without = games(4, 20, moves=80, decisions=60, hands=3, deals=3, met=["match"])
     found = dead_text(eights, [Tier1Count(4, without, "greedy", SENSIBLE)])
     assert [w.code for w in found.warnings] == ["DEAD_TEXT"]
-    assert "laying a 8 (its effect: wild)" in found.warnings[0].message
+    assert "laying a card of rank 8 (its effect: wild)" in found.warnings[0].message
     laid = games(4, 20, moves=80, decisions=60, hands=3, deals=3, met=["match", "effect:8"])
     assert dead_text(eights, [Tier1Count(4, laid, "greedy", SENSIBLE)]).warnings == []
     president = load_spec(REAL / "president.yaml")

@@ -239,7 +239,7 @@ class Match(NextHand, Phase):
         out = []
         for e in p.effects:
             rest = [x.model_dump(mode="json") for x in p.effects if x is not e]
-            out.append(PrintedRule(f"laying a {e.rank} (its effect: {e.kind.replace('-', ' ')})",
+            out.append(PrintedRule(f"laying a card of rank {e.rank} (its effect: {e.kind.replace('-', ' ')})",
                                    frozenset({EFFECT_TAG + e.rank}), {"play.effects": rest}))
         if p.named_card is not None:
             out.append(PrintedRule(f"the {p.named_card.card} that makes a player draw", frozenset({NAMED_TAG}),
