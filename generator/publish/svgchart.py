@@ -47,6 +47,16 @@ def text_width(text: str, size: float) -> float:
     return sum(widths.get(ord(c), fallback) for c in text) * size
 
 
+def _ticks_between(lo: float, hi: float, step: float) -> tuple[int, int]:
+    """The first and last multiple of ``step`` (as multipliers) inside [lo, hi]. The ends are
+    widened by a part in a million million of the numbers at hand, enough to absorb the rounding of
+    ``lo / step`` (0.3 / 0.1 is 2.9999999999999996) and never enough to admit a value that lies
+    outside by more than that (a slack counted in steps let 0 in below a lower end of 1e-6 with a
+    step of 2000)."""
+    slack = 1e-12 * max(abs(lo), abs(hi), step)
+    return math.ceil((lo - slack) / step), math.floor((hi + slack) / step)
+
+
 def nice_ticks(lo: float, hi: float, bins: int, integer: bool = False) -> list[float]:
     """At most ``bins`` + 1 round values covering [lo, hi]: steps of 1, 2, 2.5 or 5 times a power of
     ten (whole steps only with ``integer``), the smallest step that needs no more than ``bins``
@@ -61,14 +71,14 @@ def nice_ticks(lo: float, hi: float, bins: int, integer: bool = False) -> list[f
             s = m * power * scale
             if integer and (s < 1 or s != int(s)):
                 continue
-            if math.floor(hi / s + 1e-9) - math.ceil(lo / s - 1e-9) <= bins:
+            first, last = _ticks_between(lo, hi, s)
+            if last - first <= bins:
                 step = s
                 break
         if step is not None:
             break
     step = step or max(1.0, raw)
-    first = math.ceil(lo / step - 1e-9)
-    last = math.floor(hi / step + 1e-9)
+    first, last = _ticks_between(lo, hi, step)
     return [round(k * step, 10) for k in range(first, last + 1)]
 
 
