@@ -28,6 +28,10 @@ INTRO = (r"(?P<name>.+?)(?: \((?:or (?P<alias1>[^()]+?)|also (?P<alias2>[^()]+?)
 
 #: A looser form, used to find where each game of a book begins.
 GAME_START = re.compile(r"(?P<name>.+?) is an? .+? (?P<family>[\w-]+) game for " + NUM + " to " + NUM + " players\\b")
+#: Looser still: a line that says it begins a game but is not worded as one ("is a climbing game
+#: for two players", no word before the family or no range). It begins a game all the same, which
+#: fails with its reason, rather than being read silently as more of the game before it.
+LIKE_A_START = re.compile(r"(?P<name>[^.]+?) is an? (?:[^.]+? )?(?P<family>[\w-]+) game for\b")
 
 #: NM-06: the book's fact phrases → our fact keys (``spec.naming.FACTS``), with the module each one
 #: promises. Keys of other families' modules are listed so that their facts are recognised (and
