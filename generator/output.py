@@ -181,18 +181,27 @@ def cause(path: Path, exc: OSError) -> str:
         return "cannot write: over the disk quota"
     if code == errno.EROFS:
         return "cannot write: the file system is read-only"
+    if code == errno.ENAMETOOLONG:   # before any look at the path, which fails the same way
+        return "cannot write: a name in the path is too long"
     if code in (errno.EACCES, errno.EPERM):
         return f"cannot write: no permission to write in {_nearest_folder(path)}"
-    if code == errno.EISDIR or path.is_dir():
+    if code == errno.EISDIR or _is_folder(path):
         return "cannot write: it is a folder"
     name = errno.errorcode.get(code, exc.__class__.__name__) if code is not None else exc.__class__.__name__
     return f"cannot write: {exc.strerror or 'error'} ({name})"
 
 
+def _is_folder(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
 def _nearest_folder(path: Path) -> Path:
     """The folder the file would go in, or the nearest parent of it that exists."""
     for parent in path.parents:
-        if parent.is_dir():
+        if _is_folder(parent):
             return parent
     return path.parent
 
@@ -201,7 +210,7 @@ def _file_in_the_way(path: Path) -> Path | None:
     """The nearest parent of ``path`` that exists but is not a folder, if any."""
     for parent in path.parents:
         if os.path.lexists(parent):
-            return None if parent.is_dir() else parent
+            return None if _is_folder(parent) else parent
     return None
 
 

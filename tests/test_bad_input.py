@@ -663,3 +663,79 @@ def test_the_import_summary_counts_games_in_words(tmp_path):
     assert res.exit_code == 0, res.output
     assert "imported 0 of 1 game of the families Parlour plays" in res.output
     assert " or matching or " not in res.output
+
+
+# -- found by benchmarks/fuzz.py's state target: saved reports, run records, archives --------------------
+
+
+def _whist_report() -> dict:
+    from generator.playtest import playtest
+
+    return playtest(load_spec(WHIST), games=4, seed=0).as_dict()
+
+
+@pytest.mark.parametrize("damage, says", [
+    (lambda r: r["counts"][0].update(win_rates=10**30), "counts[0].win_rates: not a list of shares"),
+    (lambda r: r["counts"].__setitem__(0, "x"), "counts[0]: not a table of figures"),
+    (lambda r: r["counts"][0].update(hands_median="many"), "counts[0].hands_median: not a number of hands"),
+    (lambda r: r["counts"][0].update(players=True), "counts[0].players: not a player count from 2 to 8"),
+    (lambda r: r.update(reasons=[{"message": 5}]), "reasons: not a list of reasons"),
+    (lambda r: r.update(tier2=[{"players": "four"}]), "tier2[0]: not the figures of a player count"),
+    (lambda r: r.update(variations="shorter"), "variations: not a list of sentences"),
+    (lambda r: r.update(verdict="maybe"), "verdict: neither pass nor reject"),
+])
+def test_a_damaged_report_is_refused_by_render_and_passed_over_by_a_book(tmp_path, damage, says):
+    """A report on disk is input: a value of another kind in it stopped `render --report` or a book
+    with a traceback (TypeError in the figures table, AttributeError in the verdict's sentences)."""
+    from generator.commands.book import saved_report
+
+    report = _whist_report()
+    damage(report)
+    spec = write(tmp_path, "whist.yaml", WHIST.read_text(encoding="utf-8"))
+    saved = write(tmp_path, "whist.report.json", json.dumps(report))
+    res = run("render", str(spec), "--report", str(saved))
+    assert res.exit_code == 2 and _error(res).startswith(f"parlour: {saved}: {says}")
+    assert saved_report(spec, "Whist") is None   # the book plays the game again instead
+
+
+@pytest.mark.parametrize("text", ["[" * 5000 + "]" * 5000, '{"counts": [' + "9" * 5000 + "]}"])
+def test_a_report_too_deep_or_too_long_to_read_is_refused(tmp_path, text):
+    from generator.commands.book import saved_report
+
+    spec = write(tmp_path, "whist.yaml", WHIST.read_text(encoding="utf-8"))
+    saved = write(tmp_path, "whist.report.json", text)
+    res = run("render", str(spec), "--report", str(saved))
+    assert res.exit_code == 2 and "not a playtest report" in _error(res)
+    assert saved_report(spec, "Whist") is None
+
+
+@pytest.mark.parametrize("field, value", [
+    ("rejected_by", "TOO_LONG"), ("mended", float("inf")), ("drafts", "9"), ("games", [1, 2]),
+    ("playtest", "yes"), ("seed", None), ("kept", -1),
+])
+def test_a_damaged_run_record_is_no_record(tmp_path, field, value):
+    """A book's cover reads run records as an account it can go without: damaged, it is none."""
+    from collections import Counter
+
+    from generator.publish import runs
+
+    good = json.loads(runs.record(seed=7, family="climbing", count=2, players=None,
+                                  playtest={"tier": 1, "games": 20, "mend": True}, drafts=5,
+                                  kept=["000007-a.yaml", "000008-b.yaml"], mended=1,
+                                  rejected_by=Counter({"TOO_LONG": 3}), redrawn_by=Counter(), redrawn=0,
+                                  finished=True))
+    path = tmp_path / runs.record_name(7)
+    path.write_text(json.dumps(good), encoding="utf-8")
+    assert runs.read(path) is not None
+    path.write_text(json.dumps({**good, field: value}), encoding="utf-8")
+    assert runs.read(path) is None
+    path.write_text("[" * 5000 + "]" * 5000, encoding="utf-8")
+    assert runs.read(path) is None
+
+
+@pytest.mark.parametrize("text", ["[" * 5000 + "]" * 5000, '{"version": 1, "games": ' + "9" * 5000 + "}"])
+def test_an_archive_too_deep_or_too_long_to_read_is_refused(tmp_path, text):
+    (tmp_path / "run").mkdir()
+    write(tmp_path / "run", "archive.json", text)
+    res = run("evolve", "--out", str(tmp_path / "run"), "--resume")
+    assert res.exit_code == 2 and "archive.json: not an archive" in _error(res)

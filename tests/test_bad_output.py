@@ -529,3 +529,13 @@ def test_evolve_off_a_terminal_says_each_candidate_it_judges(run, tmp_path):
     assert res.exit_code == 0, res.output
     news = [x for x in res.stderr.splitlines() if x.startswith("generation ")]
     assert [x.split(";")[0] for x in news] == ["generation 0: 1/2 judged", "generation 0: 2/2 judged"]
+
+
+def test_a_name_too_long_is_said_by_every_writer(run, tmp_path):
+    """Found by benchmarks/fuzz.py's command-line target: `schema --out` a name of 300 letters
+    raised OSError from the very function that words write errors (it looked at the path)."""
+    target = tmp_path / ("n" * 300)
+    res = run("schema", "--out", target)
+    assert res.exit_code == 2
+    assert error_line(res) == f"parlour: {target}: cannot write: a name in the path is too long"
+    assert temp_files(tmp_path) == []

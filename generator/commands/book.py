@@ -59,11 +59,13 @@ def saved_report(path: Path, name: str) -> dict | None:
     found = report_beside(path)
     if not found.is_file():
         return None
+    from ..publish.facts import report_problem
+
     try:
         data = json.loads(found.read_text(encoding="utf-8-sig"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):   # RecursionError: a nest too deep to read
         return None
-    if not isinstance(data, dict) or data.get("game") != name or not isinstance(data.get("counts"), list):
+    if not isinstance(data, dict) or data.get("game") != name or report_problem(data):
         return None
     return data
 

@@ -19,7 +19,9 @@ FORMATS = ("md", "html", "pdf", "yaml", "json")
 
 
 def load_reports(paths: tuple[str, ...]) -> list[dict[str, Any]]:
-    """Playtest reports written by `parlour playtest --json`."""
+    """Playtest reports written by `parlour playtest --json`, each held to the shape its readers need."""
+    from ..publish.facts import report_problem
+
     out = []
     for path in paths:
         try:
@@ -28,8 +30,13 @@ def load_reports(paths: tuple[str, ...]) -> list[dict[str, Any]]:
             raise InputError(f"{path}: no such file") from None
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise InputError(f"{path}: not a playtest report (not valid JSON: {exc.__class__.__name__})") from None
+        except (ValueError, RecursionError):   # a number too long, or a nest too deep, to read
+            raise InputError(f"{path}: not a playtest report (a number or a nest too large to read)") from None
         if not isinstance(data, dict) or not isinstance(data.get("counts"), list):
             raise InputError(f"{path}: counts: not a playtest report (write one with 'parlour playtest --json')")
+        problem = report_problem(data)
+        if problem:
+            raise InputError(f"{path}: {problem}")
         out.append(data)
     return out
 

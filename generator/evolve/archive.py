@@ -143,6 +143,8 @@ def load(out: Path) -> Archive:
         raise ArchiveError(f"{path}: no archive to resume (run without --resume to start one)") from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ArchiveError(f"{path}: not an archive: {exc}") from None
+    except (ValueError, RecursionError):   # a number too long, or a nest too deep, to read
+        raise ArchiveError(f"{path}: not an archive: it holds a number or a nest too large to read") from None
     if not isinstance(data, dict) or data.get("version") != VERSION:
         raise ArchiveError(f"{path}: version: not an archive of version {VERSION}")
 
