@@ -739,3 +739,17 @@ def test_an_archive_too_deep_or_too_long_to_read_is_refused(tmp_path, text):
     write(tmp_path / "run", "archive.json", text)
     res = run("evolve", "--out", str(tmp_path / "run"), "--resume")
     assert res.exit_code == 2 and "archive.json: not an archive" in _error(res)
+
+
+def test_the_lines_that_begin_a_game_are_read_with_bounded_names():
+    """Found by benchmarks/fuzz.py: every line of a book is tried as a game's first line, and the
+    unbounded name of that pattern took minutes over a long line repeating "is a" without "game
+    for" (and the intro's the same over a long first sentence). A name runs to 200 characters;
+    the seed book's longest is far shorter."""
+    from generator.importer import naming
+
+    start = " is a traditional climbing game for two to four players, played with a standard 52 card pack."
+    assert naming.GAME_START.match("N" * 200 + start) and not naming.GAME_START.match("N" * 201 + start)
+    assert naming.GAME_START.match("St. Ives" + start)["name"] == "St. Ives"
+    assert import_book("a is a " * 20_000).games == []
+    assert import_book("Foo is a b " * 20_000 + "game for two to four players.").games == []
