@@ -678,6 +678,7 @@ def _whist_report() -> dict:
     (lambda r: r["counts"][0].update(win_rates=10**30), "counts[0].win_rates: not a list of shares"),
     (lambda r: r["counts"].__setitem__(0, "x"), "counts[0]: not a table of figures"),
     (lambda r: r["counts"][0].update(hands_median="many"), "counts[0].hands_median: not a number of hands"),
+    (lambda r: r["counts"][0].update(minutes_median=None), "counts[0].minutes_median: not a number of minutes"),
     (lambda r: r["counts"][0].update(players=True), "counts[0].players: not a player count from 2 to 8"),
     (lambda r: r.update(reasons=[{"message": 5}]), "reasons: not a list of reasons"),
     (lambda r: r.update(tier2=[{"players": "four"}]), "tier2[0]: not the figures of a player count"),
