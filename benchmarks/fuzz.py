@@ -1276,7 +1276,10 @@ def _serve(conn: Any, stderr: str) -> None:
     fd = os.open(stderr, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
     os.dup2(fd, 2)
     while True:
-        case = conn.recv()
+        try:
+            case = conn.recv()
+        except EOFError:   # the fuzzer is gone
+            return
         if case is None:
             return
         conn.send(evaluate(case))
@@ -1295,7 +1298,9 @@ class Worker:
 
     def _start(self) -> None:
         parent, child = self.ctx.Pipe()
-        self.proc = self.ctx.Process(target=_serve, args=(child, self.stderr), daemon=True)
+        # not a daemon: a command under test may start worker processes of its own (a daemon may
+        # not); it still ends with the fuzzer, whose end closes the pipe it reads
+        self.proc = self.ctx.Process(target=_serve, args=(child, self.stderr), daemon=False)
         self.proc.start()
         child.close()
         self.conn = parent

@@ -539,3 +539,28 @@ def test_a_name_too_long_is_said_by_every_writer(run, tmp_path):
     assert res.exit_code == 2
     assert error_line(res) == f"parlour: {target}: cannot write: a name in the path is too long"
     assert temp_files(tmp_path) == []
+
+
+@pytest.mark.parametrize("args", [
+    ("evolve", "--initial", "1", "--generations", "0", "--out", "{long}"),
+    ("generate", "--playtest", "--count", "1", "--games", "2", "--out", "{tmp}/o", "--rejected", "{long}"),
+    ("generate", "--playtest", "--count", "1", "--games", "2", "--out", "{long}"),
+])
+def test_an_output_folder_named_too_long_is_said_before_it_is_looked_into(run, tmp_path, args):
+    """Found by benchmarks/fuzz.py's command-line target: evolve looked for an archive, and generate
+    for files in the way, in a folder whose name is too long to look up (OSError, a traceback)."""
+    long = tmp_path / ("n" * 300)
+    res = run(*(a.format(long=long, tmp=tmp_path) for a in args))
+    assert res.exit_code == 2
+    assert error_line(res).endswith("cannot write: a name in the path is too long")
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_render_with_every_file_bad_writes_nothing_not_even_fonts(run, tmp_path):
+    """Found by benchmarks/fuzz.py: with no good file, render --format html still looked for the
+    fonts' folder (a name too long raised OSError); it has nothing to write."""
+    out = tmp_path / ("n" * 300)
+    res = run("render", "--format", "html", "--out", out, bad_spec(tmp_path), tmp_path / "missing.yaml")
+    assert res.exit_code == 2 and "Traceback" not in res.output
+    assert "2 of 2 files not rendered" in res.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["big.yaml"]

@@ -68,6 +68,7 @@ def evolve(out_dir: str, resume: bool, force: bool, book_file: str | None, worke
     path = out / ARCHIVE
     if resume and force:
         raise click.UsageError("--resume continues a run and --force starts a new one: give one of them")
+    check_writable(path)   # first: a folder name too long even to look for an archive in is said as such
     if book_file:
         from .book import check_target
 

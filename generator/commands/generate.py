@@ -270,9 +270,11 @@ class _Sorted:
         self.last = ""                       # the verdict of the last draft taken, in words
 
     def start(self) -> None:
+        # first: a folder whose name is too long even to look into is said as such
+        check_writable(self.out / f"{self.seed:06d}-game")
+        check_writable(self.rejected / f"{self.seed:06d}-game")
         record = _run_file(self)[0]
         check_clashes(self._in_the_way() + ([record] if record.exists() else []), self.force)
-        check_writable(self.out / f"{self.seed:06d}-game")
 
     def _in_the_way(self) -> list[Path]:
         """Files of this run's draft numbers already in OUT or the rejected folder."""

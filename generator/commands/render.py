@@ -104,6 +104,8 @@ def _write_each(specs: list[tuple[str, GameSpec]], out: Path, fmt: str, force: b
     rulebooks already finished, whole, and says how many there are. The fonts an HTML page needs
     are written with the first page, as one set."""
     targets = [(out / f"{Path(path).stem}.{fmt}", path, spec) for path, spec in specs]
+    if not targets:   # every file was bad: nothing to write, not even the fonts
+        return
     _check_one_each(targets, force)
     check_clashes([t for t, _, _ in targets], force)
     if targets:
