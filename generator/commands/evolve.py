@@ -68,11 +68,11 @@ def evolve(out_dir: str, resume: bool, force: bool, book_file: str | None, worke
     path = out / ARCHIVE
     if resume and force:
         raise click.UsageError("--resume continues a run and --force starts a new one: give one of them")
-    check_writable(path)   # first: a folder name too long even to look for an archive in is said as such
     if book_file:
         from .book import check_target
 
         check_target(Path(book_file), force)
+    check_writable(path)   # before looking for an archive: a folder name too long to look in is said as such
     if resume:
         try:
             archive = load(out)
