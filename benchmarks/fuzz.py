@@ -1,7 +1,7 @@
 """Issue 16, "hold under bad input", at scale: feed every reader of Parlour mutated input and count
 what happens, so that a crash is found by a script rather than by a user.
 
-    python benchmarks/fuzz.py --cases N [--seed S] [--target specs|engine|parser|importer|roundtrip|all]
+    python benchmarks/fuzz.py --cases N [--seed S] [--target specs|engine|parser|importer|roundtrip|state|cli|all]
                               [--family F] [--timeout 10] [--out output/fuzz/] [--no-shrink]
     python benchmarks/fuzz.py --replay output/fuzz/specs-1.json      # one reproducer, with its traceback
 
@@ -12,10 +12,13 @@ Targets and the invariant each must hold:
   deeper than Python's recursion limit — as plain data to ``spec_from_data`` and, for one case in
   five, as mutated YAML or JSON text to ``load_spec``. It must give a ``GameSpec`` or a
   ``SpecError`` with a message.
-* ``engine``: a spec changed only in ways that keep it passing ``check_spec`` (values taken from
-  other specs at the same field, small and large changes of numbers), played once at every player
-  count by ``State.play_random`` with the card audit on and a cap of 2,000 moves: the game must end
-  or hit the cap, and no card may be lost or doubled.
+* ``engine``: a spec changed by up to twelve stacked mutations, each kept only while the spec still
+  loads and passes ``check_spec`` (values taken from other specs at the same field — one in five
+  from another family's specs: a whole section, or a field of ``play`` —, small and large changes
+  of numbers), played once at every player count by ``State.play_random`` with the card audit on
+  and a cap of 2,000 moves, and once with the greedy bot at every seat (each seeing only its
+  observation): the game must end or hit the cap, no card may be lost or doubled, no position
+  short of the end may offer no legal action, and no bot may choose an action that is not legal.
 * ``parser``: a rulebook Parlour wrote, with lines dropped, duplicated, cut, swapped, stretched,
   words and numbers changed, a word swapped for another of its kind (a suit, a rank, left/right),
   a line or sentence taken from the same section of another rulebook, junk and stray characters
@@ -24,7 +27,19 @@ Targets and the invariant each must hold:
   same paragraph of another game) — to ``import_book``: a result (its problems listed in it), never
   an exception. The book's games of families not registered get a share of the cases too.
 * ``roundtrip``: a spec as for ``engine``, its free-text fields (names, nicknames, verbs) sometimes
-  odd strings: ``parse_markdown(render_markdown(spec)) == spec``.
+  odd strings: ``parse_markdown(render_markdown(spec)) == spec.rules()`` (the spec less its
+  provenance, a record the rulebook does not print as a rule).
+* ``state``: saved state damaged as any data is (``specs``' mutations): an evolve archive resumed
+  (``archive.load``, then the settings' check), a generate run record read for a book's cover, a
+  playtest report read beside a spec for a book and given to ``render --report``. Each must give
+  its reader's own refusal (ArchiveError, ValueError naming the field, None, exit 2) or be used
+  to the end (the cover's sentences, the rulebook with the report's figures) without an exception.
+* ``cli``: a command with random flags and values drawn from its own Click parameters (choices,
+  numbers mostly small and the ones refused, inputs of every kind, outputs that cannot be
+  written, scheduler addresses that are none or do not answer, ``--scheduler`` with
+  ``--dask-local``), run through Click's test runner in a folder of its own, after flags that
+  keep a command that runs short: it must exit 0, 1 or 2, print no traceback, say why on exit 2,
+  and change no input file.
 
 Every spec a reader gives (specs, parser, importer) must also pass through ``check_spec`` without
 an exception, reload from its own dump as the same spec, and, when it passes the checks, read back
@@ -57,7 +72,7 @@ import sys
 import tempfile
 import time
 import traceback
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -69,25 +84,30 @@ sys.path.insert(0, str(ROOT))
 
 import yaml  # noqa: E402
 
+from generator.bots import bot_seed, make_bot  # noqa: E402
 from generator.checks import check_spec  # noqa: E402
 from generator.engine import Game  # noqa: E402
 from generator.engine.places import CardsLost  # noqa: E402
 from generator.families import FAMILIES  # noqa: E402
 from generator.importer import import_book  # noqa: E402
 from generator.sample import sample_game  # noqa: E402
-from generator.spec import GameSpec, SpecError, load_spec, spec_from_data  # noqa: E402
+from generator.spec import GameSpec, SpecError, dump_yaml, load_spec, spec_from_data  # noqa: E402
 from generator.text import ParseError, parse_markdown, render_markdown  # noqa: E402
 from generator.text.sections import SECTIONS  # noqa: E402
 
 BOOK = ROOT.parent / "shared" / "seeds" / "hyloe-book-of-games.txt"
 PROJECT = ROOT / "generator"
-TARGETS = ("specs", "engine", "parser", "importer", "roundtrip")
+TARGETS = ("specs", "engine", "parser", "importer", "roundtrip", "state", "cli")
 OUTCOMES = ("accepted", "rejected", "crash", "hang", "invariant broken", "no input")
 #: Sampled specs per family that mutations start from (with the corpus specs of that family).
 BASES = 80
 MOVE_CAP = 2000
 #: Evaluations a shrink may spend on one signature.
 SHRINK_BUDGET = 400
+#: Most plausible mutations stacked on one base (each kept only while the spec loads and checks).
+MAX_STACK = 12
+#: Share of plausible mutations that take their value from another family's specs.
+CROSS_FAMILY = 0.2
 
 # --------------------------------------------------------------------------- odd values
 
@@ -221,6 +241,22 @@ def value_pool(family: str) -> dict[tuple[Any, ...], tuple[Any, ...]]:
         for path, value in _walk(data):
             if path and not any(isinstance(p, int) for p in path):
                 pool.setdefault(path, {})[json.dumps(value, sort_keys=True)] = value
+    return {p: tuple(v.values()) for p, v in sorted(pool.items(), key=lambda kv: _path_str(kv[0]))}
+
+
+@cache
+def foreign_pool(family: str) -> dict[tuple[Any, ...], tuple[Any, ...]]:
+    """Whole sections (``scoring``, ``deal`` …) and the fields of ``play`` and of the other sections
+    as the *other* families' bases have them: a play field or a scoring of climbing put in a
+    matching game is how a user copying between files mixes families."""
+    pool: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for other in FAMILIES:
+        if other == family:
+            continue
+        for path, values in value_pool(other).items():
+            if len(path) <= 2:
+                for v in values:
+                    pool.setdefault(path, {})[json.dumps(v, sort_keys=True)] = v
     return {p: tuple(v.values()) for p, v in sorted(pool.items(), key=lambda kv: _path_str(kv[0]))}
 
 
@@ -372,6 +408,10 @@ def mutate_plausible(rng: random.Random, data: Any, family: str, strings: bool =
     small or extreme change of a number, or (``strings``) an odd string: the kind of change that
     often still passes the checks."""
     pool = value_pool(family)
+    if rng.random() < CROSS_FAMILY:
+        foreign = foreign_pool(family)
+        if foreign:
+            pool = foreign
     if strings and rng.random() < 0.25:
         strs = [(p, v) for p, v in _walk(data) if isinstance(v, str)]
         if strs:
@@ -408,7 +448,7 @@ def passing_variant(rng: random.Random, family: str, strings: bool = False) -> t
     name, base = rng.choice(checked_bases(family))
     data = copy.deepcopy(base)
     log: list[str] = []
-    for _ in range(rng.randint(1, 8)):
+    for _ in range(rng.randint(1, MAX_STACK)):
         trial = copy.deepcopy(data)
         what = mutate_plausible(rng, trial, family, strings)
         try:
@@ -627,6 +667,226 @@ def mutated_spec_text(rng: random.Random, data: dict[str, Any], family: str) -> 
     return suffix, "\n".join(lines) + "\n", log
 
 
+# --------------------------------------------------------------------------- saved state
+
+#: The kinds of saved state the ``state`` target damages (each read back by the command that reads it).
+STATE_KINDS = ("archive", "record", "report")
+
+
+@cache
+def saved_states(family: str) -> dict[str, tuple[tuple[str, Any], ...]]:
+    """(name, data) of undamaged saved state of ``family``'s games, as Parlour writes it: an evolve
+    archive (archive.json, with its elites' specs named by id), a generate run record, and playtest
+    reports (``Report.as_dict()``, as `generate --playtest` saves beside a kept game)."""
+    from generator.evolve.archive import Archive, Elite
+    from generator.evolve.niches import all_niches
+    from generator.evolve.search import Settings
+    from generator.playtest import playtest
+    from generator.publish import runs
+
+    bases = checked_bases(family)[:3]
+    specs = [spec_from_data(data) for _, data in bases]
+    niches = [n for n in all_niches(1) if n.family == family]
+    archive = Archive(settings=Settings(seed=3, games=5).as_dict(), generation=2, games=480, candidates=30,
+                      passed=12, mended=1, rejected=Counter({"TOO_LONG": 9, "NO_AGENCY": 4}),
+                      history=[{"generation": g, "candidates": 10, "passed": 4, "placed": 2, "games": 160 * (g + 1),
+                                "niches": g + 1, "best": 0.7} for g in range(3)])
+    for k, spec in enumerate(specs):
+        archive.elites[niches[k]] = Elite(f"g00{k % 3}-00{k}-{_slug(spec.naming.name)}", niches[k], 0.6 + k / 10,
+                                          spec, k % 3, mended=k == 1)
+    record = json.loads(runs.record(seed=7, family=family, count=3, players=None,
+                                    playtest={"tier": 1, "games": 20, "mend": True}, drafts=9,
+                                    kept=[f"00000{k}-game.yaml" for k in range(3)], mended=1,
+                                    rejected_by=Counter({"TOO_LONG": 4, "NON_TERMINATING": 2}),
+                                    redrawn_by=Counter({"NO_WIN_PATH": 1}), redrawn=1, finished=True))
+    reports = [(name, playtest(spec, games=6, seed=0, executor=None).as_dict()) for (name, _), spec in
+               zip(bases[:2], specs[:2])]
+    return {"archive": (("an evolve archive", {"archive": archive.as_dict(),
+                                               "elites": {e.id: dump_yaml(e.spec) for e in archive.elites.values()}}),),
+            "record": (("a generate run record", record),),
+            "report": tuple((f"the playtest report of {name}", {"spec": _dump(spec), "report": report})
+                            for (name, report), spec in zip(reports, specs))}
+
+
+def _slug(name: str) -> str:
+    from generator.evolve.archive import slug
+
+    return slug(name)
+
+
+def mutated_state(rng: random.Random, family: str) -> tuple[str, dict[str, Any], list[str]]:
+    """One kind of saved state, damaged by one to four mutations of any kind (its spec, if it
+    carries one, left whole: the ``specs`` target damages specs)."""
+    kind = rng.choice(STATE_KINDS)
+    name, base = rng.choice(saved_states(family)[kind])
+    data = copy.deepcopy(base)
+    part = {"archive": "archive", "record": None, "report": "report"}[kind]
+    target = data if part is None else data[part]
+    log = [mutate_wild(rng, target, family) for _ in range(rng.randint(1, 4))]
+    if part is not None:
+        data[part] = target
+    return f"{kind}: {name}", {"kind": kind, **({"data": data} if part is None else data)}, log
+
+
+# --------------------------------------------------------------------------- the command line
+
+#: Input files a command line may name, made once per run (``cli_files``): {good} a spec that
+#: passes, {bad} one that fails a check, {rule} a rulebook, {folder} a folder of two specs, {bom} a
+#: spec with a byte-order mark, {empty} an empty file, {report} a playtest report, {book} a piece
+#: of the seed book, {archive} an evolve archive's folder, {missing} a file that is not there.
+INPUTS = ("good", "good", "bad", "rule", "folder", "bom", "empty", "report", "book", "missing")
+#: Numbers for options: mostly small (a command that runs, runs briefly), and the ones refused.
+NUMBERS = ("0", "1", "1", "2", "2", "3", "-1", "x", "", "1.5", "99999999999999999999")
+#: Where a command may write: inside the case's own folder, {out}; a few names that cannot be.
+OUTPUTS = ("{out}/o", "{out}/o", "{out}/b.pdf", "{out}/b.html", "{out}/b.md", "{out}/r.jsonl", "{out}/f/x",
+           "{out}/" + "n" * 300, "{out}/o/sub", "{out}/file.txt", "{out}/file.txt/x")
+SCHEDULERS = ("notanaddress", "tcp://[::1", "tcp://127.0.0.1:{port}", "udp://h:1", "tcp://h:0", "tcp://:1")
+BOT_NAMES = ("random", "greedy", "strong", "highest", "lowest", "greedy-points", "strong-without:trumps",
+             "greedyy", "", "strong-without:nothing")
+#: Flags given first so that a command that runs stays short (a random option later may replace one).
+CHEAP = {
+    "playtest": ["--games", "2", "--tier2-games", "1", "--workers", "1", "--rollouts", "1", "--max-rollouts", "2"],
+    "generate": ["--count", "1", "--games", "2", "--max-drafts", "2", "--workers", "1"],
+    "evolve": ["--initial", "1", "--generations", "0", "--batch", "1", "--games", "2", "--workers", "1"],
+    "book": ["--games", "2", "--jobs", "1"],
+    "import": ["--games", "2", "--workers", "1"],
+    "replay": ["--seed", "1", "--rollouts", "1", "--max-rollouts", "2"],
+}
+#: Output options (the others that take a path read one).
+OUTPUT_OPTIONS = {"out_dir", "out_file", "records", "book_file", "rejected_dir", "out"}
+#: The input files of each family's command lines, made before the worker is forked.
+CLI_FILES: dict[str, dict[str, str]] = {}
+#: Seconds a command line may take before it counts as a hang (a command that runs, runs for real).
+CLI_TIMEOUT = 60.0
+
+
+def cli_files(folder: Path, family: str) -> dict[str, str]:
+    """The input files of the ``cli`` target, made in ``folder`` (once, before the worker starts)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (_, good), (_, other) = checked_bases(family)[:2]
+    bad = copy.deepcopy(good)
+    bad["players"] = {"min": 2, "max": 8}
+    bad["deal"] = {**bad.get("deal", {}), "hand_size": 60} if isinstance(bad.get("deal"), dict) else bad.get("deal")
+    files = {
+        "good": ("good.yaml", yaml.safe_dump(good, sort_keys=False, allow_unicode=True)),
+        "bad": ("bad.yaml", yaml.safe_dump(bad, sort_keys=False, allow_unicode=True)),
+        "rule": ("rule.md", render_markdown(spec_from_data(good))),
+        "bom": ("bom.yaml", "\ufeff" + yaml.safe_dump(other, sort_keys=False, allow_unicode=True)),
+        "empty": ("empty.txt", ""),
+        "report": ("report.json", json.dumps(saved_states(family)["report"][0][1]["report"])),
+        "book": ("book.txt", "\n\n".join("\n".join(lines) for _, _, lines in book_blocks()[:3]) + "\n"
+                 if BOOK.exists() else "Hello.\n"),
+    }
+    out = {}
+    for key, (name, text) in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+        out[key] = str(folder / name)
+    (folder / "folder").mkdir(exist_ok=True)
+    for name in ("a.yaml", "b.yaml"):
+        (folder / "folder" / name).write_text(files["good"][1], encoding="utf-8")
+    out["folder"] = str(folder / "folder")
+    out["missing"] = str(folder / "missing.yaml")
+    import socket
+
+    with socket.socket() as sock:   # a port nothing listens on: refused at once
+        sock.bind(("127.0.0.1", 0))
+        out["port"] = str(sock.getsockname()[1])
+    out["files"] = str(folder)
+    return out
+
+
+def _option_value(rng: random.Random, command: str, param: Any) -> list[str]:
+    """The tokens of one option of ``command``, with a value drawn for its kind."""
+    import click
+
+    flag = param.opts[0]
+    if param.is_flag:
+        if param.secondary_opts and rng.random() < 0.5:
+            return [param.secondary_opts[0]]
+        return [flag]
+    name = param.name
+    if name == "scheduler":
+        return [flag, rng.choice(SCHEDULERS)]
+    if name == "bots":
+        n = rng.choice((1, 2, 3, 4, 4, 5))
+        return [flag, ",".join(rng.choice(BOT_NAMES[:7] if rng.random() < 0.8 else BOT_NAMES) for _ in range(n))]
+    if isinstance(param.type, click.Choice):
+        return [flag, rng.choice(list(param.type.choices)) if rng.random() < 0.85 else rng.choice(ODD_STRINGS[:20])]
+    if isinstance(param.type, (click.types.IntParamType, click.types.FloatParamType)):
+        return [flag, rng.choice(NUMBERS)]
+    if isinstance(param.type, click.Path):
+        if name in OUTPUT_OPTIONS:
+            return [flag, rng.choice(OUTPUTS)]
+        return [flag, "{" + rng.choice(INPUTS) + "}"]
+    return [flag, rng.choice(ODD_STRINGS[:30] + ["A Title", "x" * 80])]
+
+
+def command_line(rng: random.Random, family: str) -> tuple[str, list[str], list[str]]:
+    """A command with random flags and values (``--dask-local`` only beside ``--scheduler``: a
+    local cluster takes seconds to start, and conflicting is what is under test)."""
+    from generator.cli import main
+
+    name = rng.choice(sorted(main.commands))
+    command = main.commands[name]
+    argv = [name, *CHEAP.get(name, [])]
+    options = [p for p in command.params if p.param_type_name == "option" and p.name not in ("help", "dask_local")]
+    chosen = rng.sample(options, k=min(len(options), rng.choice((0, 1, 2, 2, 3, 4, 6))))
+    for param in chosen:
+        argv += _option_value(rng, name, param)
+        if param.name == "scheduler" and rng.random() < 0.3:
+            argv.append("--dask-local")
+    for param in command.params:
+        if param.param_type_name != "argument":
+            continue
+        n = 1 if param.nargs == 1 else rng.choice((1, 1, 2, 3))
+        if rng.random() < 0.05:
+            n = 0   # an argument missing
+        pool = ("book", "book", "bom", "empty", "missing", "good") if name == "import" else INPUTS
+        argv += ["{" + rng.choice(pool) + "}" for _ in range(n)]
+    if rng.random() < 0.05:
+        argv.insert(rng.randrange(1, len(argv) + 1), rng.choice(("--nope", "-x", "--", "--force=1")))
+    return name, argv, [" ".join(argv)]
+
+
+def _tree(folder: Path) -> list[tuple[str, bytes]]:
+    return sorted((str(p.relative_to(folder)), p.read_bytes()) for p in folder.rglob("*") if p.is_file())
+
+
+def eval_cli(case: Case) -> Result:
+    """A command line through Click's test runner, in a folder of its own: it must end with exit
+    0, 1 or 2 and no traceback, an exit 2 with a line saying why (``parlour: …``, Click's ``Error:
+    …`` for a usage error, or `check`'s ``FAIL …``), and no input file changed."""
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    files = CLI_FILES.get(case.family) or cli_files(Path(tempfile.mkdtemp(prefix="parlour-fuzz-")), case.family)
+    inputs = Path(files["files"])
+    before = _tree(inputs)
+    here = os.getcwd()
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp)
+        (out / "file.txt").write_text("not a folder\n", encoding="utf-8")
+        argv = [a.format(out=out, **files) for a in case.payload]
+        os.chdir(out)   # a default output (output/, evolved/) lands here too
+        try:
+            res = CliRunner().invoke(main, argv, catch_exceptions=True)
+        finally:
+            os.chdir(here)
+    text = res.output
+    if res.exception is not None and not isinstance(res.exception, SystemExit):
+        return crash(res.exception, "cli: ")
+    if res.exit_code not in (0, 1, 2):
+        return Result("invariant broken", f"cli: exit {res.exit_code}", text[-2000:])
+    if "Traceback" in text:
+        return Result("invariant broken", "cli: a traceback printed", text[-2000:])
+    if res.exit_code == 2 and not any(line.startswith(("parlour: ", "Error: ", "FAIL ")) for line in text.splitlines()):
+        return Result("invariant broken", "cli: exit 2 without a line saying why", text[-2000:])
+    if _tree(inputs) != before:
+        return Result("invariant broken", "cli: an input file was changed", " ".join(argv))
+    return Result("accepted" if res.exit_code in (0, 1) else "rejected")
+
+
 # --------------------------------------------------------------------------- one case
 
 
@@ -666,6 +926,12 @@ def make_case(target: str, family: str, seed: int, index: int) -> Case:
     if target == "importer":
         name, text, log = mutated_block(rng, family)
         return Case(target, family, index, name, text, log)
+    if target == "state":
+        name, payload, log = mutated_state(rng, family)
+        return Case(target, family, index, name, payload, log)
+    if target == "cli":
+        name, argv, log = command_line(rng, family)
+        return Case(target, family, index, name, argv, log)
     raise ValueError(f"unknown target {target!r}")
 
 
@@ -768,7 +1034,38 @@ def eval_engine(case: Case, seed: int = 0) -> Result:
             capped += state.record.outcome == "cap"
     except Exception as exc:  # noqa: BLE001
         return crash(exc, "engine: ")
-    return Result("accepted", games=len(spec.players.counts()), capped=capped)
+    try:   # sensible players reach positions random ones do not (and the bots' own code is under test)
+        for n in spec.players.counts():
+            broken, cap = play_greedy(game, n, seed * 1000 + case.index * 10 + n)
+            if broken:
+                return Result("invariant broken", f"greedy play: {broken}", f"{n} players")
+            capped += cap
+    except Exception as exc:  # noqa: BLE001
+        return crash(exc, "greedy play: ")
+    return Result("accepted", games=2 * len(spec.players.counts()), capped=capped)
+
+
+def play_greedy(game: Game, n: int, seed: int) -> tuple[str, bool]:
+    """One game with the greedy bot at every seat, each seeing only its observation: what broke
+    (an empty list of legal actions, a bot's action that is not legal, an unfinished game) or "",
+    and whether the move cap ended it."""
+    state = game.new_initial_state(n, seed)
+    bots = [make_bot("greedy", bot_seed(seed, p)) for p in range(n)]
+    views = [state.observation(p) for p in range(n)]
+    moves = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        if not legal:
+            return "no legal action in a position that is not the end", False
+        action = legal[0] if len(legal) == 1 else bots[state.current].act(views[state.current])
+        if action not in legal:
+            return "a bot's action is not legal", False
+        state.apply_action(action)
+        moves += 1
+        if moves > 10 * MOVE_CAP:
+            return "the move cap did not end the game", False
+    ended = "" if state.record.outcome in ("natural", "cap") else f"outcome {state.record.outcome!r}"
+    return ended, state.record.outcome == "cap"
 
 
 def eval_parser(case: Case) -> Result:
@@ -817,7 +1114,7 @@ def eval_roundtrip(case: Case) -> Result:
 
 
 def roundtrip(spec: GameSpec) -> Result:
-    """``parse_markdown(render_markdown(spec)) == spec`` for a spec that passes the checks."""
+    """``parse_markdown(render_markdown(spec)) == spec.rules()`` for a spec that passes the checks."""
     try:
         text = render_markdown(spec)
     except Exception as exc:  # noqa: BLE001
@@ -830,10 +1127,112 @@ def roundtrip(spec: GameSpec) -> Result:
                       f"{exc}\n\n{text}")
     except Exception as exc:  # noqa: BLE001
         return crash(exc, "roundtrip parse: ")
-    if back != spec:
-        where = _first_difference(spec, back)
+    if back != spec.rules():   # provenance is a record of how the game was made, never printed as a rule
+        where = _first_difference(spec.rules(), back)
         field_ = re.sub(r"\[\d+\]", "[]", where.split(":")[0])
         return Result("invariant broken", f"roundtrip: differs at {field_}", f"{where}\n\n{text}")
+    return Result("accepted")
+
+
+def eval_state(case: Case) -> Result:
+    """Saved state read back as the commands read it: an archive resumed (``archive.load`` and the
+    settings' check: an Archive or an ArchiveError, Settings or a ValueError), a run record read
+    for a book's cover (a Run or None; the cover's sentences from it), a saved report read beside
+    a spec (a report or None; the rulebook's figures from it) and given to `render --report` (a
+    report or exit 2; the rulebook from it)."""
+    payload = case.payload
+    kind = payload.get("kind")
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        try:
+            if kind == "archive":
+                return _eval_archive(folder, payload)
+            if kind == "record":
+                return _eval_record(folder, payload)
+            return _eval_report(folder, payload)
+        except Exception as exc:  # noqa: BLE001 - what the fuzzer looks for
+            return crash(exc, f"{kind}: ")
+
+
+def _write_json(path: Path, data: Any) -> None:
+    """The file as a damaged save would hold it: a deep nest written out as brackets, a number of
+    thousands of digits written whole (the reader, not this writer, is under test)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        text = json.dumps(data, indent=1, ensure_ascii=False, allow_nan=True)
+    finally:
+        sys.set_int_max_str_digits(limit)
+    text = text.replace(json.dumps(DEEP, ensure_ascii=False), "[" * DEPTH + "]" * DEPTH)
+    path.write_text(text, encoding="utf-8", errors="surrogatepass")
+
+
+def _eval_archive(folder: Path, payload: dict[str, Any]) -> Result:
+    from generator.evolve.archive import ArchiveError, load
+    from generator.evolve.search import Settings, finished
+
+    _write_json(folder / "archive.json", payload["archive"])
+    for eid, text in payload.get("elites", {}).items():
+        (folder / "elites").mkdir(exist_ok=True)
+        (folder / "elites" / f"{eid}.yaml").write_text(text, encoding="utf-8")
+    try:
+        archive = load(folder)
+    except ArchiveError as exc:
+        return Result("rejected") if str(exc).strip() else Result("invariant broken", "ArchiveError without a message")
+    try:
+        settings = Settings.from_saved(archive.settings)
+    except ValueError as exc:
+        return Result("rejected") if str(exc).strip() else Result("invariant broken", "settings error without a message")
+    # what a resumed run does with it before its first generation
+    finished(archive, settings)
+    json.dumps(archive.as_dict())   # as the next save writes it
+    archive.ordered()
+    return Result("accepted")
+
+
+def _eval_record(folder: Path, payload: dict[str, Any]) -> Result:
+    from generator.publish import runs
+    from generator.publish.book import BookInfo, cover_account
+
+    path = folder / runs.record_name(7)
+    _write_json(path, payload["data"])
+    run = runs.read(path)
+    if run is None:
+        return Result("rejected")
+    run.in_book = run.games[:2] or ["000000-game.yaml"]
+    cover_account([], BookInfo(runs=[run]))
+    return Result("accepted")
+
+
+def _eval_report(folder: Path, payload: dict[str, Any]) -> Result:
+    from generator.commands.book import saved_report
+    from generator.commands.common import InputError
+    from generator.commands.render import _render_one, load_reports
+    from generator.publish.facts import playtest_rows, text_summary, verdict_text
+    from generator.publish.figures import from_report
+
+    spec = spec_from_data(payload["spec"])
+    path = folder / "000000-game.yaml"
+    path.write_text(dump_yaml(spec), encoding="utf-8")
+    report_path = folder / "000000-game.report.json"
+    report = payload["report"]
+    if isinstance(report, dict) and isinstance(report.get("game"), str):
+        report = {**report, "game": spec.naming.name}   # the report of this game: its name is not the damage
+    _write_json(report_path, report)
+    outcome = "rejected"
+    saved = saved_report(path, spec.naming.name)
+    if saved is not None:
+        outcome = "accepted"
+        summary = from_report(spec, saved, typical=False)
+        render_markdown(spec, text_summary(summary))
+        playtest_rows(summary)
+        verdict_text(summary)
+    try:
+        given = load_reports((str(report_path),))
+    except InputError as exc:
+        return Result(outcome) if str(exc).strip() else Result("invariant broken", "a report refused without a message")
+    _render_one(spec, "md", given[0], "A5")
     return Result("accepted")
 
 
@@ -860,7 +1259,7 @@ def _first_difference(a: GameSpec, b: GameSpec) -> str:
 
 EVALUATORS: dict[str, Callable[[Case], Result]] = {
     "specs": eval_specs, "engine": eval_engine, "parser": eval_parser, "importer": eval_importer,
-    "roundtrip": eval_roundtrip,
+    "roundtrip": eval_roundtrip, "state": eval_state, "cli": eval_cli,
 }
 
 
@@ -877,7 +1276,10 @@ def _serve(conn: Any, stderr: str) -> None:
     fd = os.open(stderr, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
     os.dup2(fd, 2)
     while True:
-        case = conn.recv()
+        try:
+            case = conn.recv()
+        except EOFError:   # the fuzzer is gone
+            return
         if case is None:
             return
         conn.send(evaluate(case))
@@ -896,7 +1298,9 @@ class Worker:
 
     def _start(self) -> None:
         parent, child = self.ctx.Pipe()
-        self.proc = self.ctx.Process(target=_serve, args=(child, self.stderr), daemon=True)
+        # not a daemon: a command under test may start worker processes of its own (a daemon may
+        # not); it still ends with the fuzzer, whose end closes the pipe it reads
+        self.proc = self.ctx.Process(target=_serve, args=(child, self.stderr), daemon=False)
         self.proc.start()
         child.close()
         self.conn = parent
@@ -1029,7 +1433,7 @@ def replay(path: Path) -> int:
     """Evaluate one reproducer file (target from its name: ``<target>-<n>.<ext>``) and print the result."""
     target = path.name.split("-", 1)[0]
     text = path.read_bytes().decode("utf-8", "surrogatepass")
-    if target in ("specs", "engine", "roundtrip") and path.suffix == ".json":
+    if target in ("specs", "engine", "roundtrip", "state", "cli") and path.suffix == ".json":
         sys.set_int_max_str_digits(0)   # the file may hold a number of 5,000 digits: read it as the fuzzer wrote it …
         payload: Any = json.loads(text)
         sys.set_int_max_str_digits(sys.int_info.default_max_str_digits)   # … and run the reader as a user would
@@ -1053,6 +1457,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout", type=float, default=10.0, help="seconds a case may take before it counts as a hang")
     ap.add_argument("--out", type=Path, default=ROOT / "output" / "fuzz")
     ap.add_argument("--no-shrink", action="store_true")
+    ap.add_argument("--seconds", type=float, default=0.0,
+                    help="stop each target after this many seconds (0: run every case); the counts say how many ran")
     ap.add_argument("--replay", type=Path, default=None, help="evaluate one reproducer file and print its traceback")
     args = ap.parse_args(argv)
     if args.replay:
@@ -1068,13 +1474,18 @@ def main(argv: list[str] | None = None) -> int:
 
     t0 = time.perf_counter()
     for f in families:   # built before the worker is forked, so a restarted worker need not build them again
-        spec_bases(f), checked_bases(f), value_pool(f), string_pool(f), rulebooks(f)
+        spec_bases(f), checked_bases(f), value_pool(f), foreign_pool(f), string_pool(f), rulebooks(f)
+        if "state" in targets or "cli" in targets:
+            saved_states(f)
+        if "cli" in targets:
+            CLI_FILES[f] = cli_files(args.out / "cli-files" / f, f)
     book_blocks(), book_words(), rulebook_words()
     print(f"fuzz: seed {args.seed}, {args.cases} cases per target, families {', '.join(families)}, "
           f"timeout {args.timeout:g} s; inputs prepared in {time.perf_counter() - t0:.1f} s", flush=True)
 
     worker = Worker(args.timeout, args.out / "worker-stderr.log")
     signatures: dict[tuple[str, str], Signature] = {}
+    by_family: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     failing = 0
     rows = []
     try:
@@ -1085,13 +1496,18 @@ def main(argv: list[str] | None = None) -> int:
             t_make = 0.0
             # the importer also reads the book's games of families not registered (listed as unsupported)
             fams = families + [UNREGISTERED] if target == "importer" and args.family is None else families
+            ran = 0
             for i in range(args.cases):
+                if args.seconds and time.perf_counter() - t_target > args.seconds:
+                    break   # the time given to this target is spent: the counts say how many cases ran
                 family = fams[i % len(fams)]
                 t = time.perf_counter()
                 case = make_case(target, family, args.seed, i)
                 t_make += time.perf_counter() - t
-                result = worker.run(case)
+                result = worker.run(case, max(args.timeout, CLI_TIMEOUT) if target == "cli" else None)
+                ran += 1
                 counts[result.outcome] += 1
+                by_family[(target, family)][result.outcome] += 1
                 games += result.games
                 capped += result.capped
                 if result.outcome in ("crash", "hang", "invariant broken"):
@@ -1101,11 +1517,17 @@ def main(argv: list[str] | None = None) -> int:
                         sig.first, sig.detail = case, result.detail
             secs = time.perf_counter() - t_target
             failing += counts["crash"] + counts["hang"] + counts["invariant broken"]
-            rows.append((target, counts, capped, secs, t_make))
-            print(f"{target:10} {args.cases:7} cases in {secs:6.1f} s: "
+            rows.append((target, counts, capped, secs, t_make, ran))
+            print(f"{target:10} {ran:7} cases in {secs:6.1f} s: "
                   + ", ".join(f"{o} {counts[o]}" for o in OUTCOMES if counts[o] or o in OUTCOMES[:5])
                   + (f" ({games} games, {capped} of them stopped by the move cap)" if target == "engine" else ""),
                   flush=True)
+
+        print("\n| target | family | cases | accepted | rejected | crash | hang | invariant broken | no input |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        for (target, family), c in by_family.items():
+            print(f"| {target} | {family} | {sum(c.values()):,} | {c['accepted']:,} | {c['rejected']:,} "
+                  f"| {c['crash']} | {c['hang']} | {c['invariant broken']} | {c['no input']} |")
 
         print(f"\n{len(signatures)} distinct failure signatures")
         per_target: Counter[str] = Counter()
@@ -1126,10 +1548,10 @@ def main(argv: list[str] | None = None) -> int:
 
     print("\nseconds per case, and the time 100,000 cases per target would take on this machine:")
     total = 0.0
-    for target, counts, _, secs, t_make in rows:
-        per = secs / max(1, args.cases)
+    for target, counts, _, secs, t_make, ran in rows:
+        per = secs / max(1, ran)
         total += per * 100_000
-        print(f"  {target:10} {per * 1000:7.2f} ms (making the input: {t_make / max(1, args.cases) * 1000:.2f} ms)"
+        print(f"  {target:10} {per * 1000:7.2f} ms (making the input: {t_make / max(1, ran) * 1000:.2f} ms)"
               f"  → {per * 100_000 / 60:6.1f} min")
     print(f"  all        → {total / 3600:.2f} h (one worker; shrinking not included)")
     print(f"total {time.perf_counter() - t0:.0f} s; worker restarts after hangs: {worker.restarts}")

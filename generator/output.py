@@ -25,6 +25,9 @@ from pathlib import Path
 
 #: Signals held back while a set of files is written.
 HELD_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+#: The longest name of a file we write (bytes): names are at most 255 bytes, and the temporary file
+#: beside a target (``_make_temp``) adds a dot, a dot and 8 letters, and ".tmp" to the target's name.
+NAME_MAX = 255 - 14
 
 
 class WriteError(Exception):
@@ -45,12 +48,22 @@ def check_writable(path: str | os.PathLike[str]) -> None:
     file, or a folder without write permission. A best effort (a full disk shows only when
     writing, and permissions are not checked for root), so writing still reports its own errors."""
     path = Path(path)
+    if len(os.fsencode(path.name)) > NAME_MAX or any(len(os.fsencode(part)) > 255 for part in path.parts):
+        raise WriteError(path, "cannot write: a name in the path is too long")
     blocker = _file_in_the_way(path)
     if blocker is not None:
         raise WriteError(path, f"cannot write: {blocker} is a file, not a folder")
     folder = _nearest_folder(path)
     if not os.access(folder, os.W_OK | os.X_OK):
         raise WriteError(path, f"cannot write: no permission to write in {folder}")
+    # Permission bits say nothing for root, on a read-only mount or in /proc: a temporary file
+    # made where the write would make its own, and removed at once, finds those before long work.
+    try:
+        fd, tmp = _make_temp(path) if folder == path.parent else tempfile.mkstemp(dir=folder, suffix=".tmp")
+    except OSError as exc:
+        raise WriteError(path, cause(path, exc)) from None
+    os.close(fd)
+    _remove(Path(tmp))
 
 
 def write_file(path: str | os.PathLike[str], data: str | bytes, overwrite: bool = False) -> None:
@@ -168,18 +181,27 @@ def cause(path: Path, exc: OSError) -> str:
         return "cannot write: over the disk quota"
     if code == errno.EROFS:
         return "cannot write: the file system is read-only"
+    if code == errno.ENAMETOOLONG:   # before any look at the path, which fails the same way
+        return "cannot write: a name in the path is too long"
     if code in (errno.EACCES, errno.EPERM):
         return f"cannot write: no permission to write in {_nearest_folder(path)}"
-    if code == errno.EISDIR or path.is_dir():
+    if code == errno.EISDIR or _is_folder(path):
         return "cannot write: it is a folder"
     name = errno.errorcode.get(code, exc.__class__.__name__) if code is not None else exc.__class__.__name__
     return f"cannot write: {exc.strerror or 'error'} ({name})"
 
 
+def _is_folder(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
 def _nearest_folder(path: Path) -> Path:
     """The folder the file would go in, or the nearest parent of it that exists."""
     for parent in path.parents:
-        if parent.is_dir():
+        if _is_folder(parent):
             return parent
     return path.parent
 
@@ -188,7 +210,7 @@ def _file_in_the_way(path: Path) -> Path | None:
     """The nearest parent of ``path`` that exists but is not a folder, if any."""
     for parent in path.parents:
         if os.path.lexists(parent):
-            return None if parent.is_dir() else parent
+            return None if _is_folder(parent) else parent
     return None
 
 

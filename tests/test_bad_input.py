@@ -413,3 +413,356 @@ def test_a_huge_number_nested_in_a_list_is_quoted_by_its_size() -> None:
     data["naming"]["aliases"] = ["Ollndorf", [10**4400]]
     with pytest.raises(SpecError, match="a number of about 4401 digits"):
         spec_from_data(data)
+
+
+# -- issue 32: the command line's flags, saved state, and the wording ----------------------------------
+
+
+def _error(res) -> str:
+    """The one error line a refused command ends with, and no traceback."""
+    assert "Traceback" not in res.output, res.output
+    lines = [x for x in res.output.splitlines() if x.startswith("parlour: ")]
+    assert len(lines) == 1, res.output
+    return lines[0]
+
+
+def _closed_port() -> int:
+    """A local port nothing listens on (bound, then let go): connecting to it is refused at once."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+#: Each command that takes --scheduler, with what it needs besides, writing (if at all) in OUT.
+SCHEDULED = {
+    "playtest": lambda out: ("playtest", str(WHIST), "--games", "2"),
+    "evolve": lambda out: ("evolve", "--out", str(out), "--initial", "1", "--generations", "0", "--games", "2"),
+    "generate": lambda out: ("generate", "--playtest", "--count", "1", "--games", "2", "--out", str(out)),
+}
+
+
+@pytest.mark.parametrize("command", sorted(SCHEDULED))
+@pytest.mark.parametrize("address, says", [
+    ("notanaddress", "no port"),
+    ("tcp://[::1", "an IPv6 host goes in brackets"),
+    ("tcp://host:0", "'0' is not a port"),
+    ("tcp://host:99999", "'99999' is not a port"),
+    ("udp://host:8786", "unknown transport 'udp'"),
+    ("tcp://:8786", "no host name"),
+])
+def test_a_scheduler_address_that_is_none_is_bad_input(tmp_path, command, address, says):
+    out = tmp_path / "out"
+    res = run(*SCHEDULED[command](out), "--scheduler", address)
+    assert res.exit_code == 2
+    line = _error(res)
+    assert line.startswith(f"parlour: --scheduler: {address!r} is not a Dask scheduler's address") and says in line
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("command", sorted(SCHEDULED))
+def test_a_scheduler_that_does_not_answer_is_bad_input_before_any_work(tmp_path, command):
+    out = tmp_path / "out"
+    address = f"tcp://127.0.0.1:{_closed_port()}"
+    res = run(*SCHEDULED[command](out), "--scheduler", address)
+    assert res.exit_code == 2
+    assert _error(res).startswith(f"parlour: --scheduler: cannot reach the Dask scheduler {address}")
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("command", sorted(SCHEDULED))
+def test_scheduler_with_dask_local_is_refused_as_conflicting(tmp_path, command):
+    out = tmp_path / "out"
+    res = run(*SCHEDULED[command](out), "--scheduler", "tcp://127.0.0.1:8786", "--dask-local")
+    assert res.exit_code == 2
+    assert _error(res).startswith("parlour: --scheduler and --dask-local: give one of them")
+    assert not out.exists()
+
+
+def test_every_command_with_a_scheduler_checks_it():
+    """A command given --scheduler later is checked too: the check comes with the option."""
+    taking = sorted(name for name, cmd in main.commands.items() if any(p.name == "scheduler" for p in cmd.params))
+    assert taking == sorted(SCHEDULED)
+
+
+def test_a_scheduler_that_answers_but_is_no_scheduler_is_said_so(monkeypatch):
+    """Past the address and the port, Dask's own client may fail any way it likes (a port that
+    speaks another protocol made it allocate exabytes): it is one error naming the scheduler."""
+    import distributed
+
+    from generator.playtest.parallel import DaskExecutor, SchedulerUnreachable
+
+    def garbled(*args, **kwargs):
+        raise MemoryError("Unable to allocate 3.07 EiB")
+
+    monkeypatch.setattr(distributed, "Client", garbled)
+    with pytest.raises(SchedulerUnreachable, match="cannot reach the Dask scheduler tcp://h:1: no Dask scheduler"):
+        DaskExecutor("tcp://h:1")
+
+
+@pytest.fixture(scope="module")
+def saved_run(tmp_path_factory):
+    """A small evolve run's archive, to damage one field at a time."""
+    out = tmp_path_factory.mktemp("evolved") / "run"
+    res = run("evolve", "--out", str(out), "--initial", "2", "--generations", "0", "--games", "3", "--workers", "1")
+    assert res.exit_code == 0, res.output
+    return out
+
+
+def _set_path(data: dict, path: str, value) -> None:
+    keys = path.split(".")
+    node = data
+    for k in keys[:-1]:
+        node = node[k] if k != "*" else next(iter(node.values()))
+    node[keys[-1] if keys[-1] != "*" else next(iter(node))] = value
+
+
+@pytest.mark.parametrize("path, value, says", [
+    ("settings.games", "x", "settings.games: \"x\" is not a whole number"),
+    ("settings.games", 0, "settings.games: 0 is not in the range 1 to 100,000"),
+    ("settings.games", True, "settings.games: true is not a whole number"),
+    ("settings.tier", 3, "settings.tier: 3 is not in the range 1 to 2"),
+    ("settings.mend", "yes", "settings.mend: \"yes\" is not true or false"),
+    ("settings.crossover", 1.5, "settings.crossover: 1.5 is not a share from 0 to 1"),
+    ("settings.rollouts", None, "settings.rollouts: null is not a whole number"),
+    ("settings.extra", 1, "settings.extra: not a setting of a run"),
+    ("generation", -5, "generation: -5 is below -1"),
+    ("games", "many", "games: \"many\" is not a whole number"),
+    ("candidates", -1, "candidates: -1 is below 0"),
+    ("passed", 10**6, "passed: 1000000 is not in the range 0 to"),
+    ("niches.*.id", "../../elsewhere", "id: \"../../elsewhere\" is not an elite's id"),
+    ("niches.*.quality", 7, "quality: 7 is not a quality from 0 to 1"),
+    ("niches.*.generation", 99, "generation: 99 is not in the range 0 to 0"),
+    ("rejected", [], "rejected: not a table of reason codes and counts"),
+    ("settings", "x", "settings: not a table of settings"),
+])
+def test_a_damaged_archive_is_refused_naming_the_file_and_field(saved_run, tmp_path, path, value, says):
+    """Saved state is input: a resumed run's archive.json is held to what the command line allows
+    (issue 32: games 0, refused by --games, judged 28 candidates on no game at all)."""
+    import shutil
+
+    out = tmp_path / "run"
+    shutil.copytree(saved_run, out)
+    data = json.loads((out / "archive.json").read_text(encoding="utf-8"))
+    _set_path(data, path, value)
+    (out / "archive.json").write_text(json.dumps(data), encoding="utf-8")
+    before = sorted((p.name, p.read_bytes()) for p in out.rglob("*") if p.is_file())
+    res = run("evolve", "--out", str(out), "--resume", "--generations", "1", "--workers", "1")
+    assert res.exit_code == 2
+    line = _error(res)
+    assert line.startswith(f"parlour: {out / 'archive.json'}: ") and says in line, line
+    assert sorted((p.name, p.read_bytes()) for p in out.rglob("*") if p.is_file()) == before
+
+
+def test_an_undamaged_archive_still_resumes(saved_run, tmp_path):
+    import shutil
+
+    out = tmp_path / "run"
+    shutil.copytree(saved_run, out)
+    res = run("evolve", "--out", str(out), "--resume", "--generations", "1", "--workers", "1")
+    assert res.exit_code == 0, res.output
+    assert json.loads((out / "archive.json").read_text(encoding="utf-8"))["generation"] == 1
+
+
+def test_the_archive_bounds_are_the_command_lines():
+    """One table gives both: a setting the command line refuses is refused in an archive too."""
+    from generator.commands.evolve import evolve
+    from generator.evolve import BOUNDS
+
+    for p in evolve.params:
+        if p.name in BOUNDS:
+            assert (p.type.min, p.type.max) == BOUNDS[p.name], p.name
+
+
+def test_a_single_player_count_is_said_once(tmp_path):
+    for args in (("playtest", str(WHIST), "--players", "3"), ("replay", str(WHIST), "--seed", "1", "--players", "3")):
+        res = run(*args)
+        assert res.exit_code == 2
+        assert _error(res).endswith("players: Whist is for 4 players, not 3"), res.output
+
+
+def test_replay_names_the_unknown_bot_before_counting_the_bots():
+    res = run("replay", str(WHIST), "--seed", "1", "--bots", "greedyy")
+    assert res.exit_code == 2 and "--bots: unknown bot 'greedyy'" in _error(res)
+    res = run("replay", str(WHIST), "--seed", "1", "--bots", "greedy")
+    assert res.exit_code == 2 and _error(res).startswith("parlour: --bots: 1 bot for 4 players")
+
+
+@pytest.mark.parametrize("bot", ["greedy", "random"])
+def test_replay_refuses_bot_and_bots_together(bot):
+    """Either flag alone says who plays; given both, one of them would be ignored."""
+    res = run("replay", str(WHIST), "--seed", "1", "--bot", bot, "--bots", "greedy,greedy,greedy,greedy")
+    assert res.exit_code == 2 and _error(res).startswith("parlour: --bot and --bots: give one of them")
+
+
+@pytest.mark.parametrize("suffix", [".yaml", ".json"])
+def test_parse_given_a_spec_says_it_is_a_spec(tmp_path, suffix):
+    data = whist_data()
+    text = json.dumps(data) if suffix == ".json" else yaml.safe_dump(data)
+    res = run("parse", str(write(tmp_path, f"whist{suffix}", text)))
+    assert res.exit_code == 2
+    assert f"whist{suffix}: this looks like a spec, not a rulebook" in _error(res)
+
+
+@pytest.mark.parametrize("suffix", [".yaml", ".json"])
+def test_a_spec_with_a_byte_order_mark_is_the_same_spec(tmp_path, suffix):
+    """Some editors begin UTF-8 files with a byte-order mark; it is not part of the first key."""
+    data = whist_data()
+    text = json.dumps(data) if suffix == ".json" else yaml.safe_dump(data, sort_keys=False)
+    path = tmp_path / f"bom{suffix}"
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    assert load_spec(path) == load_spec(write(tmp_path, f"plain{suffix}", text))
+
+
+def test_a_rulebook_and_a_book_with_a_byte_order_mark_are_read(tmp_path):
+    from tests.test_import import GENERAL
+
+    md = tmp_path / "whist.md"
+    md.write_bytes(b"\xef\xbb\xbf" + render_markdown(load_spec(WHIST)).encode("utf-8"))
+    res = run("parse", str(md))
+    assert res.exit_code == 0, res.output
+    book = tmp_path / "book.txt"
+    book.write_bytes(b"\xef\xbb\xbf" + GENERAL.encode("utf-8"))
+    plain = import_book(GENERAL)
+    res = run("import", str(book), "--no-judge", "--lenient", "--out", str(tmp_path / "imp"))
+    assert res.exit_code == 0, res.output
+    assert len(list((tmp_path / "imp").glob("*.yaml"))) == sum(1 for g in plain.games if g.spec is not None)
+
+
+def test_a_section_of_the_wrong_shape_names_no_class():
+    """pydantic says "instance of Stock"; a reader of the spec knows no classes."""
+    base = whist_data()
+    for section in base:
+        if not isinstance(base[section], dict):
+            continue
+        for bad in (5, [1], "x"):
+            data = copy.deepcopy(base)
+            data[section] = bad
+            with pytest.raises(SpecError) as caught:
+                spec_from_data(data)
+            message = str(caught.value)
+            assert "instance of" not in message and "object to extract fields" not in message, message
+            assert not re.search(r"\b[A-Z][a-z]+[A-Z]\w*\b", message.split("(got")[0]), message
+
+
+def test_the_no_games_hint_gives_a_line_that_begins_a_game(tmp_path):
+    """The hint's example is read as a game's first line, and so is its range in digits."""
+    res = run("import", str(write(tmp_path, "none.txt", "Hello.\n")), "--out", str(tmp_path / "o"))
+    assert res.exit_code == 2
+    example = re.search(r'such as "([^"]+)"', _error(res))[1]
+    for line in (example, example.replace("three to six", "3 to 6")):
+        games = import_book(line).games
+        assert len(games) == 1 and games[0].family == "climbing", line
+        assert not any("not an intro" in p.message for p in games[0].problems), (line, games[0].problems)
+
+
+def test_a_line_nearly_beginning_a_game_is_not_folded_into_the_one_before():
+    from tests.test_import import GENERAL
+
+    before = import_book(GENERAL)
+    near = "Foo is a climbing game for 2 to 4 players, played with a standard 52 card pack."
+    after = import_book(GENERAL.rstrip("\n") + "\n\n" + near + "\n")
+    assert len(after.games) == len(before.games) + 1
+    last = after.games[-1]
+    assert last.name == "Foo" and last.status == "failed" and "not an intro" in last.problems[0].message
+    assert [g.spec for g in after.games[:-1]] == [g.spec for g in before.games]
+
+
+def test_the_import_summary_counts_games_in_words(tmp_path):
+    near = "Foo is a climbing game for 2 to 4 players, played with a standard 52 card pack.\n"
+    res = run("import", str(write(tmp_path, "one.txt", near)), "--no-judge", "--lenient", "--out", str(tmp_path / "o"))
+    assert res.exit_code == 0, res.output
+    assert "imported 0 of 1 game of the families Parlour plays" in res.output
+    assert " or matching or " not in res.output
+
+
+# -- found by benchmarks/fuzz.py's state target: saved reports, run records, archives --------------------
+
+
+def _whist_report() -> dict:
+    from generator.playtest import playtest
+
+    return playtest(load_spec(WHIST), games=4, seed=0).as_dict()
+
+
+@pytest.mark.parametrize("damage, says", [
+    (lambda r: r["counts"][0].update(win_rates=10**30), "counts[0].win_rates: not a list of shares"),
+    (lambda r: r["counts"].__setitem__(0, "x"), "counts[0]: not a table of figures"),
+    (lambda r: r["counts"][0].update(hands_median="many"), "counts[0].hands_median: not a number of hands"),
+    (lambda r: r["counts"][0].update(minutes_median=None), "counts[0].minutes_median: not a number of minutes"),
+    (lambda r: r["counts"][0].update(players=True), "counts[0].players: not a player count from 2 to 8"),
+    (lambda r: r.update(reasons=[{"message": 5}]), "reasons: not a list of reasons"),
+    (lambda r: r.update(tier2=[{"players": "four"}]), "tier2[0]: not the figures of a player count"),
+    (lambda r: r.update(variations="shorter"), "variations: not a list of sentences"),
+    (lambda r: r.update(verdict="maybe"), "verdict: neither pass nor reject"),
+])
+def test_a_damaged_report_is_refused_by_render_and_passed_over_by_a_book(tmp_path, damage, says):
+    """A report on disk is input: a value of another kind in it stopped `render --report` or a book
+    with a traceback (TypeError in the figures table, AttributeError in the verdict's sentences)."""
+    from generator.commands.book import saved_report
+
+    report = _whist_report()
+    damage(report)
+    spec = write(tmp_path, "whist.yaml", WHIST.read_text(encoding="utf-8"))
+    saved = write(tmp_path, "whist.report.json", json.dumps(report))
+    res = run("render", str(spec), "--report", str(saved))
+    assert res.exit_code == 2 and _error(res).startswith(f"parlour: {saved}: {says}")
+    assert saved_report(spec, "Whist") is None   # the book plays the game again instead
+
+
+@pytest.mark.parametrize("text", ["[" * 5000 + "]" * 5000, '{"counts": [' + "9" * 5000 + "]}"])
+def test_a_report_too_deep_or_too_long_to_read_is_refused(tmp_path, text):
+    from generator.commands.book import saved_report
+
+    spec = write(tmp_path, "whist.yaml", WHIST.read_text(encoding="utf-8"))
+    saved = write(tmp_path, "whist.report.json", text)
+    res = run("render", str(spec), "--report", str(saved))
+    assert res.exit_code == 2 and "not a playtest report" in _error(res)
+    assert saved_report(spec, "Whist") is None
+
+
+@pytest.mark.parametrize("field, value", [
+    ("rejected_by", "TOO_LONG"), ("mended", float("inf")), ("drafts", "9"), ("games", [1, 2]),
+    ("playtest", "yes"), ("seed", None), ("kept", -1),
+])
+def test_a_damaged_run_record_is_no_record(tmp_path, field, value):
+    """A book's cover reads run records as an account it can go without: damaged, it is none."""
+    from collections import Counter
+
+    from generator.publish import runs
+
+    good = json.loads(runs.record(seed=7, family="climbing", count=2, players=None,
+                                  playtest={"tier": 1, "games": 20, "mend": True}, drafts=5,
+                                  kept=["000007-a.yaml", "000008-b.yaml"], mended=1,
+                                  rejected_by=Counter({"TOO_LONG": 3}), redrawn_by=Counter(), redrawn=0,
+                                  finished=True))
+    path = tmp_path / runs.record_name(7)
+    path.write_text(json.dumps(good), encoding="utf-8")
+    assert runs.read(path) is not None
+    path.write_text(json.dumps({**good, field: value}), encoding="utf-8")
+    assert runs.read(path) is None
+    path.write_text("[" * 5000 + "]" * 5000, encoding="utf-8")
+    assert runs.read(path) is None
+
+
+@pytest.mark.parametrize("text", ["[" * 5000 + "]" * 5000, '{"version": 1, "games": ' + "9" * 5000 + "}"])
+def test_an_archive_too_deep_or_too_long_to_read_is_refused(tmp_path, text):
+    (tmp_path / "run").mkdir()
+    write(tmp_path / "run", "archive.json", text)
+    res = run("evolve", "--out", str(tmp_path / "run"), "--resume")
+    assert res.exit_code == 2 and "archive.json: not an archive" in _error(res)
+
+
+def test_the_lines_that_begin_a_game_are_read_with_bounded_names():
+    """Found by benchmarks/fuzz.py: every line of a book is tried as a game's first line, and the
+    unbounded name of that pattern took minutes over a long line repeating "is a" without "game
+    for" (and the intro's the same over a long first sentence). A name runs to 200 characters;
+    the seed book's longest is far shorter."""
+    from generator.importer import naming
+
+    start = " is a traditional climbing game for two to four players, played with a standard 52 card pack."
+    assert naming.GAME_START.match("N" * 200 + start) and not naming.GAME_START.match("N" * 201 + start)
+    assert naming.GAME_START.match("St. Ives" + start)["name"] == "St. Ives"
+    assert import_book("a is a " * 20_000).games == []
+    assert import_book("Foo is a b " * 20_000 + "game for two to four players.").games == []

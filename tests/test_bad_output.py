@@ -403,3 +403,171 @@ def test_an_interrupted_pool_ends_its_workers_instead_of_waiting():
     assert workers and not any(w.is_alive() for w in workers)
     assert all(w.exitcode is not None and w.exitcode != 0 for w in workers)
     assert task.cancelled() or task.exception(timeout=60) is not None
+
+
+# -- issue 32: two targets of one run, a book that cannot be, news on long runs -----------------------
+
+
+def test_render_refuses_two_inputs_written_to_one_file(run, tmp_path):
+    """The clash check looked only at files on disk: d1/g.yaml and d2/g.yaml both went to OUT/g.md."""
+    a, b = tmp_path / "d1" / "g.yaml", tmp_path / "d2" / "g.yaml"
+    for p in (a, b):
+        p.parent.mkdir()
+        good_spec(p.parent, p.name)
+    out = tmp_path / "coll"
+    res = run("render", a, b, "--format", "md", "--out", out)
+    assert res.exit_code == 2
+    assert error_line(res) == (f"parlour: {out / 'g.md'}: both {a} and {b} would be written to it (rename one, "
+                               f"render them to different folders, or use --force to keep the last)")
+    assert not out.exists()
+    res = run("render", a, a, "--out", out)
+    assert res.exit_code == 2 and "given twice" in error_line(res) and not out.exists()
+    res = run("render", a, b, "--out", out, "--force")
+    assert res.exit_code == 0, res.output
+    assert [p.name for p in out.iterdir()] == ["g.md"]
+
+
+def test_generate_book_without_playtest_is_refused_up_front(run, tmp_path):
+    """Drafts not judged mostly fail the book's own playtest: the book came out empty."""
+    out = tmp_path / "out"
+    res = run("generate", "--count", "2", "--out", out, "--book", tmp_path / "b.pdf")
+    assert res.exit_code == 2
+    assert error_line(res).startswith("parlour: --book: only with --playtest")
+    assert not out.exists() and not (tmp_path / "b.pdf").exists()
+
+
+@pytest.mark.parametrize("book", ["x" * 300 + ".pdf", "sub/" + "y" * 250 + ".pdf"])
+def test_a_book_name_too_long_is_found_before_any_game(run, tmp_path, book):
+    out = tmp_path / "out"
+    res = run("generate", "--playtest", "--count", "1", "--games", "2", "--out", out, "--book", tmp_path / book)
+    assert res.exit_code == 2
+    assert error_line(res).endswith("cannot write: a name in the path is too long")
+    assert not out.exists()
+
+
+def test_a_book_folder_refusing_files_is_found_before_any_game(run, tmp_path, monkeypatch):
+    """Permission bits say nothing to root, nor of a read-only mount: a file is tried there first."""
+    import tempfile
+
+    def read_only(*args, **kwargs):
+        raise OSError(errno.EROFS, "Read-only file system")
+    monkeypatch.setattr(tempfile, "mkstemp", read_only)
+    out = tmp_path / "out"
+    for args in (("generate", "--playtest", "--count", "1", "--games", "2", "--out", out),
+                 ("evolve", "--out", out, "--initial", "1", "--generations", "0")):
+        res = run(*args, "--book", tmp_path / "b.pdf")
+        assert res.exit_code == 2
+        assert error_line(res) == f"parlour: {tmp_path / 'b.pdf'}: cannot write: the file system is read-only"
+        assert not out.exists()
+
+
+@pytest.mark.parametrize("args, says", [
+    (("book", WHIST, "--no-playtest", "--out", "x.md"), "x.md: the book is a PDF: name it .pdf"),
+    (("book", WHIST, "--no-playtest", "--out", "x.html"), "or give --html for an HTML page"),
+    (("book", WHIST, "--no-playtest", "--html", "--out", "x.pdf"), "with --html the book is an HTML page"),
+    (("generate", "--playtest", "--out", "o", "--book", "x.md"), "a book is written as a PDF (name it .pdf)"),
+    (("evolve", "--out", "o", "--book", "x.txt"), "a book is written as a PDF (name it .pdf)"),
+])
+def test_a_book_named_as_another_kind_of_file_is_refused(run, tmp_path, monkeypatch, args, says):
+    """`book --out x.md` wrote a PDF under a Markdown name."""
+    monkeypatch.chdir(tmp_path)
+    res = run(*args)
+    assert res.exit_code == 2 and says in error_line(res)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_generate_off_a_terminal_says_each_draft_it_judges(run, tmp_path):
+    """With no terminal to draw a bar on (CI, a pipe), a run of minutes printed nothing until its end."""
+    res = run("generate", "--playtest", "--count", "1", "--max-drafts", "3", "--games", "4", "--workers", "1",
+              "--seed", "5", "--out", tmp_path / "out")
+    assert res.exit_code in (0, 1), res.output
+    news = [x for x in res.stderr.splitlines() if x.startswith("draft ")]
+    drafts = int(re.search(r"drafts: (\d+) =", res.stdout)[1])
+    assert len(news) == drafts >= 1
+    for i, line in enumerate(news, start=1):
+        assert re.match(rf"draft {i}: \d{{6}}-[a-z0-9-]+ (kept|kept after a mend|rejected \([A-Z_]+\)); "
+                        rf"\d+ of 1 games kept$", line), line
+
+
+def test_the_bar_on_a_terminal_is_redrawn_while_a_draft_is_judged(monkeypatch):
+    """The bar was redrawn only when a verdict was taken, in draft order, so a slow draft froze it,
+    clock and all; a clock thread redraws it between verdicts."""
+    from generator.commands import generate
+
+    class Bar:
+        refreshed = 0
+
+        def refresh(self):
+            Bar.refreshed += 1
+
+    news = generate._News(3)
+    news.bar = Bar()
+    waits = iter([False, False, False, True])   # three seconds pass, then the run ends
+    monkeypatch.setattr(news._stop, "wait", lambda timeout: next(waits))
+    news._tick()
+    assert Bar.refreshed == 3
+
+
+def test_replay_prints_each_move_as_it_is_played(monkeypatch):
+    """A strong bot thinks for seconds a move: the replay printed nothing until the game's end."""
+    from generator.engine import Game
+    from generator.playtest import replay as module
+    from generator.spec import load_spec
+
+    ended = [False]
+    real = module.play_one
+
+    def play_one(*args, **kwargs):
+        summary = real(*args, **kwargs)
+        ended[0] = True
+        return summary
+    monkeypatch.setattr(module, "play_one", play_one)
+    heard: list[tuple[bool, str]] = []
+    lines, _ = module.replay(Game(load_spec(WHIST)), 4, 1, ["greedy"] * 4, emit=lambda s: heard.append((ended[0], s)))
+    assert [s for _, s in heard] == lines
+    during = [s for e, s in heard if not e]
+    assert len(during) > 50 and any("seat" in s for s in during)
+    assert heard[-1][0] and heard[-1][1].startswith("result:")
+
+
+def test_evolve_off_a_terminal_says_each_candidate_it_judges(run, tmp_path):
+    res = run("evolve", "--out", tmp_path / "run", "--initial", "2", "--generations", "0", "--games", "3",
+              "--workers", "1")
+    assert res.exit_code == 0, res.output
+    news = [x for x in res.stderr.splitlines() if x.startswith("generation ")]
+    assert [x.split(";")[0] for x in news] == ["generation 0: 1/2 judged", "generation 0: 2/2 judged"]
+
+
+def test_a_name_too_long_is_said_by_every_writer(run, tmp_path):
+    """Found by benchmarks/fuzz.py's command-line target: `schema --out` a name of 300 letters
+    raised OSError from the very function that words write errors (it looked at the path)."""
+    target = tmp_path / ("n" * 300)
+    res = run("schema", "--out", target)
+    assert res.exit_code == 2
+    assert error_line(res) == f"parlour: {target}: cannot write: a name in the path is too long"
+    assert temp_files(tmp_path) == []
+
+
+@pytest.mark.parametrize("args", [
+    ("evolve", "--initial", "1", "--generations", "0", "--out", "{long}"),
+    ("generate", "--playtest", "--count", "1", "--games", "2", "--out", "{tmp}/o", "--rejected", "{long}"),
+    ("generate", "--playtest", "--count", "1", "--games", "2", "--out", "{long}"),
+])
+def test_an_output_folder_named_too_long_is_said_before_it_is_looked_into(run, tmp_path, args):
+    """Found by benchmarks/fuzz.py's command-line target: evolve looked for an archive, and generate
+    for files in the way, in a folder whose name is too long to look up (OSError, a traceback)."""
+    long = tmp_path / ("n" * 300)
+    res = run(*(a.format(long=long, tmp=tmp_path) for a in args))
+    assert res.exit_code == 2
+    assert error_line(res).endswith("cannot write: a name in the path is too long")
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_render_with_every_file_bad_writes_nothing_not_even_fonts(run, tmp_path):
+    """Found by benchmarks/fuzz.py: with no good file, render --format html still looked for the
+    fonts' folder (a name too long raised OSError); it has nothing to write."""
+    out = tmp_path / ("n" * 300)
+    res = run("render", "--format", "html", "--out", out, bad_spec(tmp_path), tmp_path / "missing.yaml")
+    assert res.exit_code == 2 and "Traceback" not in res.output
+    assert "2 of 2 files not rendered" in res.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["big.yaml"]

@@ -584,17 +584,16 @@ def test_cli_book(run, tmp_path):
 
 
 @pytest.mark.slow
-def test_cli_generate_book(run, tmp_path, monkeypatch):
-    """`generate --book` makes the book straight away (the playtest cut short here to keep it quick)."""
-    from generator.publish import figures
-
-    real = figures.run_playtest
-    monkeypatch.setattr(figures, "run_playtest", lambda spec, games=100, seed=0, bot="random": real(spec, 4, seed, bot))
+def test_cli_generate_book(run, tmp_path):
+    """`generate --playtest --book` makes the book straight away, from the games kept and the playtest
+    reports saved beside them (short playtests here to keep it quick)."""
     out = tmp_path / "gen"
-    res = run("generate", "--count", "2", "--seed", "3", "--out", str(out), "--book", str(tmp_path / "g.pdf"))
+    args = ("generate", "--count", "2", "--seed", "3", "--playtest", "--games", "4", "--workers", "1", "--out", str(out),
+            "--book", str(tmp_path / "g.pdf"))
+    res = run(*args)
     assert res.exit_code == 0, res.output
     assert (tmp_path / "g.pdf").exists() and "wrote" in res.output
-    cover = pypdf.PdfReader(tmp_path / "g.pdf").pages[0].extract_text().replace("\n", " ")
-    assert "2 games were given to the book (generator seeds 3–4)." in " ".join(cover.split())
-    res = run("generate", "--count", "2", "--seed", "3", "--out", str(out), "--book", str(tmp_path / "g.pdf"))
+    cover = " ".join(pypdf.PdfReader(tmp_path / "g.pdf").pages[0].extract_text().split())
+    assert "The generator drew 3 drafts and playtested each (one run, seed 3): it kept 2 and rejected 1" in cover
+    res = run(*args[:-4], "--out", str(tmp_path / "again"), "--book", str(tmp_path / "g.pdf"))
     assert res.exit_code == 2  # the book exists: nothing is written

@@ -59,11 +59,13 @@ def saved_report(path: Path, name: str) -> dict | None:
     found = report_beside(path)
     if not found.is_file():
         return None
+    from ..publish.facts import report_problem
+
     try:
-        data = json.loads(found.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(found.read_text(encoding="utf-8-sig"))
+    except (OSError, ValueError, RecursionError):   # RecursionError: a nest too deep to read
         return None
-    if not isinstance(data, dict) or data.get("game") != name or not isinstance(data.get("counts"), list):
+    if not isinstance(data, dict) or data.get("game") != name or report_problem(data):
         return None
     return data
 
@@ -81,14 +83,29 @@ def entries_of(specs: list, replaytest: bool = False) -> list:
     return out
 
 
-def check_target(out: Path, force: bool) -> None:
-    """Refuse a book's file before the playtests: one that exists (without --force), a folder,
-    or one that surely cannot be written."""
+#: What a book's file name may end in: a PDF's, or an HTML page's.
+PDF_SUFFIXES = (".pdf",)
+HTML_SUFFIXES = (".html", ".htm")
+
+
+def check_target(out: Path, force: bool, as_html: bool | None = None) -> None:
+    """Refuse a book's file before the playtests: a name that says another kind of file than the
+    book will be (a PDF under ``book.md``), one that exists (without --force), a folder, or one
+    that surely cannot be written. ``as_html`` None: the name decides (.html an HTML page, .pdf
+    a PDF, as `generate --book` and `evolve --book` take it)."""
+    suffix = out.suffix.lower()
+    if as_html is None and suffix not in PDF_SUFFIXES + HTML_SUFFIXES:
+        raise InputError(f"{out}: a book is written as a PDF (name it .pdf) or an HTML page (name it .html)")
+    if as_html is False and suffix not in PDF_SUFFIXES:
+        raise InputError(f"{out}: the book is a PDF: name it .pdf"
+                         + (" (or give --html for an HTML page)" if suffix in HTML_SUFFIXES else ""))
+    if as_html and suffix not in HTML_SUFFIXES:
+        raise InputError(f"{out}: with --html the book is an HTML page: name it .html")
+    check_writable(out)   # first: a name too long to look up is said as such
+    if out.is_dir():
+        raise InputError(f"{out}: is a folder; give the book's file name")
     if out.exists() and not force:
         raise InputError(f"{out}: already exists (use --force to replace it)")
-    if out.exists() and out.is_dir():
-        raise InputError(f"{out}: is a folder; give the book's file name")
-    check_writable(out)
 
 
 def make_book(entries: list, out: Path, *, title: str, paper: str, as_html: bool, games: int | None, seed: int,
@@ -159,7 +176,7 @@ def book(sources: tuple[str, ...], out_file: str | None, title: str, as_html: bo
     appendix for the curious and a colophon.
     """
     out = Path(out_file or ("output/book.html" if as_html else "output/book.pdf"))
-    check_target(out, force)
+    check_target(out, force, as_html)
     paths = spec_files(sources)
     specs, bad = load_batch([str(p) for p in paths])
     batch_failed(bad, len(paths), "cannot go in the book; nothing written")

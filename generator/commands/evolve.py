@@ -13,6 +13,7 @@ import click
 from ..output import WriteError
 from .common import InputError, check_writable
 from .interrupt import Interrupted
+from ..evolve import BOUNDS
 from .playtest import executor_options
 
 #: The options that set a run (saved in its archive); a resumed run may change only those marked.
@@ -25,21 +26,21 @@ RESUMABLE = ("generations", "budget")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="evolved", show_default=True,
               help="The archive's folder: archive.json, elites/, archive.png.")
 @click.option("--seed", type=int, default=None, help="Seed of the run  [default: 0]")
-@click.option("--initial", type=click.IntRange(1, 10_000), default=None,
+@click.option("--initial", type=click.IntRange(*BOUNDS["initial"]), default=None,
               help="Sampled drafts of the first generation, the families in turn  [default: 24]")
-@click.option("--batch", type=click.IntRange(1, 10_000), default=None,
+@click.option("--batch", type=click.IntRange(*BOUNDS["batch"]), default=None,
               help="Candidates bred in each later generation  [default: 16]")
-@click.option("--generations", type=click.IntRange(0, 100_000), default=None,
+@click.option("--generations", type=click.IntRange(*BOUNDS["generations"]), default=None,
               help="Generations after the first  [default: 20]")
-@click.option("--budget", type=click.IntRange(1, 10**9), default=None,
+@click.option("--budget", type=click.IntRange(*BOUNDS["budget"]), default=None,
               help="Games simulated (every tier) after which no generation starts  [default: 4000]")
-@click.option("--tier", type=click.IntRange(1, 2), default=None,
+@click.option("--tier", type=click.IntRange(*BOUNDS["tier"]), default=None,
               help="Playtest tier: 1 random self-play; 2 also the strong bots, which measure skill  [default: 1]")
-@click.option("--games", type=click.IntRange(1, 100_000), default=None,
+@click.option("--games", type=click.IntRange(*BOUNDS["games"]), default=None,
               help="Tier-1 games per player count for each candidate  [default: 20]")
-@click.option("--tier2-games", type=click.IntRange(1, 100_000), default=None,
+@click.option("--tier2-games", type=click.IntRange(*BOUNDS["tier2_games"]), default=None,
               help="With --tier 2: games per strong-bot configuration  [default: 10]")
-@click.option("--rollouts", type=click.IntRange(1, 64), default=None,
+@click.option("--rollouts", type=click.IntRange(*BOUNDS["rollouts"]), default=None,
               help="With --tier 2: the strong bot's rollouts per legal action  [default: 1]")
 @click.option("--mend/--no-mend", default=None,
               help="Mend a candidate rejected only for its length (costs games)  [default: no]")
@@ -60,6 +61,7 @@ def evolve(out_dir: str, resume: bool, force: bool, book_file: str | None, worke
     """
     from ..evolve.archive import ARCHIVE, Archive, ArchiveError, load
     from ..evolve.search import Executor, Settings, finished, run
+    from ..playtest.parallel import SchedulerUnreachable
 
     start = time.perf_counter()
     out = Path(out_dir)
@@ -70,12 +72,16 @@ def evolve(out_dir: str, resume: bool, force: bool, book_file: str | None, worke
         from .book import check_target
 
         check_target(Path(book_file), force)
+    check_writable(path)   # before looking for an archive: a folder name too long to look in is said as such
     if resume:
         try:
             archive = load(out)
         except ArchiveError as exc:
             raise InputError(str(exc)) from None
-        saved = Settings.from_dict(archive.settings)
+        try:
+            saved = Settings.from_saved(archive.settings)
+        except ValueError as exc:
+            raise InputError(f"{path}: settings.{exc}") from None
         for name in SEARCH_OPTIONS:
             if given[name] is not None and name not in RESUMABLE and given[name] != getattr(saved, name):
                 raise InputError(f"{path}: settings.{name} is {getattr(saved, name)!r}; a resumed run keeps its "
@@ -100,6 +106,9 @@ def evolve(out_dir: str, resume: bool, force: bool, book_file: str | None, worke
             raise Interrupted(exc, "no generation was finished, nothing was saved") from None
         raise Interrupted(exc, f"the archive in {out}/ holds generation {archive.generation}, whole; "
                                f"resume with: parlour evolve --out {out} --resume") from None
+    except SchedulerUnreachable as exc:   # gone since it was checked at the start
+        bar.clear()
+        raise InputError(f"--scheduler: {exc}") from None
     bar.clear()
     click.echo(_summary(archive, settings, time.perf_counter() - start, out))
     if book_file and archive.elites:
@@ -137,7 +146,8 @@ def _book(archive: Any, settings: Any, target: Path) -> None:
 
 
 class _Progress:
-    """One line on standard error (only on a terminal), rewritten as candidates are judged."""
+    """One line on standard error, rewritten as candidates are judged on a terminal; elsewhere
+    (CI, a pipe) a line for each candidate judged, so that a long run is never silent."""
 
     def __init__(self, archive: Any):
         self.archive = archive
@@ -146,6 +156,8 @@ class _Progress:
 
     def __call__(self, generation: int, judged: int, of: int) -> None:
         if not self.enabled:
+            click.echo(f"generation {generation}: {judged}/{of} judged; {len(self.archive.elites)} niches filled",
+                       err=True)
             return
         a = self.archive
         click.echo(f"\rgeneration {generation}: {judged}/{of} judged; {len(a.elites)} niches filled, "

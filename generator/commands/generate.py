@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -44,7 +45,7 @@ DRAFTS_PER_GAME = 10
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True)
 @click.option("--force", is_flag=True, help="Replace files that already exist.")
 @click.option("--book", "book_file", type=click.Path(dir_okay=False), default=None,
-              help="Also make a PDF book of the games written (see 'parlour book').")
+              help="With --playtest: also make a PDF book of the games kept (see 'parlour book').")
 @click.option("--playtest", is_flag=True,
               help="Keep only games that pass a playtest: draw drafts until COUNT pass; rejected drafts and "
                    "their reasons go to --rejected.")
@@ -74,6 +75,12 @@ def generate(family: str, count: int, seed: int, players: int | None, out_dir: s
     those that did and exits 1.
     """
     out = Path(out_dir)
+    if book_file and not playtest:
+        # Unjudged drafts mostly fail the book's own playtest, which leaves them out: the book
+        # would be empty or nearly so. Say how to get either book instead of writing that one.
+        raise InputError("--book: only with --playtest (the book keeps only games that pass a playtest, and "
+                         "drafts not judged rarely do); to print every draft, run 'parlour book OUT "
+                         "--no-playtest' after generating")
     if book_file:
         from .book import check_target
 
@@ -90,10 +97,14 @@ def generate(family: str, count: int, seed: int, players: int | None, out_dir: s
     else:
         run = _Drafts(out, family, count, seed, players, force)
     run.start()
+    from ..playtest.parallel import SchedulerUnreachable
+
     try:
         run.write()
     except KeyboardInterrupt as exc:
         raise Interrupted(exc, run.finished()) from None
+    except SchedulerUnreachable as exc:   # gone since it was checked at the start
+        raise InputError(f"--scheduler: {exc}") from None
     click.echo(run.summary())
     if book_file and run.kept:
         try:
@@ -255,12 +266,15 @@ class _Sorted:
         self.games = 0                       # games simulated
         self.short = ""
         self.clock = time.perf_counter()
-        self.bar = None
+        self.news: _News | None = None
+        self.last = ""                       # the verdict of the last draft taken, in words
 
     def start(self) -> None:
+        # first: a folder whose name is too long even to look into is said as such
+        check_writable(self.out / f"{self.seed:06d}-game")
+        check_writable(self.rejected / f"{self.seed:06d}-game")
         record = _run_file(self)[0]
         check_clashes(self._in_the_way() + ([record] if record.exists() else []), self.force)
-        check_writable(self.out / f"{self.seed:06d}-game")
 
     def _in_the_way(self) -> list[Path]:
         """Files of this run's draft numbers already in OUT or the rejected folder."""
@@ -344,6 +358,8 @@ class _Sorted:
                              f"{self.done[0] - len(self.kept)} rejected drafts written before it") from None
         if passed:
             self.kept_by_family[spec.family] += 1
+        self.last = (f"{stem} kept" + (" after a mend" if mended else "") if passed
+                     else f"{stem} rejected ({first})")
 
     def finished(self) -> str:
         return (f"{len(self.kept)} of {self.count} games kept and written to {self.out}/, "
@@ -369,20 +385,59 @@ class _Sorted:
         lines.append(_redrawn(self.total_redraws, self.redraws))
         return "\n".join(lines)
 
-    # -- the progress bar (a terminal only) --------------------------------------------------
+    # -- progress: a bar on a terminal, a line per draft elsewhere ---------------------------
 
     def _progress_start(self) -> None:
-        if sys.stderr.isatty():
-            from tqdm import tqdm
-
-            self.bar = tqdm(total=self.count, desc="games kept", unit="game", file=sys.stderr, leave=False)
+        self.news = _News(self.count)
+        self.news.start()
 
     def _progress(self) -> None:
-        if self.bar is not None:
-            self.bar.n = len(self.kept)
-            self.bar.set_postfix_str(f"{_drafts(self.drafts)} judged, {self.drafts - len(self.kept)} rejected")
+        self.news.update(len(self.kept), self.drafts, self.last)
 
     def _progress_end(self) -> None:
+        self.news.close()
+
+
+class _News:
+    """What a long run says while it runs, on standard error. On a terminal, a bar of games kept
+    that a clock thread redraws every second: verdicts are taken in draft order, so one slow draft
+    holds back every update, and a bar redrawn only on updates stood still, clock and all, for
+    most of a run. Elsewhere (CI, a pipe, a log file) a bar cannot be drawn: one line per draft
+    judged instead, so that a run of minutes is never silent."""
+
+    def __init__(self, count: int):
+        self.count = count
+        self.bar = None
+        self._stop = threading.Event()
+        self._clock: threading.Thread | None = None
+
+    def start(self) -> None:
+        if not sys.stderr.isatty():
+            return
+        from tqdm import tqdm
+
+        self.bar = tqdm(total=self.count, desc="games kept", unit="game", file=sys.stderr, leave=False)
+        self._clock = threading.Thread(target=self._tick, name="parlour-progress", daemon=True)
+        self._clock.start()
+
+    def _tick(self) -> None:
+        while not self._stop.wait(1.0):
+            bar = self.bar
+            if bar is not None:
+                bar.refresh()
+
+    def update(self, kept: int, drafts: int, last: str) -> None:
+        if self.bar is not None:
+            self.bar.n = kept
+            self.bar.set_postfix_str(f"{_drafts(drafts)} judged, {drafts - kept} rejected")
+        else:
+            click.echo(f"draft {drafts}: {last}; {kept} of {self.count} games kept", err=True)
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._clock is not None:
+            self._clock.join()
+            self._clock = None
         if self.bar is not None:
             self.bar.close()
             self.bar = None

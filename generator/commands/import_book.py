@@ -48,7 +48,7 @@ def import_book(book: str, out_dir: str, lenient: bool, force: bool, judge: bool
     path = Path(book)
     try:
         raw = path.read_bytes()
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")   # a byte-order mark is not the first game's text
     except FileNotFoundError:
         raise InputError(f"{book}: no such file") from None
     except (IsADirectoryError, PermissionError) as exc:
@@ -57,7 +57,9 @@ def import_book(book: str, out_dir: str, lenient: bool, force: bool, judge: bool
         raise InputError(f"{book}: not UTF-8 text") from None
     result = read_book(text)
     if not result.games:
-        raise InputError(f"{book}: no games found (a game begins \"‹Name› is a … game for N to M players\")")
+        raise InputError(f"{book}: no games found: a game begins with a line such as \"Tidmarsh is a traditional "
+                         f"climbing game for three to six players, played with a standard 52 card pack.\" (a word "
+                         f"before the family, which is one of {', '.join(FAMILIES)}; the players in words or digits)")
     problems = result.all_problems()
     for p in problems:
         click.echo(f"{'warning' if lenient else 'error'}: {p}", err=True)
@@ -90,7 +92,6 @@ def import_book(book: str, out_dir: str, lenient: bool, force: bool, judge: bool
     shown = [shown_status(g) for g in supported]
     counts = {s: shown.count(s) for s in ("imported", "repaired", "unplayable", "error", "failed")}
     others = len(result.games) - len(supported)
-    families = " or ".join(FAMILIES)
     try:
         if judge:
             report, judged = _judge(result, files, path.name, games, seed, tier, workers)
@@ -99,12 +100,14 @@ def import_book(book: str, out_dir: str, lenient: bool, force: bool, judge: bool
     except KeyboardInterrupt as exc:
         raise Interrupted(exc, f"nothing written to {out}/ (the specs, IMPORT.md and REPORT.md are written "
                                "together, at the end)") from None
-    click.echo(f"imported {len(files)} of {len(supported)} {families} games into {out}/ ({counts['imported']} as written, "
+    click.echo(f"imported {len(files)} of {len(supported)} game{'' if len(supported) == 1 else 's'} of the families "
+               f"Parlour plays into {out}/ ({counts['imported']} as written, "
                f"{counts['repaired']} repaired"
                + (f", {counts['unplayable']} failing a static check" if counts["unplayable"] else "")
                + (f", {counts['error']} with sentences skipped" if counts["error"] else "")
                + (f", {counts['failed']} not imported" if counts["failed"] else "")
-               + f"); {others} games of other families: family not supported yet; see {out / 'IMPORT.md'}")
+               + f"); {others} game{'' if others == 1 else 's'} of other families: family not supported yet; "
+                 f"see {out / 'IMPORT.md'}")
     if judge:
         click.echo(f"{judged}; see {report_path}")
     click.echo(f"done in {time.perf_counter() - start:.1f} s")

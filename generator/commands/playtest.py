@@ -15,8 +15,75 @@ from .common import InputError, batch_failed, check_clashes, check_writable, loa
 TIER1_BOTS = ("random", "greedy", "strong", "highest", "lowest", "greedy-points")
 
 
+#: Seconds to wait for a Dask scheduler to answer before saying it cannot be reached (Dask's own
+#: client would wait 30 s in silence).
+SCHEDULER_TIMEOUT = 5.0
+#: The transports a scheduler address may name (Dask's own over TCP; none needs more than a host and port).
+SCHEDULER_SCHEMES = ("tcp", "tls", "ws", "wss")
+
+
+def scheduler_host_port(address: str) -> tuple[str, int]:
+    """The host and port of a Dask scheduler's address (``[tcp://]host:port``, an IPv6 host in
+    brackets); a ValueError saying what is wrong with it otherwise."""
+    scheme, sep, rest = address.partition("://")
+    if not sep:
+        scheme, rest = "tcp", address
+    if scheme not in SCHEDULER_SCHEMES:
+        raise ValueError(f"unknown transport {scheme!r} (give {' or '.join(SCHEDULER_SCHEMES)})")
+    if rest.startswith("["):
+        host, bracket, tail = rest[1:].partition("]")
+        if not bracket or not tail.startswith(":"):
+            raise ValueError("an IPv6 host goes in brackets followed by its port, e.g. tcp://[::1]:8786")
+        port = tail[1:]
+    else:
+        host, colon, port = rest.rpartition(":")
+        if not colon:
+            raise ValueError("no port (e.g. tcp://host:8786)")
+    if not host or any(c.isspace() or c in "/[]" for c in host):
+        raise ValueError("no host name (e.g. tcp://host:8786)" if not host else f"{host!r} is not a host name")
+    if not port.isascii() or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"{port!r} is not a port (a number from 1 to 65535)")
+    return host, int(port)
+
+
+def check_executor(scheduler: str | None, dask_local: bool, timeout: float = SCHEDULER_TIMEOUT) -> None:
+    """Refuse (exit 2, before any work) --scheduler with --dask-local, a scheduler address that is
+    not one, and a scheduler that does not answer within ``timeout`` seconds."""
+    import socket
+
+    if scheduler is None:
+        return
+    if dask_local:
+        raise InputError("--scheduler and --dask-local: give one of them (--dask-local starts a cluster here, "
+                         "--scheduler uses one already running)")
+    try:
+        host, port = scheduler_host_port(scheduler)
+    except ValueError as exc:
+        raise InputError(f"--scheduler: {scheduler!r} is not a Dask scheduler's address: {exc}") from None
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            pass
+    except socket.timeout:
+        raise InputError(f"--scheduler: cannot reach the Dask scheduler {scheduler}: no answer within "
+                         f"{timeout:g} s") from None
+    except OSError as exc:
+        raise InputError(f"--scheduler: cannot reach the Dask scheduler {scheduler}: "
+                         f"{exc.strerror or exc.__class__.__name__}") from None
+
+
 def executor_options(f: Callable[..., Any]) -> Callable[..., Any]:
-    """--workers, --scheduler and --dask-local (shared with `generate --playtest`)."""
+    """--workers, --scheduler and --dask-local (playtest, generate --playtest, evolve), checked
+    before the command starts any work (``check_executor``)."""
+    import functools
+
+    command = f
+
+    @functools.wraps(command)
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        check_executor(kwargs.get("scheduler"), bool(kwargs.get("dask_local")))
+        return command(*args, **kwargs)
+
+    f = checked
     f = click.option("--dask-local", is_flag=True,
                      help="Run on a Dask LocalCluster started here (one worker per --workers, default all cores).")(f)
     f = click.option("--scheduler", metavar="ADDRESS", default=None,
@@ -34,8 +101,8 @@ def make_executor(workers: int | None, scheduler: str | None, dask_local: bool):
         return make(workers, scheduler, dask_local)
     except ImportError as exc:  # pragma: no cover - dask is a dependency
         raise InputError(f"the Dask backend needs the 'distributed' package ({exc})") from None
-    except OSError as exc:
-        raise InputError(f"cannot reach the Dask scheduler {scheduler}: {exc}") from None
+    except OSError as exc:   # SchedulerUnreachable among them
+        raise InputError(f"--scheduler: {exc}") from None
 
 
 class ProgressBar:
@@ -101,8 +168,7 @@ def playtest(files: tuple[str, ...], tier: int, games: int, max_games: int | Non
     specs, bad = load_batch(files)
     for f, spec in list(specs):
         if players is not None and players not in spec.players.counts():
-            error = InputError(f"{f}: players: {spec.naming.name} is for {spec.players.min} to "
-                               f"{spec.players.max} players, not {players}")
+            error = InputError(f"{f}: players: {spec.naming.name} is {spec.players.phrase()}, not {players}")
             if len(files) == 1:
                 raise error
             error.show()

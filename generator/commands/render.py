@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, Callable
@@ -18,17 +19,24 @@ FORMATS = ("md", "html", "pdf", "yaml", "json")
 
 
 def load_reports(paths: tuple[str, ...]) -> list[dict[str, Any]]:
-    """Playtest reports written by `parlour playtest --json`."""
+    """Playtest reports written by `parlour playtest --json`, each held to the shape its readers need."""
+    from ..publish.facts import report_problem
+
     out = []
     for path in paths:
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
+            data = json.loads(Path(path).read_text(encoding="utf-8-sig"))
         except FileNotFoundError:
             raise InputError(f"{path}: no such file") from None
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise InputError(f"{path}: not a playtest report (not valid JSON: {exc.__class__.__name__})") from None
+        except (ValueError, RecursionError):   # a number too long, or a nest too deep, to read
+            raise InputError(f"{path}: not a playtest report (a number or a nest too large to read)") from None
         if not isinstance(data, dict) or not isinstance(data.get("counts"), list):
             raise InputError(f"{path}: counts: not a playtest report (write one with 'parlour playtest --json')")
+        problem = report_problem(data)
+        if problem:
+            raise InputError(f"{path}: {problem}")
         out.append(data)
     return out
 
@@ -96,6 +104,9 @@ def _write_each(specs: list[tuple[str, GameSpec]], out: Path, fmt: str, force: b
     rulebooks already finished, whole, and says how many there are. The fonts an HTML page needs
     are written with the first page, as one set."""
     targets = [(out / f"{Path(path).stem}.{fmt}", path, spec) for path, spec in specs]
+    if not targets:   # every file was bad: nothing to write, not even the fonts
+        return
+    _check_one_each(targets, force)
     check_clashes([t for t, _, _ in targets], force)
     if targets:
         check_writable(targets[0][0])  # before rendering, which can take a while (PDF, --playtest)
@@ -117,6 +128,23 @@ def _write_each(specs: list[tuple[str, GameSpec]], out: Path, fmt: str, force: b
         raise Interrupted(exc, f"{done} of {len(targets)} files written to {out}/") from None
     except WriteError as exc:
         raise InputError(f"{exc}" + (f" ({done} of {len(targets)} files written before it)" if done else "")) from None
+
+
+def _check_one_each(targets: list[tuple[Path, str, GameSpec]], force: bool) -> None:
+    """Refuse (exit 2, nothing written) two inputs of one run that would be written to the same
+    file (d1/g.yaml and d2/g.yaml both to OUT/g.md): the second would replace the first, which
+    no file on disk shows beforehand. With --force the last one is kept, as with a file there."""
+    if force:
+        return
+    first: dict[str, str] = {}
+    for target, path, _ in targets:
+        key = os.path.normcase(os.path.abspath(target))
+        if key in first and Path(first[key]).resolve() == Path(path).resolve():
+            raise InputError(f"{path}: given twice (its rulebook would be written twice to {target})")
+        if key in first:
+            raise InputError(f"{target}: both {first[key]} and {path} would be written to it (rename one, "
+                             f"render them to different folders, or use --force to keep the last)")
+        first[key] = path
 
 
 def _render_one(spec: GameSpec, fmt: str, summary: dict[str, Any] | None, paper: str) -> str | bytes:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import click
+from click.core import ParameterSource
 
 from .common import InputError, load_checked
 
@@ -28,23 +29,25 @@ def replay(file: str, seed: int, players: int | None, bot: str, bots: str | None
     from ..playtest.replay import replay as run
     from ..playtest.runner import PLAYTEST_MOVE_CAP
 
+    if bots is not None and click.get_current_context().get_parameter_source("bot") is not ParameterSource.DEFAULT:
+        raise InputError("--bot and --bots: give one of them (--bot puts one bot at every seat, --bots names "
+                         "the bot of each seat)")
     spec = load_checked(file)
     n = players if players is not None else spec.players.min
     if n not in spec.players.counts():
-        raise InputError(f"{file}: players: {spec.naming.name} is for {spec.players.min} to "
-                         f"{spec.players.max} players, not {n}")
+        raise InputError(f"{file}: players: {spec.naming.name} is {spec.players.phrase()}, not {n}")
     lineup = None
-    if bots:
+    if bots is not None:
         lineup = [b.strip() for b in bots.split(",")]
-        if len(lineup) != n:
-            raise InputError(f"--bots: {len(lineup)} bots for {n} players")
-        for b in lineup:
+        for b in lineup:   # a name mistyped first: it also makes the count look wrong
             problem = lineup_problem(b)
             if problem:
                 raise InputError(f"--bots: {problem}")
+        if len(lineup) != n:
+            raise InputError(f"--bots: {len(lineup)} bot{'' if len(lineup) == 1 else 's'} for {n} players "
+                             f"(one a seat{'' if players is not None else '; --players sets the count'})")
     elif bot != "random":
         lineup = [bot] * n
     options = {"rollouts": rollouts or ROLLOUTS, "max_rollouts": max_rollouts or MAX_ROLLOUTS}
     game = Game(spec, audit=lineup is None, move_cap=PLAYTEST_MOVE_CAP)
-    lines, _ = run(game, n, seed, lineup, options)
-    click.echo("\n".join(lines))
+    run(game, n, seed, lineup, options, emit=click.echo)   # each line as it is played

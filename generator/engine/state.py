@@ -137,7 +137,7 @@ class Game:
 
     def new_initial_state(self, players: int, seed: int) -> "State":
         if players not in self.player_counts():
-            raise ValueError(f"{self.spec.naming.name} is for {self.spec.players.min} to {self.spec.players.max} players, not {players}")
+            raise ValueError(f"{self.spec.naming.name} is {self.spec.players.phrase()}, not {players}")
         return State(self, players, seed)
 
 

@@ -13,3 +13,10 @@ the quality score of a game that passes is its fitness.
 * ``search`` — the loop: an initial batch across every family, then generations of children;
 * ``heatmap`` — the picture of the archive.
 """
+
+#: The range of each whole-number setting: the command line's options take these bounds, and a
+#: resumed run's saved settings are held to them too (saved state is input like any other).
+BOUNDS: dict[str, tuple[int, int]] = {
+    "initial": (1, 10_000), "batch": (1, 10_000), "generations": (0, 100_000), "budget": (1, 10**9),
+    "tier": (1, 2), "games": (1, 100_000), "tier2_games": (1, 100_000), "rollouts": (1, 64),
+}

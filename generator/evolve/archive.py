@@ -26,7 +26,7 @@ from typing import Any
 
 from ..output import write_files
 from ..spec import GameSpec, dump_yaml, load_spec
-from .niches import Niche
+from .niches import Niche, all_niches
 
 VERSION = 1
 ARCHIVE = "archive.json"
@@ -138,31 +138,81 @@ def load(out: Path) -> Archive:
     """The archive saved in ``out`` (to resume it)."""
     path = out / ARCHIVE
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8-sig"))
     except FileNotFoundError:
         raise ArchiveError(f"{path}: no archive to resume (run without --resume to start one)") from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ArchiveError(f"{path}: not an archive: {exc}") from None
+    except (ValueError, RecursionError):   # a number too long, or a nest too deep, to read
+        raise ArchiveError(f"{path}: not an archive: it holds a number or a nest too large to read") from None
     if not isinstance(data, dict) or data.get("version") != VERSION:
         raise ArchiveError(f"{path}: version: not an archive of version {VERSION}")
-    try:
-        archive = Archive(settings=dict(data["settings"]), generation=int(data["generation"]), games=int(data["games"]),
-                          candidates=int(data["candidates"]), passed=int(data["passed"]),
-                          mended=int(data.get("mended", 0)), rejected=Counter(data["rejected"]),
-                          history=list(data["history"]))
-        for key, e in data["niches"].items():
-            spec_path = out / ELITES / f"{e['id']}.yaml"
-            try:
-                spec = load_spec(spec_path)
-            except Exception as exc:  # noqa: BLE001 - any unreadable elite stops the resume, named
-                raise ArchiveError(f"{spec_path}: cannot read the elite of niche {key}: {exc}") from None
-            archive.elites[Niche.from_key(key)] = Elite(e["id"], Niche.from_key(key), float(e["quality"]), spec,
-                                                        int(e["generation"]), mended=bool(e.get("mended", False)))
-    except (KeyError, TypeError, ValueError) as exc:
-        if isinstance(exc, ArchiveError):
-            raise
-        raise ArchiveError(f"{path}: {exc}: missing or malformed") from None
+
+    def bad(field_: str, why: str) -> ArchiveError:
+        return ArchiveError(f"{path}: {field_}: {why}")
+
+    def count(field_: str, value: Any, least: int = 0, most: int | None = None) -> int:
+        # saved state is held as the command line is: a whole number in its range, nothing else
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise bad(field_, f"{_shown(value)} is not a whole number")
+        if most is None and value < least:
+            raise bad(field_, f"{_shown(value)} is below {least}")
+        if most is not None and not least <= value <= most:
+            raise bad(field_, f"{_shown(value)} is not in the range {least} to {most}")
+        return value
+
+    for key in ("settings", "generation", "games", "candidates", "passed", "rejected", "niches", "history"):
+        if key not in data:
+            raise bad(key, "missing")
+    if not isinstance(data["settings"], dict):
+        raise bad("settings", "not a table of settings")
+    generation = count("generation", data["generation"], -1)
+    candidates = count("candidates", data["candidates"])
+    passed = count("passed", data["passed"], 0, candidates)
+    rejected = data["rejected"]
+    if not isinstance(rejected, dict):
+        raise bad("rejected", "not a table of reason codes and counts")
+    for code, n in rejected.items():
+        count(f"rejected.{str(code)[:40]}", n, 0, candidates)
+    if not isinstance(data["history"], list) or not all(isinstance(h, dict) for h in data["history"]):
+        raise bad("history", "not a list of generations")
+    if not isinstance(data["niches"], dict):
+        raise bad("niches", "not a table of niches")
+    archive = Archive(settings=dict(data["settings"]), generation=generation, games=count("games", data["games"]),
+                      candidates=candidates, passed=passed,
+                      mended=count("mended", data.get("mended", 0), 0, passed), rejected=Counter(rejected),
+                      history=list(data["history"]))
+    known = {n.key for tier in (1, 2) for n in all_niches(tier)}
+    for key, e in data["niches"].items():
+        where = f"niches.{str(key)[:60]}"
+        if key not in known:
+            raise bad(where, "not a niche (family / players / length / skill)")
+        if not isinstance(e, dict):
+            raise bad(where, "not an elite")
+        eid = e.get("id")
+        if not isinstance(eid, str) or not ELITE_ID.match(eid):
+            raise bad(f"{where}.id", f"{_shown(eid)} is not an elite's id")   # it names a file: nothing else
+        quality = e.get("quality")
+        if isinstance(quality, bool) or not isinstance(quality, (int, float)) or not 0 <= quality <= 1:
+            raise bad(f"{where}.quality", f"{_shown(quality)} is not a quality from 0 to 1")
+        found = count(f"{where}.generation", e.get("generation"), 0, max(generation, 0))
+        mended = e.get("mended", False)
+        if not isinstance(mended, bool):
+            raise bad(f"{where}.mended", f"{_shown(mended)} is not true or false")
+        spec_path = out / ELITES / f"{eid}.yaml"
+        try:
+            spec = load_spec(spec_path)
+        except Exception as exc:  # noqa: BLE001 - any unreadable elite stops the resume, named
+            raise ArchiveError(f"{spec_path}: cannot read the elite of niche {key}: {exc}") from None
+        niche = Niche.from_key(key)
+        archive.elites[niche] = Elite(eid, niche, float(quality), spec, found, mended=mended)
     return archive
+
+
+def _shown(value: Any) -> str:
+    """A saved value as an error quotes it: its JSON, cut short."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "…"
 
 
 def slug(name: str) -> str:

@@ -27,6 +27,7 @@ from ..judging import JudgeOptions, Judged, Judges
 from ..sample import SamplingError, sample_game
 from ..spec import GameSpec
 from ..spec.provenance import Provenance
+from . import BOUNDS
 from .archive import Archive, Elite, slug
 from .niches import niche_of
 from .operators import crossover, mutate
@@ -59,6 +60,42 @@ class Settings:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Settings":
         return cls(**{k: data[k] for k in cls.__dataclass_fields__ if k in data})
+
+    @classmethod
+    def from_saved(cls, data: Any) -> "Settings":
+        """The settings saved in an archive, held to the command line's bounds; a ValueError
+        whose message starts with the field (``games: …``) otherwise."""
+        if not isinstance(data, dict):
+            raise ValueError("settings: not a table of settings")
+        for key in data:
+            if key not in cls.__dataclass_fields__:
+                raise ValueError(f"{str(key)[:40]}: not a setting of a run")
+        for key in cls.__dataclass_fields__:
+            if key not in data:
+                raise ValueError(f"{key}: missing")
+            value = data[key]
+            if key == "mend":
+                if not isinstance(value, bool):
+                    raise ValueError(f"mend: {_shown(value)} is not true or false")
+            elif key in ("crossover", "fresh"):
+                if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+                    raise ValueError(f"{key}: {_shown(value)} is not a share from 0 to 1")
+            elif isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"{key}: {_shown(value)} is not a whole number")
+            elif key in BOUNDS and not BOUNDS[key][0] <= value <= BOUNDS[key][1]:
+                lo, hi = BOUNDS[key]
+                raise ValueError(f"{key}: {_shown(value)} is not in the range {lo} to {hi:,}")
+        if data["crossover"] + data["fresh"] > 1:
+            raise ValueError("fresh: the shares of crossover and fresh drafts add up to more than 1")
+        return cls.from_dict(data)
+
+
+def _shown(value: Any) -> str:
+    """A saved value as an error quotes it: its JSON, cut short."""
+    import json
+
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "…"
 
 
 @dataclass

@@ -81,7 +81,8 @@ class BookImport:
 
 def split_book(text: str) -> tuple[list[tuple[int, str]], list[Block]]:
     """The book's lines grouped into games. A game begins at a line whose first sentence reads
-    "‹Name› is a … ‹family› game for N to M players"; blank lines are ignored. Returns the
+    "‹Name› is a … ‹family› game for N to M players", or reads nearly so (a game that then fails
+    with its reason, not a paragraph of the game before); blank lines are ignored. Returns the
     non-blank lines before the first game (numbered from 1) and the blocks."""
     stray: list[tuple[int, str]] = []
     blocks: list[Block] = []
@@ -89,7 +90,7 @@ def split_book(text: str) -> tuple[list[tuple[int, str]], list[Block]]:
         line = raw.strip()
         if not line:
             continue
-        m = naming.GAME_START.match(line)
+        m = naming.GAME_START.match(line) or naming.LIKE_A_START.match(line)
         if m is not None:
             blocks.append(Block(m["name"].split(" (", 1)[0].strip(), m["family"], no, [(no, line)]))
         elif blocks:
@@ -113,7 +114,8 @@ def import_game(block: Block) -> ImportedGame:
     intro = sentences[0]
     d.sentence = intro
     if not any(p.read(intro, d) for p in naming.phase.patterns):
-        d.problem("the first sentence is not an intro (\"‹Name› is a … game for N to M players, …\")")
+        d.problem("the first sentence is not an intro (\"‹Name› is a ‹word› ‹family› game for N to M players, …\": "
+                  "a word such as traditional before the family, and a range of players)")
         return ImportedGame(block.name, block.family, block.line, "failed", problems=d.problems)
     family = d.family or block.family
     if family not in SUPPORTED:

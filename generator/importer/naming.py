@@ -21,13 +21,21 @@ COUNTRY_WORDS = {"English": "en", "French": "fr", "German": "de"}
 
 #: NM-04: the intro. The name may carry "(or A)" or "(also A or B)"; the country word is optional;
 #: then either "where ‹fact›." (the deck follows as its own sentence) or ", played with ‹deck›.".
-INTRO = (r"(?P<name>.+?)(?: \((?:or (?P<alias1>[^()]+?)|also (?P<alias2>[^()]+?) or (?P<alias3>[^()]+?))\))?"
-         r" is an? (?P<adjective>[\w' -]+?)(?: (?P<country>English|French|German))?"
+#: The name and the adjective are bounded, as in GAME_START: unbounded, a long sentence took minutes.
+INTRO = (r"(?P<name>.{1,200}?)(?: \((?:or (?P<alias1>[^()]+?)|also (?P<alias2>[^()]+?) or (?P<alias3>[^()]+?))\))?"
+         r" is an? (?P<adjective>[\w' -]{1,200}?)(?: (?P<country>English|French|German))?"
          r" (?P<family>[\w-]+) game for (?P<min>" + NUM + r") to (?P<max>" + NUM + r") players"
          r"(?:, played with (?P<deck>.+?)| where (?P<fact>.+?))\.")
 
-#: A looser form, used to find where each game of a book begins.
-GAME_START = re.compile(r"(?P<name>.+?) is an? .+? (?P<family>[\w-]+) game for " + NUM + " to " + NUM + " players\\b")
+#: A looser form, used to find where each game of a book begins. Every line of a book is tried, so
+#: the name and the words before the family are bounded (at most 200 characters each): unbounded,
+#: they took minutes over a long line that repeats "is a" without "game for".
+GAME_START = re.compile(r"(?P<name>.{1,200}?) is an? .{1,200}? (?P<family>[\w-]+) game for " + NUM + " to " + NUM
+                        + " players\\b")
+#: Looser still: a line that says it begins a game but is not worded as one ("is a climbing game
+#: for two players", no word before the family or no range). It begins a game all the same, which
+#: fails with its reason, rather than being read silently as more of the game before it.
+LIKE_A_START = re.compile(r"(?P<name>.{1,200}?) is an? (?:.{1,200}? )?(?P<family>[\w-]+) game for\b")
 
 #: NM-06: the book's fact phrases → our fact keys (``spec.naming.FACTS``), with the module each one
 #: promises. Keys of other families' modules are listed so that their facts are recognised (and

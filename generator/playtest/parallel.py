@@ -168,6 +168,14 @@ class ProcessExecutor(Executor):
         end_workers(pool)
 
 
+#: Seconds a Dask client waits for the scheduler to answer.
+CONNECT_TIMEOUT = 10
+
+
+class SchedulerUnreachable(OSError):
+    """A Dask scheduler that cannot be reached or does not answer as one."""
+
+
 class DaskExecutor(Executor):
     """A Dask distributed cluster: an existing scheduler's address, or a LocalCluster started here.
 
@@ -194,7 +202,11 @@ class DaskExecutor(Executor):
         try:
             with held_signals():
                 if scheduler:
-                    self._client = Client(scheduler)
+                    try:   # a port that answers but is no Dask scheduler: said in seconds, not Dask's 30
+                        self._client = Client(scheduler, timeout=f"{CONNECT_TIMEOUT}s")
+                    except Exception as exc:  # noqa: BLE001 - whatever went wrong, there is no scheduler to use
+                        raise SchedulerUnreachable(f"cannot reach the Dask scheduler {scheduler}: no Dask "
+                                                   "scheduler answered there") from None
                     self.label = f"Dask scheduler {scheduler}"
                 else:
                     n = local_workers or os.cpu_count() or 1
@@ -277,5 +289,5 @@ def split(total_games: Iterable[tuple[Any, int, int]], chunk: int) -> list[tuple
     return out
 
 
-__all__ = ["DaskExecutor", "Executor", "ProcessExecutor", "SerialExecutor", "Task", "make_executor", "run_task",
+__all__ = ["DaskExecutor", "SchedulerUnreachable", "Executor", "ProcessExecutor", "SerialExecutor", "Task", "make_executor", "run_task",
            "seat_lineup", "spec_json", "split"]

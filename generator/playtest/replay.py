@@ -7,7 +7,7 @@ their seeds from the game's seed and their seat.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..engine import Game, State
 from .runner import GameSummary, play_one
@@ -62,26 +62,44 @@ class Narrator:
 
 
 def replay(game: Game, players: int, seed: int, lineup: Sequence[str] | None = None,
-           bot_options: dict[str, Any] | None = None) -> tuple[list[str], GameSummary]:
-    """The game of this seed as lines of text, move by move, and its summary."""
+           bot_options: dict[str, Any] | None = None,
+           emit: Callable[[str], None] | None = None) -> tuple[list[str], GameSummary]:
+    """The game of this seed as lines of text, move by move, and its summary. ``emit`` is given
+    each line as soon as it is known (a strong bot thinks for seconds a move: a reader watches
+    the game as it is played rather than waiting for its end)."""
     narrator = Narrator(game, players)
     seen: list[State] = []
+    who = "random self-play" if lineup is None else ", ".join(
+        f"{Narrator.seat(p)} {b}" for p, b in enumerate(lineup))
+    head = [f"{game.spec.naming.name}: {players} players, game seed {seed}, {who}", ""]
+    sent = [0]
+
+    def send(lines: list[str]) -> None:
+        if emit is not None:
+            for line in lines:
+                emit(line)
+
+    def send_new() -> None:
+        send(narrator.lines[sent[0]:])
+        sent[0] = len(narrator.lines)
+
+    send(head)
 
     def observe(state: State, action: int, legal: Sequence[int]) -> None:
         if not seen:
             seen.append(state)
         narrator(state, action, legal)
+        send_new()
 
-    who = "random self-play" if lineup is None else ", ".join(
-        f"{Narrator.seat(p)} {b}" for p, b in enumerate(lineup))
     summary = play_one(game, players, seed, 0, lineup, bot_options, observer=observe)
     if seen:
         narrator.flush(seen[0])
+        send_new()
     result = "no winner" if summary.winner is None else f"{Narrator.seat(summary.winner)} wins"
     tail = ["", f"result: {result} ({summary.outcome} end); final totals "
             f"{' '.join(map(str, summary.totals))}; {summary.hands} hands, {summary.moves} moves, "
             f"{summary.decisions} decisions"]
     if summary.error:
         tail.append(f"engine error: {summary.error}")
-    head = [f"{game.spec.naming.name}: {players} players, game seed {seed}, {who}", ""]
+    send(tail)
     return head + narrator.lines + tail, summary

@@ -7,6 +7,8 @@ does not know.
 
 from __future__ import annotations
 
+import math
+
 from typing import Any
 
 from ..spec import GameSpec, derived
@@ -186,6 +188,70 @@ def data_line(spec: GameSpec) -> str:
         "individual",
         "clockwise",
     ])
+
+
+def _number(x: Any) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+
+
+def _whole(x: Any, least: int = 0, most: int = 10**9) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and least <= x <= most
+
+
+def report_problem(report: Any) -> str | None:
+    """What is wrong with a saved playtest report (``Report.as_dict()``) for the readers of its
+    figures — the rulebook's length and strategy note, the book's table and verdict —, as
+    "field: why", or None. A report on disk is input: a value of another kind there stopped a
+    book or a render with a traceback (issue 32's fuzzing)."""
+    if not isinstance(report, dict):
+        return "the file: not a playtest report (a table of fields)"
+    counts = report.get("counts")
+    if not isinstance(counts, list) or not counts:
+        return "counts: not a list of player counts"
+    for i, c in enumerate(counts):
+        at = f"counts[{i}]"
+        if not isinstance(c, dict):
+            return f"{at}: not a table of figures"
+        if not _whole(c.get("players"), 2, 8):
+            return f"{at}.players: not a player count from 2 to 8"
+        for key in ("games", "completed", "draws"):
+            if key in c and not _whole(c[key]):
+                return f"{at}.{key}: not a count of games"
+        for key in ("hands_median", "minutes_median"):
+            if key in c and not (_number(c[key]) and 0 <= c[key] <= 10**6):   # a playtest always writes one
+                return f"{at}.{key}: not a number of {key.split('_')[0]}"
+        rates = c.get("win_rates", [])
+        if not isinstance(rates, list) or not all(_number(r) for r in rates):
+            return f"{at}.win_rates: not a list of shares"
+    if report.get("verdict", "pass") not in ("pass", "reject"):
+        return "verdict: neither pass nor reject"
+    for key in ("reasons", "warnings"):
+        items = report.get(key, [])
+        if not isinstance(items, list) or not all(
+                isinstance(r, dict) and isinstance(r.get("message", ""), str)
+                and (r.get("players") is None or _whole(r.get("players"), 2, 8)) for r in items):
+            return f"{key}: not a list of reasons (each a message and a player count)"
+    tier2 = report.get("tier2")
+    if tier2 is not None:
+        if not isinstance(tier2, list):
+            return "tier2: not a list of player counts"
+        for i, t in enumerate(tier2):
+            if not isinstance(t, dict) or not _whole(t.get("players", 4), 2, 8):
+                return f"tier2[{i}]: not the figures of a player count"
+            for key in ("inert", "dominance"):
+                if not isinstance(t.get(key) or {}, dict) or not all(
+                        isinstance(v, dict) or v is None for v in (t.get(key) or {}).values()):
+                    return f"tier2[{i}].{key}: not a table of figures"
+    variations = report.get("variations", [])
+    if not isinstance(variations, list) or not all(isinstance(v, str) for v in variations):
+        return "variations: not a list of sentences"
+    typical = report.get("typical")
+    if typical is not None and not (isinstance(typical, dict) and _whole(typical.get("players"), 2, 8)
+                                    and isinstance(typical.get("totals", []), list)
+                                    and all(isinstance(row, list) and all(_number(x) for x in row)
+                                            for row in typical.get("totals", []))):
+        return "typical: not a typical game (players and totals)"
+    return None
 
 
 def middle_count(summary: dict[str, Any]) -> dict[str, Any] | None:

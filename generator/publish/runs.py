@@ -80,21 +80,29 @@ class Run:
 
 def read(path: Path) -> Run | None:
     """A run record, or None when the file is not one (or not readable: a book does not fail over
-    an account it could go without)."""
+    an account it could go without). Every field is held to what ``record`` writes: a count is a
+    whole number, the reasons a table of counts, the games a list of names."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(path.read_text(encoding="utf-8-sig"))
+    except (OSError, ValueError, RecursionError):   # RecursionError: a nest too deep to read
         return None
     if not isinstance(data, dict) or data.get("kind") != KIND:
         return None
-    try:
-        return Run(path=path, seed=int(data["seed"]), family=str(data.get("family", "")),
-                   drafts=int(data["drafts"]), kept=int(data["kept"]), mended=int(data.get("mended", 0)),
-                   rejected_by={str(k): int(v) for k, v in (data.get("rejected_by") or {}).items()},
-                   playtest=data.get("playtest"), finished=bool(data.get("finished", True)),
-                   games=[str(g) for g in data.get("games", [])])
-    except (KeyError, TypeError, ValueError):
+
+    def count(x: Any) -> bool:
+        return isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 10**12
+
+    seed, rejected_by, playtest = data.get("seed"), data.get("rejected_by") or {}, data.get("playtest")
+    games, family = data.get("games", []), data.get("family", "")
+    if not (isinstance(seed, int) and not isinstance(seed, bool) and abs(seed) <= 10**18
+            and all(count(data.get(k, 0)) for k in ("drafts", "kept", "mended")) and "drafts" in data
+            and "kept" in data and isinstance(rejected_by, dict) and all(count(v) for v in rejected_by.values())
+            and (playtest is None or isinstance(playtest, dict)) and isinstance(data.get("finished", True), bool)
+            and isinstance(games, list) and all(isinstance(g, str) for g in games) and isinstance(family, str)):
         return None
+    return Run(path=path, seed=seed, family=family, drafts=data["drafts"], kept=data["kept"],
+               mended=data.get("mended", 0), rejected_by={str(k): v for k, v in rejected_by.items()},
+               playtest=playtest, finished=data.get("finished", True), games=list(games))
 
 
 def runs_for(spec_paths: Iterable[Path]) -> list[Run]:

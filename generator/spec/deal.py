@@ -31,6 +31,10 @@ class Players(BaseModel):
     def counts(self) -> range:
         return range(self.min, self.max + 1)
 
+    def phrase(self) -> str:
+        """The range as a sentence says it: "for 4 players", "for 3 to 5 players"."""
+        return f"for {self.min} players" if self.min == self.max else f"for {self.min} to {self.max} players"
+
 
 class OddCard(BaseModel):
     """DL-06: one player is dealt one card more, or one fewer, than the rest."""

@@ -87,6 +87,9 @@ def first_problem(exc: ValidationError) -> tuple[str, str]:
         msg = "required field is missing"
     elif err["type"] == "value_error":  # our validators' messages quote the input themselves
         msg = msg.removeprefix("Value error, ")
+    elif err["type"] in ("model_type", "model_attributes_type", "dict_type"):
+        # pydantic names the model class it wanted ("instance of Stock"): the reader needs the shape
+        msg = "should be a table of fields (field: value, one a line)"
     elif err["type"] == "union_tag_invalid":  # pydantic's own message quotes the tag whole
         ctx = err.get("ctx", {})
         key = str(ctx.get("discriminator", "kind")).strip("'")
@@ -181,7 +184,7 @@ def load_spec(path: str | os.PathLike[str]) -> GameSpec:
     if len(raw) > MAX_BYTES:
         raise SpecError(p, "", f"larger than any spec (over {MAX_BYTES:,} bytes): not a spec file", code=None)
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")   # a byte-order mark, as some editors write, is not text
     except UnicodeDecodeError:
         raise SpecError(p, "", _rulebook_hint(p, "") or "not UTF-8 text", code=None) from None
     data = _parse(p, text)
