@@ -18,6 +18,11 @@ import pytest
 
 from tests.conftest import ROOT, WHIST
 
+#: A playtest that keeps two workers busy for far longer than a test waits: random players alone
+#: play every game asked for (sensible players stop at a pilot of 50 games when the verdict is
+#: clear, and a short run could end before its workers were seen at work).
+LONG_PLAYTEST = ("playtest", str(WHIST), "--bot", "random", "--games", "100000")
+
 WORDS = {signal.SIGINT: "interrupted (Ctrl-C)", signal.SIGTERM: "terminated (SIGTERM)"}
 
 
@@ -173,7 +178,7 @@ def test_generate_with_playtest_workers_stops_cleanly(tmp_path, start, sig, grou
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
 def test_playtest_workers_stop_cleanly(tmp_path, start, sig):
     records = tmp_path / "records.jsonl"
-    run = start("playtest", str(WHIST), "--games", "5000", "--workers", "2", "--records", str(records))
+    run = start(*LONG_PLAYTEST, "--workers", "2", "--records", str(records))
     run.wait_for_busy_workers()
     code, err = run.signal(sig)
     assert code == 128 + sig, err
@@ -203,7 +208,7 @@ def test_a_dask_cluster_stops_quietly(tmp_path, start):
     tasks cancelled. (Python's resource tracker, a child that a cluster starts, leaves only after
     its parent has: it is given a moment, and its zombie is the system's to collect.)"""
     records = tmp_path / "records.jsonl"
-    run = start("playtest", str(WHIST), "--games", "5000", "--dask-local", "--workers", "2", "--records", str(records))
+    run = start(*LONG_PLAYTEST, "--dask-local", "--workers", "2", "--records", str(records))
     run.wait_for_busy_workers()
     code, err = run.signal(signal.SIGTERM)
     assert code == 143, err
@@ -218,7 +223,7 @@ def test_a_dask_cluster_stops_quietly(tmp_path, start):
 def test_workers_do_not_outlive_a_killed_run(start):
     """SIGKILL gives the run no chance to clean up; its workers go with it all the same (a zombie
     waits only for the system to collect it)."""
-    run = start("playtest", str(WHIST), "--games", "5000", "--workers", "2")
+    run = start(*LONG_PLAYTEST, "--workers", "2")
     run.wait_for_busy_workers()
     os.kill(run.proc.pid, signal.SIGKILL)
     run.proc.communicate(timeout=30)
