@@ -920,19 +920,16 @@ def make_case(target: str, family: str, seed: int, index: int) -> Case:
     if target in ("engine", "roundtrip"):
         name, data, log = passing_variant(rng, family, strings=target == "roundtrip")
         return Case(target, family, index, name, data, log)
-    if target == "parser":
-        name, text, log = mutated_rulebook(rng, family)
-        return Case(target, family, index, name, text, log)
-    if target == "importer":
-        name, text, log = mutated_block(rng, family)
-        return Case(target, family, index, name, text, log)
-    if target == "state":
-        name, payload, log = mutated_state(rng, family)
-        return Case(target, family, index, name, payload, log)
-    if target == "cli":
-        name, argv, log = command_line(rng, family)
-        return Case(target, family, index, name, argv, log)
-    raise ValueError(f"unknown target {target!r}")
+    make = CASE_MAKERS.get(target)
+    if make is None:
+        raise ValueError(f"unknown target {target!r}")
+    name, payload, log = make(rng, family)
+    return Case(target, family, index, name, payload, log)
+
+
+#: The targets whose case is one maker's (name, payload, log): a rulebook, a seed-book block, a
+#: saved file, a command line.
+CASE_MAKERS = {"parser": mutated_rulebook, "importer": mutated_block, "state": mutated_state, "cli": command_line}
 
 
 @dataclass
