@@ -100,7 +100,18 @@ def trump_of_hand(table: CardTable, trump: int | None) -> int | None:
     return table.joker_suit if table.jokers else None
 
 
-__all__ = ["ACE_HIGH", "CardTable", "compile_deck", "effective_suits", "trump_of_hand"]
+def cards_in(mask: int) -> list[int]:
+    """The card ids of a bitmask (a bit per card: a climbing play, a meld, the last play of a
+    shedding hand), lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+__all__ = ["ACE_HIGH", "CardTable", "cards_in", "compile_deck", "effective_suits", "trump_of_hand"]
 
 
 def lowest_of(table: CardTable, suit: int | None) -> int | None:

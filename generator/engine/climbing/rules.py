@@ -45,7 +45,7 @@ from typing import NamedTuple
 
 from ...spec import GameSpec
 from ...spec.deck import MAJORS
-from ..cards import CardTable
+from ..cards import CardTable, cards_in
 
 PASS = 0
 NAME_SHIFT = 96
@@ -73,14 +73,8 @@ class Play(NamedTuple):
 
 
 def cards_of(action: int) -> list[int]:
-    """The card ids of a play, lowest first."""
-    out = []
-    m = action & CARD_BITS
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
+    """The card ids of a play, lowest first (the bits above ``CARD_BITS`` name jokers, not cards)."""
+    return cards_in(action & CARD_BITS)
 
 
 class ClimbRules:

@@ -31,6 +31,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ...spec.deck import MAJORS
+from ..cards import cards_in
 
 if TYPE_CHECKING:   # pragma: no cover
     from ...spec import GameSpec
@@ -42,14 +43,8 @@ CACHE_SIZE = 50_000
 KIND_NAMES = ("set", "run", "single")
 
 
-def bits(mask: int) -> list[int]:
-    """The cards of a bitmask, lowest id first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+#: The cards of a bitmask, lowest id first (the engine's ``cards_in``, under the name melds use).
+bits = cards_in
 
 
 class MeldRules:

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...spec import GameSpec, derived
 from ...spec.deck import MAJORS
-from ..cards import CardTable
+from ..cards import CardTable, cards_in
 from ..steps.pig import pig_card
 
 if TYPE_CHECKING:   # pragma: no cover
@@ -190,13 +190,7 @@ class SheddingScorer:
 
     def _all_lowest(self, action: int) -> bool:
         level = self.rules.level
-        m = action
-        while m:   # every card of the play (a bit each)
-            low = m & -m
-            if level[low.bit_length() - 1] != 0:
-                return False
-            m ^= low
-        return True
+        return all(level[c] == 0 for c in cards_in(action))
 
     def _stake(self, f: SheddingFacts, landlord_won: bool) -> list[int]:
         n = len(f.hands)
