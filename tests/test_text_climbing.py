@@ -35,7 +35,6 @@ from tests.family_helpers import (
     maybe,
     play_section,
     round_trip,
-    round_trip_sampled,
 )
 
 GOLDEN = Path(__file__).parent / "golden" / "climbing"
@@ -239,14 +238,6 @@ def test_the_drawn_specs_cover_every_option() -> None:
                                      "transparent", "capture", "rows", "wrap", "tokens")} | {("ending", "tokens")}
     assert expected <= seen, sorted(expected - seen, key=str)
 
-
-@pytest.mark.slow
-@settings(max_examples=budget(250), deadline=None)
-@given(seed=st.integers(0, 2**40))
-def test_round_trip_sampled_climbing_games(seed: int) -> None:
-    """``sample_game(seed, family="climbing")`` reads back as itself, for any seed (the thorough profile
-    tries 10,000 of them, as many as the consecutive seeds this property replaced)."""
-    round_trip_sampled("climbing", seed)
 
 
 # --------------------------------------------------------------------------- the golden rulebook

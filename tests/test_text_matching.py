@@ -37,7 +37,6 @@ from tests.family_helpers import (
     maybe,
     play_section,
     round_trip,
-    round_trip_sampled,
 )
 
 GOLDEN = Path(__file__).parent / "golden" / "matching"
@@ -228,14 +227,6 @@ def test_the_drawn_specs_cover_every_option() -> None:
                                        "first-out")}
     assert expected <= seen, sorted(expected - seen, key=str)
 
-
-@pytest.mark.slow
-@settings(max_examples=budget(250), deadline=None)
-@given(seed=st.integers(0, 2**40))
-def test_round_trip_sampled_matching_games(seed: int) -> None:
-    """``sample_game(seed, family="matching")`` reads back as itself, for any seed (the thorough profile
-    tries 10,000 of them, as many as the consecutive seeds this property replaced)."""
-    round_trip_sampled("matching", seed)
 
 
 # --------------------------------------------------------------------------- the golden rulebooks

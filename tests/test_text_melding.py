@@ -13,7 +13,6 @@ Golden files: ``tests/golden/melding/<game>.yaml`` and ``<game>.md``. Regenerate
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import re
 from pathlib import Path
@@ -40,7 +39,6 @@ from tests.family_helpers import (
     maybe,
     play_section,
     round_trip,
-    round_trip_sampled,
 )
 
 GOLDEN = Path(__file__).parent / "golden" / "melding"
@@ -54,9 +52,6 @@ DUMPS = ("dump", "scrap", "shed", "chuck", "junk", "unload", "slough")
 STUMPS = ("stump", "vault", "chest", "sphinx", "cipher", "enigma", "crux")
 BLOCKS = ("buried", "decoy", "waylay", "captured", "hijack", "skyjack", "hands off")
 HOUSES = ("full house", "absolute", "brink", "ultimate", "apex", "nonpareil", "pinnacle")
-
-has_sampler = importlib.util.find_spec("generator.sample.play_melding") is not None
-
 
 # --------------------------------------------------------------------------- drawing melding specs
 
@@ -220,16 +215,6 @@ def test_the_drawn_specs_cover_every_option() -> None:
                                        "first-out")}
     assert expected <= seen, sorted(expected - seen, key=str)
 
-
-@pytest.mark.slow
-@pytest.mark.skipif(not has_sampler, reason="the melding sampler (generator.sample.play_melding) is not on this "
-                    "branch yet: it is another layer's")
-@settings(max_examples=budget(250), deadline=None)
-@given(seed=st.integers(0, 2**40))
-def test_round_trip_sampled_melding_games(seed: int) -> None:
-    """``sample_game(seed, family="melding")`` reads back as itself, for any seed (the thorough profile
-    tries 10,000 of them, as many as the consecutive seeds this property replaced)."""
-    round_trip_sampled("melding", seed)
 
 
 # --------------------------------------------------------------------------- the golden rulebooks
