@@ -191,7 +191,14 @@ def test_playtest_workers_stop_cleanly(tmp_path, start, sig):
 def test_book_workers_stop_cleanly(tmp_path, start):
     """A book's playtests run in a pool of their own: stopped, no book and no part of one."""
     book = tmp_path / "games.pdf"
-    specs = sorted(str(p) for p in (ROOT / "corpus" / "real").glob("*.yaml"))
+    # the specs alone, without the playtest reports saved beside them: a book reuses a saved report,
+    # and every game here must be played for the workers to be at work
+    games = tmp_path / "games"
+    games.mkdir()
+    specs = []
+    for p in sorted((ROOT / "corpus" / "real").glob("*.yaml")):
+        (games / p.name).write_text(p.read_text(encoding="utf-8"), encoding="utf-8")
+        specs.append(str(games / p.name))
     run = start("book", *specs, "--games", "1000", "--jobs", "2", "--out", str(book))
     run.wait_for_busy_workers()
     code, err = run.signal(signal.SIGTERM)
