@@ -35,7 +35,7 @@ GAMES = {"crazy-eights": 4, "switch": 4}
 
 def _seeing(sight: str):
     """A determinization maker that peeks at the true game (``sight``: ``hands`` or ``all``)."""
-    from generator.bots.matching import PassSampler
+    from generator.families.matching.determinize import PassSampler
     from generator.bots.sampler import shuffled
 
     class Seeing(PassSampler):
@@ -63,7 +63,7 @@ def sight_table(argv: list[str]) -> int:
     import head_to_head as h
     from dataclasses import replace
 
-    from generator.bots import play_matching
+    from generator.families.matching import bots as play_matching
 
     ap = argparse.ArgumentParser(description="the strong bot's share against greedy bots, seeing hidden cards")
     ap.add_argument("--sight", choices=("hands", "all"), required=True)

@@ -78,7 +78,7 @@ ENGINE: dict[str, str] = {
     "match_rules": MATCHING.rules,
     "match_scoring": MATCHING.scoring,
     # the special cards of MT-04: one function fires the effect of the card played (or claimed)
-    "match_effects": "generator.engine.matching.effects:fire",
+    "match_effects": "generator.families.matching.engine.effects:fire",
     "meld": MELDING.phases[0],
     "meld_rules": MELDING.rules,
     "meld_scoring": MELDING.scoring,
@@ -94,14 +94,30 @@ def _parser_phases() -> tuple[str, ...]:
         if section.notes:   # the sections after the rules state none: no module lives there
             continue
         if section.by_family:
-            names += [f.parser.removeprefix(rulebook.PARSE + ".") for f in FAMILIES.values()]
+            names += list(FAMILIES)
         else:
             names += [name.partition(":")[0] for name in section.rules]  # type: ignore[union-attr]
     return tuple(dict.fromkeys(names))
 
 
-#: The parser's places: one module per phase of ``generator.text.parse``, each with its sentence rules.
-PARSER: dict[str, str] = {phase: f"{rulebook.PARSE}.{phase}:RULES" for phase in _parser_phases()}
+def parse_module(phase: str) -> str:
+    """The parser module of a phase: a family's own (its name is the phase of its *Play* section),
+    or the module of ``generator.text.parse`` the sections list names."""
+    return FAMILIES[phase].parser if phase in FAMILIES else f"{rulebook.PARSE}.{phase}"
+
+
+def template_phase(template: str) -> str:
+    """The parser phase that reads what a template prints: a family's *Play* template is read by
+    the family's parser, any other by the parse module of its stem (``rules/deck.md.j2``: deck)."""
+    for family in FAMILIES.values():
+        if family.template == template:
+            return family.name
+    return Path(template).name.removesuffix(".md.j2")
+
+
+#: The parser's places: one module per phase (a family's *Play*, or a module of
+#: ``generator.text.parse``), each with its sentence rules.
+PARSER: dict[str, str] = {phase: f"{parse_module(phase)}:RULES" for phase in _parser_phases()}
 #: Parser steps a module may point at besides rules: a phase's finish, the title.
 STEPS = ("finish", "read_title")
 
@@ -156,7 +172,10 @@ def _extras(s: GameSpec):
 
 
 def _draw(phase: str, *names: str) -> tuple[str, ...]:
-    return tuple(f"generator.sample.{phase}:{name}" for name in names)
+    """References to sampler functions: of a family's sampler (``phase`` a family's name) or of
+    ``generator.sample.<phase>``."""
+    module = FAMILIES[phase].sampler.partition(":")[0] if phase in FAMILIES else f"generator.sample.{phase}"
+    return tuple(f"{module}:{name}" for name in names)
 
 
 PLAY_DRAW = TRICKS.sampler
@@ -172,15 +191,15 @@ def _in(family, *modules: Module) -> tuple[Module, ...]:
 
 
 def _climb(*names: str) -> tuple[str, ...]:
-    return _draw("play_climbing", *names)
+    return _draw("climbing", *names)
 
 
 def _match(*names: str) -> tuple[str, ...]:
-    return _draw("play_matching", *names)
+    return _draw("matching", *names)
 
 
 def _meld(*names: str) -> tuple[str, ...]:
-    return _draw("play_melding", *names)
+    return _draw("melding", *names)
 
 
 def _melds(s: GameSpec) -> Any:
@@ -222,11 +241,11 @@ _EFFECTS = (
 def _effect_modules() -> tuple[Module, ...]:
     """MT-04, one module per kind of special card: each lives in ``play.effects``, is drawn by
     ``draw_effects``, printed in the Play section's list of special cards, read back by the
-    parser's row of that table (``play_matching:special_row``, which reads every kind) and fired by
+    parser's row of that table (``matching:special_row``, which reads every kind) and fired by
     the engine's effects."""
     out = []
     for cid, name, kinds in _EFFECTS:
-        rules = ("play_matching:special_row",)
+        rules = ("matching:special_row",)
         out.append(Module(f"MT-04.{cid}", name, ("play.effects",), _effect(*kinds), "MT-04 effects",
                           _match("draw_effects"), (MATCH,), rules, ("match", "match_effects")))
     return tuple(out)
@@ -281,7 +300,7 @@ MODULES: tuple[Module, ...] = (
     Module("SU-02", "trump selection", ("setup.trumps",), _trumps, "SU-02 trump method", _draw("setup", "draw_trumps"),
            (SETUP,), ("setup:method",), ("call", "trumps")),
     Module("SU-03", "anti-trumps", ("setup.anti_trumps",), lambda s: s.setup.anti_trumps, "SU-03 anti-trumps",
-           _draw("setup", "draw_setup"), (SETUP, PLAY), ("setup:anti_trumps", "play_tricks:anti_trumps"),
+           _draw("setup", "draw_setup"), (SETUP, PLAY), ("setup:anti_trumps", "trick-taking:anti_trumps"),
            ("anti", "tricks")),
     Module("SU-04", "robbing the turned trump", ("setup.robbing",), lambda s: s.setup.robbing is not None,
            "SU-04 robbing", _draw("setup", "draw_setup"), (SETUP,), ("setup:robbing", "setup:rob_joker"), ("rob",)),
@@ -309,41 +328,41 @@ MODULES: tuple[Module, ...] = (
            ("bids", "blind")),
     Module("BD-03", "landlord auction", ("bidding.auction", "play.opening_leader"),
            lambda s: s.bidding.auction is not None, "BD-03 auction", (*_draw("bidding", "draw_auction"), PLAY_DRAW),
-           (BIDDING, PLAY), ("bidding:auction", "bidding:landlord", "play_tricks:leader"), ("auction",)),
+           (BIDDING, PLAY), ("bidding:auction", "bidding:landlord", "trick-taking:leader"), ("auction",)),
     Module("BD-03p", "landlord payments", ("bidding.auction",), lambda s: s.bidding.auction is not None,
            "BD-03 auction", _draw("bidding", "draw_auction"), (SCORING,), ("scoring:settles",), ("scoring",)),
     # play
     *_in(TRICKS, Module("TT-01", "opening leader", ("play.opening_leader", "play.opening_card"), lambda s: True,
            "TT-01 opening leader", (PLAY_DRAW,), (PLAY,),
-           ("play_tricks:leader", "play_tricks:holder", "play_tricks:opening_card"), ("play",)),
+           ("trick-taking:leader", "trick-taking:holder", "trick-taking:opening_card"), ("play",)),
     Module("TT-02", "opening-lead restriction", ("play.opening_lead",), lambda s: s.play.opening_lead != "any",
-           "TT-02 opening lead", (PLAY_DRAW,), (PLAY,), ("play_tricks:opening_lead",), ("tricks",)),
+           "TT-02 opening lead", (PLAY_DRAW,), (PLAY,), ("trick-taking:opening_lead",), ("tricks",)),
     Module("TT-03", "weak led suit", ("play.weak_led_suit",), lambda s: s.play.weak_led_suit is not None,
-           "TT-03 weak led suit", (PLAY_DRAW,), (PLAY,), ("play_tricks:weak",), ("tricks",)),
+           "TT-03 weak led suit", (PLAY_DRAW,), (PLAY,), ("trick-taking:weak",), ("tricks",)),
     Module("TT-04", "following", ("play.following", "play.otherwise"), lambda s: True, "TT-04 following",
-           _draw("play_tricks", "draw_following"), (PLAY,), ("play_tricks:following", "play_tricks:otherwise"),
+           _draw("trick-taking", "draw_following"), (PLAY,), ("trick-taking:following", "trick-taking:otherwise"),
            ("tricks",)),
     Module("TT-05", "jokers in play", ("play.jokers",), lambda s: s.deck.jokers > 0, "TT-05 jokers",
-           _draw("play_tricks", "draw_jokers"), (DECK,), ("deck:joker_play",), ("cards", "tricks")),
+           _draw("trick-taking", "draw_jokers"), (DECK,), ("deck:joker_play",), ("cards", "tricks")),
     Module("TT-06", "joker lead", ("play.joker_lead",), lambda s: s.play.joker_lead is not None, "TT-06 joker lead",
-           (PLAY_DRAW,), (PLAY,), ("play_tricks:joker_lead",), ("play",)),
+           (PLAY_DRAW,), (PLAY,), ("trick-taking:joker_lead",), ("play",)),
     Module("TT-07", "breaking a suit", ("play.breaking",), lambda s: s.play.breaking is not None, "TT-07 breaking",
-           (PLAY_DRAW,), (PLAY,), ("play_tricks:breaking",), ("tricks",)),
+           (PLAY_DRAW,), (PLAY,), ("trick-taking:breaking",), ("tricks",)),
     Module("TT-08", "first-trick ban", ("play.first_trick_ban",), lambda s: s.play.first_trick_ban is not None,
-           "TT-08 first-trick ban", (PLAY_DRAW,), (PLAY,), ("play_tricks:first_trick_ban",), ("tricks",)),
+           "TT-08 first-trick ban", (PLAY_DRAW,), (PLAY,), ("trick-taking:first_trick_ban",), ("tricks",)),
     Module("TT-09", "pig lead restriction", ("play.pig_lead",), lambda s: s.play.pig_lead != "free", "TT-09 pig lead",
-           (PLAY_DRAW,), (PLAY,), ("play_tricks:pig_lead", "play_tricks:pig_first"), ("play",)),
+           (PLAY_DRAW,), (PLAY,), ("trick-taking:pig_lead", "trick-taking:pig_first"), ("play",)),
     Module("TT-10", "boost trick", ("play.boost",), lambda s: s.play.boost is not None, "TT-10 boost", (PLAY_DRAW,),
-           (PLAY,), ("play_tricks:boost",), ("play",)),
+           (PLAY,), ("trick-taking:boost",), ("play",)),
     Module("TT-11", "invented rules in play", ("setup.extra_rules",), lambda s: s.setup.extra_rules is not None,
            "SU-09 extra rules", _draw("setup", "draw_setup"), (LAWS,), ("laws:named", "laws:bonus", "laws:secret"),
            ("play", "laws")),
     Module("TT-12", "trick winner", ("play.winner",), lambda s: True, "TT-12 winner", (PLAY_DRAW,), (PLAY,),
-           ("play_tricks:winner",), ("tricks",)),
+           ("trick-taking:winner",), ("tricks",)),
     Module("TT-13", "next leader", ("play.next_leader",), lambda s: True, "TT-13 next leader", (PLAY_DRAW,), (PLAY,),
-           ("play_tricks:next",), ("tricks",)),
+           ("trick-taking:next",), ("tricks",)),
     Module("TT-14", "kitty capture", ("play.kitty_capture",), lambda s: s.play.kitty_capture is not None,
-           "TT-14 kitty capture", (PLAY_DRAW,), (PLAY,), ("play_tricks:capture", "play_tricks:capture_in_kitty"),
+           "TT-14 kitty capture", (PLAY_DRAW,), (PLAY,), ("trick-taking:capture", "trick-taking:capture_in_kitty"),
            ("play",))),
     # climbing: the deck, the deal and play (CL-10, the invented rules in play, is SU-09's law text)
     Module("DK-05", "run wrap", ("deck.run_wrap",), lambda s: s.deck.run_wrap, "DK-05 run wrap",
@@ -351,40 +370,40 @@ MODULES: tuple[Module, ...] = (
     Module("DL-04", "countdown tokens", ("deal.tokens",), lambda s: s.deal.tokens is not None, "DL-04 tokens",
            _draw("deal", "draw_deal"), (DEAL,), ("deal:token_cards",), ("deal", "climb_scoring", "ending")),
     Module("DL-12", "face-down rows", ("deal.rows",), lambda s: s.deal.rows, "DL-12 rows", _draw("deal", "draw_deal"),
-           (DEAL, CLIMB), ("deal:rows", "play_climbing:gone_out"), ("deal", "climb")),
+           (DEAL, CLIMB), ("deal:rows", "climbing:gone_out"), ("deal", "climb")),
     *_in(
         CLIMBING,
         Module("CL-01", "opening leader", ("play.opening_leader", "play.opening_card"), lambda s: True,
                "CL-01 opening leader", _climb("draw_leader"), (CLIMB,),
-               ("play_climbing:leader", "play_climbing:holder", "play_climbing:opening_card"), ("climb",)),
+               ("climbing:leader", "climbing:holder", "climbing:opening_card"), ("climb",)),
         Module("CL-02", "lead shapes", ("play.leads", "play.runs"), lambda s: True, "CL-02 leads",
-               _climb("draw_leads"), (CLIMB,), ("play_climbing:sets_not_led", "play_climbing:run", "play_climbing:finish"), ("climb_rules",)),
+               _climb("draw_leads"), (CLIMB,), ("climbing:sets_not_led", "climbing:run", "climbing:finish"), ("climb_rules",)),
         Module("CL-03", "must play", ("play.must_play",), lambda s: s.play.must_play, "CL-03 must play",
-               (CLIMB_DRAW,), (CLIMB,), ("play_climbing:must_play",), ("climb_rules",)),
+               (CLIMB_DRAW,), (CLIMB,), ("climbing:must_play",), ("climb_rules",)),
         Module("CL-04", "beating", ("play.beating",), lambda s: True, "CL-04 beating", (CLIMB_DRAW,), (CLIMB,),
-               ("play_climbing:beating",), ("climb_rules",)),
+               ("climbing:beating",), ("climb_rules",)),
         Module("CL-05", "jokers in play", ("play.jokers", "play.natural_beats_joker"), lambda s: s.deck.jokers > 0,
                "CL-05 jokers", (CLIMB_DRAW,), (CLIMB,),
-               ("play_climbing:joker_top", "play_climbing:joker_wild", "play_climbing:natural_beats_joker"),
+               ("climbing:joker_top", "climbing:joker_wild", "climbing:natural_beats_joker"),
                ("cards", "climb_rules")),
         Module("CL-06", "low bomb", ("play.low_bomb",), lambda s: s.play.low_bomb, "CL-06 low bomb", (CLIMB_DRAW,),
-               (CLIMB,), ("play_climbing:low_bomb",), ("climb_rules",)),
+               (CLIMB,), ("climbing:low_bomb",), ("climb_rules",)),
         Module("CL-07", "colour match", ("play.colour_match",), lambda s: s.play.colour_match, "CL-07 colour match",
-               (CLIMB_DRAW,), (CLIMB,), ("play_climbing:colour_match",), ("climb_rules",)),
+               (CLIMB_DRAW,), (CLIMB,), ("climbing:colour_match",), ("climb_rules",)),
         Module("CL-08", "bomb and rocket", ("play.bomb",), lambda s: s.play.bomb is not None, "CL-08 bomb",
-               _climb("draw_bomb"), (CLIMB,), ("play_climbing:bomb", "play_climbing:rocket"), ("climb_rules",)),
+               _climb("draw_bomb"), (CLIMB,), ("climbing:bomb", "climbing:rocket"), ("climb_rules",)),
         Module("CL-09", "transparent rank", ("play.transparent",), lambda s: s.play.transparent is not None,
-               "CL-09 transparent", (CLIMB_DRAW,), (CLIMB,), ("play_climbing:transparent",), ("climb_rules",)),
+               "CL-09 transparent", (CLIMB_DRAW,), (CLIMB,), ("climbing:transparent",), ("climb_rules",)),
         Module("CL-10", "invented rules in play", ("setup.extra_rules",), lambda s: s.setup.extra_rules is not None,
-               "SU-09 extra rules", _draw("setup", "draw_setup"), (CLIMB,), ("play_climbing:laws",),
+               "SU-09 extra rules", _draw("setup", "draw_setup"), (CLIMB,), ("climbing:laws",),
                ("climb", "laws")),
         Module("CL-11", "trick end", ("play.trick_end", "play.rejoin"), lambda s: True, "CL-11 trick end",
-               (CLIMB_DRAW,), (CLIMB,), ("play_climbing:trick_end", "play_climbing:rejoin"), ("climb",)),
+               (CLIMB_DRAW,), (CLIMB,), ("climbing:trick_end", "climbing:rejoin"), ("climb",)),
         Module("CL-12", "trick collection", ("play.collection",), lambda s: True, "CL-12 collection", (CLIMB_DRAW,),
-               (CLIMB,), ("play_climbing:collection",), ("climb", "climb_scoring")),
+               (CLIMB,), ("climbing:collection",), ("climb", "climb_scoring")),
         Module("CL-13", "kitty capture", ("play.kitty_capture",), lambda s: s.play.kitty_capture is not None,
                "CL-13 kitty capture", (CLIMB_DRAW,), (CLIMB,),
-               ("play_climbing:capture", "play_climbing:capture_in_kitty"), ("climb",)),
+               ("climbing:capture", "climbing:capture_in_kitty"), ("climb",)),
         Module("SC-B", "countdown with tricks", ("scoring.kind",),
                lambda s: s.scoring.kind == "countdown" and s.play.collection == "trick", "SC-B countdown",
                _climb("draw_scoring"), (SCORING,), ("scoring:countdown",), ("climb_scoring",)),
@@ -401,67 +420,67 @@ MODULES: tuple[Module, ...] = (
     *_in(
         MATCHING,
         Module("MT-01", "first turn", ("play.first_turn",), lambda s: True, "MT-01 first turn", (MATCH_DRAW,),
-               (MATCH,), ("play_matching:first_turn",), ("match",)),
+               (MATCH,), ("matching:first_turn",), ("match",)),
         Module("MT-02", "cheat mode", ("play.cheat",), lambda s: s.play.cheat is not None, "MT-02 cheat",
-               (MATCH_DRAW,), (MATCH,), ("play_matching:challenge",), ("match", "match_rules")),
+               (MATCH_DRAW,), (MATCH,), ("matching:challenge",), ("match", "match_rules")),
         *_effect_modules(),
         Module("MT-04.P11", "named card", ("play.named_card",), lambda s: s.play.named_card is not None,
-               "MT-04 effects", _match("draw_effects"), (MATCH,), ("play_matching:special_row",),
+               "MT-04 effects", _match("draw_effects"), (MATCH,), ("matching:special_row",),
                ("match", "match_effects")),
         Module("MT-04.CW", "countdown wilds", ("play.countdown_wild",), lambda s: s.play.countdown_wild,
-               "MT-04 effects", (MATCH_DRAW,), (MATCH,), ("play_matching:special_row",), ("match_rules",)),
+               "MT-04 effects", (MATCH_DRAW,), (MATCH,), ("matching:special_row",), ("match_rules",)),
         Module("MT-05", "passing and drawing", ("play.must_play", "play.draw", "play.play_drawn"), lambda s: True,
                "MT-05 passing", (MATCH_DRAW,), (MATCH,),
-               ("play_matching:pass", "play_matching:play_drawn"), ("match", "match_rules")),
+               ("matching:pass", "matching:play_drawn"), ("match", "match_rules")),
         Module("MT-06", "several cards at once", ("play.multiple",), lambda s: s.play.multiple != "none",
-               "MT-06 multiple", (MATCH_DRAW,), (MATCH,), ("play_matching:multiple",), ("match_rules",)),
+               "MT-06 multiple", (MATCH_DRAW,), (MATCH,), ("matching:multiple",), ("match_rules",)),
         Module("MT-07", "a special card to start the pile", ("play.opening_effect",),
                lambda s: s.play.opening_effect != "none", "MT-07 opening effect", (MATCH_DRAW,), (MATCH,),
-               ("play_matching:opening",), ("match",)),
+               ("matching:opening",), ("match",)),
     ),
     # melding: its play (ML-01…ML-07) and its own parts of the scoring (the pig in a meld, the knock
     # on going out); the deal's stock, tokens, rows and run wrap are the shared modules above and below
     *_in(
         MELDING,
         Module("ML-01", "first turn", ("play.first_turn",), lambda s: True, "ML-01 first turn", (MELD_DRAW,),
-               (MELD,), ("play_melding:first_turn",), ("meld",)),
+               (MELD,), ("melding:first_turn",), ("meld",)),
         Module("ML-02", "one action a turn", ("play.one_action",), lambda s: s.play.one_action, "ML-02 turn",
-               (MELD_DRAW,), (MELD,), ("play_melding:turn",), ("meld",)),
+               (MELD_DRAW,), (MELD,), ("melding:turn",), ("meld",)),
         Module("ML-02a", "deserting", ("play.desert",), lambda s: s.play.desert is not None, "ML-02a desert",
-               (MELD_DRAW,), (MELD,), ("play_melding:desert",), ("meld",)),
+               (MELD_DRAW,), (MELD,), ("melding:desert",), ("meld",)),
         Module("ML-02b", "drawing", ("play.draw",), lambda s: True, "ML-02b draw", _meld("draw_draw_rule"), (MELD,),
-               ("play_melding:draw",), ("meld",)),
+               ("melding:draw",), ("meld",)),
         Module("ML-02c", "melds", ("play.melds.many", "play.melds.runs", "play.melds.single", "play.melds.first_run",
                                    "play.melds.no_first_out", "play.melds.must_meld", "play.melds.keep_card"),
-               lambda s: True, "ML-02c melds", _meld("draw_meld_rules"), (MELD,), ("play_melding:melds",),
+               lambda s: True, "ML-02c melds", _meld("draw_meld_rules"), (MELD,), ("melding:melds",),
                ("meld", "meld_rules")),
         Module("ML-02c.r", "rearranging melds", ("play.melds.rearrange",), lambda s: _melds(s).rearrange != "none",
-               "ML-02c melds", _meld("draw_meld_rules"), (MELD,), ("play_melding:rearrange",), ("meld", "meld_rules")),
+               "ML-02c melds", _meld("draw_meld_rules"), (MELD,), ("melding:rearrange",), ("meld", "meld_rules")),
         Module("ML-02d", "laying off", ("play.lay_off",), lambda s: s.play.lay_off is not None, "ML-02d lay off",
-               (MELD_DRAW,), (MELD,), ("play_melding:lay_off",), ("meld", "meld_rules")),
+               (MELD_DRAW,), (MELD,), ("melding:lay_off",), ("meld", "meld_rules")),
         Module("ML-02e", "dump", ("play.dump",), lambda s: s.play.dump is not None, "ML-02e dump", (MELD_DRAW,),
-               (MELD,), ("play_melding:dump",), ("meld",)),
+               (MELD,), ("melding:dump",), ("meld",)),
         Module("ML-02f", "stump", ("play.stump",), lambda s: s.play.stump is not None, "ML-02f stump", (MELD_DRAW,),
-               (MELD,), ("play_melding:stump",), ("meld",)),
+               (MELD,), ("melding:stump",), ("meld",)),
         Module("ML-02g", "the called block", ("play.block",), lambda s: s.play.block is not None, "ML-02g block",
-               (MELD_DRAW,), (MELD,), ("play_melding:block",), ("meld",)),
+               (MELD_DRAW,), (MELD,), ("melding:block",), ("meld",)),
         Module("ML-03.swap", "joker swap", ("play.joker_swap",), lambda s: s.play.joker_swap, "ML-03 wild cards",
-               (MELD_DRAW,), (MELD,), ("play_melding:joker_swap",), ("meld",)),
+               (MELD_DRAW,), (MELD,), ("melding:joker_swap",), ("meld",)),
         Module("ML-03.one", "one joker a meld", ("play.one_joker",), lambda s: s.play.one_joker, "ML-03 wild cards",
-               (MELD_DRAW,), (MELD,), ("play_melding:one_joker",), ("meld_rules",)),
+               (MELD_DRAW,), (MELD,), ("melding:one_joker",), ("meld_rules",)),
         Module("ML-03.progressive", "progressive wilds", ("play.progressive_wilds",),
                lambda s: s.play.progressive_wilds, "ML-03 wild cards", (MELD_DRAW,), (MELD,),
-               ("play_melding:progressive_wilds",), ("meld", "meld_rules")),
+               ("melding:progressive_wilds",), ("meld", "meld_rules")),
         Module("ML-04", "the stock runs out", ("deal.stock",), lambda s: True, "ML-04 stock exhausted",
-               _draw("deal", "draw_stock"), (MELD,), ("play_melding:stock_out",), ("meld",)),
+               _draw("deal", "draw_stock"), (MELD,), ("melding:stock_out",), ("meld",)),
         Module("ML-05", "penalty for an invalid meld", ("play.penalty",), lambda s: s.play.penalty is not None,
-               "ML-05 penalty", (MELD_DRAW,), (MELD,), ("play_melding:penalty",), ("meld",)),
+               "ML-05 penalty", (MELD_DRAW,), (MELD,), ("melding:penalty",), ("meld",)),
         Module("ML-06", "full house", ("play.melds.full_house",), lambda s: _melds(s).full_house is not None,
-               "ML-06 full house", (MELD_DRAW,), (MELD,), ("play_melding:full_house",), ("meld", "meld_rules")),
+               "ML-06 full house", (MELD_DRAW,), (MELD,), ("melding:full_house",), ("meld", "meld_rules")),
         Module("ML-07", "invented rules in play", ("setup.extra_rules",), lambda s: s.setup.extra_rules is not None,
-               "SU-09 extra rules", _draw("setup", "draw_setup"), (MELD,), ("play_melding:laws",), ("meld", "laws")),
+               "SU-09 extra rules", _draw("setup", "draw_setup"), (MELD,), ("melding:laws",), ("meld", "laws")),
         Module("SC-A2m", "the pig in a meld", ("play.pig_meld",), lambda s: s.play.pig_meld is not None,
-               "SC-A2 hand value", _meld("draw_scoring"), (MELD,), ("play_melding:pig_meld",), ("meld_scoring",)),
+               "SC-A2 hand value", _meld("draw_scoring"), (MELD,), ("melding:pig_meld",), ("meld_scoring",)),
         Module("SC-A2k", "knock on going out", ("scoring.round_end",),
                lambda s: getattr(s.scoring, "round_end", None) == "knock-out", "SC-A2 hand value",
                (*_draw("shedding", "draw_hand_value"), *_meld("draw_scoring")), (SCORING,), ("scoring:round_end",),
@@ -470,7 +489,7 @@ MODULES: tuple[Module, ...] = (
     # calling the last card (SH-01): matching and melding
     dataclasses.replace(
         Module("SH-01", "calling the last card", ("play.call",), lambda s: s.play.call is not None, "SH-01 call",
-               (MATCH_DRAW, MELD_DRAW), (MATCH, MELD), ("play_matching:call", "play_melding:call"), ("match", "meld")),
+               (MATCH_DRAW, MELD_DRAW), (MATCH, MELD), ("matching:call", "melding:call"), ("match", "meld")),
         families=(MATCHING.name, MELDING.name)),
     # scoring
     Module("SC-T1", "avoid-suit scoring",
@@ -679,7 +698,7 @@ def phase_rules(phase: str) -> tuple[Any, ...]:
         if section.notes:   # the sections after the rules state none: no module lives there
             continue
         if section.by_family:
-            lists += [resolve(f.parser).RULES for f in FAMILIES.values() if f.parser.endswith("." + phase)]
+            lists += [resolve(f.parser).RULES for f in FAMILIES.values() if f.name == phase]
             continue
         for name in section.rules:  # type: ignore[union-attr]
             module, _, attr = name.partition(":")
@@ -703,7 +722,7 @@ def readers(ref: str) -> tuple[Any, ...]:
         return ()
     found = tuple(r for r in phase_rules(phase) if r.name == name)
     if not found and name in STEPS:
-        step = getattr(resolve(f"{rulebook.PARSE}.{phase}"), name, None)
+        step = getattr(resolve(parse_module(phase)), name, None)
         found = (step,) if callable(step) else ()
     return found
 
@@ -766,14 +785,21 @@ def _spec_place(m: Module) -> list[str]:
     return [f"{m.id}: spec: {path} is not a field of GameSpec" for path in m.fields if path not in spec_paths()]
 
 
+def _is_sampler(ref: str) -> bool:
+    """Whether a reference names a function of the sampler: a shared phase's or a family's."""
+    module = ref.partition(":")[0]
+    return module.startswith("generator.sample.") or any(
+        module == f.sampler.partition(":")[0] for f in FAMILIES.values())
+
+
 def _sampler_place(m: Module, rows: set[str]) -> list[str]:
     out = [] if m.sampler in rows else [f"{m.id}: sampler: no row {m.sampler!r} in generator.sample.frequencies"]
     if not m.draws:
         out.append(f"{m.id}: sampler: names no sampler function")
     for ref in m.draws:
         why = resolves(ref)
-        if why is not None or not ref.startswith("generator.sample."):
-            out.append(f"{m.id}: sampler: {why or ref + ' is not in generator.sample'}")
+        if why is not None or not _is_sampler(ref):
+            out.append(f"{m.id}: sampler: {why or ref + ' is not in generator.sample or a family sampler'}")
         elif not inspect.isfunction(resolve(ref)):
             out.append(f"{m.id}: sampler: {ref} is not a function")
     return out
@@ -810,7 +836,7 @@ def _parser_place(m: Module) -> list[str]:
     if not m.parser:
         return [f"{m.id}: parser: names no parser rule"]
     out: list[str] = []
-    stems = {Path(t).name.removesuffix(".md.j2") for t in m.templates}
+    stems = {template_phase(t) for t in m.templates}
     if stems != set(m.parser_phases):
         out.append(f"{m.id}: parser: its phases ({', '.join(m.parser_phases)}) do not mirror its templates")
     read: set[str] = set()
@@ -819,7 +845,7 @@ def _parser_place(m: Module) -> list[str]:
         if not found:
             out.append(f"{m.id}: parser: no rule or step {ref} in generator.text.parse")
             continue
-        module = resolve(f"{rulebook.PARSE}.{ref.partition(':')[0]}")
+        module = resolve(parse_module(ref.partition(':')[0]))
         fields = {f for r in found for f in m.fields if _mentions(*_reads(r, module), f)}
         if not fields:
             out.append(f"{m.id}: parser: {ref} reads none of {', '.join(m.fields)}")

@@ -12,7 +12,7 @@ from generator.bots.sampler import Sampler, voids
 from generator.bots.strong import StrongBot, distinct_actions
 from generator.engine import Game
 from generator.engine.steps.trumps import HIDDEN_TRUMP
-from generator.engine.tricks.play import PLAY
+from generator.families.trick_taking.engine.play import PLAY
 from generator.playtest.runner import game_seed, play_one
 from generator.sample import sample_game
 from tests.conftest import ROOT, make_spec

@@ -11,8 +11,8 @@ import pytest
 from generator.bots import GreedyBot, make_bot
 from generator.bots.strong import rollout_policy
 from generator.engine import Game
-from generator.bots.play_climbing import candidates
-from generator.engine.climbing.rules import PASS
+from generator.families.climbing.bots import candidates
+from generator.families.climbing.engine.rules import PASS
 from generator.spec.io import load_spec
 from tests.family_helpers import focus_wins
 
@@ -68,11 +68,11 @@ def test_candidates_keep_pass_ends_and_bombs():
 
 def test_trick_taking_rollouts_are_its_own_and_its_anchor_the_greedy_play():
     """Each family gives its own rollout policy (trick-taking's light greedy card play, in
-    ``bots.tricks``); trick-taking's anchor is the greedy bot's own card in card play, and none elsewhere
+    ``families/trick_taking/rollout.py``); trick-taking's anchor is the greedy bot's own card in card play, and none elsewhere
     (Hearts' pass)."""
     import random
 
-    from generator.bots import tricks
+    from generator.families.trick_taking import rollout as tricks
     from generator.bots.strong import anchor_of
 
     game = Game(load_spec(ROOT / "corpus" / "real" / "hearts.yaml"))
@@ -94,7 +94,8 @@ def test_climbing_at_four_searches_three_times_the_budget(president, monkeypatch
     or take the halving's remainder; at three players (Dou Dizhu) the scale is 1."""
     from dataclasses import replace
 
-    from generator.bots import StrongBot, play_climbing, strong
+    from generator.bots import StrongBot, strong
+    from generator.families.climbing import bots as play_climbing
     from generator.bots.strong import budget_scale_of
 
     state = president.new_initial_state(4, 2)

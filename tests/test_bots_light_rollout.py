@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from generator.bots.tricks import LIGHT_WEIGHT, SIMPLE_WEIGHT, rollout, rollout_weight
+from generator.families.trick_taking.rollout import LIGHT_WEIGHT, SIMPLE_WEIGHT, rollout, rollout_weight
 from generator.engine import Game
 from generator.spec import load_spec
 from tests.conftest import ROOT, make_spec

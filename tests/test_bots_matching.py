@@ -87,7 +87,7 @@ def test_determinizations_agree_with_the_passes_seen(name):
     """A player who passed held no card of the top card's rank or suit and no wild: in every
     determinization, each other hand holds at most as many such cards as it has received since
     its latest pass — and the real hand always does too (the engine's note of the pass is true)."""
-    from generator.bots.matching import PassSampler
+    from generator.families.matching.determinize import PassSampler
 
     game = Game(load_spec(ROOT / "corpus" / "real" / f"{name}.yaml"))
     state = game.new_initial_state(4, 3)
@@ -124,7 +124,7 @@ def _among_greedy_players(game: Game, players: int, seeds) -> Iterator[Observati
 
 def _keep(obs: Observation, a: int) -> tuple[bool, int]:
     """Whether a lay is a wild, and how many of the other cards held match it (the greedy rule)."""
-    from generator.bots import play_matching as hints
+    from generator.families.matching import bots as hints
 
     rules = obs.match_rules
     c = hints._card(a)
@@ -138,7 +138,7 @@ def test_the_canny_lay_breaks_only_the_greedy_rules_ties_by_the_cards_unseen(cra
     """The strong bot's anchor lays a card that keeps as many options as the greedy bot's card;
     where the two differ, fewer unseen cards match the canny card (so the next player is likelier
     to draw). Checked on every turn with a choice in twenty games of greedy players."""
-    from generator.bots import play_matching as hints
+    from generator.families.matching import bots as hints
 
     differ = turns = 0
     for obs in _among_greedy_players(crazy_eights, 4, range(100, 120)):
@@ -163,7 +163,7 @@ def test_the_canny_lay_breaks_only_the_greedy_rules_ties_by_the_cards_unseen(cra
 def test_the_canny_suit_is_the_longest_and_of_those_the_scarcest(crazy_eights):
     """After an eight, the suit named is one the player holds most of (its other eights apart); of
     two held alike, the one with fewer cards unseen."""
-    from generator.bots import play_matching as hints
+    from generator.families.matching import bots as hints
     from generator.engine.actions import SUIT_ACTION
 
     named = ties = 0
@@ -189,7 +189,7 @@ def test_a_canny_player_wins_more_than_a_greedy_one_among_greedy_players(crazy_e
     """Counting the cards gone pays: one canny player among three greedy ones, seats rotated, wins
     more of the same deals than a greedy player in its seat (measured over 8,000 games on each of
     two seeds: 0.28 against 0.26 and 0.25; here 0.28 against 0.23)."""
-    from generator.bots import play_matching as hints
+    from generator.families.matching import bots as hints
     from generator.playtest.runner import game_seed
 
     def wins(policy) -> int:

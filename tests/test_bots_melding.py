@@ -15,8 +15,8 @@ from generator.bots import make_bot
 from generator.bots.sampler import Sampler
 from generator.bots.strong import distinct_actions
 from generator.engine import Game, Observation
-from generator.bots.play_melding import canny_play
-from generator.engine.melding.play import DISCARD_Q, MELD_Q, STOP
+from generator.families.melding.bots import canny_play
+from generator.families.melding.engine.play import DISCARD_Q, MELD_Q, STOP
 from generator.spec.io import load_spec
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -114,8 +114,8 @@ def test_the_strong_bots_discard_breaks_a_dead_pair_before_a_live_one(rummy):
     # Two pairs, fives and nines: the other two fives lie in the discard pile, so the fives can
     # never make a set, while two nines are still out. The greedy rule keeps both pairs alike and
     # sheds the costlier nine; the strong bot's play (its anchor) sheds a dead five.
-    from generator.bots.play_melding import View, _canny_discard_order, _discard_order
-    from generator.engine.melding.play import Turn
+    from generator.families.melding.bots import View, _canny_discard_order, _discard_order
+    from generator.families.melding.engine.play import Turn
 
     card = rummy.table.index
     hand = [card("5 of clubs"), card("5 of diamonds"), card("9 of hearts"), card("9 of diamonds")]

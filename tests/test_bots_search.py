@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import random
 
-from generator.bots import TRICK_HINTS
+from generator.families.trick_taking.bots import TRICK_HINTS
 from generator.bots.solver import Solver, distinct_open
 from generator.bots.sampler import Sampler
 from generator.bots.strong import NODES_PER_ROLLOUT, StrongBot, distinct_actions, last_hand, rollout_value
-from generator.bots.tricks import _Tricks, light_play, rollout
+from generator.families.trick_taking.rollout import _Tricks, light_play, rollout
 from generator.engine import Game
 from generator.playtest.runner import game_seed, play_one
 from generator.spec import load_spec

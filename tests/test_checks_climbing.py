@@ -1,4 +1,4 @@
-"""Static checks of climbing games (generator.checks.play_climbing, checks.shedding): a plain
+"""Static checks of climbing games (generator.families.climbing.checks, checks.shedding): a plain
 climbing game passes, each check fires on a spec made to break it (its code and field), and a
 trick-taking game with climbing's modules is refused with a clear RULE_CONFLICT."""
 

@@ -1,4 +1,4 @@
-"""Static checks of matching games (generator.checks.play_matching, with the shared deal and
+"""Static checks of matching games (generator.families.matching.checks, with the shared deal and
 shedding checks): a plain matching game passes, games using each module pass, each check fires on a
 spec made to break it (its code and field), and trick-taking and climbing games refuse a stock."""
 

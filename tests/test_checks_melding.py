@@ -1,4 +1,4 @@
-"""Static checks of melding games (generator.checks.play_melding, with the shared deal and shedding
+"""Static checks of melding games (generator.families.melding.checks, with the shared deal and shedding
 checks): a plain melding game passes, games using each module pass, and each check fires on a spec
 made to break it (its code and field)."""
 
@@ -145,7 +145,7 @@ def test_each_check_fires(changes: dict[str, Any], code: str, field: str) -> Non
 def test_the_dump_and_stump_need_four_cards_of_a_rank() -> None:
     """No pack Parlour has lacks four of a rank, so the check is reached through the helper that
     counts them: a pack of one suit has one of each."""
-    from generator.checks import play_melding
+    from generator.families.melding import checks as play_melding
 
     spec = meld(**{"play.dump": "dump", "play.stump": "stump"})
     assert play_melding._named_things(spec) == []

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from generator.bots import make_bot
-from generator.bots.climbing import ClimbSampler, caps, passes_shown
+from generator.families.climbing.determinize import ClimbSampler, caps, passes_shown
 from generator.engine import Game
-from generator.engine.climbing.play import Climb
+from generator.families.climbing.engine.play import Climb
 from generator.spec.io import load_spec
 
 ROOT = Path(__file__).resolve().parents[1]

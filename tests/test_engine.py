@@ -11,7 +11,7 @@ from generator.bots import GreedyBot, RandomBot, bot_seed
 from generator.checks import check_spec
 from generator.engine import Game, IllegalAction, Observation, play_game
 from generator.engine.cards import compile_deck, effective_suits, trump_of_hand
-from generator.engine.tricks.rules import TrickRules
+from generator.families.trick_taking.engine.rules import TrickRules
 from generator.spec import load_spec
 from tests.conftest import WHIST, make_spec
 

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from generator.bots import make_bot
 from generator.engine import Game
-from generator.engine.climbing.play import Climb
-from generator.engine.climbing.rules import BLIND, KNOCK, PASS, ClimbRules, cards_of
-from generator.engine.climbing.scoring import ClimbFacts
+from generator.families.climbing.engine.play import Climb
+from generator.families.climbing.engine.rules import BLIND, KNOCK, PASS, ClimbRules, cards_of
+from generator.families.climbing.engine.scoring import ClimbFacts
 from generator.engine.play import play_game
 from generator.spec import GameSpec, load_spec
 from tests.conftest import budget
@@ -654,7 +654,7 @@ def test_invented_laws_act_on_plays() -> None:
 
 
 def test_the_strong_bot_merges_singles_of_a_rank_only_when_they_are_interchangeable() -> None:
-    from generator.bots.play_climbing import distinct
+    from generator.families.climbing.bots import distinct
 
     game, s = started(spec(scoring={"kind": "card-count", "losers_lose": False, "round_end": "knock-five"}))
     t = game.table

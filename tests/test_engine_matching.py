@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 from generator.bots import make_bot
 from generator.engine import Game
 from generator.engine.actions import NO, SUIT_ACTION, YES
-from generator.engine.matching import effects
-from generator.engine.matching.play import (CALL, CHALLENGE, CLAIM_DECISION, JOKER_RANK, JOKER_SUIT, MATCH, MORE,
+from generator.families.matching.engine import effects
+from generator.families.matching.engine.play import (CALL, CHALLENGE, CLAIM_DECISION, JOKER_RANK, JOKER_SUIT, MATCH, MORE,
                                             NAME_SUIT, PLAY_DRAWN, Match)
-from generator.engine.matching.rules import BLIND, CLAIM, DRAW, KNOCK, PICK_UP, RANK, SECOND, STOP, TARGET
+from generator.families.matching.engine.rules import BLIND, CLAIM, DRAW, KNOCK, PICK_UP, RANK, SECOND, STOP, TARGET
 from generator.engine.play import play_game
 from generator.spec import GameSpec, load_spec
 from tests.conftest import budget
@@ -739,8 +739,8 @@ def test_every_kind_of_special_card_has_one_place_that_fires_it():
     nothing."""
     from typing import get_args
 
-    from generator.engine.matching.effects import FIRES, NO_FIRE
-    from generator.spec.play_matching import EffectKind
+    from generator.families.matching.engine.effects import FIRES, NO_FIRE
+    from generator.families.matching.spec import EffectKind
 
     kinds = set(get_args(EffectKind))
     assert set(FIRES) | NO_FIRE == kinds and not set(FIRES) & NO_FIRE

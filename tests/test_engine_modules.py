@@ -13,7 +13,7 @@ from generator.engine.actions import BID_BASE, NO, PASS_BID, WILD_BASE
 from generator.engine.steps.auction import AUCTION
 from generator.engine.steps.invent import INVENT
 from generator.engine.steps.bids import BID
-from generator.engine.tricks.play import PLAY
+from generator.families.trick_taking.engine.play import PLAY
 from tests.conftest import make_spec
 
 KITTY = {"deal.hand_size": 10, "deal.kitty": {"form": "dealt", "size": 4, "name": "kitty"}}

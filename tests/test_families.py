@@ -20,7 +20,8 @@ from generator.families import (
 )
 from generator.refs import UnresolvedReference, resolve
 from generator.sample import family_for, sample_game
-from generator.spec import GameSpec, TrickPlay, dump_yaml
+from generator.families.trick_taking.spec import TrickPlay
+from generator.spec import GameSpec, dump_yaml
 from generator.text.render import sections_of
 from tests.conftest import make_spec
 
@@ -66,7 +67,7 @@ def test_pieces_of_the_wrong_kind_are_rejected() -> None:
     assert check_family(dataclasses.replace(TRICKS, spec="generator.spec.deck:DeckSpec"), ["spec"])
     assert check_family(dataclasses.replace(TRICKS, parser="generator.text.parse.core"), ["parser"])
     assert check_family(dataclasses.replace(TRICKS, importer="generator.importer.core"), ["importer"])
-    assert check_family(dataclasses.replace(TRICKS, sampler="generator.sample.play_tricks:WEAK_NAMES"), ["sampler"])
+    assert check_family(dataclasses.replace(TRICKS, sampler="generator.families.trick_taking.sampler:WEAK_NAMES"), ["sampler"])
     assert check_family(dataclasses.replace(TRICKS, weight=0), [])
 
 
@@ -124,10 +125,10 @@ def test_the_renderer_and_the_checks_ask_the_family(monkeypatch: pytest.MonkeyPa
     monkeypatch.setitem(FAMILIES, "climbing", climbing)
     spec = make_spec().model_copy(update={"play": _Climb()})  # a spec of the stand-in family
     parts = [p.template for s in sections_of(spec) for p in s["parts"]]
-    assert "rules/climbing.md.j2" in parts and "rules/play_tricks.md.j2" not in parts
+    assert "rules/climbing.md.j2" in parts and "families/trick_taking/play.md.j2" not in parts
     assert _CLIMB_PROBLEM in check_spec(spec)
     assert [p.template for s in sections_of(make_spec()) for p in s["parts"] if s["name"] == "play"] == [
-        "rules/play_tricks.md.j2"]
+        "families/trick_taking/play.md.j2"]
 
 
 # --- drawing a family -------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from generator.importer import import_book
 from generator.importer.deal import CURRENCIES
-from generator.importer.play_climbing import BOMB_NAMES, ROCKET_NAMES, TRANSPARENT_WORDS
+from generator.families.climbing.importer import BOMB_NAMES, ROCKET_NAMES, TRANSPARENT_WORDS
 from generator.importer.report import KINDS
 from generator.importer.scoring import LIKELY_VALUES, LOSER_TITLES, VICE_TITLES
 from generator.importer.scoring import TITLES as FIRST_TITLES

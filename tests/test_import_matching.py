@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from generator.importer import import_book
 from generator.importer.deal import CURRENCIES
-from generator.importer.play_matching import CHALLENGE_WORDS
+from generator.families.matching.importer import CHALLENGE_WORDS
 from generator.importer.report import KINDS
 from generator.spec import GameSpec, spec_from_data
 from tests.conftest import budget

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.importer import import_book
-from generator.importer.play_melding import DESERT_ADJECTIVES, DESERT_VERBS, FULL_HOUSE_NAMES, REARRANGE_ADJECTIVES
+from generator.families.melding.importer import DESERT_ADJECTIVES, DESERT_VERBS, FULL_HOUSE_NAMES, REARRANGE_ADJECTIVES
 from generator.importer.report import KINDS
 from generator.spec import GameSpec, spec_from_data
 from tests.conftest import budget

@@ -1,6 +1,6 @@
 """The house's layers point one way (docs/architecture.md), read from the source's own imports:
-the engine never imports the bots; no family's engine package imports another family's (what two
-families share lives in ``engine/shedding`` or the engine's kernel); the playtest never imports
+the engine never imports the bots; no family's package imports another family's (what two
+families share lives in ``engine/shedding`` or the kernel of its layer), and no generic file imports a family; the playtest never imports
 the mending or the judging above it, and the mending never imports the judging."""
 
 from __future__ import annotations
@@ -47,21 +47,36 @@ def importers(folder: str, target: str) -> list[str]:
             if any(m == target or m.startswith(target + ".") for m in imports_of(p))]
 
 
+#: Each family's package, by family name (the package its registration lives in).
+PACKAGES = {name: f.engine.split(":")[0].rsplit(".", 1)[0] for name, f in FAMILIES.items()}
+
+
+def folder_of(package: str) -> str:
+    return package.removeprefix("generator.").replace(".", "/")
+
+
 def test_the_engine_never_imports_the_bots():
+    """Neither the engine's kernel nor a family's engine (``families/<family>/engine``)."""
     assert importers("engine", "generator.bots") == []
+    for package in PACKAGES.values():
+        assert importers(folder_of(package) + "/engine", "generator.bots") == [], package
 
 
-#: Each family's engine package, by family name (``EngineFamily``'s module).
-ENGINE_PACKAGES = {name: f.engine.split(":")[0] for name, f in FAMILIES.items()}
-
-
-@pytest.mark.parametrize("family", sorted(ENGINE_PACKAGES))
-def test_no_family_engine_imports_another_family(family):
-    own = ENGINE_PACKAGES[family]
-    folder = own.replace("generator.", "").replace(".", "/")
-    for other_family, other in ENGINE_PACKAGES.items():
+@pytest.mark.parametrize("family", sorted(PACKAGES))
+def test_no_family_imports_another_family(family):
+    own = PACKAGES[family]
+    for other_family, other in PACKAGES.items():
         if other != own:
-            assert importers(folder, other) == [], (family, other_family)
+            assert importers(folder_of(own), other) == [], (family, other_family)
+
+
+def test_the_generic_layers_never_import_a_family():
+    """Outside its own package a family is reached only through its registration (lazy
+    references), so no generic file imports any family's package."""
+    generic = [p for p in files(".") if not any(p.is_relative_to(GENERATOR / folder_of(pkg)) for pkg in PACKAGES.values())]
+    found = [(str(p.relative_to(GENERATOR)), m) for p in generic for m in imports_of(p)
+             if any(m == pkg or m.startswith(pkg + ".") for pkg in PACKAGES.values())]
+    assert found == []
 
 
 def test_playtest_knows_nothing_of_mending_or_judging_and_mending_nothing_of_judging():
@@ -99,7 +114,7 @@ def _package_exists(name: str) -> bool:
 
 def test_the_reader_of_imports_sees_relative_and_lazy_imports():
     """The checks above would pass vacuously if relative or lazy imports were missed."""
-    seen = imports_of(GENERATOR / "engine" / "climbing" / "scoring.py")
+    seen = imports_of(GENERATOR / "families" / "climbing" / "engine" / "scoring.py")
     assert "generator.engine.shedding.scoring" in seen and "generator.engine.trick_scoring.HandScorer" in seen
     assert "generator.mend" in imports_of(GENERATOR / "judging" / "__init__.py")
     assert importers("bots", "generator.engine") != []

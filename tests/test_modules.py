@@ -146,8 +146,8 @@ BROKEN = [
     ("spec", "TT-10", {"fields": ("play.boosted",)}, "play.boosted is not a field"),
     ("sampler", "TT-10", {"sampler": "TT-10 nothing"}, "no row"),
     ("sampler", "TT-10", {"draws": ()}, "no sampler function"),
-    ("sampler", "TT-10", {"draws": ("generator.sample.play_tricks:draw_boost",)}, "has no draw_boost"),
-    ("sampler", "TT-10", {"draws": ("generator.sample.play_tricks:BOOST_NAMES",)}, "not a function"),
+    ("sampler", "TT-10", {"draws": ("generator.families.trick_taking.sampler:draw_boost",)}, "has no draw_boost"),
+    ("sampler", "TT-10", {"draws": ("generator.families.trick_taking.sampler:BOOST_NAMES",)}, "not a function"),
     ("template", "TT-10", {"templates": ()}, "names no template"),
     ("template", "TT-10", {"templates": ("rules/boost.md.j2",)}, "no file"),
     ("template", "TT-10", {"templates": ("publish/page.html.j2",)}, "does not include"),
@@ -155,10 +155,10 @@ BROKEN = [
     ("template", "BD-03", {"templates": ("rules/bidding.md.j2",), "parser": ("bidding:auction",)},
      "play.opening_leader is not printed"),
     ("parser", "TT-10", {"parser": ()}, "names no parser rule"),
-    ("parser", "TT-10", {"parser": ("play_tricks:boosted",)}, "no rule or step play_tricks:boosted"),
-    ("parser", "TT-10", {"parser": ("play_tricks:next",)}, "reads none of play.boost"),
+    ("parser", "TT-10", {"parser": ("trick-taking:boosted",)}, "no rule or step trick-taking:boosted"),
+    ("parser", "TT-10", {"parser": ("trick-taking:next",)}, "reads none of play.boost"),
     ("parser", "TT-10", {"parser": ("scoring:extra",)}, "do not mirror its templates"),
-    ("parser", "TT-01", {"parser": ("play_tricks:leader",)}, "play.opening_card is not read"),
+    ("parser", "TT-01", {"parser": ("trick-taking:leader",)}, "play.opening_card is not read"),
     ("engine", "TT-10", {"engine": ()}, "no engine place"),
     ("engine", "TT-10", {"engine": ("boost",)}, "not a place of ENGINE"),
 ]
@@ -195,7 +195,7 @@ def test_modules_point_at_the_parsers_rule_objects() -> None:
 def test_template_references_follow_aliases_and_derived_values() -> None:
     intro = template_references("rules/intro.md.j2")
     assert {"naming.name", "naming.aliases", "players.min", "naming.show_country", "naming.country"} <= intro
-    play = template_references("rules/play_tricks.md.j2")
+    play = template_references("families/trick_taking/play.md.j2")
     assert {"play.boost.rank", "play.kitty_capture.card", "setup.anti_trumps", "setup.pig.name"} <= play
     assert "play.boost" not in template_references("rules/scoring.md.j2")
 

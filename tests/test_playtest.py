@@ -9,7 +9,7 @@ import pytest
 
 from generator.bots import bot_seed
 from generator.engine import Game
-from generator.engine.tricks.play import PLAY
+from generator.families.trick_taking.engine.play import PLAY
 from generator.playtest import Settings, Tier1Count, _stages, playtest
 from generator.playtest.bounds import ScoreBounds
 from generator.playtest.metrics import ORDER, STRONG, Tier2Count, tier2_configs

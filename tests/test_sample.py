@@ -37,7 +37,7 @@ from generator.sample.frequencies import (
     sample_all,
 )
 from generator.sample.naming import ADJECTIVES, QUALITIES
-from generator.sample.play_tricks import BOOST_NAMES, BREAK_VERBS, WEAK_NAMES
+from generator.families.trick_taking.sampler import BOOST_NAMES, BREAK_VERBS, WEAK_NAMES
 from generator.sample.setup import (
     BONUS_WORDS,
     EXCHANGE_NAMES,

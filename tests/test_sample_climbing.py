@@ -1,4 +1,4 @@
-"""The climbing sampler (generator.sample.play_climbing, sample.shedding, and the shared phases'
+"""The climbing sampler (generator.families.climbing.sampler, sample.shedding, and the shared phases'
 climbing modules): sampled seeds give checked, round-tripping specs (the rejected drafts counted by
 reason), each module's rate matches the catalogue's, the family is reached through the registry
 (``--family climbing`` and ``--family any``), and trick-taking's games did not move.
@@ -19,9 +19,11 @@ from generator.checks import check_spec
 from generator.families import ANY, FAMILIES, family_named
 from generator.sample import Draw, draw_spec, family_for, sample_game
 from generator.sample.frequencies import CLIMBING, _climbing_rules, frequency_rows, sample_all
-from generator.sample.play_climbing import BOMB_NAMES, ROCKET_NAMES, TRANSPARENT_WORDS
+from generator.families.climbing.sampler import BOMB_NAMES, ROCKET_NAMES
+from generator.sample.shedding import TRANSPARENT_WORDS
 from generator.sample.shedding import LOSER_NAMES, TITLE_NAMES, VICE_NAMES
-from generator.spec import ClimbPlay, GameSpec, dump_yaml
+from generator.families.climbing.spec import ClimbPlay
+from generator.spec import GameSpec, dump_yaml
 from generator.spec.scoring import SHEDDING_KINDS
 from tests.family_helpers import assert_yaml_round_trip, check_module_rates, generate_writes_games, redraw_reasons
 
@@ -159,8 +161,8 @@ def test_a_familys_rows_read_only_its_games() -> None:
 
 def test_climbing_is_drawn_through_the_registry() -> None:
     family = family_named("climbing")
-    assert family is CLIMBING and family.load("sampler").__module__ == "generator.sample.play_climbing"
-    assert family.load("scoring_sampler").__module__ == "generator.sample.play_climbing"
+    assert family is CLIMBING and family.load("sampler").__module__ == "generator.families.climbing.sampler"
+    assert family.load("scoring_sampler").__module__ == "generator.families.climbing.sampler"
     assert FAMILIES["trick-taking"].load("scoring_sampler").__module__ == "generator.sample.scoring"
     assert isinstance(draw_spec(Draw.from_seed(3), "climbing").play, ClimbPlay)
 

@@ -1,4 +1,4 @@
-"""The matching sampler (generator.sample.play_matching, the stock of sample.deal, shedding scoring
+"""The matching sampler (generator.families.matching.sampler, the stock of sample.deal, shedding scoring
 with the points card): sampled seeds give checked, round-tripping specs (the rejected drafts counted
 by reason), each module's rate matches the catalogue's, the family is reached through the registry
 (``--family matching`` and ``--family any``), and trick-taking's and climbing's games did not move.
@@ -18,14 +18,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.checks import check_spec
-from generator.checks.play_matching import HAND_VALUE_KINDS, KITTY_KINDS
+from generator.families.matching.checks import HAND_VALUE_KINDS, KITTY_KINDS
 from generator.families import ANY, FAMILIES, family_named
 from generator.sample import Draw, draw_spec, family_for, sample_game
 from generator.sample.frequencies import MATCHING, frequency_rows, sample_all
-from generator.sample.play_matching import CHEAT_WORDS, CORDIAL_WORDS, call_word, draw_effects
-from generator.sample.play_climbing import TRANSPARENT_WORDS
+from generator.families.matching.sampler import CHEAT_WORDS, CORDIAL_WORDS, draw_effects
+from generator.sample.naming import call_word
+from generator.sample.shedding import TRANSPARENT_WORDS
 from generator.spec import GameSpec, dump_yaml
-from generator.spec.play_matching import MatchPlay
+from generator.families.matching.spec import MatchPlay
 from generator.spec.scoring import SHEDDING_KINDS
 from tests.conftest import budget
 from tests.family_helpers import assert_yaml_round_trip, check_module_rates, generate_writes_games, redraw_reasons
@@ -226,9 +227,9 @@ def test_the_call_word_is_the_first_word_of_the_name() -> None:
 
 def test_matching_is_drawn_through_the_registry() -> None:
     family = family_named("matching")
-    assert family is MATCHING and family.load("sampler").__module__ == "generator.sample.play_matching"
-    assert family.load("scoring_sampler").__module__ == "generator.sample.play_matching"
-    assert family.load("checks").__module__ == "generator.checks.play_matching"
+    assert family is MATCHING and family.load("sampler").__module__ == "generator.families.matching.sampler"
+    assert family.load("scoring_sampler").__module__ == "generator.families.matching.sampler"
+    assert family.load("checks").__module__ == "generator.families.matching.checks"
     assert family.traits.stock and not FAMILIES["climbing"].traits.stock
     assert isinstance(draw_spec(Draw.from_seed(3), "matching").play, MatchPlay)
 

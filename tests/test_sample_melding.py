@@ -1,4 +1,4 @@
-"""The melding sampler (generator.sample.play_melding, the stock of sample.deal, the hand cut to 5…10,
+"""The melding sampler (generator.families.melding.sampler, the stock of sample.deal, the hand cut to 5…10,
 shedding scoring with the knock on going out and the pig in a meld): sampled seeds give checked,
 YAML-round-tripping specs (the rejected drafts counted by reason), each module's rate matches the
 catalogue's, the family is reached through the registry (``--family melding`` and ``--family
@@ -24,13 +24,13 @@ from generator.refs import resolves
 from generator.sample import Draw, draw_spec, family_for, sample_game
 from generator.sample.deal import draw_hand_size
 from generator.sample.frequencies import MELDING, frequency_rows, sample_all
-from generator.sample.play_matching import call_word
-from generator.sample.play_melding import (
+from generator.sample.naming import call_word
+from generator.families.melding.sampler import (
     BLOCK_WORDS, DESERT_VERBS, DUMP_VERBS, FULL_HOUSE_NAMES, STUMP_NAMES,
 )
 from generator.sample.shedding import PIG_VALUES
 from generator.spec import GameSpec, dump_yaml
-from generator.spec.play_melding import MeldPlay
+from generator.families.melding.spec import MeldPlay
 from generator.spec.scoring import SHEDDING_KINDS
 from tests.conftest import budget
 from tests.family_helpers import assert_yaml_round_trip, check_module_rates, generate_writes_games, redraw_reasons
@@ -214,9 +214,9 @@ def test_any_seed_gives_a_melding_game_the_spec_accepts(seed: int) -> None:
 
 def test_melding_is_drawn_through_the_registry() -> None:
     family = family_named("melding")
-    assert family is MELDING and family.load("sampler").__module__ == "generator.sample.play_melding"
-    assert family.load("scoring_sampler").__module__ == "generator.sample.play_melding"
-    assert family.load("checks").__module__ == "generator.checks.play_melding"
+    assert family is MELDING and family.load("sampler").__module__ == "generator.families.melding.sampler"
+    assert family.load("scoring_sampler").__module__ == "generator.families.melding.sampler"
+    assert family.load("checks").__module__ == "generator.families.melding.checks"
     assert family.traits.short_hands and not any(f.traits.short_hands for f in FAMILIES.values() if f is not family)
     assert isinstance(draw_spec(Draw.from_seed(3), "melding").play, MeldPlay)
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.bots.open_hand import OpenHand, solve
+from generator.families.trick_taking.open_hand import OpenHand, solve
 from generator.bots.solver import OutOfNodes, Solver
 from generator.bots.sampler import Sampler
 from generator.bots.strong import distinct_actions, last_hand, rollout_value

@@ -2,7 +2,7 @@
 spec`` for climbing specs drawn here field by field (every field and option the spec allows, in the
 combinations that make a game), for the sampler's climbing specs once it exists, and for the golden
 climbing rulebook; two different specs never print the same text; and the Play section reads as the
-rules say (the readings of ``generator.spec.play_climbing`` printed, a worked example from the pack).
+rules say (the readings of ``generator.families.climbing.spec`` printed, a worked example from the pack).
 
 Golden files: ``tests/golden/climbing/<game>.yaml`` and ``<game>.md``. Regenerate the Markdown with
 ``PARLOUR_UPDATE_GOLDEN=1 python -m pytest tests/test_text_climbing.py``.
@@ -18,7 +18,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.spec import GameSpec, Transparent, load_spec, spec_from_data
+from generator.families.climbing.spec import Transparent
+from generator.spec import GameSpec, load_spec, spec_from_data
 from generator.spec.deck import DeckSpec
 from generator.text import render_markdown
 from generator.text.phrases import plural_noun

@@ -3,7 +3,7 @@ for matching specs drawn here field by field (every effect kind with its paramet
 named card, one or two discard piles, the wild-rank card, tokens and the countdown wild, rows,
 calling, the kitty and its effects, the shedding scoring kinds …), for the sampler's matching specs
 once it exists, and for the golden matching rulebooks; two different specs never print the same
-text; and the Play section reads as the rules say (the readings of ``generator.spec.play_matching``
+text; and the Play section reads as the rules say (the readings of ``generator.families.matching.spec``
 printed where they apply, an example of matching from the pack, the special cards as a table).
 
 Golden files: ``tests/golden/matching/<game>.yaml`` and ``<game>.md``. Regenerate the Markdown with
@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from generator.spec import GameSpec, load_spec, spec_from_data
 from generator.spec.deck import DeckSpec
-from generator.spec.play_matching import EFFECT_PARAMS
+from generator.families.matching.spec import EFFECT_PARAMS
 from generator.text import render_markdown
 from generator.text.parse import ParseError, parse_markdown
 from tests.conftest import budget

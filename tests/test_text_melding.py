@@ -5,7 +5,7 @@ wilds, the penalty, the full house, the pig in a meld, calling, one or two disca
 tokens, rows, invented rules and the shedding scoring kinds), for the sampler's melding specs once
 it exists, and for the golden melding rulebooks; two different specs never print the same text; and
 the Play section reads as the rules say (the turn as a numbered list, the optional steps marked, the
-readings of ``generator.spec.play_melding`` printed where they apply and nowhere else).
+readings of ``generator.families.melding.spec`` printed where they apply and nowhere else).
 
 Golden files: ``tests/golden/melding/<game>.yaml`` and ``<game>.md``. Regenerate the Markdown with
 ``PARLOUR_UPDATE_GOLDEN=1 python -m pytest tests/test_text_melding.py``.

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import random
 
-from ..engine.actions import BID_BASE, NO, PASS_BID, YES
 from ..engine import Observation
+from ..engine.actions import BID_BASE, NO, PASS_BID, YES
 
 DISCARDS = ("give-to-kitty", "discard-after-robbing", "discard-for-exchange", "lay-away", "give-back")
 

@@ -50,6 +50,10 @@ class BotHints:
     distinct: Callable[["Observation", list[int]], list[int]] | None = None
     #: How the strong bot deals the cards it cannot see (None: the generic ``Sampler``).
     sampler: Callable[["Observation", dict[str, list[int]]], Any] | None = None
+    #: A faster exact ending for the positions it models: (solver, determinized state, actions,
+    #: player, ending) -> one value per action, or None where it does not model the position and
+    #: the clone-based solver searches it (None: always the clone-based solver).
+    solve_ending: Callable[[Any, "State", list[int], int, Any], list[float] | None] | None = None
 
 
 __all__ = ["BotHints", "Play", "Trivial"]

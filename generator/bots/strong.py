@@ -165,8 +165,9 @@ class StrongBot:
         """The ending solved exactly (``solver``) on as many determinizations as the node budget
         allows (``node_budget``; at most as many determinizations as a flat search would sample);
         None when not even one fits, and the rollouts decide."""
-        from .open_hand import OpenHand, solve
         from .solver import OutOfNodes, Solver
+
+        fast = _hints(obs).solve_ending
 
         solver = Solver(self.node_budget(budget), rollout_value)
         values: list[list[float]] = [[] for _ in actions]
@@ -175,9 +176,8 @@ class StrongBot:
             for _ in range(most):
                 det = sampler.sample(self.rng)
                 ending = last_hand(det)
-                if OpenHand.fits(det):   # plain trick play: the copy-free search, same values
-                    found = solve(solver, det, actions, obs.player, ending)
-                else:
+                found = fast(solver, det, actions, obs.player, ending) if fast else None
+                if found is None:
                     found = solver.root(det, actions, obs.player, ending)
                 for i, v in enumerate(found):
                     values[i].append(v)

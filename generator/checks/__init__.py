@@ -3,7 +3,7 @@
 Each problem carries a reason code from docs/playtest-metrics.md, the field it concerns, a sentence
 a person understands, and the player count it concerns (None when it holds at every count).
 
-The checks of the play section belong to its family (``checks/play_tricks.py`` for trick-taking),
+The checks of the play section belong to its family (``families/trick_taking/checks.py`` for trick-taking),
 which registers them (``generator.families``); ``check_spec`` runs them where the play checks come.
 """
 

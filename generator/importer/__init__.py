@@ -4,8 +4,7 @@ The book is plain text, one block per game, each beginning "‹Name› is a … 
 M players". Each sentence is read by one *pattern*: a regular expression for one phrasing of one
 rule module of the catalogue (``docs/hyloe-modules.md``), with a small function that turns it into
 spec fields. Patterns live with their phase, as in the spec: ``naming``, ``deck``, ``deal``,
-``setup``, ``bidding``, ``scoring``, ``ending``, and the play of each family (``play_tricks``,
-``play_climbing``), which the family registers (``generator.families``). Nothing is keyed on game
+``setup``, ``bidding``, ``scoring``, ``ending``, and the play of each family (``families/<family>/importer.py``), which the family registers (``generator.families``). Nothing is keyed on game
 names.
 
 A sentence no pattern reads is an error naming the game and quoting the sentence. The book's

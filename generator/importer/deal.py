@@ -111,7 +111,7 @@ def _rows(m: re.Match[str], d: Draft) -> None:
             r"(?P<down>;? when every player has seen (?P<them>it|them), turn (?P<them2>it|them) face-down)?\.")
 def _discard_piles(m: re.Match[str], d: Draft) -> None:
     """DL-08. In cheat mode (MT-02) the piles are dealt face up and turned face down once everyone
-    has seen them: the play's cheat sentences say so too (``play_matching.finish`` checks both)."""
+    has seen them: the play's cheat sentences say so too (matching's importer's ``finish`` checks both)."""
     piles = 2 if m["second"] else 1
     d.note("stock.piles", piles)
     if m["down"]:

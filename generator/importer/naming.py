@@ -67,7 +67,7 @@ FACT_PHRASES: list[tuple[str, str]] = [
     (r"the winners and losers are given titles", "titles"),
 ]
 #: Facts of modules every family may have (setup, extra rules, the auction); each family's importer
-#: lists its own facts (``FACTS`` of ``play_tricks``, ``play_climbing``, …).
+#: lists its own facts (``FACTS`` of each family's ``importer``).
 SHARED_FACTS = ("pig", "bonus-rules", "secret-rules", "exchange", "landlord-together", "landlord-gang")
 
 

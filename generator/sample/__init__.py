@@ -6,8 +6,7 @@ the static checks is thrown away and another is drawn from the same stream, so t
 on the seed alone.
 
 One file per phase, mirroring ``generator/spec``: ``naming``, ``deck``, ``deal``, ``setup``,
-``bidding``, ``scoring``, ``ending``, and one play file per family (``play_tricks``,
-``play_climbing``), which the family registers (``generator.families``) and which is reached only
+``bidding``, ``scoring``, ``ending``, and one play file per family (``families/<family>/sampler.py``), which the family registers (``generator.families``) and which is reached only
 through the registry, as is the family's scoring sampler (trick scoring in ``scoring``, shedding
 scoring in ``shedding``); ``rng`` holds the catalogue's kinds of random choice.
 """

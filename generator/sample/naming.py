@@ -109,3 +109,15 @@ def draw_intro(draw: Draw, name: Name, flavour: Flavour, keep: bool = False) -> 
         adjective=adjective if keep else None,
         fact=fact,
     )
+
+
+def call_word(name: str) -> str:
+    """NM-08: the first word of the game's name, letters and apostrophes only ("Le" of "Le
+    Petit-Madieu", "Saint" of "Saint-Maurice-de-Sorgues"). Unlike the book's pattern it keeps
+    accented letters ("Château" stays whole)."""
+    word = ""
+    for ch in name:
+        if not (ch.isalpha() or ch == "'"):
+            break
+        word += ch
+    return word.strip("'") or "last"

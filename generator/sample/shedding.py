@@ -11,8 +11,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..spec import (
-    BiddingSpec, CardCount, CardPassing, CardValues, Countdown, DealSpec, DeckSpec, FirstOut, HandValue,
-    LandlordStake, Players, SetupSpec, TitlePig, Titles,
+
+    BiddingSpec, CardCount, CardPassing, CardValues, Countdown, DealSpec, DeckSpec, FirstOut, HandValue, LandlordStake,
+
+    Players, SetupSpec, TitlePig, Titles,
+
 )
 from ..spec.derived import has_court_cards
 from .naming import Flavour
@@ -38,6 +41,8 @@ ACE_VALUES = (1, 10, 5)
 PIG_VALUES = (5, 10, 15)
 #: SC-A2 card counting: a revealed pig counts as W-pick(4) of these many cards.
 PIG_CARDS = (4, 3, 2, 5)
+#: The words for a transparent rank, W-pick(6): climbing's CL-09 and matching's P13 draw the same list.
+TRANSPARENT_WORDS = ("transparent", "invisible", "glass", "clear", "crystal", "ghosts")
 
 
 def draw_card_values(draw: Draw, deck: DeckSpec, setup: SetupSpec) -> tuple[CardValues, Fraction]:
@@ -170,4 +175,4 @@ def draw_shedding(draw: Draw, deck: DeckSpec, deal: DealSpec, players: Players, 
     return scored
 
 
-__all__ = ["draw_card_values", "draw_hand_value", "draw_passing", "draw_shedding", "draw_titles"]
+__all__ = ["TRANSPARENT_WORDS", "draw_card_values", "draw_hand_value", "draw_passing", "draw_shedding", "draw_titles"]

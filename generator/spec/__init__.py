@@ -8,20 +8,19 @@ from .game import SPEC_VERSION, GameSpec
 from .io import SpecError, dump_json, dump_yaml, json_schema, load_spec, spec_from_data, write_new
 from .naming import FACTS, Naming
 from .provenance import Mend, Provenance
-from .play_climbing import Bomb, ClimbPlay, Transparent
-from .play_tricks import Boost, BreakingSuit, TrickPlay
 from .scoring import (
     AvoidSuit, CardCount, CardPassing, CardValues, Countdown, Doubler, ExactBid, FirstOut, HandValue, LandlordStake,
     SpecialCard, TitlePig, Titles, TrickExtras, TrickPoints,
 )
-from .setup import Exchange, ExtraRules, PigCard, Robbing, Called, FirstCard, Fixed, Hidden, LastCard, Majors, NoTrumps, Rotating, SetupSpec, TurnUp
+from .setup import (
+    Called, Exchange, ExtraRules, FirstCard, Fixed, Hidden, LastCard, Majors, NoTrumps, PigCard, Robbing, Rotating,
+    SetupSpec, TurnUp,
+)
 
 __all__ = [
-    "Bomb",
     "CardCount",
     "CardPassing",
     "CardValues",
-    "ClimbPlay",
     "Countdown",
     "FirstOut",
     "HandValue",
@@ -30,11 +29,8 @@ __all__ = [
     "Titles",
     "Tokens",
     "TokensGone",
-    "Transparent",
     "AvoidSuit",
     "BiddingSpec",
-    "Boost",
-    "BreakingSuit",
     "Called",
     "DealSpec",
     "DeckSpec",
@@ -73,7 +69,6 @@ __all__ = [
     "Threshold",
     "TrickBidding",
     "TrickExtras",
-    "TrickPlay",
     "TrickPoints",
     "TurnUp",
     "dump_json",

@@ -1,0 +1,35 @@
+"""The climbing family: each player in turn passes or beats the last play with a higher card, set
+or run; the first to empty their hand goes out. President, Big Two, Dou Dizhu and Tichu are the
+real ones.
+
+Its pieces are the modules of this package, one per layer (``spec``, ``sampler``, ``parser``,
+``importer``, ``checks``, ``engine/``, ``bots``), and its *Play* template,
+``templates/families/climbing/play.md.j2``. The seed book holds 39 climbing games of
+its 167.
+"""
+
+from __future__ import annotations
+
+from generator.families import Family, SamplerTraits, register
+
+CLIMBING = register(Family(
+    name="climbing",
+    weight=39,
+    spec="generator.families.climbing.spec:ClimbPlay",
+    sampler="generator.families.climbing.sampler:draw_play",
+    template="families/climbing/play.md.j2",
+    parser="generator.families.climbing.parser",
+    importer="generator.families.climbing.importer",
+    checks="generator.families.climbing.checks:check_play",
+    engine="generator.families.climbing.engine:ENGINE",
+    phases=("generator.families.climbing.engine.play:Climb",),
+    rules="generator.families.climbing.engine.rules:ClimbRules",
+    scoring="generator.families.climbing.engine.scoring:ClimbScorer",
+    bot_hints="generator.families.climbing.bots:HINTS",
+    bounds="generator.playtest.bounds:ScoreBounds.build",
+    traits=SamplerTraits(deals_all=True, trumps=False, bids_tricks=False, removes_ranks=True, run_wrap=True,
+                         tokens=True, rows=True),
+    # taken tricks score as trick-taking does (SC-T, or SC-B with tokens); piles set aside, by shedding (SC-A)
+    scoring_sampler="generator.families.climbing.sampler:draw_scoring",
+    deck_jokers=False,
+))

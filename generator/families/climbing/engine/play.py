@@ -1,0 +1,499 @@
+"""Climbing play (CL-01…CL-13, SH-02): each player in turn passes or beats the play on the table;
+when the others have passed, the pile is taken as a trick or set aside and the last to play
+leads again; a player who empties their hand goes out.
+
+The shapes of plays and what beats what are ``rules.ClimbRules``'s (and the action encoding is
+described there); this phase sequences the turns:
+
+* **The opening lead** (CL-01): the dealer, the dealer's left, the landlord (BD-03), or the holder
+  of the opening card, who must lead it as a single; after a titles hand, the title holder, vice
+  or loser named by the spec (WU-01).
+* **A turn**: a play that beats the play on the table (any lead shape the game allows when the
+  table is empty), or a pass — unless the player must play (CL-03) and can. Face-down rows
+  (SH-02): a player whose hand is empty plays from their face-up row as if it were their hand,
+  then blind from the face-down row, choosing a card by position; a blind card that cannot be
+  played goes back to its place (now seen by all) and the player passes. Knock-five (SC-A2): a
+  player whose hand's face values total 5 or less may knock on their turn and wins the hand.
+* **The end of a trick** (CL-11): when every other player still holding cards has passed since
+  the last play ('all-passed'; with ``rejoin`` off, a player who passed sits the trick out); or,
+  'first-pass', at the first pass or when the trick holds as many cards as there are players.
+  The last to play takes the pile as a trick won or sets it aside (CL-12), and leads next; if
+  they have gone out, the next player to their left still holding cards leads.
+* **The kitty** (CL-13): with tricks taken, the first trick holding the capture card (or a card
+  of the capture suit) takes the kitty too, as an extra trick won; with piles set aside, the
+  first pile set aside holding it puts the kitty into the hand of the player of its last card
+  (if that player has gone out, the kitty stays where it is for the rest of the hand).
+* **The end of the hand**: a player goes out when they hold no card (with rows in a game that sets
+  piles aside: nor any row card). In a titles game with ``retire``, play goes on without them
+  until one player is left; otherwise the first out ends the hand at once (and with tricks
+  taken, the unfinished trick is won by no one).
+* **Invented laws** (SU-09) apply to plays as to cards: a play holding a card of a suit may not
+  follow a play holding a card of another (``no-suit-after``, within a trick); a play holding
+  the rank may not be led (``no-lead``); after a play holding the rank, its player leads the
+  next trick, play reverses, the next player is skipped (``after-rank``; ``draw`` draws from a
+  stock if there is one, and climbing deals have none as a rule). A secret law broken takes
+  the play back, and its player now knows the law.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from generator.engine.laws import LawBook
+from generator.engine.phase import Phase, PrintedRule
+from generator.engine.places import HIDDEN, PUBLIC, Place
+from generator.engine.shedding.scoring import NextHand, close_hand
+from generator.engine.steps.pig import pig_card
+from generator.spec import GameSpec
+
+from .narrate import ClimbNarration
+from .rules import BLIND, BOMB, JOKER, KNOCK, LOW, PASS, ROCKET, RUN, SET, SHAPE_WORDS, ClimbRules, Play, cards_of
+
+#: What a play of each shape leaves in ``GameRecord.applied`` (DEAD_TEXT reads it).
+SHAPE_TAGS = tuple("shape:" + w for w in SHAPE_WORDS)
+
+if TYPE_CHECKING:   # pragma: no cover
+    from generator.engine.state import Game, State
+
+CLIMB = "climb"
+
+
+def _in_play(name: str, empty):
+    def view(state: "State", player: int):
+        value = getattr(state, name)
+        return list(value) if state.decision == CLIMB else empty
+    return view
+
+
+def _played(state: "State", player: int) -> list[int]:
+    """Every card played this hand and seen by all (piles set aside, tricks taken, the table,
+    blind cards shown)."""
+    out = list(state.set_aside) + list(state.trick)
+    for pile in state.won:
+        out.extend(pile)
+    return out
+
+
+class Climb(NextHand, Phase):
+    decisions = (CLIMB,)
+    narration = ClimbNarration
+    card_play = True
+    repeats = False   # a card played never returns to a hand (a blind card that fails stays in its row)
+    places = (Place("trick", False, PUBLIC), Place("set_aside", False, PUBLIC), Place("won", True, PUBLIC),
+              Place("rows_up", True, PUBLIC), Place("rows_down", True, HIDDEN))
+    hand_fields = {
+        "trick": [], "set_aside": [], "won": lambda g, n: [[] for _ in range(n)],
+        "tricks_won": lambda g, n: [0] * n, "trick_plays": [], "to_beat": None, "top_seat": None,
+        "passed": [], "out": [], "bombs": 0, "captured": False, "last_play": 0, "knocker": None,
+        "history": [], "direction": 1, "lead_override": None, "forced": None, "revealed": [],
+        "in_play": set(), "rows_up": lambda g, n: [[] for _ in range(n)],
+        "rows_down": lambda g, n: [[] for _ in range(n)], "idle_passes": 0,
+    }
+    #: The titles of the hand just played (title, vice, loser), read by the next hand (WU-01…05).
+    game_fields = {"titles_won": None}
+    views = {
+        "trick": lambda s, p: list(s.trick_plays) if s.decision == CLIMB else [],
+        "to_beat": lambda s, p: s.to_beat if s.decision == CLIMB else None,
+        "played": _played,
+        "history": lambda s, p: list(s.history),
+        "gone_out": lambda s, p: list(s.out),
+        "rows_up": lambda s, p: [list(r) for r in s.rows_up],
+        "rows_down_count": lambda s, p: [len(r) for r in s.rows_down],
+        "tricks_won": lambda s, p: list(s.tricks_won),
+        "plain_play": lambda s, p: False,   # plays are not single cards: no card-by-card shortcuts
+        "climb_rules": lambda s, p: s.game.phase(Climb).rules,
+        "points": lambda s, p: {},
+    }
+
+    def __init__(self, game: "Game"):
+        super().__init__(game)
+        spec, table = game.spec, game.table
+        p = spec.play
+        self.rules = ClimbRules(spec, table)
+        self.table = table
+        self.opening = p.opening_leader
+        self.opening_card = table.index(p.opening_card) if p.opening_card else None
+        self.must_play = p.must_play
+        self.first_pass = p.trick_end == "first-pass"
+        self.rejoin = p.rejoin
+        self.takes_tricks = p.collection == "trick"
+        self.uses_rows = spec.deal.rows and not self.takes_tricks
+        sc = spec.scoring
+        self.retire = sc.kind == "titles" and sc.retire
+        self.knock = getattr(sc, "round_end", None) == "knock-five"
+        titles = sc if sc.kind == "titles" else None
+        self.starter = titles.starter if titles else None
+        bonus = spec.setup.extra_rules is not None and spec.setup.extra_rules.kind == "bonus"
+        self.rule_maker = (0 if titles.rule_maker == "title" else 1) if titles and bonus else None
+        self.loser_deals = bool(titles and titles.passing and titles.passing.kind == "loser-deals")
+        sidx = {s: i for i, s in enumerate(table.suit_names)}
+        cap = p.kitty_capture
+        self.capture_card = table.index(cap.card) if cap and cap.card else None
+        self.capture_suit = sidx[cap.suit] if cap and cap.suit else None
+        self.laws = LawBook(table, table.suit_names, spec.deck.ranks()) if spec.setup.extra_rules else None
+        self.pig = pig_card(spec, table)
+        self.in_play_scored = sc.kind == "avoid-suit"
+
+    @classmethod
+    def needed(cls, spec: GameSpec) -> bool:
+        return True
+
+    def printed_rules(self) -> list[PrintedRule]:
+        """The shapes of play a rulebook prints beyond single cards, each met when a play of that
+        shape is laid: sets, runs, the bomb and the rocket, the lowest card that beats anything. A
+        game whose players only ever lay single cards prints rules for sets it never needs."""
+        p = self.game.spec.play
+        out = []
+        if p.sets_allowed():
+            # With runs allowed, sets cannot go while runs stay: the rule is only warned about.
+            drop = {} if p.runs_allowed() else {"play.leads": "singles", "play.beating": "higher"}
+            out.append(PrintedRule("playing sets of cards of one rank", frozenset({SHAPE_TAGS[SET]}), drop))
+        if p.runs_allowed():
+            out.append(PrintedRule("playing runs", frozenset({SHAPE_TAGS[RUN]}),
+                                   {"play.leads": "sets", "play.runs": None}))
+        if p.bomb is not None:
+            out.append(PrintedRule(f"the {p.bomb.name} (four cards of a rank)", frozenset({SHAPE_TAGS[BOMB]}),
+                                   {"play.bomb": None}))
+            if p.bomb.rocket:
+                out.append(PrintedRule(f"the {p.bomb.rocket} (the pair of jokers)", frozenset({SHAPE_TAGS[ROCKET]}),
+                                       {"play.bomb.rocket": None}))
+        if p.low_bomb:
+            out.append(PrintedRule("a single card of the lowest rank beating anything", frozenset({SHAPE_TAGS[LOW]}),
+                                   {"play.low_bomb": False}))
+        return out
+
+    # -- the start of play -----------------------------------------------------------------
+
+    def start(self, state: "State") -> bool:
+        n = state.n
+        if self.in_play_scored:
+            state.in_play = {c for h in state.hands for c in h}
+        leader = (state.dealer + 1) % n
+        if self.opening == "dealer":
+            leader = state.dealer
+        elif self.opening == "landlord" and getattr(state, "landlord", None) is not None:
+            leader = state.landlord
+        elif self.opening == "holder":
+            holder = state.holder(self.opening_card)
+            if holder is not None:
+                leader, state.forced = holder, 1 << self.opening_card
+        titles = state.titles_won
+        if self.starter is not None and titles is not None and state.hand_no > 0:
+            seat = titles[("title", "vice", "loser").index(self.starter)]
+            if seat is not None:
+                leader, state.forced = seat, None
+        state.open(self, CLIMB, leader)
+        if not self.active(state, leader):
+            state.current = self.next_seat(state, leader)
+        if sum(1 for q in range(n) if self.active(state, q)) < 2:
+            self._end_hand(state)   # nothing to climb: someone was dealt no card at all
+        return True
+
+    # -- who is still playing --------------------------------------------------------------
+
+    def active(self, state: "State", seat: int) -> bool:
+        """Whether ``seat`` still holds a card it may play (hand, or rows when they are played)."""
+        if state.hands[seat]:
+            return True
+        return self.uses_rows and bool(state.rows_up[seat] or state.rows_down[seat])
+
+    def next_seat(self, state: "State", seat: int, skip_passed: bool = False) -> int:
+        """The next seat after ``seat`` in the direction of play still holding cards (and, when
+        ``skip_passed``, not sitting this trick out)."""
+        n, d = state.n, state.direction
+        q = seat
+        hands, rows = state.hands, self.uses_rows
+        for _ in range(n):
+            q = (q + d) % n
+            if (hands[q] or (rows and self.active(state, q))) and not (skip_passed and q in state.passed):
+                return q
+        return seat
+
+    # -- legal plays -----------------------------------------------------------------------
+
+    def source(self, state: "State", seat: int) -> list[int]:
+        """The cards a player plays from: their hand, else (rows) their face-up row."""
+        hand = state.hands[seat]
+        if hand or not self.uses_rows:
+            return hand
+        return state.rows_up[seat]
+
+    def legal(self, state: "State") -> list[int]:
+        if state.forced is not None:
+            return [state.forced]
+        p = state.current
+        src = self.source(state, p)
+        old = state.to_beat
+        if src:
+            plays = self.rules.plays(src, old)
+            if state.laws and self.laws is not None:
+                plays = [a for a in plays if not self._forbidden(state, a, p, known_only=True)]
+            able = bool(plays)
+        else:
+            plays = [BLIND + i for i in range(len(state.rows_down[p]))]
+            able = False
+        out = plays
+        if old is not None or not plays:
+            if not (self.must_play and able) and not (not src and self.must_play and plays):
+                out = [PASS] + plays
+        if self.knock and state.hands[p] and sum(self.table.face[c] for c in state.hands[p]) <= 5:
+            out = out + [KNOCK]
+        return out
+
+    def _forbidden(self, state: "State", action: int, seat: int, known_only: bool) -> bool:
+        """Whether a law in force (known to ``seat`` if ``known_only``) forbids this play now."""
+        book = self.laws
+        cards = cards_of(action)
+        prev = cards_of(state.trick_plays[-1][1]) if state.trick_plays else []
+        for f in state.laws:
+            if known_only and seat not in f.known_by:
+                continue
+            law = f.law
+            if law.kind == "no-lead":
+                if not state.trick_plays and any(self.table.rank[c] == law.rank for c in cards):
+                    return True
+            elif law.kind == "no-suit-after" and prev:
+                s, a = book.suit_index[law.suit], book.suit_index[law.after]
+                suit = self.table.suit
+                if any(suit[c] == s for c in cards) and any(suit[c] == a for c in prev):
+                    return True
+        return False
+
+    # -- applying a play -------------------------------------------------------------------
+
+    def apply(self, state: "State", action: int) -> None:
+        p = state.current
+        if action == PASS:
+            return self._pass(state, p)
+        if action == KNOCK:
+            state.knocker = p
+            return self._end_hand(state)
+        if action >= BLIND:
+            return self._blind(state, p, action - BLIND)
+        if state.forced is not None:
+            state.forced = None
+        if state.laws and self.laws is not None and self._forbidden(state, action, p, known_only=False):
+            for f in state.laws:   # a secret law broken: the play goes back, and now they know it
+                if p not in f.known_by and self._forbidden_by(state, f, action):
+                    f.known_by.add(p)
+            return
+        cards = cards_of(action)
+        src = state.hands[p]
+        if not src and self.uses_rows:
+            src = state.rows_up[p]
+        for c in cards:
+            src.remove(c)
+        rules = self.rules
+        play = rules.classify(action)
+        if rules.transparent is not None:
+            play = rules.as_laid(play, cards, state.to_beat)
+        self._lay(state, p, action, cards, play)
+
+    def _forbidden_by(self, state: "State", f, action: int) -> bool:
+        """Whether the one law ``f`` forbids this play now."""
+        saved = state.laws
+        state.laws = [f]
+        try:
+            return self._forbidden(state, action, -1, known_only=False)
+        finally:
+            state.laws = saved
+
+    def _blind(self, state: "State", p: int, i: int) -> None:
+        """SH-02: a face-down card turned; played if it may be, else back to its place."""
+        row = state.rows_down[p]
+        card = row[i]
+        action = 1 << card
+        play = self.rules.as_laid(self.rules.classify(action), [card], state.to_beat)
+        if self.rules.beats(play, state.to_beat):
+            row.pop(i)
+            if card in state.revealed:
+                state.revealed.remove(card)
+            return self._lay(state, p, action, [card], play)
+        if card not in state.revealed:
+            state.revealed.append(card)
+        self._pass(state, p)
+
+    def _lay(self, state: "State", p: int, action: int, cards: list[int], play: Play) -> None:
+        state.trick.extend(cards)
+        state.trick_plays.append((p, action))
+        state.to_beat = play
+        state.top_seat = p
+        state.last_play = action
+        state.idle_passes = 0
+        state.record.applied.add(SHAPE_TAGS[play.shape])   # the shape was played (DEAD_TEXT)
+        if play.shape >= BOMB and play.shape != JOKER and play.shape != LOW:   # a bomb or the rocket
+            state.bombs += 1
+        if self.rejoin:
+            state.passed = []
+        if state.laws and self.laws is not None:
+            self._law_effects(state, p, cards)
+        if not state.hands[p] and not self.active(state, p):
+            state.out.append(p)
+            if not self.retire or sum(1 for q in range(state.n) if self.active(state, q)) <= 1:
+                return self._end_hand(state)
+        if self.first_pass and len(state.trick) >= state.n:
+            return self._finish_trick(state)
+        if not self._others_left(state):
+            return self._finish_trick(state)
+        state.current = self.next_seat(state, p, skip_passed=not self.rejoin)
+
+    def _others_left(self, state: "State") -> bool:
+        """Whether anyone but the last to play may still play to this trick."""
+        top, passed = state.top_seat, state.passed
+        if self.uses_rows:
+            return any(self.active(state, q) and q != top and q not in passed for q in range(state.n))
+        hands = state.hands
+        for q in range(state.n):
+            if q != top and hands[q] and q not in passed:
+                return True
+        return False
+
+    def _pass(self, state: "State", p: int) -> None:
+        if p not in state.passed:
+            state.passed.append(p)
+        if state.to_beat is None:
+            # No lead was possible (the laws forbid every play): the lead passes on.
+            state.idle_passes += 1
+            if state.idle_passes >= sum(1 for q in range(state.n) if self.active(state, q)):
+                return self._end_hand(state)
+            state.passed = []
+            state.current = self.next_seat(state, p)
+            return
+        if self.first_pass or not self._others_left(state):
+            return self._finish_trick(state)
+        state.current = self.next_seat(state, p, skip_passed=not self.rejoin)
+
+    def _law_effects(self, state: "State", seat: int, cards: list[int]) -> None:
+        effects: list[str] = []
+        for c in cards:
+            for e in self.laws.effects(state.laws, c):  # type: ignore[union-attr]
+                if e not in effects:
+                    effects.append(e)
+        for effect in effects:
+            if effect == "lead-next":
+                state.lead_override = seat
+            elif effect == "draw" and state.stock:   # no trump card lies on a climbing stock
+                state.hands[seat].append(state.stock.pop(0))
+                state.hands[seat].sort()
+            elif effect == "reverse":
+                state.direction = -state.direction
+            elif effect == "skip":
+                nxt = self.next_seat(state, seat, skip_passed=not self.rejoin)
+                if nxt != seat and nxt != state.top_seat and nxt not in state.passed:
+                    state.passed.append(nxt)   # they miss their turn: counted as a pass
+
+    def _finish_trick(self, state: "State") -> None:
+        top = state.top_seat
+        cards = state.trick
+        table = self.table
+        holds_capture = bool(state.kitty) and not state.captured and (
+            self.capture_card in cards
+            or (self.capture_suit is not None and any(table.suit[c] == self.capture_suit for c in cards)))
+        if self.takes_tricks:
+            state.won[top].extend(cards)
+            state.tricks_won[top] += 1
+            if holds_capture:
+                state.won[top].extend(state.kitty)
+                state.kitty = []
+                state.tricks_won[top] += 1
+                state.captured = True
+        else:
+            state.set_aside.extend(cards)
+            if holds_capture:   # only the first such pile: a player who has gone out takes nothing
+                state.captured = True
+                if self.active(state, top):
+                    state.hands[top].extend(state.kitty)
+                    state.hands[top].sort()
+                    state.kitty = []
+        state.history.append((tuple(s for s, _ in state.trick_plays), tuple(a for _, a in state.trick_plays),
+                              top if self.takes_tricks else None))
+        state.trick = []
+        state.trick_plays = []
+        state.to_beat = None
+        state.passed = []
+        leader = state.lead_override if state.lead_override is not None else top
+        state.lead_override = None
+        if not self.active(state, leader):
+            leader = self.next_seat(state, leader)
+        state.current = leader
+
+    def _end_hand(self, state: "State") -> None:
+        if state.trick:   # the unfinished trick is won by no one
+            state.set_aside.extend(state.trick)
+            state.trick = []
+            state.trick_plays = []
+        state.end_hand(close_hand(self.game.scorer, state, state.set_aside))
+
+    # -- the fast path ---------------------------------------------------------------------
+
+    def play_random(self, state: "State", rnd: Callable[[], float]) -> bool:
+        """Random play through ``legal`` and ``apply`` directly, a hand at a time, with the same
+        draws as ``State.play_random`` (no validation, no Observation)."""
+        rec = state.record
+        hand_no = state.hand_no
+        legal, apply = self.legal, self.apply
+        moves = decisions = 0
+        cap = self.game.move_cap - rec.moves
+        while state.hand_no == hand_no and state.decision == CLIMB and not state.terminal and moves < cap:
+            options = legal(state)
+            k = len(options)
+            moves += 1
+            if k > 1:
+                decisions += 1
+                a = options[int(rnd() * k)]
+            else:
+                a = options[0]
+            apply(state, a)
+        state._legal = None
+        rec.moves += moves
+        rec.decisions += decisions
+        if rec.moves >= self.game.move_cap and not state.terminal:
+            state.stop("cap")
+        return True
+
+    # -- what players see, and how a play reads ---------------------------------------------
+
+    def shown(self, state: "State", player: int) -> set[int]:
+        return set(state.revealed)
+
+    def hide(self, state: "State", public: "State", player: int) -> None:
+        public.in_play = set()
+
+    def determinized(self, state: "State", placed: dict[int, int]) -> None:
+        if state.decision == CLIMB and self.in_play_scored:
+            state.in_play = ({c for h in state.hands for c in h} | set(state.trick) | set(state.set_aside)
+                             | {c for w in state.won for c in w})
+
+    def describe(self, state: "State", action: int) -> str | None:
+        return describe_play(self.rules, self.game.spec.deck.ranks(), action)
+
+
+def describe_play(rules: ClimbRules, ranks: tuple[str, ...], action: int) -> str:
+    """A play in words: 'pass', 'knock', 'a blind card', or its cards and what they count as."""
+    if action == PASS:
+        return "pass"
+    if action == KNOCK:
+        return "knock"
+    if action >= BLIND:
+        return f"turn face-down card {action - BLIND + 1}"
+    t = rules.table
+    cards = cards_of(action)
+    names = iter(rules.names(action))
+    words = []
+    for c in cards:
+        if rules.level[c] < 0 and len(cards) > 1 and not (rules.rocket and len(cards) == 2
+                                                          and all(rules.level[x] < 0 for x in cards)):
+            words.append(f"{t.names[c]} as a {rules.rank_name(next(names), ranks)}")
+        else:
+            words.append(t.names[c])
+    play = rules.classify(action)
+    shape = SHAPE_WORDS[play.shape]
+    if play.shape == BOMB or play.shape == ROCKET:
+        kind = shape
+    elif play.shape == 2:
+        kind = f"a run of {play.size}"
+    elif play.shape == 1:
+        kind = f"a set of {play.size}"
+    else:
+        kind = ""
+    return ", ".join(words) + (f" ({kind})" if kind else "")

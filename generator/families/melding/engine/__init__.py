@@ -1,0 +1,35 @@
+"""The melding family's engine: the phases of its hand, in order, and its scorer.
+
+A hand: laws may be invented (SU-09); the deal; countdown tokens and face-down rows (climbing's
+``DealTokensAndRows``, shared); the table — discard piles, the wild-rank card, the stock
+(matching's ``TableDeal``, shared); cards passed between titles hands (climbing's ``PassCards``);
+a misdeal shown; the contributed kitty; the pig; the exchange; then melding play
+(``play.Turn``), after which ``scoring.MeldScorer`` scores the hand. Melding has no trumps and no
+auction. Each phase decides itself whether a given game needs it.
+"""
+
+from __future__ import annotations
+
+from generator.engine.family import EngineFamily
+from generator.engine.shedding.passing import PassCards
+from generator.engine.shedding.table import TableDeal
+from generator.engine.shedding.tokens import DealTokensAndRows
+from generator.engine.steps.deal import Deal
+from generator.engine.steps.exchange import Exchange
+from generator.engine.steps.invent import InventLaw
+from generator.engine.steps.kitty import GiveToKitty
+from generator.engine.steps.misdeal import ShowMisdeal
+from generator.engine.steps.pig import RevealPig
+
+from .play import Turn
+from .scoring import MeldScorer
+
+ENGINE = EngineFamily(
+    name="melding",
+    phases=(InventLaw, Deal, DealTokensAndRows, TableDeal, PassCards, ShowMisdeal, GiveToKitty, RevealPig, Exchange,
+            Turn),
+    scorer=MeldScorer,
+    joker_order=lambda spec: "top",
+)
+
+__all__ = ["ENGINE"]
