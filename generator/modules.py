@@ -5,20 +5,33 @@ follows every pointer and says what is missing.
 A module is one idea (robbing the turned trump, the boost trick, exact-bid scoring) that lives in:
 
 * the spec (``fields``: dotted ``GameSpec`` paths, checked against the spec's models);
-* the sampler (``sampler``: the module column of its rows in ``generator.sample.frequencies``, where
-  its rate is compared with the catalogue's; ``draws``: the sampler functions that draw it);
+* the sampler (``sampler``: the module column of its rows in the catalogue's rates, which
+  ``generator.sample.frequencies`` compares with the sampler's; ``draws``: the sampler functions
+  that draw it);
 * the rulebook (``templates``: the Jinja files that print it, each included by the rulebook's
   sections list and each referring to the module's fields — ``spec.<path>``, an alias of one, or a
   derived value computed from one, ``generator.text.render.DERIVED_FROM``);
 * the parser (``parser``: ``"<phase>:<rule>"``, the sentence rules of ``generator.text.parse.<phase>``
-  named ``<rule>`` that read its sentences — each rule's handler must write or check one of the
-  module's fields — or a step of that phase that does, ``finish`` or ``read_title``);
+  (or of a family's parser, its name the phase) named ``<rule>`` that read its sentences — each
+  rule's handler must write or check one of the module's fields — or a step of that phase that
+  does, ``finish`` or ``read_title``);
 * the engine (``engine``: keys of ``ENGINE``, lazy references to the phase class or function that
   executes it; only the naming modules have none).
 
-``present(spec)`` says whether a game uses the module. ``tests/test_modules.py`` runs
-``check_registry`` on ``MODULES`` and on registries with one place knocked out, and
-``benchmarks/modules.py`` counts how often sampled games use each module.
+``present(spec)`` says whether a game uses the module.
+
+The rows live with their owners. This file holds the modules several families share (naming, the
+deck, the deal, setup, bidding, scoring, the end, and what the shedding families share: tokens,
+face-down rows, the stock, the call …) and the engine's shared places. Each family's rows are in its
+package (``generator/families/<family>/modules.py``, its registration's ``modules``): its own
+modules, its engine places, and its part in the shared modules (``SHARES``: the shared modules only
+some families draw that it does, and the places of its own — a template, a parser rule, its play
+phase or scorer — that print, read or play them). ``MODULES``, ``BY_ID``, ``ENGINE`` and
+``DRAWN_BY`` gather them from the registered families, in registration order, on first use (a
+family's rows import this file for ``Module``, so they cannot be gathered while it loads).
+
+``tests/test_modules.py`` runs ``check_registry`` on ``MODULES`` and on registries with one place
+knocked out, and ``benchmarks/modules.py`` counts how often sampled games use each module.
 """
 
 from __future__ import annotations
@@ -33,24 +46,23 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import jinja2
 from jinja2 import nodes
 from pydantic import BaseModel
 
-from .families import FAMILIES, family_of
+from .families import FAMILIES, Family, family_of
 from .refs import resolve, resolves
 from .spec import GameSpec
 from .spec.scoring import SHEDDING_KINDS
 from .text import sections as rulebook
 
-TRICKS, CLIMBING, MATCHING = FAMILIES["trick-taking"], FAMILIES["climbing"], FAMILIES["matching"]
-MELDING = FAMILIES["melding"]
-
-#: The engine's places (lazy references, ``generator.refs``): one phase class per file under
-#: ``engine/steps/`` for the setup steps, the family's play, rules and scoring for trick-taking.
-ENGINE: dict[str, str] = {
+#: The engine's shared places (lazy references, ``generator.refs``): one phase class per file under
+#: ``engine/steps/`` for the setup steps, the scorer of tricks taken (trick-taking's hand, and
+#: climbing's when its piles are tricks), the laws and the end. Each family adds its own (its play
+#: phase, rules of play and scorer): ``ENGINE`` gathers both.
+SHARED_ENGINE: dict[str, str] = {
     "game": "generator.engine.state:Game",
     "cards": "generator.engine.cards:compile_deck",
     "deal": "generator.engine.steps.deal:Deal",
@@ -68,20 +80,7 @@ ENGINE: dict[str, str] = {
     "rob": "generator.engine.steps.rob:Rob",
     "top_trump": "generator.engine.steps.top_trump:ShowTopTrump",
     "exchange": "generator.engine.steps.exchange:Exchange",
-    "play": TRICKS.phases[0],
-    "tricks": TRICKS.rules,
-    "scoring": TRICKS.scoring,
-    "climb": CLIMBING.phases[0],
-    "climb_rules": CLIMBING.rules,
-    "climb_scoring": CLIMBING.scoring,
-    "match": MATCHING.phases[0],
-    "match_rules": MATCHING.rules,
-    "match_scoring": MATCHING.scoring,
-    # the special cards of MT-04: one function fires the effect of the card played (or claimed)
-    "match_effects": "generator.families.matching.engine.effects:fire",
-    "meld": MELDING.phases[0],
-    "meld_rules": MELDING.rules,
-    "meld_scoring": MELDING.scoring,
+    "scoring": "generator.engine.trick_scoring:HandScorer",
     "laws": "generator.engine.laws:LawBook",
     "ending": "generator.engine.ending:EndRules",
 }
@@ -121,11 +120,9 @@ PARSER: dict[str, str] = {phase: f"{parse_module(phase)}:RULES" for phase in _pa
 #: Parser steps a module may point at besides rules: a phase's finish, the title.
 STEPS = ("finish", "read_title")
 
-SETUP, BIDDING, PLAY, SCORING = "rules/setup.md.j2", "rules/bidding.md.j2", TRICKS.template, "rules/scoring.md.j2"
+#: The shared sections' templates (a family's *Play* template is its registration's ``template``).
+SETUP, BIDDING, SCORING = "rules/setup.md.j2", "rules/bidding.md.j2", "rules/scoring.md.j2"
 INTRO, DECK, DEAL, LAWS, ENDING = "rules/intro.md.j2", "rules/deck.md.j2", "rules/deal.md.j2", "rules/laws.md.j2", "rules/ending.md.j2"
-CLIMB = CLIMBING.template
-MATCH = MATCHING.template
-MELD = MELDING.template
 
 
 @dataclass(frozen=True)
@@ -143,7 +140,8 @@ class Module:
 
     @property
     def engine_paths(self) -> tuple[str, ...]:
-        return tuple(ENGINE[key] for key in self.engine)
+        engine = _registry().engine
+        return tuple(engine[key] for key in self.engine)
 
     @property
     def parser_phases(self) -> tuple[str, ...]:
@@ -163,6 +161,19 @@ class Module:
         return tuple(r for ref in self.parser for r in readers(ref))
 
 
+@dataclass(frozen=True)
+class Share:
+    """A family's part in a shared module: the fields of its play section the module also lives
+    in, and the places of its own that draw, print, read or play it. They follow the shared row's
+    places, family by family in registration order."""
+
+    fields: tuple[str, ...] = ()
+    draws: tuple[str, ...] = ()
+    templates: tuple[str, ...] = ()
+    parser: tuple[str, ...] = ()
+    engine: tuple[str, ...] = ()
+
+
 def _trumps(s: GameSpec) -> bool:
     return s.setup.trumps.method != "none"
 
@@ -178,79 +189,6 @@ def _draw(phase: str, *names: str) -> tuple[str, ...]:
     return tuple(f"{module}:{name}" for name in names)
 
 
-PLAY_DRAW = TRICKS.sampler
-CLIMB_DRAW = CLIMBING.sampler
-MATCH_DRAW = MATCHING.sampler
-MELD_DRAW = MELDING.sampler
-
-
-def _in(family, *modules: Module) -> tuple[Module, ...]:
-    """Modules of one family's play: only its games can have them (``modules_of`` asks no other
-    game whether it does)."""
-    return tuple(dataclasses.replace(m, families=(family.name,)) for m in modules)
-
-
-def _climb(*names: str) -> tuple[str, ...]:
-    return _draw("climbing", *names)
-
-
-def _match(*names: str) -> tuple[str, ...]:
-    return _draw("matching", *names)
-
-
-def _meld(*names: str) -> tuple[str, ...]:
-    return _draw("melding", *names)
-
-
-def _melds(s: GameSpec) -> Any:
-    return s.play.melds
-
-
-def _effect(*kinds: str) -> Callable[[GameSpec], bool]:
-    """Whether a matching game has a special card of one of ``kinds`` (MT-04)."""
-    return lambda s: any(e.kind in kinds for e in s.play.effects)
-
-
-#: MT-04's rows, one module each: (catalogue id, name, the kinds it draws). P01 and P03 may turn into
-#: a card that may not be played last, which has a module of its own.
-_EFFECTS = (
-    ("P01", "wild or open card", ("wild", "open")),
-    ("P01n", "not the last card", ("not-last",)),
-    ("P02", "the kitty card", ("kitty-take", "kitty-give")),
-    ("P03", "reshuffle and go again", ("reshuffle",)),
-    ("P04", "reverse", ("reverse",)),
-    ("P05", "draw chain", ("draw-chain",)),
-    ("P06", "another turn", ("again",)),
-    ("P07", "skip", ("skip",)),
-    ("P08", "everyone draws", ("all-draw",)),
-    ("P09", "top ranks follow", ("top-follow",)),
-    ("P10", "pass hands", ("pass-hands",)),
-    ("P12", "give a card", ("give",)),
-    ("P13", "transparent card", ("transparent",)),
-    ("P14", "tuck a card", ("tuck",)),
-    ("P15", "cordial card", ("cordial",)),
-    ("P16", "trade hands", ("trade",)),
-    ("P17", "name a rank", ("name-rank",)),
-    ("P18", "cover or draw", ("cover",)),
-    ("P19", "copycat", ("copycat",)),
-    ("P20", "points in the hand", ("points",)),
-    ("P21", "lower or higher", ("bound",)),
-)
-
-
-def _effect_modules() -> tuple[Module, ...]:
-    """MT-04, one module per kind of special card: each lives in ``play.effects``, is drawn by
-    ``draw_effects``, printed in the Play section's list of special cards, read back by the
-    parser's row of that table (``matching:special_row``, which reads every kind) and fired by
-    the engine's effects."""
-    out = []
-    for cid, name, kinds in _EFFECTS:
-        rules = ("matching:special_row",)
-        out.append(Module(f"MT-04.{cid}", name, ("play.effects",), _effect(*kinds), "MT-04 effects",
-                          _match("draw_effects"), (MATCH,), rules, ("match", "match_effects")))
-    return tuple(out)
-
-
 def _shedding(s: GameSpec) -> bool:
     return s.scoring.kind in SHEDDING_KINDS
 
@@ -262,7 +200,9 @@ def _titles(s: GameSpec) -> bool:
 def _passing(kind: str) -> Callable[[GameSpec], bool]:
     return lambda s: _titles(s) and s.scoring.passing is not None and s.scoring.passing.kind == kind
 
-MODULES: tuple[Module, ...] = (
+#: The modules several families share, before the families' own play (naming and players, the
+#: deck, the deal, setup, bidding) …
+BEFORE_PLAY: tuple[Module, ...] = (
     # naming and players
     Module("NM-01", "country", ("naming.country", "naming.show_country"), lambda s: True, "NM-01 country",
            _draw("naming", "draw_name", "draw_intro"), (INTRO,), ("intro:village", "intro:finish")),
@@ -300,8 +240,7 @@ MODULES: tuple[Module, ...] = (
     Module("SU-02", "trump selection", ("setup.trumps",), _trumps, "SU-02 trump method", _draw("setup", "draw_trumps"),
            (SETUP,), ("setup:method",), ("call", "trumps")),
     Module("SU-03", "anti-trumps", ("setup.anti_trumps",), lambda s: s.setup.anti_trumps, "SU-03 anti-trumps",
-           _draw("setup", "draw_setup"), (SETUP, PLAY), ("setup:anti_trumps", "trick-taking:anti_trumps"),
-           ("anti", "tricks")),
+           _draw("setup", "draw_setup"), (SETUP,), ("setup:anti_trumps",), ("anti",)),
     Module("SU-04", "robbing the turned trump", ("setup.robbing",), lambda s: s.setup.robbing is not None,
            "SU-04 robbing", _draw("setup", "draw_setup"), (SETUP,), ("setup:robbing", "setup:rob_joker"), ("rob",)),
     Module("SU-05", "joker turned means no trump", ("setup.trumps",),
@@ -326,171 +265,36 @@ MODULES: tuple[Module, ...] = (
            "BD-01 trick bidding", _draw("bidding", "draw_trick_bidding"), (BIDDING,),
            ("bidding:bids", "bidding:blind", "bidding:blind_step", "bidding:simultaneous", "bidding:hook"),
            ("bids", "blind")),
-    Module("BD-03", "landlord auction", ("bidding.auction", "play.opening_leader"),
-           lambda s: s.bidding.auction is not None, "BD-03 auction", (*_draw("bidding", "draw_auction"), PLAY_DRAW),
-           (BIDDING, PLAY), ("bidding:auction", "bidding:landlord", "trick-taking:leader"), ("auction",)),
+    Module("BD-03", "landlord auction", ("bidding.auction",), lambda s: s.bidding.auction is not None,
+           "BD-03 auction", _draw("bidding", "draw_auction"), (BIDDING,), ("bidding:auction", "bidding:landlord"),
+           ("auction",)),
     Module("BD-03p", "landlord payments", ("bidding.auction",), lambda s: s.bidding.auction is not None,
            "BD-03 auction", _draw("bidding", "draw_auction"), (SCORING,), ("scoring:settles",), ("scoring",)),
-    # play
-    *_in(TRICKS, Module("TT-01", "opening leader", ("play.opening_leader", "play.opening_card"), lambda s: True,
-           "TT-01 opening leader", (PLAY_DRAW,), (PLAY,),
-           ("trick-taking:leader", "trick-taking:holder", "trick-taking:opening_card"), ("play",)),
-    Module("TT-02", "opening-lead restriction", ("play.opening_lead",), lambda s: s.play.opening_lead != "any",
-           "TT-02 opening lead", (PLAY_DRAW,), (PLAY,), ("trick-taking:opening_lead",), ("tricks",)),
-    Module("TT-03", "weak led suit", ("play.weak_led_suit",), lambda s: s.play.weak_led_suit is not None,
-           "TT-03 weak led suit", (PLAY_DRAW,), (PLAY,), ("trick-taking:weak",), ("tricks",)),
-    Module("TT-04", "following", ("play.following", "play.otherwise"), lambda s: True, "TT-04 following",
-           _draw("trick-taking", "draw_following"), (PLAY,), ("trick-taking:following", "trick-taking:otherwise"),
-           ("tricks",)),
-    Module("TT-05", "jokers in play", ("play.jokers",), lambda s: s.deck.jokers > 0, "TT-05 jokers",
-           _draw("trick-taking", "draw_jokers"), (DECK,), ("deck:joker_play",), ("cards", "tricks")),
-    Module("TT-06", "joker lead", ("play.joker_lead",), lambda s: s.play.joker_lead is not None, "TT-06 joker lead",
-           (PLAY_DRAW,), (PLAY,), ("trick-taking:joker_lead",), ("play",)),
-    Module("TT-07", "breaking a suit", ("play.breaking",), lambda s: s.play.breaking is not None, "TT-07 breaking",
-           (PLAY_DRAW,), (PLAY,), ("trick-taking:breaking",), ("tricks",)),
-    Module("TT-08", "first-trick ban", ("play.first_trick_ban",), lambda s: s.play.first_trick_ban is not None,
-           "TT-08 first-trick ban", (PLAY_DRAW,), (PLAY,), ("trick-taking:first_trick_ban",), ("tricks",)),
-    Module("TT-09", "pig lead restriction", ("play.pig_lead",), lambda s: s.play.pig_lead != "free", "TT-09 pig lead",
-           (PLAY_DRAW,), (PLAY,), ("trick-taking:pig_lead", "trick-taking:pig_first"), ("play",)),
-    Module("TT-10", "boost trick", ("play.boost",), lambda s: s.play.boost is not None, "TT-10 boost", (PLAY_DRAW,),
-           (PLAY,), ("trick-taking:boost",), ("play",)),
-    Module("TT-11", "invented rules in play", ("setup.extra_rules",), lambda s: s.setup.extra_rules is not None,
-           "SU-09 extra rules", _draw("setup", "draw_setup"), (LAWS,), ("laws:named", "laws:bonus", "laws:secret"),
-           ("play", "laws")),
-    Module("TT-12", "trick winner", ("play.winner",), lambda s: True, "TT-12 winner", (PLAY_DRAW,), (PLAY,),
-           ("trick-taking:winner",), ("tricks",)),
-    Module("TT-13", "next leader", ("play.next_leader",), lambda s: True, "TT-13 next leader", (PLAY_DRAW,), (PLAY,),
-           ("trick-taking:next",), ("tricks",)),
-    Module("TT-14", "kitty capture", ("play.kitty_capture",), lambda s: s.play.kitty_capture is not None,
-           "TT-14 kitty capture", (PLAY_DRAW,), (PLAY,), ("trick-taking:capture", "trick-taking:capture_in_kitty"),
-           ("play",))),
-    # climbing: the deck, the deal and play (CL-10, the invented rules in play, is SU-09's law text)
+)
+
+#: … and after it (what the shedding families share, scoring, the end). ``MODULES`` is these, with
+#: every registered family's own modules between them.
+AFTER_PLAY: tuple[Module, ...] = (
+    # what the shedding families share in the deck, the deal and play: the run wrap, countdown
+    # tokens, face-down rows, the stock and its discard piles, calling the last card (SH-01); the
+    # families that draw them play them in their own turn and scorer (their SHARES)
     Module("DK-05", "run wrap", ("deck.run_wrap",), lambda s: s.deck.run_wrap, "DK-05 run wrap",
-           _draw("deck", "draw_run_wrap"), (DECK,), ("deck:run_wrap",), ("cards", "climb_rules")),
+           _draw("deck", "draw_run_wrap"), (DECK,), ("deck:run_wrap",), ("cards",)),
     Module("DL-04", "countdown tokens", ("deal.tokens",), lambda s: s.deal.tokens is not None, "DL-04 tokens",
-           _draw("deal", "draw_deal"), (DEAL,), ("deal:token_cards",), ("deal", "climb_scoring", "ending")),
+           _draw("deal", "draw_deal"), (DEAL,), ("deal:token_cards",), ("deal", "ending")),
     Module("DL-12", "face-down rows", ("deal.rows",), lambda s: s.deal.rows, "DL-12 rows", _draw("deal", "draw_deal"),
-           (DEAL, CLIMB), ("deal:rows", "climbing:gone_out"), ("deal", "climb")),
-    *_in(
-        CLIMBING,
-        Module("CL-01", "opening leader", ("play.opening_leader", "play.opening_card"), lambda s: True,
-               "CL-01 opening leader", _climb("draw_leader"), (CLIMB,),
-               ("climbing:leader", "climbing:holder", "climbing:opening_card"), ("climb",)),
-        Module("CL-02", "lead shapes", ("play.leads", "play.runs"), lambda s: True, "CL-02 leads",
-               _climb("draw_leads"), (CLIMB,), ("climbing:sets_not_led", "climbing:run", "climbing:finish"), ("climb_rules",)),
-        Module("CL-03", "must play", ("play.must_play",), lambda s: s.play.must_play, "CL-03 must play",
-               (CLIMB_DRAW,), (CLIMB,), ("climbing:must_play",), ("climb_rules",)),
-        Module("CL-04", "beating", ("play.beating",), lambda s: True, "CL-04 beating", (CLIMB_DRAW,), (CLIMB,),
-               ("climbing:beating",), ("climb_rules",)),
-        Module("CL-05", "jokers in play", ("play.jokers", "play.natural_beats_joker"), lambda s: s.deck.jokers > 0,
-               "CL-05 jokers", (CLIMB_DRAW,), (CLIMB,),
-               ("climbing:joker_top", "climbing:joker_wild", "climbing:natural_beats_joker"),
-               ("cards", "climb_rules")),
-        Module("CL-06", "low bomb", ("play.low_bomb",), lambda s: s.play.low_bomb, "CL-06 low bomb", (CLIMB_DRAW,),
-               (CLIMB,), ("climbing:low_bomb",), ("climb_rules",)),
-        Module("CL-07", "colour match", ("play.colour_match",), lambda s: s.play.colour_match, "CL-07 colour match",
-               (CLIMB_DRAW,), (CLIMB,), ("climbing:colour_match",), ("climb_rules",)),
-        Module("CL-08", "bomb and rocket", ("play.bomb",), lambda s: s.play.bomb is not None, "CL-08 bomb",
-               _climb("draw_bomb"), (CLIMB,), ("climbing:bomb", "climbing:rocket"), ("climb_rules",)),
-        Module("CL-09", "transparent rank", ("play.transparent",), lambda s: s.play.transparent is not None,
-               "CL-09 transparent", (CLIMB_DRAW,), (CLIMB,), ("climbing:transparent",), ("climb_rules",)),
-        Module("CL-10", "invented rules in play", ("setup.extra_rules",), lambda s: s.setup.extra_rules is not None,
-               "SU-09 extra rules", _draw("setup", "draw_setup"), (CLIMB,), ("climbing:laws",),
-               ("climb", "laws")),
-        Module("CL-11", "trick end", ("play.trick_end", "play.rejoin"), lambda s: True, "CL-11 trick end",
-               (CLIMB_DRAW,), (CLIMB,), ("climbing:trick_end", "climbing:rejoin"), ("climb",)),
-        Module("CL-12", "trick collection", ("play.collection",), lambda s: True, "CL-12 collection", (CLIMB_DRAW,),
-               (CLIMB,), ("climbing:collection",), ("climb", "climb_scoring")),
-        Module("CL-13", "kitty capture", ("play.kitty_capture",), lambda s: s.play.kitty_capture is not None,
-               "CL-13 kitty capture", (CLIMB_DRAW,), (CLIMB,),
-               ("climbing:capture", "climbing:capture_in_kitty"), ("climb",)),
-        Module("SC-B", "countdown with tricks", ("scoring.kind",),
-               lambda s: s.scoring.kind == "countdown" and s.play.collection == "trick", "SC-B countdown",
-               _climb("draw_scoring"), (SCORING,), ("scoring:countdown",), ("climb_scoring",)),
-    ),
-    # matching: the stock and discard piles of the deal (DL-08…DL-10, melding will share them) and play
+           (DEAL,), ("deal:rows",), ("deal",)),
     Module("DL-08", "discard piles", ("deal.stock.discard_piles",),
            lambda s: s.deal.stock is not None and s.deal.stock.discard_piles == 2, "DL-08 discard piles",
-           _draw("deal", "draw_stock"), (DEAL,), ("deal:discard_piles",), ("deal", "match")),
+           _draw("deal", "draw_stock"), (DEAL,), ("deal:discard_piles",), ("deal",)),
     Module("DL-09", "wild-rank card", ("deal.stock.wild_card",),
            lambda s: s.deal.stock is not None and s.deal.stock.wild_card, "DL-09 wild card",
-           _draw("deal", "draw_stock"), (DEAL,), ("deal:wild_card",), ("deal", "match_rules")),
+           _draw("deal", "draw_stock"), (DEAL,), ("deal:wild_card",), ("deal",)),
     Module("DL-10", "stock", ("deal.stock",), lambda s: s.deal.stock is not None, "DL-10 stock",
-           _draw("deal", "draw_stock", "draw_deal"), (DEAL,), ("deal:stock",), ("deal", "match")),
-    *_in(
-        MATCHING,
-        Module("MT-01", "first turn", ("play.first_turn",), lambda s: True, "MT-01 first turn", (MATCH_DRAW,),
-               (MATCH,), ("matching:first_turn",), ("match",)),
-        Module("MT-02", "cheat mode", ("play.cheat",), lambda s: s.play.cheat is not None, "MT-02 cheat",
-               (MATCH_DRAW,), (MATCH,), ("matching:challenge",), ("match", "match_rules")),
-        *_effect_modules(),
-        Module("MT-04.P11", "named card", ("play.named_card",), lambda s: s.play.named_card is not None,
-               "MT-04 effects", _match("draw_effects"), (MATCH,), ("matching:special_row",),
-               ("match", "match_effects")),
-        Module("MT-04.CW", "countdown wilds", ("play.countdown_wild",), lambda s: s.play.countdown_wild,
-               "MT-04 effects", (MATCH_DRAW,), (MATCH,), ("matching:special_row",), ("match_rules",)),
-        Module("MT-05", "passing and drawing", ("play.must_play", "play.draw", "play.play_drawn"), lambda s: True,
-               "MT-05 passing", (MATCH_DRAW,), (MATCH,),
-               ("matching:pass", "matching:play_drawn"), ("match", "match_rules")),
-        Module("MT-06", "several cards at once", ("play.multiple",), lambda s: s.play.multiple != "none",
-               "MT-06 multiple", (MATCH_DRAW,), (MATCH,), ("matching:multiple",), ("match_rules",)),
-        Module("MT-07", "a special card to start the pile", ("play.opening_effect",),
-               lambda s: s.play.opening_effect != "none", "MT-07 opening effect", (MATCH_DRAW,), (MATCH,),
-               ("matching:opening",), ("match",)),
-    ),
-    # melding: its play (ML-01…ML-07) and its own parts of the scoring (the pig in a meld, the knock
-    # on going out); the deal's stock, tokens, rows and run wrap are the shared modules above and below
-    *_in(
-        MELDING,
-        Module("ML-01", "first turn", ("play.first_turn",), lambda s: True, "ML-01 first turn", (MELD_DRAW,),
-               (MELD,), ("melding:first_turn",), ("meld",)),
-        Module("ML-02", "one action a turn", ("play.one_action",), lambda s: s.play.one_action, "ML-02 turn",
-               (MELD_DRAW,), (MELD,), ("melding:turn",), ("meld",)),
-        Module("ML-02a", "deserting", ("play.desert",), lambda s: s.play.desert is not None, "ML-02a desert",
-               (MELD_DRAW,), (MELD,), ("melding:desert",), ("meld",)),
-        Module("ML-02b", "drawing", ("play.draw",), lambda s: True, "ML-02b draw", _meld("draw_draw_rule"), (MELD,),
-               ("melding:draw",), ("meld",)),
-        Module("ML-02c", "melds", ("play.melds.many", "play.melds.runs", "play.melds.single", "play.melds.first_run",
-                                   "play.melds.no_first_out", "play.melds.must_meld", "play.melds.keep_card"),
-               lambda s: True, "ML-02c melds", _meld("draw_meld_rules"), (MELD,), ("melding:melds",),
-               ("meld", "meld_rules")),
-        Module("ML-02c.r", "rearranging melds", ("play.melds.rearrange",), lambda s: _melds(s).rearrange != "none",
-               "ML-02c melds", _meld("draw_meld_rules"), (MELD,), ("melding:rearrange",), ("meld", "meld_rules")),
-        Module("ML-02d", "laying off", ("play.lay_off",), lambda s: s.play.lay_off is not None, "ML-02d lay off",
-               (MELD_DRAW,), (MELD,), ("melding:lay_off",), ("meld", "meld_rules")),
-        Module("ML-02e", "dump", ("play.dump",), lambda s: s.play.dump is not None, "ML-02e dump", (MELD_DRAW,),
-               (MELD,), ("melding:dump",), ("meld",)),
-        Module("ML-02f", "stump", ("play.stump",), lambda s: s.play.stump is not None, "ML-02f stump", (MELD_DRAW,),
-               (MELD,), ("melding:stump",), ("meld",)),
-        Module("ML-02g", "the called block", ("play.block",), lambda s: s.play.block is not None, "ML-02g block",
-               (MELD_DRAW,), (MELD,), ("melding:block",), ("meld",)),
-        Module("ML-03.swap", "joker swap", ("play.joker_swap",), lambda s: s.play.joker_swap, "ML-03 wild cards",
-               (MELD_DRAW,), (MELD,), ("melding:joker_swap",), ("meld",)),
-        Module("ML-03.one", "one joker a meld", ("play.one_joker",), lambda s: s.play.one_joker, "ML-03 wild cards",
-               (MELD_DRAW,), (MELD,), ("melding:one_joker",), ("meld_rules",)),
-        Module("ML-03.progressive", "progressive wilds", ("play.progressive_wilds",),
-               lambda s: s.play.progressive_wilds, "ML-03 wild cards", (MELD_DRAW,), (MELD,),
-               ("melding:progressive_wilds",), ("meld", "meld_rules")),
-        Module("ML-04", "the stock runs out", ("deal.stock",), lambda s: True, "ML-04 stock exhausted",
-               _draw("deal", "draw_stock"), (MELD,), ("melding:stock_out",), ("meld",)),
-        Module("ML-05", "penalty for an invalid meld", ("play.penalty",), lambda s: s.play.penalty is not None,
-               "ML-05 penalty", (MELD_DRAW,), (MELD,), ("melding:penalty",), ("meld",)),
-        Module("ML-06", "full house", ("play.melds.full_house",), lambda s: _melds(s).full_house is not None,
-               "ML-06 full house", (MELD_DRAW,), (MELD,), ("melding:full_house",), ("meld", "meld_rules")),
-        Module("ML-07", "invented rules in play", ("setup.extra_rules",), lambda s: s.setup.extra_rules is not None,
-               "SU-09 extra rules", _draw("setup", "draw_setup"), (MELD,), ("melding:laws",), ("meld", "laws")),
-        Module("SC-A2m", "the pig in a meld", ("play.pig_meld",), lambda s: s.play.pig_meld is not None,
-               "SC-A2 hand value", _meld("draw_scoring"), (MELD,), ("melding:pig_meld",), ("meld_scoring",)),
-        Module("SC-A2k", "knock on going out", ("scoring.round_end",),
-               lambda s: getattr(s.scoring, "round_end", None) == "knock-out", "SC-A2 hand value",
-               (*_draw("shedding", "draw_hand_value"), *_meld("draw_scoring")), (SCORING,), ("scoring:round_end",),
-               ("meld", "meld_scoring")),
-    ),
-    # calling the last card (SH-01): matching and melding
-    dataclasses.replace(
-        Module("SH-01", "calling the last card", ("play.call",), lambda s: s.play.call is not None, "SH-01 call",
-               (MATCH_DRAW, MELD_DRAW), (MATCH, MELD), ("matching:call", "melding:call"), ("match", "meld")),
-        families=(MATCHING.name, MELDING.name)),
+           _draw("deal", "draw_stock", "draw_deal"), (DEAL,), ("deal:stock",), ("deal",)),
+    # drawn, printed, read and played in the Play sections of the families that have it
+    Module("SH-01", "calling the last card", ("play.call",), lambda s: s.play.call is not None, "SH-01 call",
+           (), (), (), ()),
     # scoring
     Module("SC-T1", "avoid-suit scoring",
            ("scoring.kind", "scoring.suit", "scoring.per_card", "scoring.penalty_card", "scoring.bonus_card", "scoring.joker_loss",
@@ -519,38 +323,38 @@ MODULES: tuple[Module, ...] = (
     Module("SC-A1", "countdown", ("scoring.kind",),
            lambda s: s.scoring.kind == "countdown" and getattr(s.play, "collection", None) != "trick",
            "SC-A1 countdown", _draw("shedding", "draw_shedding"), (SCORING,), ("scoring:countdown",),
-           ("climb_scoring",)),
+           ()),
     Module("SC-A2", "hand value", ("scoring.kind", "scoring.values", "scoring.losers_lose", "scoring.pig_cards"),
            lambda s: s.scoring.kind in ("card-values", "card-count"), "SC-A2 hand value",
            _draw("shedding", "draw_hand_value", "draw_card_values"), (SCORING,),
-           ("scoring:shedding", "scoring:value", "scoring:numbers", "scoring:pig_cards"), ("climb_scoring",)),
+           ("scoring:shedding", "scoring:value", "scoring:numbers", "scoring:pig_cards"), ()),
     Module("SC-A2e", "round end", ("scoring.round_end", "scoring.stock_out", "scoring.low_finish_double"),
            lambda s: s.scoring.kind in ("card-values", "card-count", "landlord-stake"), "SC-A2 hand value",
            _draw("shedding", "draw_hand_value"), (SCORING,),
-           ("scoring:round_end", "scoring:stock_out", "scoring:low_finish_double"), ("climb", "climb_scoring")),
+           ("scoring:round_end", "scoring:stock_out", "scoring:low_finish_double"), ()),
     Module("SC-A2l", "landlord's stake", ("scoring.kind", "bidding.auction"), lambda s: s.scoring.kind == "landlord-stake",
            "SC-A2 hand value", _draw("shedding", "draw_hand_value"), (SCORING,), ("scoring:settles", "scoring:doubled"),
-           ("climb_scoring",)),
+           ()),
     Module("SC-A3", "titles",
            ("scoring.title", "scoring.first", "scoring.vice", "scoring.second", "scoring.loser", "scoring.loser_penalty",
             "scoring.retire", "scoring.pig"),
            _titles, "SC-A3 titles", _draw("shedding", "draw_titles"), (SCORING,),
-           ("scoring:titles", "scoring:vice", "scoring:loser", "scoring:title_pig"), ("climb", "climb_scoring")),
+           ("scoring:titles", "scoring:vice", "scoring:loser", "scoring:title_pig"), ()),
     Module("SC-A4", "first out", ("scoring.kind",), lambda s: s.scoring.kind == "first-out", "SC-A4 first out",
-           _draw("shedding", "draw_shedding"), (SCORING,), ("scoring:first_out",), ("climb_scoring",)),
+           _draw("shedding", "draw_shedding"), (SCORING,), ("scoring:first_out",), ()),
     Module("SC-A5", "invented rules after the hand", ("scoring.rule_maker", "scoring.kind"),
            lambda s: _shedding(s) and s.setup.extra_rules is not None, "SC-A5 rule maker",
            _draw("shedding", "draw_titles"), (LAWS, SCORING), ("laws:bonus", "scoring:finish"), ("invent",)),
     Module("WU-01", "who leads the next hand", ("scoring.starter",), _titles, "WU-01 starter",
-           _draw("shedding", "draw_titles"), (SCORING,), ("scoring:starter",), ("climb_scoring",)),
+           _draw("shedding", "draw_titles"), (SCORING,), ("scoring:starter",), ()),
     Module("WU-02", "the loser's best card", ("scoring.passing",), _passing("best-card"), "WU-02 best card",
-           _draw("shedding", "draw_passing"), (SCORING,), ("scoring:passing",), ("climb_scoring",)),
+           _draw("shedding", "draw_passing"), (SCORING,), ("scoring:passing",), ()),
     Module("WU-03", "the loser's two cards", ("scoring.passing",), _passing("two-cards"), "WU-03 two cards",
-           _draw("shedding", "draw_passing"), (SCORING,), ("scoring:passing",), ("climb_scoring",)),
+           _draw("shedding", "draw_passing"), (SCORING,), ("scoring:passing",), ()),
     Module("WU-04", "swapping hands", ("scoring.passing",), _passing("swap-hands"), "WU-04 swap hands",
-           _draw("shedding", "draw_passing"), (SCORING,), ("scoring:passing",), ("climb_scoring",)),
+           _draw("shedding", "draw_passing"), (SCORING,), ("scoring:passing",), ()),
     Module("WU-05", "the loser deals", ("scoring.passing",), _passing("loser-deals"), "WU-05 loser deals",
-           _draw("shedding", "draw_passing"), (SCORING,), ("scoring:passing",), ("climb_scoring",)),
+           _draw("shedding", "draw_passing"), (SCORING,), ("scoring:passing",), ()),
     # the end
     Module("EN-01", "countdown tokens", ("ending.condition",), lambda s: s.ending.condition.kind == "tokens",
            "EN-01 tokens", _draw("ending", "draw_ending"), (ENDING,), ("ending:tokens_gone",), ("ending",)),
@@ -564,49 +368,117 @@ MODULES: tuple[Module, ...] = (
            ("ending:ties",), ("ending",)),
 )
 
-#: Shared modules (outside a family's play) that only some families' samplers draw, by their
-#: ``SamplerTraits`` and the catalogue's conditions: trumps and trick bidding for trick-taking;
-#: run wrap, tokens, face-down rows and shedding scoring for climbing and melding (and but the run
-#: wrap, for matching); the stock and its discard piles for matching and melding; rank removal for
-#: every family but melding.
-DRAWN_BY: dict[str, tuple[str, ...]] = {
-    **{mid: (TRICKS.name,) for mid in ("SU-02", "SU-03", "SU-04", "SU-05", "SU-06", "SU-07", "BD-01", "SC-T2",
-                                        "SC-T3b", "SC-T6")},
-    **{mid: (CLIMBING.name,) for mid in ("DK-05", "DL-04", "DL-12", "SC-A1", "SC-A2", "SC-A2e", "SC-A2l", "SC-A3",
-                                          "SC-A4", "SC-A5", "WU-01", "WU-02", "WU-03", "WU-04", "WU-05", "EN-01")},
-    **{mid: (MATCHING.name, MELDING.name) for mid in ("DL-08", "DL-09", "DL-10")},
-    "DK-03": (TRICKS.name, CLIMBING.name, MATCHING.name),
-    # the whole pack dealt, and trick scoring: families that deal it all and take tricks
-    **{mid: (TRICKS.name, CLIMBING.name) for mid in ("DL-03", "SC-T1", "SC-T3", "SC-T4")},
-}
-#: Matching and melding draw the shedding modules too (tokens, rows, SC-A and the titles' rules
-#: between hands); melding also the run wrap.
-_SHEDDING = ("DL-04", "DL-12", "SC-A1", "SC-A2", "SC-A2e", "SC-A2l", "SC-A3", "SC-A4", "SC-A5", "WU-01", "WU-02",
-             "WU-03", "WU-04", "WU-05", "EN-01")
-DRAWN_BY.update({mid: (*DRAWN_BY[mid], MATCHING.name, MELDING.name) for mid in _SHEDDING})
-DRAWN_BY["DK-05"] = (*DRAWN_BY["DK-05"], MELDING.name)
-MODULES = tuple(dataclasses.replace(m, families=DRAWN_BY[m.id]) if m.id in DRAWN_BY else m for m in MODULES)
-#: The shedding modules run in matching's and melding's scorers (and face-down rows in their play)
-#: as in climbing's; the run wrap in melding's rules of what a meld is; the stock and its discard
-#: piles in melding's turn as in matching's.
-_MATCH_PLACES = {"climb_scoring": "match_scoring", "climb": "match"}
-_MELD_PLACES = {"climb_scoring": "meld_scoring", "climb": "meld", "climb_rules": "meld_rules", "match": "meld",
-                "match_rules": "meld_rules"}
-MODULES = tuple(
-    dataclasses.replace(m, engine=m.engine + tuple(_MATCH_PLACES[k] for k in m.engine if k in _MATCH_PLACES))
-    if m.id in _SHEDDING else m for m in MODULES)
-MODULES = tuple(
-    dataclasses.replace(m, engine=m.engine + tuple(dict.fromkeys(_MELD_PLACES[k] for k in m.engine
-                                                                 if k in _MELD_PLACES)))
-    if m.id in (*_SHEDDING, "DK-05", "DL-08", "DL-09", "DL-10") else m for m in MODULES)
+#: Shared modules that only some families' samplers draw (by their ``SamplerTraits`` and the
+#: catalogue's conditions): trumps and trick bidding; rank removal, the whole pack dealt and trick
+#: scoring; the run wrap, tokens, face-down rows, the stock and its discard piles; shedding scoring
+#: and the rules between titles hands; the call. A family names those it draws in its ``SHARES``;
+#: one that no registered family draws is left out of ``MODULES``.
+SOME_FAMILIES = frozenset({
+    "SU-02", "SU-03", "SU-04", "SU-05", "SU-06", "SU-07", "BD-01", "SC-T2", "SC-T3b", "SC-T6",
+    "DK-03", "DL-03", "SC-T1", "SC-T3", "SC-T4",
+    "DK-05", "DL-04", "DL-12", "DL-08", "DL-09", "DL-10",
+    "SC-A1", "SC-A2", "SC-A2e", "SC-A2l", "SC-A3", "SC-A4", "SC-A5", "WU-01", "WU-02", "WU-03", "WU-04", "WU-05",
+    "EN-01", "SH-01",
+})
 
-BY_ID: dict[str, Module] = {m.id: m for m in MODULES}
+
+class Registry(NamedTuple):
+    """The registry gathered from the families: every module, the engine's places, and the shared
+    modules only some families draw with the families that draw them."""
+
+    modules: tuple[Module, ...]
+    engine: dict[str, str]
+    drawn_by: dict[str, tuple[str, ...]]
+
+
+def _joined(m: Module, shares: Iterable[Share]) -> Module:
+    """A shared module with the families' parts after its own places (each place once)."""
+    shares = tuple(shares)
+    places = [f.name for f in dataclasses.fields(Share)]
+    return dataclasses.replace(m, **{place: tuple(dict.fromkeys(
+        (*getattr(m, place), *(x for share in shares for x in getattr(share, place))))) for place in places})
+
+
+def _rows_of(family: Family) -> Any:
+    """A family's rows of the registry (its ``modules`` module), or None."""
+    return family.load("modules") if family.modules is not None else None
+
+
+def gather(families: Iterable[Family]) -> Registry:
+    """The registry of ``families`` (in their order): the shared modules, with each family's own
+    modules (its games' alone) between those before play and those after, each shared module
+    with the families' parts (``SHARES``) after its own places, and the engine's shared places
+    followed by the families' own."""
+    parts = [(family.name, rows) for family in families if (rows := _rows_of(family)) is not None]
+    engine = dict(SHARED_ENGINE)
+    for _, rows in parts:
+        engine.update(rows.ENGINE)
+    drawn_by: dict[str, tuple[str, ...]] = {}
+
+    def shared(m: Module) -> Module | None:
+        shares = {name: rows.SHARES[m.id] for name, rows in parts if m.id in getattr(rows, "SHARES", {})}
+        if m.id in SOME_FAMILIES:
+            if not shares:
+                return None
+            drawn_by[m.id] = tuple(shares)
+        return dataclasses.replace(_joined(m, shares.values()), families=drawn_by.get(m.id, m.families))
+
+    own = tuple(dataclasses.replace(m, families=(name,)) for name, rows in parts for m in rows.MODULES)
+    modules = tuple(m for m in (*map(shared, BEFORE_PLAY), *own, *map(shared, AFTER_PLAY)) if m is not None)
+    return Registry(modules, engine, drawn_by)
+
+
+@functools.cache
+def _registry() -> Registry:
+    return gather(FAMILIES.values())
+
+
+#: Every module, gathered from the registered families on first use (``gather``).
+MODULES: tuple[Module, ...]
+#: Every module by its id.
+BY_ID: dict[str, Module]
+#: The engine's places: the shared ones, then each family's.
+ENGINE: dict[str, str]
+#: The shared modules only some families draw, and the families that do (registration order).
+DRAWN_BY: dict[str, tuple[str, ...]]
+
+
+def __getattr__(name: str) -> Any:
+    """``MODULES``, ``BY_ID``, ``ENGINE`` and ``DRAWN_BY``, gathered when first asked for."""
+    if name not in ("MODULES", "BY_ID", "ENGINE", "DRAWN_BY"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    registry = _registry()
+    tables = {"MODULES": registry.modules, "BY_ID": {m.id: m for m in registry.modules},
+              "ENGINE": registry.engine, "DRAWN_BY": registry.drawn_by}
+    globals().update(tables)
+    return tables[name]
 
 
 def modules_of(spec: GameSpec) -> list[str]:
     """The ids of the modules a game uses (a family's modules only for its own games)."""
     family = family_of(spec).name
-    return [m.id for m in MODULES if (not m.families or family in m.families) and m.present(spec)]
+    return [m.id for m in _registry().modules if (not m.families or family in m.families) and m.present(spec)]
+
+
+def check_family_rows(family: Family, rows: Any) -> list[str]:
+    """What is wrong with a family's rows of the registry (its ``modules``; ``check_family`` asks):
+    its own modules are ``Module`` rows, its engine places are its own (no key of the shared places
+    or of another registered family), and its ``SHARES`` name shared modules."""
+    name, out = family.name, []
+    own, engine = getattr(rows, "MODULES", None), getattr(rows, "ENGINE", None)
+    if not isinstance(own, tuple) or not all(isinstance(m, Module) for m in own) or not isinstance(engine, dict):
+        return [f"{name}: modules: {family.modules} has no MODULES (Module rows) and ENGINE (engine places)"]
+    others = [(f.name, _rows_of(f)) for f in FAMILIES.values() if f.name != name]
+    for key in engine:
+        whose = "a shared place" if key in SHARED_ENGINE else next(
+            (f"{other}'s" for other, r in others if r is not None and key in getattr(r, "ENGINE", {})), None)
+        if whose:
+            out.append(f"{name}: modules: engine place {key!r} is already {whose}")
+    ids = {m.id for m in (*BEFORE_PLAY, *AFTER_PLAY)}
+    for mid, share in getattr(rows, "SHARES", {}).items():
+        if mid not in ids or not isinstance(share, Share):
+            out.append(f"{name}: modules: SHARES names {mid!r}, which is not a shared module with a Share")
+    return out
 
 
 # --------------------------------------------------------------------------- the spec
@@ -859,15 +731,16 @@ def _engine_place(m: Module) -> list[str]:
     if not m.engine:
         return [] if m.id.startswith("NM-") else [f"{m.id}: engine: no engine place; only naming may have none"]
     out: list[str] = []
+    engine = _registry().engine
     for key in m.engine:
-        if key not in ENGINE:
+        if key not in engine:
             out.append(f"{m.id}: engine: {key!r} is not a place of ENGINE")
             continue
-        why = resolves(ENGINE[key])
+        why = resolves(engine[key])
         if why is not None:
             out.append(f"{m.id}: engine: {why}")
-        elif not (inspect.isclass(resolve(ENGINE[key])) or inspect.isfunction(resolve(ENGINE[key]))):
-            out.append(f"{m.id}: engine: {ENGINE[key]} is not a class or function")
+        elif not (inspect.isclass(resolve(engine[key])) or inspect.isfunction(resolve(engine[key]))):
+            out.append(f"{m.id}: engine: {engine[key]} is not a class or function")
     return out
 
 
@@ -875,14 +748,15 @@ def _engine_place(m: Module) -> list[str]:
 PLACES = ("spec", "sampler", "template", "parser", "engine")
 
 
-def check_registry(modules: Iterable[Module] = MODULES, places: Iterable[str] = PLACES) -> list[str]:
+def check_registry(modules: Iterable[Module] | None = None, places: Iterable[str] = PLACES) -> list[str]:
     """Every problem of a registry (empty when every module is wired in every place): each spec
     path exists; each sampler row exists and each sampler function resolves; each template exists,
     is included by the rulebook and prints the module's fields; each parser rule exists and reads
-    them; each engine place resolves to a class or function. Ids must be unique."""
+    them; each engine place resolves to a class or function. Ids must be unique. ``modules``:
+    ``MODULES`` unless given."""
     from .sample.frequencies import _rules
 
-    modules, places = tuple(modules), set(places)
+    modules, places = tuple(_registry().modules if modules is None else modules), set(places)
     out = [f"{mid}: registered {n} times" for mid, n in Counter(m.id for m in modules).items() if n > 1]
     rows = {row[0] for row in _rules()}
     included = rulebook.templates(FAMILIES.values())
@@ -901,6 +775,7 @@ def check_registry(modules: Iterable[Module] = MODULES, places: Iterable[str] = 
 
 
 __all__ = [
-    "BY_ID", "ENGINE", "MODULES", "PARSER", "PLACES", "Module", "check_registry", "modules_of", "phase_rules",
-    "readers", "spec_paths", "template_references",
+    "BY_ID", "DRAWN_BY", "ENGINE", "MODULES", "PARSER", "PLACES", "Module", "Registry", "SHARED_ENGINE", "Share",
+    "check_family_rows", "check_registry", "gather", "modules_of", "phase_rules", "readers", "spec_paths",
+    "template_references",
 ]

@@ -5,18 +5,21 @@ it, and a registry with one place knocked out (of each kind) fails it."""
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import types
 from pathlib import Path
 
 import pytest
 from pydantic import BaseModel
 
 from generator.checks import check_spec
-from generator.families import FAMILIES
+from generator.families import FAMILIES, check_family
 from generator.modules import (
-    BY_ID, ENGINE, MODULES, PARSER, PLACES, Module, check_registry, modules_of, spec_paths, template_references,
+    BY_ID, DRAWN_BY, ENGINE, MODULES, PARSER, PLACES, SOME_FAMILIES, Module, Share, check_family_rows, check_registry,
+    gather, modules_of, spec_paths, template_references,
 )
-from generator.refs import resolves
+from generator.refs import resolve, resolves
 from generator.sample import sample_game
 from generator.spec.game import NOT_RULES
 from generator.spec import GameSpec
@@ -116,6 +119,62 @@ def test_sampling_reaches_every_module_and_passes_the_checks() -> None:
                 seen[mid] += 1
     missing = [mid for mid, n in seen.items() if n == 0]
     assert not missing, f"never sampled in {N_SEEDS} seeds: {missing}"
+
+
+# --- the registry is gathered from the families ---------------------------------------------------------
+
+
+def test_the_registry_is_gathered_from_the_families_rows() -> None:
+    """``MODULES`` is the shared modules with each registered family's own (its games' alone) and its
+    part in the shared ones; a shared module only some families draw is theirs, as their ``SHARES`` say."""
+    assert gather(FAMILIES.values()) == (MODULES, ENGINE, DRAWN_BY)
+    for family in FAMILIES.values():
+        rows = resolve(family.modules)
+        assert all(BY_ID[m.id].families == (family.name,) for m in rows.MODULES), family.name
+        assert all(ENGINE[key] == ref for key, ref in rows.ENGINE.items()), family.name
+    for mid, names in DRAWN_BY.items():
+        assert BY_ID[mid].families == names and names == tuple(
+            f.name for f in FAMILIES.values() if mid in resolve(f.modules).SHARES), mid
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_each_familys_rows_wire_with_the_shared_ones_alone(family: str) -> None:
+    """One family's registry (the shared modules and its rows, no other family's) is wired in every
+    place; the shared modules only other families draw are left out, and no other family's engine
+    place is named."""
+    alone = gather([FAMILIES[family]])
+    assert check_registry(alone.modules) == []
+    assert all(set(names) == {family} for names in alone.drawn_by.values())
+    assert all(m.id in alone.drawn_by for m in alone.modules if m.id in SOME_FAMILIES)
+    assert {key for m in alone.modules for key in m.engine} <= set(alone.engine)
+
+
+def test_the_central_tables_name_no_family() -> None:
+    """``generator/modules.py`` and ``generator/sample/frequencies.py`` gather the families' rows: in
+    their code no family's name, engine place, parser phase or registration is named."""
+    words = {w for f in FAMILIES.values() for w in (f.name, *resolve(f.modules).ENGINE)}
+    identifiers = {f.name.upper().replace("-", "_") for f in FAMILIES.values()} | {"TRICKS", "CLIMB", "MATCH", "MELD"}
+    for path in (ROOT / "generator" / "modules.py",):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                assert node.value not in words and node.value.partition(":")[0] not in FAMILIES, (path.name, node.value)
+            elif isinstance(node, ast.Name):
+                assert node.id not in identifiers, (path.name, node.id)
+
+
+def test_a_familys_rows_are_checked_with_its_registration() -> None:
+    """``check_family`` rejects rows that are not ``Module`` rows, an engine place already taken (by
+    the shared places or another family) and a part in a module that is not a shared one."""
+    tricks = FAMILIES["trick-taking"]
+    rows = types.SimpleNamespace(MODULES=(BY_ID["TT-10"],), ENGINE={"deal": "x:Y", "climb": "x:Y", "boost": "x:Y"},
+                                 SHARES={"TT-10": Share(), "XX-01": Share(), "SU-02": Share()})
+    problems = check_family_rows(tricks, rows)
+    assert any("'deal' is already a shared place" in p for p in problems), problems
+    assert any("'climb' is already climbing's" in p for p in problems), problems
+    assert sum("SHARES names" in p for p in problems) == 2 and not any("boost" in p or "SU-02" in p for p in problems)
+    assert check_family_rows(tricks, types.SimpleNamespace(MODULES=[], ENGINE={})), "a list is not the rows"
+    assert check_family(tricks, ["modules"]) == []
 
 
 # --- check_registry: the real registry passes, a registry missing a place fails ------------------------

@@ -107,10 +107,17 @@ class Family:
     first_play: str = "leads to the first trick"
     #: The words of the invented laws' forms (``LawWords``): tricks and leads unless the family says.
     law_words: LawWords = LawWords()
+    #: ref to the family's rows of the module registry (``generator.modules``, which gathers them): a
+    #: module with ``MODULES`` (its own modules), ``ENGINE`` (its engine places by key) and ``SHARES``
+    #: (its part in the shared modules it draws). None: the family has no rows in the catalogue.
+    modules: str | None = None
+    #: ref: rows() -> the catalogue's rate of each option of its modules, taken over its games
+    #: (``generator.sample.frequencies`` gathers them). None: no rates to compare.
+    frequencies: str | None = None
 
-    #: The fields that are lazy references, and those of them that name the engine.
+    #: The fields that are lazy references (None allowed for the last two), and those that name the engine.
     REFS = ("spec", "sampler", "scoring_sampler", "parser", "importer", "checks", "engine", "phases", "rules",
-            "scoring", "bot_hints", "bounds")
+            "scoring", "bot_hints", "bounds", "modules", "frequencies")
     ENGINE = ("engine", "phases", "rules", "scoring")
 
     def refs(self, roles: Iterable[str] | None = None) -> list[tuple[str, str]]:
@@ -118,12 +125,15 @@ class Family:
         out: list[tuple[str, str]] = []
         for role in self.REFS if roles is None else roles:
             value = getattr(self, role)
-            out += [(role, ref) for ref in (value if isinstance(value, tuple) else (value,))]
+            out += [(role, ref) for ref in (value if isinstance(value, tuple) else (value,)) if ref is not None]
         return out
 
     def load(self, role: str) -> Any:
-        """The object a single-reference piece names, e.g. ``family.load("sampler")``."""
+        """The object a single-reference piece names, e.g. ``family.load("sampler")`` (None for a
+        piece the family does without)."""
         value = getattr(self, role)
+        if value is None:
+            return None
         if isinstance(value, tuple):
             return tuple(resolve(ref) for ref in value)
         return resolve(value)
@@ -205,12 +215,16 @@ def check_family(family: Family, roles: Iterable[str] | None = None) -> list[str
                 out.append(f"{family.name}: engine: {ref} lists a phase that is not a Phase class")
             elif not any(c.card_play for c in obj.phases) or not any(c.deals_cards for c in obj.phases):
                 out.append(f"{family.name}: engine: {ref} has no phase that deals or no card play")
+        elif role == "modules":
+            from ..modules import check_family_rows
+
+            out += check_family_rows(family, obj)
         elif role == "bot_hints":
             from ..bots.hints import BotHints
 
             if not isinstance(obj, BotHints):
                 out.append(f"{family.name}: bot_hints: {ref} is not a BotHints")
-        elif role not in ("parser", "importer") and not callable(obj):
+        elif role not in ("parser", "importer", "modules") and not callable(obj):
             out.append(f"{family.name}: {role}: {ref} is not a class or function")
     if "template" in roles and not (TEMPLATES / family.template).is_file():
         out.append(f"{family.name}: template: no file templates/{family.template}")
