@@ -69,6 +69,23 @@ def test_pieces_of_the_wrong_kind_are_rejected() -> None:
     assert check_family(dataclasses.replace(TRICKS, importer="generator.importer.core"), ["importer"])
     assert check_family(dataclasses.replace(TRICKS, sampler="generator.families.trick_taking.sampler:WEAK_NAMES"), ["sampler"])
     assert check_family(dataclasses.replace(TRICKS, weight=0), [])
+    assert check_family(dataclasses.replace(TRICKS, modules="generator.families.trick_taking.sampler"), ["modules"])
+    assert check_family(dataclasses.replace(TRICKS, frequencies="generator.sample.frequencies:_REACH_4"),
+                        ["frequencies"])
+
+
+def test_a_family_may_have_no_rows_in_the_catalogue(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``modules`` and ``frequencies`` may be None: the family checks, and the registry and the
+    catalogue's rates gather nothing of it (its games use the modules every family shares)."""
+    from generator.modules import gather
+    from generator.sample.frequencies import _rules
+
+    bare = dataclasses.replace(TRICKS, modules=None, frequencies=None)
+    assert check_family(bare, ["modules", "frequencies"]) == [] and bare.load("modules") is None
+    ids = {m.id for m in gather([bare]).modules}
+    assert "BD-03p" in ids and not any(i.startswith("TT-") or i == "SU-02" for i in ids)
+    monkeypatch.setitem(FAMILIES, TRICKS.name, bare)
+    assert _rules(TRICKS.name) == [] and _rules()
 
 
 def test_resolve() -> None:

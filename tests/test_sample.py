@@ -30,8 +30,8 @@ from generator.sample import (
 )
 from generator.sample.bidding import LANDLORD_TITLES
 from generator.sample.deal import KITTY_NAMES
+from generator.families.trick_taking.frequencies import _no_adjective
 from generator.sample.frequencies import (
-    _no_adjective,
     format_table,
     frequency_rows,
     sample_all,

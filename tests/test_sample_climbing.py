@@ -18,7 +18,9 @@ import pytest
 from generator.checks import check_spec
 from generator.families import ANY, FAMILIES, family_named
 from generator.sample import Draw, draw_spec, family_for, sample_game
-from generator.sample.frequencies import CLIMBING, _climbing_rules, frequency_rows, sample_all
+from generator.families.climbing import CLIMBING
+from generator.families.climbing.frequencies import rows as climbing_rows
+from generator.sample.frequencies import frequency_rows, sample_all
 from generator.families.climbing.sampler import BOMB_NAMES, ROCKET_NAMES
 from generator.sample.shedding import TRANSPARENT_WORDS
 from generator.sample.shedding import LOSER_NAMES, TITLE_NAMES, VICE_NAMES
@@ -150,7 +152,7 @@ def test_module_rates_match_the_catalogue(drafts) -> None:
 def test_a_familys_rows_read_only_its_games() -> None:
     """Climbing's rows are never taken over trick-taking games (they read its play section)."""
     drawn, accepted = sample_all(50)
-    climbing = {(m, o) for m, o, *_ in _climbing_rules()}
+    climbing = {(m, o) for m, o, *_ in climbing_rows()}
     for row in frequency_rows(drawn, accepted):
         if (row.module, row.option) in climbing and row.module.startswith("CL-"):
             assert row.drawn_n == 0, row

@@ -21,7 +21,8 @@ from generator.checks import check_spec
 from generator.families.matching.checks import HAND_VALUE_KINDS, KITTY_KINDS
 from generator.families import ANY, FAMILIES, family_named
 from generator.sample import Draw, draw_spec, family_for, sample_game
-from generator.sample.frequencies import MATCHING, frequency_rows, sample_all
+from generator.families.matching import MATCHING
+from generator.sample.frequencies import frequency_rows, sample_all
 from generator.families.matching.sampler import CHEAT_WORDS, CORDIAL_WORDS, draw_effects
 from generator.sample.naming import call_word
 from generator.sample.shedding import TRANSPARENT_WORDS

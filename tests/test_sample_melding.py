@@ -23,7 +23,8 @@ from generator.families import ANY, FAMILIES, family_named
 from generator.refs import resolves
 from generator.sample import Draw, draw_spec, family_for, sample_game
 from generator.sample.deal import draw_hand_size
-from generator.sample.frequencies import MELDING, frequency_rows, sample_all
+from generator.families.melding import MELDING
+from generator.sample.frequencies import frequency_rows, sample_all
 from generator.sample.naming import call_word
 from generator.families.melding.sampler import (
     BLOCK_WORDS, DESERT_VERBS, DUMP_VERBS, FULL_HOUSE_NAMES, STUMP_NAMES,

@@ -28,6 +28,7 @@ CLIMBING = register(Family(
     bot_hints="generator.families.climbing.bots:HINTS",
     bounds="generator.playtest.bounds:ScoreBounds.build",
     modules="generator.families.climbing.modules",
+    frequencies="generator.families.climbing.frequencies:rows",
     traits=SamplerTraits(deals_all=True, trumps=False, bids_tricks=False, removes_ranks=True, run_wrap=True,
                          tokens=True, rows=True),
     # taken tricks score as trick-taking does (SC-T, or SC-B with tokens); piles set aside, by shedding (SC-A)

@@ -28,6 +28,7 @@ MATCHING = register(Family(
     bot_hints="generator.families.matching.bots:HINTS",
     bounds="generator.playtest.bounds:ScoreBounds.build",
     modules="generator.families.matching.modules",
+    frequencies="generator.families.matching.frequencies:rows",
     traits=SamplerTraits(deals_all=False, trumps=False, bids_tricks=False, removes_ranks=True, run_wrap=False,
                          tokens=True, rows=True, stock=True),
     # matching games are won by going out: shedding scoring (SC-A)

@@ -28,6 +28,7 @@ MELDING = register(Family(
     bot_hints="generator.families.melding.bots:HINTS",
     bounds="generator.playtest.bounds:ScoreBounds.build",
     modules="generator.families.melding.modules",
+    frequencies="generator.families.melding.frequencies:rows",
     # the catalogue: melding never removes ranks, may wrap runs (DK-05), count hands in tokens
     # (DL-04), deal face-down rows (DL-12), and always has a stock; its hands are cut to 5…10 (DL-02)
     traits=SamplerTraits(deals_all=False, trumps=False, bids_tricks=False, removes_ranks=False, run_wrap=True,

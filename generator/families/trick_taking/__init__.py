@@ -26,6 +26,7 @@ TRICK_TAKING = register(Family(
     bot_hints="generator.families.trick_taking.bots:TRICK_HINTS",
     bounds="generator.playtest.bounds:ScoreBounds.build",
     modules="generator.families.trick_taking.modules",
+    frequencies="generator.families.trick_taking.frequencies:rows",
     traits=SamplerTraits(deals_all=True, trumps=True, bids_tricks=True, removes_ranks=True),
     scoring_sampler="generator.sample.scoring:draw_scoring",
 ))
