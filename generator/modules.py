@@ -27,8 +27,9 @@ package (``generator/families/<family>/modules.py``, its registration's ``module
 modules, its engine places, and its part in the shared modules (``SHARES``: the shared modules only
 some families draw that it does, and the places of its own — a template, a parser rule, its play
 phase or scorer — that print, read or play them). ``MODULES``, ``BY_ID``, ``ENGINE`` and
-``DRAWN_BY`` gather them from the registered families, in registration order, on first use (a
-family's rows import this file for ``Module``, so they cannot be gathered while it loads).
+``DRAWN_BY`` gather them from the registered families, in registration order, when asked for (a
+family's rows import this file for ``Module``, so they cannot be gathered while it loads; and a
+family registered from outside the package later is gathered too).
 
 ``tests/test_modules.py`` runs ``check_registry`` on ``MODULES`` and on registries with one place
 knocked out, and ``benchmarks/modules.py`` counts how often sampled games use each module.
@@ -319,7 +320,8 @@ AFTER_PLAY: tuple[Module, ...] = (
            _draw("setup", "draw_setup"), (LAWS,), ("laws:bonus",), ("invent",)),
     Module("SC-T6", "high/low inversion", ("setup.high_low",), lambda s: s.setup.high_low, "SU-07 high/low",
            _draw("setup", "draw_setup"), (SCORING,), ("scoring:low_hands",), ("scoring",)),
-    # shedding scoring (SC-A) and the rules between hands of a titles game (WU)
+    # shedding scoring (SC-A) and the rules between hands of a titles game (WU): played by the scorer
+    # (and the turn) of each family that draws them, as its SHARES say
     Module("SC-A1", "countdown", ("scoring.kind",),
            lambda s: s.scoring.kind == "countdown" and getattr(s.play, "collection", None) != "trick",
            "SC-A1 countdown", _draw("shedding", "draw_shedding"), (SCORING,), ("scoring:countdown",),
@@ -383,10 +385,11 @@ SOME_FAMILIES = frozenset({
 
 
 class Registry(NamedTuple):
-    """The registry gathered from the families: every module, the engine's places, and the shared
-    modules only some families draw with the families that draw them."""
+    """The registry gathered from the families: every module (and by its id), the engine's places,
+    and the shared modules only some families draw with the families that draw them."""
 
     modules: tuple[Module, ...]
+    by_id: dict[str, Module]
     engine: dict[str, str]
     drawn_by: dict[str, tuple[str, ...]]
 
@@ -425,15 +428,21 @@ def gather(families: Iterable[Family]) -> Registry:
 
     own = tuple(dataclasses.replace(m, families=(name,)) for name, rows in parts for m in rows.MODULES)
     modules = tuple(m for m in (*map(shared, BEFORE_PLAY), *own, *map(shared, AFTER_PLAY)) if m is not None)
-    return Registry(modules, engine, drawn_by)
+    return Registry(modules, {m.id: m for m in modules}, engine, drawn_by)
 
 
-@functools.cache
 def _registry() -> Registry:
-    return gather(FAMILIES.values())
+    """The registry of the families registered now (a family registered later, from outside the
+    package, is gathered when next asked)."""
+    return _gathered(tuple(FAMILIES.values()))
 
 
-#: Every module, gathered from the registered families on first use (``gather``).
+@functools.lru_cache(maxsize=8)
+def _gathered(families: tuple[Family, ...]) -> Registry:
+    return gather(families)
+
+
+#: Every module, gathered from the registered families when asked for (``gather``).
 MODULES: tuple[Module, ...]
 #: Every module by its id.
 BY_ID: dict[str, Module]
@@ -443,15 +452,15 @@ ENGINE: dict[str, str]
 DRAWN_BY: dict[str, tuple[str, ...]]
 
 
+_TABLES = {"MODULES": "modules", "BY_ID": "by_id", "ENGINE": "engine", "DRAWN_BY": "drawn_by"}
+
+
 def __getattr__(name: str) -> Any:
-    """``MODULES``, ``BY_ID``, ``ENGINE`` and ``DRAWN_BY``, gathered when first asked for."""
-    if name not in ("MODULES", "BY_ID", "ENGINE", "DRAWN_BY"):
+    """``MODULES``, ``BY_ID``, ``ENGINE`` and ``DRAWN_BY`` of the registered families, gathered when
+    asked for (and again only once the registered families change)."""
+    if name not in _TABLES:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    registry = _registry()
-    tables = {"MODULES": registry.modules, "BY_ID": {m.id: m for m in registry.modules},
-              "ENGINE": registry.engine, "DRAWN_BY": registry.drawn_by}
-    globals().update(tables)
-    return tables[name]
+    return getattr(_registry(), _TABLES[name])
 
 
 def modules_of(spec: GameSpec) -> list[str]:

@@ -127,7 +127,7 @@ def test_sampling_reaches_every_module_and_passes_the_checks() -> None:
 def test_the_registry_is_gathered_from_the_families_rows() -> None:
     """``MODULES`` is the shared modules with each registered family's own (its games' alone) and its
     part in the shared ones; a shared module only some families draw is theirs, as their ``SHARES`` say."""
-    assert gather(FAMILIES.values()) == (MODULES, ENGINE, DRAWN_BY)
+    assert gather(FAMILIES.values()) == (MODULES, BY_ID, ENGINE, DRAWN_BY)
     for family in FAMILIES.values():
         rows = resolve(family.modules)
         assert all(BY_ID[m.id].families == (family.name,) for m in rows.MODULES), family.name
@@ -147,6 +147,19 @@ def test_each_familys_rows_wire_with_the_shared_ones_alone(family: str) -> None:
     assert all(set(names) == {family} for names in alone.drawn_by.values())
     assert all(m.id in alone.drawn_by for m in alone.modules if m.id in SOME_FAMILIES)
     assert {key for m in alone.modules for key in m.engine} <= set(alone.engine)
+
+
+def test_the_registry_follows_the_registered_families(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tables are those of the families registered when asked (a family registered from outside
+    the package is gathered too); unchanged families give the same tables, not a new gathering."""
+    import generator.modules as registry
+
+    assert registry.MODULES is MODULES and registry.ENGINE is ENGINE
+    monkeypatch.delitem(FAMILIES, "trick-taking")
+    assert "TT-10" not in registry.BY_ID and "SU-02" not in registry.BY_ID and "play" not in registry.ENGINE
+    assert "BD-03" in registry.BY_ID and registry.BY_ID["DK-03"].families == ("climbing", "matching")
+    monkeypatch.undo()
+    assert registry.MODULES is MODULES
 
 
 def test_the_central_tables_name_no_family() -> None:
