@@ -3,7 +3,8 @@ or run; the first to empty their hand goes out. President, Big Two, Dou Dizhu an
 real ones.
 
 Its pieces are the modules of this package, one per layer (``spec``, ``sampler``, ``parser``,
-``importer``, ``checks``, ``engine/``, ``bots``), and its *Play* template,
+``importer``, ``checks``, ``engine/``, ``bots``; its rows of the module registry, ``modules``, and
+of the catalogue's rates, ``frequencies``), and its *Play* template,
 ``templates/families/climbing/play.md.j2``. The seed book holds 39 climbing games of
 its 167.
 """

@@ -3,7 +3,8 @@ by suit or rank, or draws; special cards skip, reverse, make others draw or chan
 first to empty their hand goes out. Crazy Eights, Uno, Mau-Mau, Switch and Mao are the real ones.
 
 Its pieces are the modules of this package, one per layer (``spec``, ``sampler``, ``parser``,
-``importer``, ``checks``, ``engine/``, ``bots``), and its *Play* template,
+``importer``, ``checks``, ``engine/``, ``bots``; its rows of the module registry, ``modules``, and
+of the catalogue's rates, ``frequencies``), and its *Play* template,
 ``templates/families/matching/play.md.j2``. The seed book holds 33 matching games of
 its 167.
 """

@@ -3,7 +3,8 @@ rank list), lays off cards on the melds on the table and discards; the first to 
 goes out. Rummy, Gin, Conquian and Machiavelli are the real ones.
 
 Its pieces are the modules of this package, one per layer (``spec``, ``sampler``, ``parser``,
-``importer``, ``checks``, ``engine/``, ``bots``), and its *Play* template,
+``importer``, ``checks``, ``engine/``, ``bots``; its rows of the module registry, ``modules``, and
+of the catalogue's rates, ``frequencies``), and its *Play* template,
 ``templates/families/melding/play.md.j2``. The seed book holds 37 melding games of its
 167.
 """

@@ -1,7 +1,8 @@
 """The trick-taking family: each player in turn plays a card to a trick, and the best card takes it.
 
 Its pieces are the modules of this package, one per layer (``spec``, ``sampler``, ``parser``,
-``importer``, ``checks``, ``engine/``, ``bots``), and its *Play* template,
+``importer``, ``checks``, ``engine/``, ``bots``; its rows of the module registry, ``modules``, and
+of the catalogue's rates, ``frequencies``), and its *Play* template,
 ``templates/families/trick_taking/play.md.j2``. The seed book holds 58 trick-taking games
 of its 167 (climbing 39, melding 37, matching 33).
 """
