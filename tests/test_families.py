@@ -68,7 +68,8 @@ def test_pieces_of_the_wrong_kind_are_rejected() -> None:
     assert check_family(dataclasses.replace(TRICKS, parser="generator.text.parse.core"), ["parser"])
     assert check_family(dataclasses.replace(TRICKS, importer="generator.importer.core"), ["importer"])
     assert check_family(dataclasses.replace(TRICKS, sampler="generator.families.trick_taking.sampler:WEAK_NAMES"), ["sampler"])
-    assert check_family(dataclasses.replace(TRICKS, weight=0), [])
+    assert check_family(dataclasses.replace(TRICKS, weight=-1), [])
+    assert check_family(dataclasses.replace(TRICKS, weight=0), []) == []   # a family not in the seed book
 
 
 def test_resolve() -> None:

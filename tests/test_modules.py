@@ -12,7 +12,7 @@ import pytest
 from pydantic import BaseModel
 
 from generator.checks import check_spec
-from generator.families import FAMILIES
+from generator.families import FAMILIES, template_path
 from generator.modules import (
     BY_ID, ENGINE, MODULES, PARSER, PLACES, Module, check_registry, modules_of, spec_paths, template_references,
 )
@@ -93,7 +93,7 @@ def test_the_rulebook_includes_the_templates_its_sections_name() -> None:
     every module's templates are among the pieces the sections name."""
     top = (TEMPLATES / "rulebook.md.j2").read_text(encoding="utf-8")
     assert "{% include piece.template %}" in top
-    assert all((TEMPLATES / name).is_file() for name in sections.templates(FAMILIES.values()))
+    assert all(template_path(name).is_file() for name in sections.templates(FAMILIES.values()))
 
 
 def test_present_on_plain_whist() -> None:
