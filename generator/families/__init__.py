@@ -14,7 +14,7 @@ A family from outside this package registers the same way: its package calls ``r
 command finds it through ``PARLOUR_FAMILIES`` (module names, comma-separated, imported after the
 built-in families, in every process, workers included). Its templates may live in its own folder
 (``Family.templates``). A family not in the seed book has weight 0 (``--family any`` never draws
-it) and may have no importer. ``tests/toy_family`` is one, tested by registering.
+it) and may have no importer; docs/architecture.md shows one, kept among the tests.
 
 Pieces are lazy references (``generator.refs``): ``"package.module:Name"`` strings resolved on
 first use. That keeps this registry importable from the spec (which every layer imports) and while
@@ -115,13 +115,16 @@ class Family:
     first_play: str = "leads to the first trick"
     #: The words of the invented laws' forms (``LawWords``): tricks and leads unless the family says.
     law_words: LawWords = LawWords()
+    #: ref: goal(spec) -> str, how a hand is won when it is won by getting rid of one's cards, in a
+    #: reader's words (the quick reference's *Goal*); None: "be the first to get rid of your cards".
+    goal: str | None = None
     #: The folder its templates are in when not under the project's ``templates/``: a template
     #: named ``<folder of template>/<file>`` is then read from ``templates / <file>``.
     templates: Path | None = None
 
     #: The fields that are lazy references, and those of them that name the engine.
     REFS = ("spec", "sampler", "scoring_sampler", "parser", "importer", "checks", "engine", "phases", "rules",
-            "scoring", "bot_hints", "bounds")
+            "scoring", "bot_hints", "bounds", "goal")
     ENGINE = ("engine", "phases", "rules", "scoring")
 
     def refs(self, roles: Iterable[str] | None = None) -> list[tuple[str, str]]:

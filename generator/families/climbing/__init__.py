@@ -25,6 +25,7 @@ CLIMBING = register(Family(
     phases=("generator.families.climbing.engine.play:Climb",),
     rules="generator.families.climbing.engine.rules:ClimbRules",
     scoring="generator.families.climbing.engine.scoring:ClimbScorer",
+    goal="generator.families.climbing.rulebook:goal",
     bot_hints="generator.families.climbing.bots:HINTS",
     bounds="generator.playtest.bounds:ScoreBounds.build",
     traits=SamplerTraits(deals_all=True, trumps=False, bids_tricks=False, removes_ranks=True, run_wrap=True,

@@ -25,6 +25,7 @@ MATCHING = register(Family(
     phases=("generator.families.matching.engine.play:Match",),
     rules="generator.families.matching.engine.rules:MatchRules",
     scoring="generator.families.matching.engine.scoring:MatchScorer",
+    goal="generator.families.matching.rulebook:goal",
     bot_hints="generator.families.matching.bots:HINTS",
     bounds="generator.playtest.bounds:ScoreBounds.build",
     traits=SamplerTraits(deals_all=False, trumps=False, bids_tricks=False, removes_ranks=True, run_wrap=False,

@@ -25,6 +25,7 @@ MELDING = register(Family(
     phases=("generator.families.melding.engine.play:Turn",),
     rules="generator.families.melding.engine.rules:MeldRules",
     scoring="generator.families.melding.engine.scoring:MeldScorer",
+    goal="generator.families.melding.rulebook:goal",
     bot_hints="generator.families.melding.bots:HINTS",
     bounds="generator.playtest.bounds:ScoreBounds.build",
     # the catalogue: melding never removes ranks, may wrap runs (DK-05), count hands in tokens
