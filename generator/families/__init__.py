@@ -115,6 +115,8 @@ class Family:
     first_play: str = "leads to the first trick"
     #: The words of the invented laws' forms (``LawWords``): tricks and leads unless the family says.
     law_words: LawWords = LawWords()
+    #: What a game of the family is, in a sentence or two: the opening of the family's part of a book.
+    book_intro: str = ""
     #: ref: goal(spec) -> str, how a hand is won when it is won by getting rid of one's cards, in a
     #: reader's words (the quick reference's *Goal*); None: "be the first to get rid of your cards".
     goal: str | None = None

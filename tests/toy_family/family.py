@@ -10,6 +10,8 @@ HERE = __name__.rpartition(".")[0]
 
 STEPPING = register(Family(
     name="stepping",
+    book_intro=("In a stepping game each player lays a card of a pile's top rank or next to it, or draws; the "
+                "first to lay their last card wins the hand."),
     weight=0,
     spec=f"{HERE}.spec:StepPlay",
     sampler=f"{HERE}.sampler:draw_play",

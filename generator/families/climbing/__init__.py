@@ -14,6 +14,8 @@ from generator.families import Family, SamplerTraits, register
 
 CLIMBING = register(Family(
     name="climbing",
+    book_intro=("In a climbing game each player must beat the cards played before, or pass; the first to run "
+               "out of cards does best."),
     weight=39,
     spec="generator.families.climbing.spec:ClimbPlay",
     sampler="generator.families.climbing.sampler:draw_play",

@@ -14,6 +14,8 @@ from generator.families import Family, LawWords, SamplerTraits, register
 
 MELDING = register(Family(
     name="melding",
+    book_intro=("In a melding game players draw and discard to collect sets and runs of cards, and lay them "
+               "on the table to score."),
     weight=37,
     spec="generator.families.melding.spec:MeldPlay",
     sampler="generator.families.melding.sampler:draw_play",
