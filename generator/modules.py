@@ -53,7 +53,7 @@ import jinja2
 from jinja2 import nodes
 from pydantic import BaseModel
 
-from .families import FAMILIES, Family, family_of
+from .families import FAMILIES, Family, family_of, template_path
 from .refs import resolve, resolves
 from .spec import GameSpec
 from .spec.scoring import SHEDDING_KINDS
@@ -541,9 +541,9 @@ def _chain(node: nodes.Node, aliases: dict[str, str]) -> str | None:
 def template_references(name: str) -> frozenset[str]:
     """The spec paths a template refers to: ``spec.<path>``, through aliases (``{% set p = spec.play %}``
     then ``p.boost``), and the fields behind derived values (``d.country`` → ``naming.country``)."""
-    from .text.render import DERIVED_FROM, TEMPLATES, environment
+    from .text.render import DERIVED_FROM, environment
 
-    ast = environment().parse((TEMPLATES / name).read_text(encoding="utf-8"))
+    ast = environment().parse(template_path(name).read_text(encoding="utf-8"))
     aliases = {"spec": "", "d": "d"}
     refs: set[str] = set()
     for node in ast.find_all((nodes.Assign, nodes.For, nodes.Getattr, nodes.Name)):
@@ -687,15 +687,13 @@ def _sampler_place(m: Module, rows: set[str]) -> list[str]:
 
 
 def _template_place(m: Module, included: set[str]) -> list[str]:
-    from .text.render import TEMPLATES
-
     if not m.templates:
         return [f"{m.id}: template: names no template"]
     out: list[str] = []
     printed: set[str] = set()
     for name in m.templates:
-        if not (TEMPLATES / name).is_file():
-            out.append(f"{m.id}: template: no file templates/{name}")
+        if not template_path(name).is_file():
+            out.append(f"{m.id}: template: no file {template_path(name)}")
             continue
         if name not in included:
             out.append(f"{m.id}: template: the rulebook does not include {name}")

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import main
-from generator.importer import PATTERNS, import_book, split_sentences
+from generator.importer import every_pattern, import_book, split_sentences
 from generator.importer.judge import judge_spec
 from generator.spec import GameSpec, load_spec, spec_from_data
 from tests.family_helpers import BOOK, needs_book
@@ -237,9 +237,9 @@ def test_modules_absent_from_the_shared_book_are_read():
 
 
 def test_patterns_are_organised_by_phase():
-    phases = {p.phase for p in PATTERNS}
+    phases = {p.phase for p in every_pattern()}
     assert phases == {"naming", "deck", "deal", "setup", "bidding", "play", "scoring", "ending"}
-    for p in PATTERNS:
+    for p in every_pattern():
         assert p.module[:2] in ("NM", "DK", "DL", "SU", "BD", "TT", "CL", "MT", "ML", "SH", "SC", "WU", "EN"), p
 
 

@@ -118,3 +118,51 @@ def test_the_reader_of_imports_sees_relative_and_lazy_imports():
     assert "generator.engine.shedding.scoring" in seen and "generator.engine.trick_scoring.HandScorer" in seen
     assert "generator.mend" in imports_of(GENERATOR / "judging" / "__init__.py")
     assert importers("bots", "generator.engine") != []
+
+
+@pytest.mark.slow
+def test_every_family_module_imports_first():
+    """A family's module is importable in a fresh interpreter before anything else (a worker
+    resolving a lazy reference starts there): no cycle between the registry, the spec's union of
+    play sections and the family's own parts holds only because something else was imported first."""
+    import subprocess
+    import sys
+
+    names = sorted(".".join(p.relative_to(GENERATOR.parent).with_suffix("").parts).removesuffix(".__init__")
+                   for package in PACKAGES.values() for p in (GENERATOR / folder_of(package)).rglob("*.py"))
+    script = "import subprocess, sys\n" \
+             "bad = [n for n in sys.argv[1:] if subprocess.run([sys.executable, '-c', 'import ' + n]," \
+             " capture_output=True).returncode]\nprint(bad)\n"
+    out = subprocess.run([sys.executable, "-c", script, *names], capture_output=True, text=True,
+                         cwd=GENERATOR.parent, check=True)
+    assert len(names) > 30 and out.stdout.strip() == "[]", out.stdout
+
+
+#: Fields two families keep under one name with different meanings (climbing's ``passed``: the seats
+#: that passed in the trick; matching's: each seat's latest pass. Matching's ``drawn``: the card
+#: just drawn; melding's: the cards drawn this turn): each is its family's own.
+OWN_MEANINGS = frozenset({"passed", "drawn"})
+
+
+def test_state_several_families_keep_is_declared_once():
+    """A field more than one family's phases keep is declared once, by the shared mechanic it
+    belongs to (going out and titles, rows, turns at a table of discard piles, tricks, the
+    direction of play), and the families compose it: no family declares it again."""
+    from collections import defaultdict
+
+    from generator.engine.phase import DIRECTION
+    from generator.engine.shedding.scoring import GOING_OUT, TITLES
+    from generator.engine.shedding.table import TABLE_TURNS
+    from generator.engine.shedding.tokens import ROWS
+    from generator.engine.trick_scoring import TRICKS
+
+    shared = {**GOING_OUT, **TITLES, **ROWS, **TABLE_TURNS, **TRICKS, **DIRECTION}
+    keepers: dict[str, set[type]] = defaultdict(set)   # the phase classes that keep each field
+    for family in FAMILIES.values():
+        for phase in family.load("engine").phases:
+            for name, value in {**phase.hand_fields, **phase.game_fields}.items():
+                keepers[name].add(phase)
+                if name in shared:
+                    assert value is shared[name], (phase.__name__, name)
+    several = {name for name, phases in keepers.items() if len(phases) > 1}
+    assert several - OWN_MEANINGS <= set(shared), sorted(several - OWN_MEANINGS - set(shared))

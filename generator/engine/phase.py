@@ -38,6 +38,14 @@ class PrintedRule(NamedTuple):
     dropped_by: dict[str, Any]
 
 
+def per_seat(make: Callable[[], Any]) -> Callable[["Game", int], list[Any]]:
+    """A hand field with one value per seat, each made afresh (``per_seat(list)``: an empty list each)."""
+    return lambda game, n: [make() for _ in range(n)]
+
+
+#: The direction of play, which a card or a law may reverse: kept by every family's card play.
+DIRECTION = {"direction": 1}
+
 #: A view: what one player may see of a phase, computed from the state and that player's seat.
 View = Callable[["State", int], Any]
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..spec import GameSpec
 from .cards import CardTable
+from .phase import per_seat
 from .steps.pig import pig_card
 
 if TYPE_CHECKING:   # pragma: no cover
@@ -48,6 +49,13 @@ class CardNames:
     def as_json(self) -> list[list[str]]:
         names = self.names
         return [[names[c] for c in pile] for pile in self.cards]
+
+
+#: The tricks of a hand, declared once for the families that play to tricks (trick-taking,
+#: climbing): the trick on the table, the tricks played (history), the cards in play, each seat's
+#: won cards and trick count, whether the kitty was captured, and a lead set by a rule.
+TRICKS = {"trick": [], "history": [], "in_play": set(), "won": per_seat(list), "tricks_won": per_seat(int),
+          "captured": False, "lead_override": None}
 
 
 class HandScorer:

@@ -1,27 +1,33 @@
 """The family registry: every family of games Parlour plays, and where each of its pieces lives.
 
-A family (trick-taking today; climbing, melding and matching are the seed book's others) is one
-``Family`` record, registered by the family's own file in this package (``trick_taking.py``) with a
-single ``register(Family(...))``. The record names the family's piece in every layer — its play
-section of the spec, its sampler, its rulebook template for *Play*, its parser rules, its importer
-patterns, its static checks, its engine phases and scoring, its bot hints and its playtest facts —
-so the generic code never names a family: ``GameSpec`` builds its ``play`` field from the registry,
-the sampler draws the family's play section, the renderer includes its template, the parser reads
-its *Play* section with its rules, the checks run its checks and the importer reads its sentences
-with its patterns. A new family is new files (one per layer, at the same address as trick-taking's)
-plus its registration file here; nothing else changes.
+A family (the seed book's four: trick-taking, climbing, matching, melding) is one package, its
+own piece of every layer in one folder (``generator/families/climbing/``: ``spec``, ``sampler``,
+``parser``, ``importer``, ``checks``, ``engine/``, ``bots``; its *Play* template under
+``templates/families/climbing/``), and one ``Family`` record that the package's ``__init__``
+registers with a single ``register(Family(...))``. The record names the family's piece in every
+layer, so the generic code never names a family: ``GameSpec`` builds its ``play`` field from the
+registry (and builds it again when a family registers later), the sampler draws the family's play
+section, the renderer includes its template, the parser reads its *Play* section with its rules,
+the checks run its checks and the importer reads its sentences with its patterns.
+
+A family from outside this package registers the same way: its package calls ``register``, and a
+command finds it through ``PARLOUR_FAMILIES`` (module names, comma-separated, imported after the
+built-in families, in every process, workers included). Its templates may live in its own folder
+(``Family.templates``). A family not in the seed book has weight 0 (``--family any`` never draws
+it) and may have no importer; docs/architecture.md shows one, kept among the tests.
 
 Pieces are lazy references (``generator.refs``): ``"package.module:Name"`` strings resolved on
 first use. That keeps this registry importable from the spec (which every layer imports) and while
 a layer is being rebuilt; ``check_family`` resolves every piece, and the tests run it.
 
-Every module of this package is imported when the package is, in name order, so a registration
-file needs no import elsewhere; ``FAMILIES`` keeps the registration order.
+Every family package here is imported when this package is, in name order, then those named by
+``PARLOUR_FAMILIES``; ``FAMILIES`` keeps the registration order.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 import random
 from collections.abc import Iterable
@@ -38,6 +44,8 @@ DEFAULT = "trick-taking"
 #: ``--family any``: a family drawn by the seed book's weights.
 ANY = "any"
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+#: Modules that register families from outside this package, comma-separated (read at import).
+ENVIRONMENT = "PARLOUR_FAMILIES"
 
 
 @dataclass(frozen=True)
@@ -81,12 +89,12 @@ class Family:
     """One family and its piece in every layer. ``ref`` fields are lazy references (see above)."""
 
     name: str                  # the tag of the spec's play section (``play.family``) and the rulebook's word
-    weight: int                # games of this family in the seed book (167 games in all)
+    weight: int                # games of this family in the seed book (167 games in all); 0: not in the book
     spec: str                  # ref: the pydantic model of the play section; its ``family`` is ``name``
     sampler: str               # ref: draw_play(draw, deck, deal, setup, bidding, bad_suit, flavour)
     template: str              # the *Play* section's template, under templates/
     parser: str                # ref to a module of generator.text.parse: RULES, finish(draft), MARKS
-    importer: str              # ref to a module of generator.importer: phase (patterns), finish(draft)
+    importer: str | None       # ref to its importer module: phase (patterns), finish(draft); None: none
     checks: str                # ref: check(spec) -> list[Problem], the play section's static checks
     engine: str                # ref: the family's EngineFamily (its hand: phases in order, and scorer)
     phases: tuple[str, ...]    # refs: the engine's play phase classes, in the order they run
@@ -107,6 +115,14 @@ class Family:
     first_play: str = "leads to the first trick"
     #: The words of the invented laws' forms (``LawWords``): tricks and leads unless the family says.
     law_words: LawWords = LawWords()
+    #: What a game of the family is, in a sentence or two: the opening of the family's part of a book.
+    book_intro: str = ""
+    #: ref: goal(spec) -> str, how a hand is won when it is won by getting rid of one's cards, in a
+    #: reader's words (the quick reference's *Goal*); None: "be the first to get rid of your cards".
+    goal: str | None = None
+    #: The folder its templates are in when not under the project's ``templates/``: a template
+    #: named ``<folder of template>/<file>`` is then read from ``templates / <file>``.
+    templates: Path | None = None
     #: ref to the family's rows of the module registry (``generator.modules``, which gathers them): a
     #: module with ``MODULES`` (its own modules), ``ENGINE`` (its engine places by key) and ``SHARES``
     #: (its part in the shared modules it draws). None: the family has no rows in the catalogue.
@@ -115,9 +131,10 @@ class Family:
     #: (``generator.sample.frequencies`` gathers them). None: no rates to compare.
     frequencies: str | None = None
 
-    #: The fields that are lazy references (None allowed for the last two), and those that name the engine.
+    #: The fields that are lazy references (None allowed for ``goal``, ``modules`` and ``frequencies``),
+    #: and those of them that name the engine.
     REFS = ("spec", "sampler", "scoring_sampler", "parser", "importer", "checks", "engine", "phases", "rules",
-            "scoring", "bot_hints", "bounds", "modules", "frequencies")
+            "scoring", "bot_hints", "bounds", "goal", "modules", "frequencies")
     ENGINE = ("engine", "phases", "rules", "scoring")
 
     def refs(self, roles: Iterable[str] | None = None) -> list[tuple[str, str]]:
@@ -125,7 +142,9 @@ class Family:
         out: list[tuple[str, str]] = []
         for role in self.REFS if roles is None else roles:
             value = getattr(self, role)
-            out += [(role, ref) for ref in (value if isinstance(value, tuple) else (value,)) if ref is not None]
+            if value is None:   # an optional piece the family does without
+                continue
+            out += [(role, ref) for ref in (value if isinstance(value, tuple) else (value,))]
         return out
 
     def load(self, role: str) -> Any:
@@ -143,6 +162,11 @@ class Family:
 FAMILIES: dict[str, Family] = {}
 
 
+#: Called with each family as it registers: what was built from the registry (the spec's union
+#: of play sections) is built again, so a family registered late is no different.
+ON_REGISTER: list[Any] = []
+
+
 def register(family: Family) -> Family:
     """Add a family to the registry (its registration file's one line)."""
     if family.name == ANY:
@@ -150,7 +174,19 @@ def register(family: Family) -> Family:
     if family.name in FAMILIES:
         raise ValueError(f"a family named {family.name!r} is already registered")
     FAMILIES[family.name] = family
+    for hook in ON_REGISTER:
+        hook(family)
     return family
+
+
+def template_path(name: str) -> Path:
+    """The file of a template name: under a family's own folder (``Family.templates``) when the
+    name is in that family's template folder, else under the project's ``templates/``."""
+    for family in FAMILIES.values():
+        folder = Path(family.template).parent
+        if family.templates is not None and Path(name).parent == folder:
+            return family.templates / Path(name).name
+    return TEMPLATES / name
 
 
 def family_named(name: str) -> Family:
@@ -226,22 +262,27 @@ def check_family(family: Family, roles: Iterable[str] | None = None) -> list[str
                 out.append(f"{family.name}: bot_hints: {ref} is not a BotHints")
         elif role not in ("parser", "importer", "modules") and not callable(obj):
             out.append(f"{family.name}: {role}: {ref} is not a class or function")
-    if "template" in roles and not (TEMPLATES / family.template).is_file():
-        out.append(f"{family.name}: template: no file templates/{family.template}")
-    if family.weight <= 0:
+    if "template" in roles and not template_path(family.template).is_file():
+        out.append(f"{family.name}: template: no file {template_path(family.template)}")
+    if family.weight < 0:
         out.append(f"{family.name}: weight: {family.weight} is not a number of games")
     return out
 
 
 def _discover() -> None:
-    """Import every registration file of this package (name order)."""
+    """Import every family package here (name order), then the modules ``PARLOUR_FAMILIES`` names."""
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         importlib.import_module(f"{__name__}.{info.name}")
+    for name in filter(None, (n.strip() for n in os.environ.get(ENVIRONMENT, "").split(","))):
+        try:
+            importlib.import_module(name)
+        except ImportError as exc:
+            raise ImportError(f"{ENVIRONMENT}: cannot import the family module {name!r} ({exc})") from exc
 
 
 _discover()
 
 __all__ = [
     "ANY", "DEFAULT", "FAMILIES", "Family", "SamplerTraits", "UnresolvedReference", "check_family", "choose",
-    "family_named", "family_of", "play_union", "register", "resolve",
+    "family_named", "family_of", "play_union", "register", "resolve", "template_path",
 ]

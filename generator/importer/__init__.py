@@ -12,15 +12,8 @@ known defects (a rank removed "twice", "Aces are higher than aces", a wrong "all
 are read the way their meaning is clear and kept as ``Repair``s for the import report.
 """
 
-from .book import (
-           PATTERNS,
-           BookImport,
-           ImportedGame,
-           import_book,
-           import_game,
-           split_book,
-)
+from .book import BookImport, ImportedGame, every_pattern, import_book, import_game, split_book
 from .core import Problem, Repair, split_sentences
 
-__all__ = ["PATTERNS", "BookImport", "ImportedGame", "Problem", "Repair", "import_book", "import_game", "split_book",
+__all__ = ["BookImport", "ImportedGame", "Problem", "Repair", "every_pattern", "import_book", "import_game", "split_book",
            "split_sentences"]

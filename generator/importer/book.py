@@ -30,8 +30,10 @@ def patterns_of(family: Family) -> tuple[Pattern, ...]:
     return tuple(p for phase in phases for p in phase.patterns)
 
 
-#: Every pattern of every registered family (each family's own order: ``patterns_of``).
-PATTERNS: tuple[Pattern, ...] = tuple(dict.fromkeys(p for f in FAMILIES.values() for p in patterns_of(f)))
+def every_pattern() -> tuple[Pattern, ...]:
+    """Every pattern of every registered family with an importer (each family's own order:
+    ``patterns_of``). Gathered when asked, not at import: a family's importer imports this package."""
+    return tuple(dict.fromkeys(p for f in FAMILIES.values() if f.importer for p in patterns_of(f)))
 
 #: The families whose games are imported (the others are listed as not supported yet).
 SUPPORTED = tuple(FAMILIES)

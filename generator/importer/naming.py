@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import re
 
+from ..families import FAMILIES
 from ..names import COUNTRIES, village_names
 from ..spec.naming import FACTS
 from ..spec.words import MAX_PLAYERS, MIN_PLAYERS
@@ -16,7 +17,6 @@ from .words import MAX_DIGITS, NUM, SUIT_MANY, SUIT_ONE, NumberTooLong, number, 
 
 phase = Phase("naming")
 
-FAMILIES = {"trick-taking": "trick-taking", "climbing": "climbing", "melding": "melding", "matching": "matching"}
 COUNTRY_WORDS = {"English": "en", "French": "fr", "German": "de"}
 
 #: NM-04: the intro. The name may carry "(or A)" or "(also A or B)"; the country word is optional;
@@ -83,7 +83,7 @@ def _intro(m: re.Match[str], d: Draft) -> None:
     else:
         d.set("naming.show_country", False)
     family = m["family"]
-    if family not in FAMILIES:
+    if family not in FAMILIES or FAMILIES[family].importer is None:
         d.problem(f"unknown family \"{family}\"")
     d.family = family
     _player_range(d, m)

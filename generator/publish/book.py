@@ -23,6 +23,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from ..families import FAMILIES, family_named
 from ..spec import GameSpec
 from . import facts
 from . import runs as run_records
@@ -56,18 +57,6 @@ REASON_WORDS = {
     "NO_TENSION": "the lead hardly ever changes",
 }
 
-FAMILY_INTROS = {
-    "trick-taking": "In a trick-taking game each player in turn plays one card to a trick, and the best card "
-                    "wins it. What counts as best, which cards a player must play, and what the tricks are worth "
-                    "differ from game to game.",
-    "climbing": "In a climbing game each player must beat the cards played before, or pass; the first to run "
-                "out of cards does best.",
-    "melding": "In a melding game players draw and discard to collect sets and runs of cards, and lay them "
-               "on the table to score.",
-    "matching": "In a matching game each player in turn plays a card that matches the suit or rank of the "
-                "top card of the discard pile, or draws; special cards change the turn, and the first to run out "
-                "of cards does best.",
-}
 
 
 
@@ -228,7 +217,7 @@ def book_html(entries: Sequence[Entry], info: BookInfo, paper: str = "A5", for_p
     for v in sorted(views, key=lambda v: (_sort_key(v.name), v.id)):
         families.setdefault(v.family, []).append(v)
     family_list = [
-        {"id": f"family-{slug(f)}", "name": facts.family_name(f), "intro": FAMILY_INTROS.get(f, ""), "games": gs}
+        {"id": f"family-{slug(f)}", "name": facts.family_name(f), "intro": family_named(f).book_intro if f in FAMILIES else "", "games": gs}
         for f, gs in sorted(families.items())
     ]
     index_list = indexes(views, [e.spec for e in printed], [e.summary for e in printed])

@@ -22,12 +22,6 @@ PACK_NAMES = {
     "tarot": "tarot pack without The World",
 }
 SUIT_SYMBOLS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
-FAMILY_NAMES = {
-    "trick-taking": "Trick-taking games",
-    "climbing": "Climbing games",
-    "melding": "Melding games",
-    "matching": "Matching games",
-}
 TRUMP_PHRASES = {
     "none": "no trumps",
     "turn-up": "the suit of a card turned up after the deal",
@@ -41,7 +35,7 @@ TRUMP_PHRASES = {
 
 
 def family_name(family: str) -> str:
-    return FAMILY_NAMES.get(family, family.replace("-", " ").capitalize() + " games")
+    return family[:1].upper() + family[1:] + " games"   # "Trick-taking games"
 
 
 def players_text(spec: GameSpec) -> str:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+from pydantic.fields import FieldInfo
 
-from ..families import play_union
+from ..families import ON_REGISTER, play_union
 from .bidding import BiddingSpec
 from .deal import DealSpec, Players
 from .deck import DeckSpec
@@ -50,3 +51,13 @@ class GameSpec(BaseModel):
         """The game's rules alone: the spec without its provenance. A rulebook read back gives
         exactly this, and games with the same rules are the same game however they were made."""
         return self if self.provenance is None else self.model_copy(update={"provenance": None})
+
+
+def _rebuild_play(_family: object) -> None:
+    """A family registered after the spec was built (one from outside the package): the play
+    section's union is built again with it, so its games validate, dump and print like any other."""
+    GameSpec.model_fields["play"] = FieldInfo.from_annotation(play_union())
+    GameSpec.model_rebuild(force=True)
+
+
+ON_REGISTER.append(_rebuild_play)

@@ -10,6 +10,8 @@ value judgement.
 
 from __future__ import annotations
 
+from ..families import family_of
+from ..refs import resolve
 from ..spec import GameSpec
 from . import phrases
 
@@ -21,18 +23,10 @@ def _card(card: str) -> str:
 
 
 def shedding_goal(spec: GameSpec) -> str:
-    """How a shedding game's hand is won, told by its play section's own fields (climbing beats the
-    last play, matching matches the top card, melding lays melds), never by the family's name."""
-    play = spec.play
-    if getattr(play, "melds", None) is not None:
-        melds = play.melds
-        runs = "runs in one suit" if getattr(melds, "runs", "same-suit") == "same-suit" else "runs"
-        return f"be the first to meld all your cards, in sets of a rank and {runs}"
-    if getattr(play, "effects", None) is not None:
-        if getattr(play, "cheat", None) is not None:
-            return "be the first to get rid of your cards, played face down and claimed as matching the last"
-        return "be the first to get rid of your cards, each matching the top discard by suit or rank"
-    return "be the first to play out your cards, each play beating the last"
+    """How a shedding game's hand is won, in the family's words (its ``goal``: climbing beats the
+    last play, matching matches the top card, melding lays melds)."""
+    goal = family_of(spec).goal
+    return resolve(goal)(spec) if goal else "be the first to get rid of your cards"
 
 
 def mechanics(spec: GameSpec) -> list[str]:

@@ -22,7 +22,7 @@ from typing import Any
 
 import jinja2
 
-from ..families import family_of
+from ..families import family_of, template_path
 from ..names import COUNTRY_ADJECTIVE
 from ..spec import GameSpec, derived
 from ..spec.deck import TRUMP_ROTATION
@@ -33,11 +33,25 @@ from .sections import SECTIONS, parts_of
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
+
+class RulebookLoader(jinja2.BaseLoader):
+    """The project's ``templates/``, and each family's own template folder for a family whose
+    templates live in its package (``Family.templates``): a template is found by its name wherever
+    it is (``families.template_path``)."""
+
+    def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Any]:
+        path = template_path(template)
+        if not path.is_file():
+            raise jinja2.TemplateNotFound(template)
+        mtime = path.stat().st_mtime
+        return path.read_text(encoding="utf-8"), str(path), lambda: path.stat().st_mtime == mtime
+
+
 @functools.cache
 def environment() -> jinja2.Environment:
     """The one Jinja environment, created on first use and kept (templates compile once)."""
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        loader=RulebookLoader(),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,

@@ -42,6 +42,13 @@ if TYPE_CHECKING:   # pragma: no cover
     from ..state import State
 
 
+#: What a shedding hand keeps of going out, declared once for every shedding family's card play:
+#: the seats in the order they went out, the knocker, and the final play (an action).
+GOING_OUT = {"out": [], "knocker": None, "last_play": 0}
+#: The titles of the hand just played (title, vice, loser), read by the next hand: a game field.
+TITLES = {"titles_won": None}
+
+
 @dataclass
 class SheddingFacts:
     """What the scorer needs to know about a finished shedding hand."""

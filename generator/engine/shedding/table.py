@@ -20,12 +20,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..phase import Phase
+from ..phase import Phase, per_seat
 from ..places import HIDDEN, PUBLIC, Place
 
 if TYPE_CHECKING:   # pragma: no cover
     from ...spec import GameSpec
     from ..state import Game, State
+
+
+#: What a turn at a table of discard piles keeps, declared once for the families that play so
+#: (matching, melding): the player whose play is being resolved, a turn's modifier (another turn,
+#: a skip), turns with nothing done, the times the stock ran out, the player with the fewest cards
+#: when a blocked hand ends, whether the hand has ended, and points scored at once.
+TABLE_TURNS = {"mover": 0, "turn_mod": None, "idle": 0, "stock_outs": 0, "blocked_winner": None, "ended": False,
+               "bonus": per_seat(int)}
 
 
 def pile_count(game: "Game") -> int:

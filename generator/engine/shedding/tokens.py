@@ -15,13 +15,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..phase import Phase
+from ..phase import Phase, per_seat
 
 if TYPE_CHECKING:   # pragma: no cover
     from ...spec import GameSpec
     from ..state import Game, State
 
 ROW = 3
+#: The face-down rows of a hand (SH-02) as the card play keeps them, declared once for every
+#: shedding family: each seat's face-up and face-down row, and the face-down cards turned so far.
+ROWS = {"rows_up": per_seat(list), "rows_down": per_seat(list), "revealed": []}
 
 
 def tokens_held(state: "State") -> list[int]:

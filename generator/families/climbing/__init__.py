@@ -15,6 +15,8 @@ from generator.families import Family, SamplerTraits, register
 
 CLIMBING = register(Family(
     name="climbing",
+    book_intro=("In a climbing game each player must beat the cards played before, or pass; the first to run "
+               "out of cards does best."),
     weight=39,
     spec="generator.families.climbing.spec:ClimbPlay",
     sampler="generator.families.climbing.sampler:draw_play",
@@ -26,6 +28,7 @@ CLIMBING = register(Family(
     phases=("generator.families.climbing.engine.play:Climb",),
     rules="generator.families.climbing.engine.rules:ClimbRules",
     scoring="generator.families.climbing.engine.scoring:ClimbScorer",
+    goal="generator.families.climbing.rulebook:goal",
     bot_hints="generator.families.climbing.bots:HINTS",
     bounds="generator.playtest.bounds:ScoreBounds.build",
     modules="generator.families.climbing.modules",

@@ -15,6 +15,9 @@ from generator.families import Family, LawWords, SamplerTraits, register
 
 MATCHING = register(Family(
     name="matching",
+    book_intro=("In a matching game each player in turn plays a card that matches the suit or rank of the "
+               "top card of the discard pile, or draws; special cards change the turn, and the first to run "
+               "out of cards does best."),
     weight=33,
     spec="generator.families.matching.spec:MatchPlay",
     sampler="generator.families.matching.sampler:draw_play",
@@ -26,6 +29,7 @@ MATCHING = register(Family(
     phases=("generator.families.matching.engine.play:Match",),
     rules="generator.families.matching.engine.rules:MatchRules",
     scoring="generator.families.matching.engine.scoring:MatchScorer",
+    goal="generator.families.matching.rulebook:goal",
     bot_hints="generator.families.matching.bots:HINTS",
     bounds="generator.playtest.bounds:ScoreBounds.build",
     modules="generator.families.matching.modules",

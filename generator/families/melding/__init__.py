@@ -15,6 +15,8 @@ from generator.families import Family, LawWords, SamplerTraits, register
 
 MELDING = register(Family(
     name="melding",
+    book_intro=("In a melding game players draw and discard to collect sets and runs of cards, and lay them "
+               "on the table to score."),
     weight=37,
     spec="generator.families.melding.spec:MeldPlay",
     sampler="generator.families.melding.sampler:draw_play",
@@ -26,6 +28,7 @@ MELDING = register(Family(
     phases=("generator.families.melding.engine.play:Turn",),
     rules="generator.families.melding.engine.rules:MeldRules",
     scoring="generator.families.melding.engine.scoring:MeldScorer",
+    goal="generator.families.melding.rulebook:goal",
     bot_hints="generator.families.melding.bots:HINTS",
     bounds="generator.playtest.bounds:ScoreBounds.build",
     modules="generator.families.melding.modules",

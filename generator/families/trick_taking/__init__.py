@@ -13,6 +13,9 @@ from generator.families import Family, SamplerTraits, register
 
 TRICK_TAKING = register(Family(
     name="trick-taking",
+    book_intro=("In a trick-taking game each player in turn plays one card to a trick, and the best card "
+               "wins it. What counts as best, which cards a player must play, and what the tricks are worth "
+               "differ from game to game."),
     weight=58,
     spec="generator.families.trick_taking.spec:TrickPlay",
     sampler="generator.families.trick_taking.sampler:draw_play",

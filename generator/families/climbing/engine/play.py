@@ -40,10 +40,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from generator.engine.laws import LawBook
-from generator.engine.phase import Phase, PrintedRule
+from generator.engine.phase import DIRECTION, Phase, PrintedRule
 from generator.engine.places import HIDDEN, PUBLIC, Place
-from generator.engine.shedding.scoring import NextHand, close_hand
+from generator.engine.shedding.scoring import GOING_OUT, TITLES, NextHand, close_hand
+from generator.engine.shedding.tokens import ROWS
 from generator.engine.steps.pig import pig_card
+from generator.engine.trick_scoring import TRICKS
 from generator.spec import GameSpec
 
 from .narrate import ClimbNarration
@@ -82,15 +84,12 @@ class Climb(NextHand, Phase):
     places = (Place("trick", False, PUBLIC), Place("set_aside", False, PUBLIC), Place("won", True, PUBLIC),
               Place("rows_up", True, PUBLIC), Place("rows_down", True, HIDDEN))
     hand_fields = {
-        "trick": [], "set_aside": [], "won": lambda g, n: [[] for _ in range(n)],
-        "tricks_won": lambda g, n: [0] * n, "trick_plays": [], "to_beat": None, "top_seat": None,
-        "passed": [], "out": [], "bombs": 0, "captured": False, "last_play": 0, "knocker": None,
-        "history": [], "direction": 1, "lead_override": None, "forced": None, "revealed": [],
-        "in_play": set(), "rows_up": lambda g, n: [[] for _ in range(n)],
-        "rows_down": lambda g, n: [[] for _ in range(n)], "idle_passes": 0,
+        **TRICKS, **GOING_OUT, **ROWS, **DIRECTION,
+        "set_aside": [], "trick_plays": [], "to_beat": None, "top_seat": None, "passed": [], "bombs": 0,
+        "forced": None, "idle_passes": 0,
     }
     #: The titles of the hand just played (title, vice, loser), read by the next hand (WU-01…05).
-    game_fields = {"titles_won": None}
+    game_fields = {**TITLES}
     views = {
         "trick": lambda s, p: list(s.trick_plays) if s.decision == CLIMB else [],
         "to_beat": lambda s, p: s.to_beat if s.decision == CLIMB else None,

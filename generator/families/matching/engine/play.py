@@ -62,10 +62,11 @@ from typing import TYPE_CHECKING, Callable
 
 from generator.engine.actions import NO, SUIT_ACTION, YES
 from generator.engine.laws import LawBook
-from generator.engine.phase import Phase, PrintedRule
+from generator.engine.phase import DIRECTION, Phase, PrintedRule
 from generator.engine.places import HIDDEN, PUBLIC, Place
-from generator.engine.shedding.scoring import NextHand, close_hand
-from generator.engine.shedding.table import pile_count
+from generator.engine.shedding.scoring import GOING_OUT, TITLES, NextHand, close_hand
+from generator.engine.shedding.table import TABLE_TURNS, pile_count
+from generator.engine.shedding.tokens import ROWS
 from generator.spec import GameSpec
 
 from . import effects
@@ -127,16 +128,14 @@ class Match(NextHand, Phase):
     repeats = True
     places = (Place("rows_up", True, PUBLIC), Place("rows_down", True, HIDDEN))
     hand_fields = {
-        "rule": None, "direction": 1, "chain": 0, "chain_rank": None, "chain_pile": 0, "chain_start": None,
-        "resume": None, "target_next": None, "todo": [], "mover": 0, "pile_at": 0, "laid": [], "naming": None,
-        "out": [], "idle": 0, "stock_outs": 0, "halted": False, "knocker": None, "blocked_winner": None,
-        "bonus": _zeros, "kitty_done": False, "kitty_given": False, "last_play": 0, "revealed": [],
-        "known": _sets, "turn_mod": None, "drawn": None, "claim": None, "challengers": [], "openings": [],
-        "give_card": None, "rows_up": _lists, "rows_down": _lists, "ended": False,
-        "passed": _nones, "received": _zeros,
+        **GOING_OUT, **ROWS, **TABLE_TURNS, **DIRECTION,
+        "rule": None, "chain": 0, "chain_rank": None, "chain_pile": 0, "chain_start": None,
+        "resume": None, "target_next": None, "todo": [], "pile_at": 0, "laid": [], "naming": None,
+        "halted": False, "kitty_done": False, "kitty_given": False, "known": _sets, "drawn": None, "claim": None,
+        "challengers": [], "openings": [], "give_card": None, "passed": _nones, "received": _zeros,
     }
     #: The titles of the hand just played (title, vice, loser), read by the next hand.
-    game_fields = {"titles_won": None}
+    game_fields = {**TITLES}
     views = {
         "tops": _tops,
         "piles": lambda s, p: [list(x) for x in s.piles],

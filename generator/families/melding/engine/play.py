@@ -80,9 +80,11 @@ from typing import TYPE_CHECKING, Callable
 
 from generator.engine.actions import NO, YES
 from generator.engine.laws import LawBook
-from generator.engine.phase import Phase
+from generator.engine.phase import DIRECTION, Phase
 from generator.engine.places import HIDDEN, OWNER, PUBLIC, Place
-from generator.engine.shedding.scoring import NextHand, close_hand
+from generator.engine.shedding.scoring import GOING_OUT, TITLES, NextHand, close_hand
+from generator.engine.shedding.table import TABLE_TURNS
+from generator.engine.shedding.tokens import ROWS
 
 from .narrate import MeldNarration
 from .rules import RUN, SET, MeldRules, bits
@@ -160,14 +162,13 @@ class Turn(NextHand, Phase):
     places = (Place("melds", True, PUBLIC), Place("out_of_play", False, PUBLIC),
               Place("stumped", True, OWNER), Place("rows_up", True, PUBLIC), Place("rows_down", True, HIDDEN))
     hand_fields = {
-        "melds": [], "meld_info": [], "out_of_play": [], "stumped": _lists, "rows_up": _lists, "rows_down": _lists,
-        "step": "start", "mover": 0, "direction": 1, "had_turn": _falses, "has_melded": _falses,
-        "melded_now": 0, "acted": False, "drawn": [], "taken": [], "revealed": [], "deserted": [], "shed_left": 0,
-        "out": [], "knocker": None, "last_turns": None, "idle": 0, "stock_outs": 0, "dry_outs": 0, "blocked_winner": None,
-        "ended": False, "block_card": None, "block_pile": 0, "discarded": None, "last_meld": 0, "bonus": _zeros,
-        "pig_owner": None, "turn_mod": None,
+        **GOING_OUT, **ROWS, **TABLE_TURNS, **DIRECTION,
+        "melds": [], "meld_info": [], "out_of_play": [], "stumped": _lists, "step": "start", "had_turn": _falses,
+        "has_melded": _falses, "melded_now": 0, "acted": False, "drawn": [], "taken": [], "deserted": [],
+        "shed_left": 0, "last_turns": None, "dry_outs": 0, "block_card": None, "block_pile": 0, "discarded": None,
+        "last_meld": 0, "pig_owner": None,
     }
-    game_fields = {"titles_won": None}
+    game_fields = {**TITLES}
     views = {
         "melds": lambda s, p: [tuple(m) for m in s.melds],
         "meld_info": lambda s, p: list(s.meld_info),

@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING, Callable
 
 from generator.engine.actions import PASS_PLAY, WILD_BASE
 from generator.engine.laws import LawBook
-from generator.engine.phase import Phase
+from generator.engine.phase import DIRECTION, Phase
 from generator.engine.places import PUBLIC, Place
 from generator.engine.steps.deal import draw, drawable
 from generator.engine.steps.pig import pig_card
 from generator.engine.steps.trumps import TrumpRules, set_trump
+from generator.engine.trick_scoring import TRICKS
 from generator.spec import GameSpec, derived
 
 from .narrate import TrickNarration
@@ -64,12 +65,10 @@ class TrickPlay(Phase):
     repeats = False   # a card played never returns to a hand: a position cannot come back
     places = (Place("won", True, PUBLIC), Place("trick_cards", False, PUBLIC))
     hand_fields = {
-        "won": lambda g, n: [[] for _ in range(n)], "tricks_won": lambda g, n: [0] * n,
-        "trick": [], "trick_cards": [], "trick_seats": [], "history": [], "in_play": set(),
-        "joker_tricks": lambda g, n: [0] * n, "trick_no": 0, "broken": False, "pig_suit_led": False,
-        "captured": False, "lead_override": None, "forced_lead": None, "trump_pending": False,
-        "boost_rank": None, "play_extras": False, "leader": 0, "boosted": False, "direction": 1,
-        "simple": False,
+        **TRICKS, **DIRECTION,
+        "trick_cards": [], "trick_seats": [], "joker_tricks": lambda g, n: [0] * n, "trick_no": 0, "broken": False,
+        "pig_suit_led": False, "forced_lead": None, "trump_pending": False, "boost_rank": None, "play_extras": False,
+        "leader": 0, "boosted": False, "simple": False,
     }
     views = {
         "trick": _trick_seen, "played": _played,

@@ -1,0 +1,10 @@
+"""What a climbing rulebook says beyond its *Play* template: how a hand is won (the quick
+reference's *Goal*, ``Family.goal``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def goal(spec: Any) -> str:
+    return "be the first to play out your cards, each play beating the last"

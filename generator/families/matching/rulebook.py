@@ -1,0 +1,12 @@
+"""What a matching rulebook says beyond its *Play* template: how a hand is won (the quick
+reference's *Goal*, ``Family.goal``), in cheat mode by claims."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def goal(spec: Any) -> str:
+    if spec.play.cheat is not None:
+        return "be the first to get rid of your cards, played face down and claimed as matching the last"
+    return "be the first to get rid of your cards, each matching the top discard by suit or rank"

@@ -1,0 +1,11 @@
+"""What a melding rulebook says beyond its *Play* template: how a hand is won (the quick
+reference's *Goal*, ``Family.goal``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def goal(spec: Any) -> str:
+    runs = "runs in one suit" if spec.play.melds.runs == "same-suit" else "runs"
+    return f"be the first to meld all your cards, in sets of a rank and {runs}"
