@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from generator.engine.family import EngineFamily
 from generator.engine.phase import Phase
 from generator.engine.shedding.narrate import TableNarration
-from generator.engine.shedding.scoring import SheddingFacts, SheddingScorer
+from generator.engine.shedding.scoring import GOING_OUT, SheddingFacts, SheddingScorer
 from generator.engine.shedding.table import TableDeal, pile_count
 from generator.engine.steps.deal import Deal
 
@@ -65,7 +65,7 @@ class Step(Phase):
     narration = StepNarration
     card_play = True
     repeats = True
-    hand_fields = {"out": [], "passes": 0, "last_play": 0, "reshuffles": 0}
+    hand_fields = {**GOING_OUT, "passes": 0, "reshuffles": 0}
 
     def __init__(self, game: "Game"):
         super().__init__(game)

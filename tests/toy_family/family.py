@@ -27,6 +27,8 @@ STEPPING = register(Family(
     goal=f"{HERE}.rulebook:goal",
     bot_hints=f"{HERE}.bots:HINTS",
     bounds="generator.playtest.bounds:ScoreBounds.build",
+    modules=f"{HERE}.modules",
+    frequencies=f"{HERE}.frequencies:rows",
     # a stock and discard piles (DL-08); no tokens, rows, trumps or trick bids
     traits=SamplerTraits(stock=True),
     scoring_sampler=f"{HERE}.sampler:draw_scoring",
