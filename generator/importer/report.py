@@ -13,7 +13,8 @@ from ..families import FAMILIES
 from .book import BookImport, ImportedGame
 from .judge import Judgement
 
-#: What each repair kind means, for the summary table.
+#: What each repair kind of the shared phases means, for the summary table (a family's own are its
+#: importer's ``REPAIRS``; ``repair_kinds`` gathers both).
 KINDS: dict[str, str] = {
     "rank-named-twice": "\"Remove Xs and Xs\": one rank named twice; only that rank removed",
     "ace-over-aces": "\"Aces are higher than aces\": order unchanged (Ace high)",
@@ -22,13 +23,11 @@ KINDS: dict[str, str] = {
     "mixed-rank-labels": "rank list mixing letters and words (\"A, King, …\"): \"A\" read as Ace",
     "trick-count": "\"When all N tricks have been played\" with N wrong: read as \"when all tricks have been played\"",
     "jokers-no-rule": "jokers with no rule: read as the highest trumps (README)",
-    "joker-nickname": "jokers' nicknames: no spec field",
     "fact-no-key": "intro fact with no key in spec.naming.FACTS: dropped",
     "fact-other-family": "intro fact of another family's module: dropped",
     "fact-unbacked": "intro fact no rule makes true: dropped",
     "nickname-twice": "one nickname given to two different cards",
     "card-two-roles": "one card drawn for two special roles: both apply",
-    "first-card-winner": "first card fixes trumps but the winner sentence ignores trumps",
     "trump-source": "trump turned from the deck although there is a kitty",
     "rotation-plural": "rotation list with a singular suit (\"club/diamonds/…\")",
     "all-or-none-all": "\"all or none all\" typo",
@@ -45,36 +44,16 @@ KINDS: dict[str, str] = {
     "tarot-removal-unqualified": "tarot removal without \"from the minor arcana\"",
     "joker-turned-unsaid": "joker turned for trumps, unsaid: no trumps that hand (README)",
     "majors-unsaid": "tarot majors with no rule: their own fifth suit",
-    "majors-rank-unsaid": "tarot majors ranked irrespective of suit: by number",
     "low-unsaid": "high/low hands with no scoring note: scores inverted",
     "winner-unsaid": "fixed-length game with no winner sentence: highest score wins",
-    "weak-wording": "weak-suit sentence's trump clause does not fit the game",
-    "trump-rule-before-reveal": "a rule about playing trumps with trumps revealed in play: it applies once they are known",
     "pig-by-title": "a tarot major as the pig, called by its title: the spec's name for it is \"pig\"",
-    "hands-too-small-to-meld": "melding hands that shrink below a meld with the default turn (kept; the checks rule it out)",
     "deal-impossible": "a deal that needs more cards than the pack at some player count (kept; the checks rule it out)",
     "exchange-never-possible": "exchange offered when every card is dealt: it can never be suggested (kept)",
     # climbing
     "hand-means-trick": "climbing text says \"hand\" for one trick: read as the trick",
     "card-values-lost": "card-value table lost after \"as follows:\": the generator's most likely values",
-    "beat-example-inverted": "beating example contradicts its rule (a lower set beats): the rule is read",
-    "run-wrap-without-runs": "run-wrap note in a game without runs: dropped",
-    "run-example-majors": "run example in the major arcana, which have no rank: the rule is read",
-    "run-example-broken": "run example that is not a run of the pack: the rule is read",
     "example-rank-missing": "an example names a rank not in the pack: the rule is read",
-    "singles-lead-sets-beat": "single-card leads with a beating rule that allows sets: leads stay singles, sets may beat",
-    "joker-bomb-precedence": "a single joker that beats anything and a bomb: the single joker wins (only a rocket beats it)",
-    "rows-never-reached": "face-down rows with piles taken as tricks: the round ends first; rows dealt, never played",
-    "stock-out-no-stock": "\"second time the stock is exhausted\" in a climbing game (no stock): dropped",
-    "capture-before-collection": "kitty capture printed before piles are made tricks: read in its place",
-    "kitty-taker": "\"the player\" who takes the kitty from a pile set aside: the player of its last card",
-    "leader-gone-out": "the last card's player went out: the next player to the left with cards leads",
     "title-stake-dropped": "a landlord's stake with titles scoring: the spec holds none; dropped",
-    "wild-joker-alone": "a wild joker played alone: a single of the top rank",
-    "transparent-on-run": "transparent cards laid on a run: a run cannot be copied; their own rank",
-    "rank-plural": "\"Sixs\" read as Sixes",
-    "two-player-rule-unused": "a two-player trick rule in a game for three or more",
-    "two-player-rule-unsaid": "no two-player trick rule: one pass ends a trick with two",
     "pig-winner-unsaid": "revealed pig with no sentence for the round's winner: the spec's rule applies",
     "titles-kitty-unsaid": "titles with a kitty and no kitty points sentence: the spec's rule applies",
     "bomb-doubling-unsaid": "landlord stake with bombs and no doubling sentence: the spec doubles it",
@@ -82,43 +61,23 @@ KINDS: dict[str, str] = {
     "area-doubled": "\"area doubled\" typo",
     # matching
     "special-cards-lost": "special-card list lost in the seed text after \"as follows:-\": imported with no special cards",
-    "opening-effect-moot": "the rule for a special card turned to start the pile, with no special card left: dropped",
-    "points-effect-lost": "the intro's fact shows a points card (P20) in the lost list; rank unknown: not imported",
-    "reverse-effect-lost": "\"(or right, if play is reversed)\" shows a reverse card (P04) in the lost list; not imported",
-    "kitty-effect-lost": "the kitty's special card (P02) was in the lost list: not imported, the kitty stays set aside",
-    "countdown-wild-unknown": "countdown tokens: a wild rank by tokens held (CW) may have been in the lost list; not imported",
-    "jokers-wild-lost": "jokers' row of the lost list: jokers are wild, played as any card (the spec's rule)",
-    "match-match": "\"must match match\" typo",
     "fail-to-do": "\"If they fail to do before …\": the missing \"so\" restored",
     "call-word-first-word": "the word to call is the first word of the game's name (kept as written)",
     "call-penalty-unsaid": "a word to call with no penalty sentence: the spec's rule (draw a card)",
-    "nothing-to-match": "a picked-up pile leaves nothing to match: the next card is free",
-    "pass-at-will": "\"must play … if able\" and \"cannot or does not want to\": a player may pass at will",
     "reshuffle-unsaid": "no rule for the stock running out: the spec's reshuffle",
-    "multiple-top-unsaid": "several cards as one play with no top-card sentence: the spec's rule",
-    "opening-effect-unsaid": "no rule for a special card turned to start a discard pile: no effect",
-    "cheat-pile-face-up": "cheat mode with the discard pile left face up in the deal: turned face down",
-    "play-drawn-pile": "\"the drawn card\" in a game that picks up the pile: dropped",
-    "example-majors": "matching example giving a major arcana card a rank: the rule is read",
     "tiny-stock": "a stock of five cards or fewer after the deal at some player count (kept)",
     # melding
     "turn-list-lost": "turn list lost in the seed text after \"…steps in sequence:\" / \"…following actions:\": the default turn",
-    "desert-revealed": "deserting revealed by the intro's fact or adjective, or \"all but one player has deserted\"",
-    "desert-verb-unknown": "the desert verb was in the lost turn list: the spec's word \"desert\" kept",
-    "rearranging-revealed": "rearranging revealed by the intro or the joker sentence: any player's melds",
-    "kitty-draw-lost": "a kitty in a melding game: its top card may be drawn (the lost draw step always says so)",
-    "jokers-wild-unsaid": "jokers with no rule: wild, played as any card (the spec's rule)",
-    "wild-card-rankless": "the wild-rank card may be a joker or a tarot major: set aside, no rank wild that hand",
-    "joker-swap-wild-rank": "a joker swap with a wild rank (never printed): the wild rank's cards are jokers too",
-    "wilds-past-last-rank": "progressive wilds past the top rank: the count starts again at the lowest",
-    "penalty-inverted": "rearranging penalty where melds may not be rearranged: the penalty for an invalid meld or lay-off",
-    "full-house-from-fact": "the intro's \"a full house wins the game\" with no rule left: a full house meld allowed",
-    "full-house-wins-game": "\"a full house wins the game\": it wins the hand",
-    "full-house-out-unsaid": "a full house with no sentence for what it does: the spec's rule (its player goes out)",
-    "laws-skip-unsaid": "invented laws with no sentence for a forbidden step: the step is skipped",
-    "pig-meld-game": "\"If the pig ended the game in a meld\": read as the end of the hand",
-    "melding-hand-over-ten": "a melding hand over ten cards (the generator cuts those): kept",
 }
+def repair_kinds() -> dict[str, str]:
+    """Every repair kind an import may report: the shared phases' and each registered family's."""
+    out = dict(KINDS)
+    for family in FAMILIES.values():
+        if family.importer:
+            out.update(getattr(family.load("importer"), "REPAIRS", {}))
+    return out
+
+
 STATUS = {"imported": "imported", "repaired": "imported, repaired", "unplayable": "imported, fails a static check",
           "error": "imported with errors (--lenient)", "failed": "not imported (errors)",
           "unsupported": "family not supported yet"}
@@ -249,6 +208,7 @@ def _kinds(games: list[ImportedGame]) -> list[str]:
             if g.name not in by[(r.category, r.kind)]:
                 by[(r.category, r.kind)].append(g.name)
     out: list[str] = []
+    kinds = repair_kinds()
     for category, title in (("defect", "Repairs (defects of the book)"), ("dropped", "Dropped text"),
                             ("reading", "Readings")):
         rows = sorted(((k, names) for (c, k), names in by.items() if c == category), key=lambda x: (-len(x[1]), x[0]))
@@ -256,7 +216,7 @@ def _kinds(games: list[ImportedGame]) -> list[str]:
             continue
         out += [f"## {title} by kind", "", "| kind | games | what | which |", "|---|---|---|---|"]
         for kind, names in rows:
-            out.append(f"| `{kind}` | {len(names)} | {_cell(KINDS.get(kind, kind))} | {_cell(', '.join(names))} |")
+            out.append(f"| `{kind}` | {len(names)} | {_cell(kinds.get(kind, kind))} | {_cell(', '.join(names))} |")
         out.append("")
     return out
 

@@ -618,3 +618,24 @@ def _kitty_finish(d: Draft) -> None:
     if form == "set-aside" and d.heard("capture.bare-player"):
         d.repair("kitty-taker", "reading", "\"the player\" who takes the kitty when the card is set aside: read as the "
                  "player who played the last card of that pile", sentence)
+
+
+#: The repairs only this family's importer makes (the import report's table of kinds gathers them).
+REPAIRS: dict[str, str] = {
+    "beat-example-inverted": "beating example contradicts its rule (a lower set beats): the rule is read",
+    "run-wrap-without-runs": "run-wrap note in a game without runs: dropped",
+    "run-example-majors": "run example in the major arcana, which have no rank: the rule is read",
+    "run-example-broken": "run example that is not a run of the pack: the rule is read",
+    "singles-lead-sets-beat": "single-card leads with a beating rule that allows sets: leads stay singles, sets may beat",
+    "joker-bomb-precedence": "a single joker that beats anything and a bomb: the single joker wins (only a rocket beats it)",
+    "rows-never-reached": "face-down rows with piles taken as tricks: the round ends first; rows dealt, never played",
+    "stock-out-no-stock": "\"second time the stock is exhausted\" in a climbing game (no stock): dropped",
+    "capture-before-collection": "kitty capture printed before piles are made tricks: read in its place",
+    "kitty-taker": "\"the player\" who takes the kitty from a pile set aside: the player of its last card",
+    "leader-gone-out": "the last card's player went out: the next player to the left with cards leads",
+    "wild-joker-alone": "a wild joker played alone: a single of the top rank",
+    "transparent-on-run": "transparent cards laid on a run: a run cannot be copied; their own rank",
+    "rank-plural": "\"Sixs\" read as Sixes",
+    "two-player-rule-unused": "a two-player trick rule in a game for three or more",
+    "two-player-rule-unsaid": "no two-player trick rule: one pass ends a trick with two",
+}

@@ -449,3 +449,22 @@ def _example_finish(d: Draft, pack: DeckSpec | None) -> None:
 
 def _stock_finish(d: Draft, pack: DeckSpec | None, dealt: DealSpec | None) -> None:
     tiny_stock_finish(d, pack, dealt, "when it runs out all but the top card of each discard pile make a new one")
+
+
+#: The repairs only this family's importer makes (the import report's table of kinds gathers them).
+REPAIRS: dict[str, str] = {
+    "opening-effect-moot": "the rule for a special card turned to start the pile, with no special card left: dropped",
+    "points-effect-lost": "the intro's fact shows a points card (P20) in the lost list; rank unknown: not imported",
+    "reverse-effect-lost": "\"(or right, if play is reversed)\" shows a reverse card (P04) in the lost list; not imported",
+    "kitty-effect-lost": "the kitty's special card (P02) was in the lost list: not imported, the kitty stays set aside",
+    "countdown-wild-unknown": "countdown tokens: a wild rank by tokens held (CW) may have been in the lost list; not imported",
+    "jokers-wild-lost": "jokers' row of the lost list: jokers are wild, played as any card (the spec's rule)",
+    "match-match": "\"must match match\" typo",
+    "nothing-to-match": "a picked-up pile leaves nothing to match: the next card is free",
+    "pass-at-will": "\"must play … if able\" and \"cannot or does not want to\": a player may pass at will",
+    "multiple-top-unsaid": "several cards as one play with no top-card sentence: the spec's rule",
+    "opening-effect-unsaid": "no rule for a special card turned to start a discard pile: no effect",
+    "cheat-pile-face-up": "cheat mode with the discard pile left face up in the deal: turned face down",
+    "play-drawn-pile": "\"the drawn card\" in a game that picks up the pile: dropped",
+    "example-majors": "matching example giving a major arcana card a rank: the rule is read",
+}

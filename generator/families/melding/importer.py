@@ -483,3 +483,23 @@ def _hand_finish(d: Draft) -> None:
         d.repair("melding-hand-over-ten", "reading", f"a melding hand of {hand} cards, more than the generator's ten (it cuts "
                  "a larger hand by six); kept as written", d.source.get("deal.hand_size"))
 
+
+#: The repairs only this family's importer makes (the import report's table of kinds gathers them).
+REPAIRS: dict[str, str] = {
+    "hands-too-small-to-meld": "melding hands that shrink below a meld with the default turn (kept; the checks rule it out)",
+    "desert-revealed": "deserting revealed by the intro's fact or adjective, or \"all but one player has deserted\"",
+    "desert-verb-unknown": "the desert verb was in the lost turn list: the spec's word \"desert\" kept",
+    "rearranging-revealed": "rearranging revealed by the intro or the joker sentence: any player's melds",
+    "kitty-draw-lost": "a kitty in a melding game: its top card may be drawn (the lost draw step always says so)",
+    "jokers-wild-unsaid": "jokers with no rule: wild, played as any card (the spec's rule)",
+    "wild-card-rankless": "the wild-rank card may be a joker or a tarot major: set aside, no rank wild that hand",
+    "joker-swap-wild-rank": "a joker swap with a wild rank (never printed): the wild rank's cards are jokers too",
+    "wilds-past-last-rank": "progressive wilds past the top rank: the count starts again at the lowest",
+    "penalty-inverted": "rearranging penalty where melds may not be rearranged: the penalty for an invalid meld or lay-off",
+    "full-house-from-fact": "the intro's \"a full house wins the game\" with no rule left: a full house meld allowed",
+    "full-house-wins-game": "\"a full house wins the game\": it wins the hand",
+    "full-house-out-unsaid": "a full house with no sentence for what it does: the spec's rule (its player goes out)",
+    "laws-skip-unsaid": "invented laws with no sentence for a forbidden step: the step is skipped",
+    "pig-meld-game": "\"If the pig ended the game in a meld\": read as the end of the hand",
+    "melding-hand-over-ten": "a melding hand over ten cards (the generator cuts those): kept",
+}

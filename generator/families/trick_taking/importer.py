@@ -341,3 +341,13 @@ def _jokers_finish(d: Draft, method: str) -> None:
                  f"the pack has {'a joker' if jokers == 1 else 'jokers'} but the book gives no rule for "
                  f"{'it' if jokers == 1 else 'them'} ({why}); read as the highest trumps, still trumps when "
                  "there is no trump suit (README)", d.source.get("deck.jokers"))
+
+
+#: The repairs only this family's importer makes (the import report's table of kinds gathers them).
+REPAIRS: dict[str, str] = {
+    "joker-nickname": "jokers' nicknames: no spec field",
+    "first-card-winner": "first card fixes trumps but the winner sentence ignores trumps",
+    "majors-rank-unsaid": "tarot majors ranked irrespective of suit: by number",
+    "weak-wording": "weak-suit sentence's trump clause does not fit the game",
+    "trump-rule-before-reveal": "a rule about playing trumps with trumps revealed in play: it applies once they are known",
+}
