@@ -22,8 +22,8 @@ import time
 from generator.families import FAMILIES
 from generator.judging.variations import variations
 from generator.sample import sample_game
-from generator.text import render_markdown
-import generator.text.example as E
+from generator.rulebook import render_markdown, worked_example
+from generator.text.render import render_markdown as render_text
 
 
 def _ms(xs: list[float]) -> str:
@@ -48,19 +48,14 @@ def main() -> int:
         example, full, without = [], [], []
         for spec in specs:
             t = time.process_time()
-            E.worked_example(spec)
+            worked_example(spec)
             example.append(time.process_time() - t)
             t = time.process_time()
             render_markdown(spec)
             full.append(time.process_time() - t)
-            keep = E.worked_example
-            E.worked_example = lambda spec, *a, **k: None   # the same rulebook without its example
-            try:
-                t = time.process_time()
-                render_markdown(spec)
-                without.append(time.process_time() - t)
-            finally:
-                E.worked_example = keep
+            t = time.process_time()
+            render_text(spec)   # the same rulebook without its example
+            without.append(time.process_time() - t)
         everything += example
         print(f"{family:13s} example: {_ms(example)}; rulebook: {_ms(full)} (without the example {_ms(without)})")
         if args.variations:

@@ -92,7 +92,8 @@ from generator.families import FAMILIES  # noqa: E402
 from generator.importer import import_book  # noqa: E402
 from generator.sample import sample_game  # noqa: E402
 from generator.spec import GameSpec, SpecError, dump_yaml, load_spec, spec_from_data  # noqa: E402
-from generator.text import ParseError, parse_markdown, render_markdown  # noqa: E402
+from generator.text import ParseError, parse_markdown
+from generator.rulebook import render_markdown  # noqa: E402
 from generator.text.sections import SECTIONS  # noqa: E402
 
 BOOK = ROOT.parent / "shared" / "seeds" / "hyloe-book-of-games.txt"

@@ -26,7 +26,7 @@ from generator.families import FAMILIES
 from generator.importer import import_book
 from generator.names import COUNTRIES, aliases, village_name
 from generator.sample import sample_game
-from generator.text import render_markdown
+from generator.rulebook import render_markdown
 from generator.text.parse import parse_markdown
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -29,7 +29,7 @@ from generator.refs import resolves
 from generator.sample.frequencies import format_table, frequency_rows
 from generator.spec import GameSpec, dump_yaml, load_spec, spec_from_data
 from generator.spec.deck import ACE_HIGH, DeckSpec
-from generator.text import render_markdown
+from generator.rulebook import render_markdown
 from generator.text.parse import ParseError, parse_markdown
 
 ROOT = Path(__file__).resolve().parents[1]

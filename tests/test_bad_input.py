@@ -19,7 +19,7 @@ from generator.importer import import_book
 from generator.sample import sample_game
 from generator.spec import GameSpec, SpecError, load_spec, spec_from_data
 from generator.spec.words import MAX_CARDS, MAX_NAME, MAX_POINTS, MAX_TARGET
-from generator.text import render_markdown
+from generator.rulebook import render_markdown
 from generator.text.parse import ParseError, parse_markdown
 from tests.conftest import WHIST, whist_data, whist_with
 

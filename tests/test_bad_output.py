@@ -62,7 +62,7 @@ def good_spec(tmp_path: Path, name: str) -> str:
 
 def _rulebook(tmp_path: Path) -> Path:
     from generator.spec import load_spec
-    from generator.text import render_markdown
+    from generator.rulebook import render_markdown
 
     p = tmp_path / "whist.md"
     p.write_text(render_markdown(load_spec(WHIST)), encoding="utf-8")
@@ -311,7 +311,7 @@ def _interrupt_on_call(monkeypatch, target: str, call: int) -> None:
 
 
 def test_generate_interrupted_keeps_whole_games_and_says_how_many(run, tmp_path, monkeypatch):
-    _interrupt_on_call(monkeypatch, "generator.text:render_markdown", 4)
+    _interrupt_on_call(monkeypatch, "generator.rulebook:render_markdown", 4)
     out = tmp_path / "out"
     res = run("generate", "--count", "10", "--out", out)
     assert res.exit_code == 130

@@ -28,7 +28,7 @@ from generator.publish.glossary import TERMS
 from generator.publish.indexes import features
 from generator.publish.plots import MIN_PT, caption, panels, playtest_svg
 from generator.spec import load_spec
-from generator.text import render_markdown
+from generator.rulebook import render_markdown
 
 pypdf = pytest.importorskip("pypdf")
 

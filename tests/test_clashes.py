@@ -13,7 +13,7 @@ from generator.checks.clashes import check_clashes, notes, printed_trick_numbers
 from generator.sample import sample_game
 from generator.spec import GameSpec
 from generator.text.parse import parse_markdown
-from generator.text.render import render_markdown
+from generator.rulebook import render_markdown
 
 TT = "trick-taking"
 

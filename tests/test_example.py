@@ -20,8 +20,9 @@ from generator.playtest.replay import replay
 from generator.playtest.runner import PLAYTEST_MOVE_CAP
 from generator.sample import sample_game
 from generator.spec import load_spec
-from generator.text import render_markdown
-from generator.text.example import EXAMPLE_BOT, EXAMPLE_SEED, Example, worked_example
+from generator.rulebook import render_markdown
+from generator.rulebook.example import worked_example
+from generator.text.example import EXAMPLE_BOT, EXAMPLE_SEED, Example
 from generator.text.parse import ParseError, parse_markdown
 from generator.text.render import example_seat, hand_words
 

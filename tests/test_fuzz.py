@@ -45,7 +45,8 @@ from generator.families import FAMILIES
 from generator.importer import import_book
 from generator.sample import sample_game
 from generator.spec import GameSpec, SpecError, load_spec, spec_from_data
-from generator.text import ParseError, parse_markdown, render_markdown
+from generator.text import ParseError, parse_markdown
+from generator.rulebook import render_markdown
 from tests.conftest import budget
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -35,7 +35,7 @@ from generator.publish.html import copy_fonts, goal_line
 from generator.publish.markup import link_sections, markdown_to_html, section_ids, set_suits
 from generator.publish.plots import playtest_svg
 from generator.spec.io import load_spec
-from generator.text import render_markdown
+from generator.rulebook import render_markdown
 
 REAL = Path(__file__).resolve().parents[1] / "corpus" / "real"
 HYLOE = REAL.parent / "hyloe"

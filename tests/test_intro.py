@@ -18,7 +18,7 @@ from generator.sample import sample_game
 from generator.sample.naming import ADJECTIVES, QUALITIES
 from generator.spec import GameSpec, Naming, Provenance, load_spec
 from generator.text.parse import ParseError, parse_markdown
-from generator.text.render import render_markdown
+from generator.rulebook import render_markdown
 from tests.conftest import budget
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -166,3 +166,12 @@ def test_state_several_families_keep_is_declared_once():
                     assert value is shared[name], (phase.__name__, name)
     several = {name for name, phases in keepers.items() if len(phases) > 1}
     assert several - OWN_MEANINGS <= set(shared), sorted(several - OWN_MEANINGS - set(shared))
+
+
+def test_the_text_never_plays_a_game():
+    """The text layer prints what it is given: the worked example is played above it
+    (``generator.rulebook``) and passed in; no file of ``text/`` imports the engine, the bots, the
+    playtest or the publisher."""
+    for layer in ("generator.engine", "generator.bots", "generator.playtest", "generator.publish",
+                  "generator.rulebook"):
+        assert importers("text", layer) == [], layer

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from generator.sample import sample_game
 from generator.spec import GameSpec, load_spec, spec_from_data
-from generator.text import render_markdown
+from generator.rulebook import render_markdown
 from generator.text.parse import ParseError, parse_markdown
 from tests.conftest import budget
 from tests.family_helpers import round_trip, spec_diff

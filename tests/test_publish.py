@@ -31,7 +31,7 @@ from generator.publish.markup import (
     split_rulebook,
 )
 from generator.publish.plots import playtest_svg
-from generator.text import render_markdown
+from generator.rulebook import render_markdown
 from tests.conftest import make_spec, whist_data
 
 ACCENTED = ("Crölpa-Löbschütz", "Château-Fromage", "Saint-Maurice-de-Sorgues")

@@ -20,7 +20,8 @@ from generator.families import FAMILIES
 from generator.refs import resolve
 from generator.spec import GameSpec, load_spec, spec_from_data
 from generator.spec.game import NOT_RULES
-from generator.text import environment, render_markdown
+from generator.text import environment
+from generator.rulebook import render_markdown
 from generator.text import phrases, sections
 from tests.conftest import annotation_parts
 from tests.family_helpers import compare_golden

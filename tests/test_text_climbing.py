@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from generator.families.climbing.spec import Transparent
 from generator.spec import GameSpec, load_spec, spec_from_data
 from generator.spec.deck import DeckSpec
-from generator.text import render_markdown
+from generator.rulebook import render_markdown
 from generator.text.phrases import plural_noun
 from generator.text.parse import ParseError, parse_markdown
 from tests.conftest import budget

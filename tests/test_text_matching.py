@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from generator.spec import GameSpec, load_spec, spec_from_data
 from generator.spec.deck import DeckSpec
 from generator.families.matching.spec import EFFECT_PARAMS
-from generator.text import render_markdown
+from generator.rulebook import render_markdown
 from generator.text.parse import ParseError, parse_markdown
 from tests.conftest import budget
 from tests.family_helpers import (
@@ -371,7 +371,7 @@ def test_invented_laws_speak_of_piles_and_turns_in_matching() -> None:
     from generator.sample import sample_game
     from generator.text.parse import parse_markdown
     from generator.text.parse.core import ParseError
-    from generator.text.render import render_markdown
+    from generator.rulebook import render_markdown
 
     spec = next(s for s in (sample_game(seed, family="matching").spec for seed in range(2000))
                 if s.setup.extra_rules is not None)

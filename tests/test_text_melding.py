@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from generator.spec import GameSpec, load_spec, spec_from_data
 from generator.spec.deck import DeckSpec
-from generator.text import render_markdown
+from generator.rulebook import render_markdown
 from generator.text.parse import ParseError, parse_markdown
 from tests.conftest import budget
 from tests.family_helpers import (

@@ -145,7 +145,7 @@ def _files(out: Path, stem: str, spec: GameSpec, report: dict | None = None) -> 
     """A game's spec and rulebook; a kept game's rulebook printed with its own playtest (``report``:
     its length, the strategy note, Variations), as `parlour render --report` prints it."""
     from ..publish.facts import text_summary
-    from ..text import render_markdown
+    from ..rulebook import render_markdown
 
     return [(out / f"{stem}.yaml", dump_yaml(spec)), (out / f"{stem}.md", render_markdown(spec, text_summary(report)))]
 

@@ -154,7 +154,7 @@ def _render_one(spec: GameSpec, fmt: str, summary: dict[str, Any] | None, paper:
         return dump_json(spec)
     if fmt == "md":
         from ..publish.facts import text_summary
-        from ..text import render_markdown
+        from ..rulebook import render_markdown
 
         return render_markdown(spec, text_summary(summary))
     if fmt == "html":

@@ -16,6 +16,9 @@ Seat = Callable[[int], str]
 class Narration:
     """One per replayed game: it remembers which tricks it has told."""
 
+    #: Whether a hand is told trick by trick, card by card (the worked example then shows tricks).
+    by_tricks = False
+
     def __init__(self, names: Sequence[str], suit_names: Sequence[str], seat: Seat):
         self.names = names
         self.suit_names = suit_names

@@ -131,7 +131,7 @@ def game_view(spec: GameSpec, report: Any = None, *, level: int = 1, anchor: str
     ``scoresheet``: False leaves the game's own scoresheet out (a book prints one shared sheet at
     its back instead: a sheet per game made a third of a book's pages, and its typesetting time).
     """
-    from ..text import render_markdown
+    from ..rulebook import render_markdown
     from ..text.render import without_section
 
     summary = as_summary(report)

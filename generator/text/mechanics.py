@@ -1,7 +1,7 @@
 """What a game turns on, in a reader's words: how a hand is won when cards are shed, and the rules
 that set a game apart (the auction, the penalty card, the exact bid, bombs, titles, special cards …).
 
-One list for the quick reference's *Goal* (``generator.publish.facts.goal_text``) and the
+One list for the quick reference's *Goal* (``text.quickref.goal_text``) and the
 introduction of a game Parlour invented ("The rules it turns on: …"), so the two never disagree;
 the parser checks the introduction's sentence against it. Every phrase comes from the spec's
 fields (never from the family's name: a play section is told by what it holds), and none is a

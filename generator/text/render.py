@@ -29,6 +29,7 @@ from ..spec.deck import TRUMP_ROTATION
 from ..spec.naming import FACTS
 from . import phrases
 from .mechanics import mechanics
+from .quickref import quick_reference_rows
 from .sections import SECTIONS, parts_of
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -64,8 +65,9 @@ def environment() -> jinja2.Environment:
     return env
 
 
-def render_markdown(spec: GameSpec, summary: dict | None = None) -> str:
-    """The rulebook of ``spec`` as Markdown.
+def render_markdown(spec: GameSpec, summary: dict | None = None, example: Any = None) -> str:
+    """The rulebook of ``spec`` as Markdown, with the worked example ``example`` (an
+    ``example.Example``, played and passed in by ``generator.rulebook``; None: no example section).
 
     ``summary`` (optional) holds playtest figures; the keys used are ``hands`` (typical number
     of hands in a game), ``minutes`` (typical table time) and ``games`` (how many simulated
@@ -75,7 +77,7 @@ def render_markdown(spec: GameSpec, summary: dict | None = None) -> str:
     """
     template = environment().get_template("rulebook.md.j2")
     figures = _summary(summary)
-    extra = extras(spec, summary, figures)
+    extra = extras(spec, summary, figures, example)
     return template.render(spec=spec, d=_derived(spec), summary=figures, sections=sections_of(spec, extra),
                            x=extra, seat=example_seat)
 
@@ -104,14 +106,12 @@ def _named_seats(words: str) -> str:
     return _SEAT_WORD.sub(lambda m: example_seat(int(m[1]) - 1), words)
 
 
-def extras(spec: GameSpec, summary: dict | None = None, figures: dict[str, int] | None = None) -> dict[str, Any]:
-    """What the sections after *End of the game* print: the worked example (``text.example``), the
-    strategy note and Variations (sentences from the playtest, when ``summary`` has them), the
-    scoresheet and the quick reference."""
-    from .example import worked_example
-
+def extras(spec: GameSpec, summary: dict | None = None, figures: dict[str, int] | None = None,
+           ex: Any = None) -> dict[str, Any]:
+    """What the sections after *End of the game* print: the worked example ``ex`` (played above the
+    text and passed in), the strategy note and Variations (sentences from the playtest, when
+    ``summary`` has them), the scoresheet and the quick reference."""
     figures = figures if figures is not None else _summary(summary)
-    ex = worked_example(spec)
     return {
         "example": _example_view(spec, ex) if ex is not None else None,
         "strategy": _sentences(summary, "strategy"),
@@ -249,11 +249,9 @@ def _scoresheet(spec: GameSpec, figures: dict[str, int]) -> dict[str, Any]:
 def _quick_reference(spec: GameSpec, figures: dict[str, int]) -> list[tuple[str, str]]:
     """The quick-reference rows the HTML and PDF box prints (``publish.facts``), for the Markdown
     rulebook's last section; the typical length from the playtest figures when there are some."""
-    from ..publish.facts import quick_reference
-
     # The suits by name only: a Markdown page has no red suit signs, and German or tarot suits none at all.
     rows = [(label, ", ".join(phrases.suit(x) for x in spec.deck.suits()) if label == "Suits" else value)
-            for label, value in quick_reference(spec)]
+            for label, value in quick_reference_rows(spec)]
     if figures.get("hands") or figures.get("minutes"):
         parts = []
         if figures.get("hands"):

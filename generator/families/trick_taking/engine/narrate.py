@@ -15,6 +15,8 @@ if TYPE_CHECKING:   # pragma: no cover
 class TrickNarration(Narration):
     """Trick-taking's narration: every trick is taken, so each is told card by card."""
 
+    by_tricks = True
+
     def start(self, state: "State") -> list[str]:
         """At the first card of a hand: the trumps, every hand, the kitty."""
         suits = self.suit_names
