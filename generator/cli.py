@@ -17,6 +17,7 @@ from .commands.evolve import evolve
 from .commands.generate import generate
 from .commands.parse import parse
 from .commands.import_book import import_book
+from .commands.play import play
 from .commands.playtest import playtest
 from .commands.render import render
 from .commands.replay import replay
@@ -56,7 +57,7 @@ def main() -> None:
     """Parlour: invent card games, print their rulebooks, and playtest them with bots."""
 
 
-for command in (generate, check, render, parse, playtest, replay, book, schema, import_book, evolve):
+for command in (generate, check, render, parse, playtest, replay, play, book, schema, import_book, evolve):
     main.add_command(command)
 
 

@@ -53,7 +53,8 @@ class Summary:
         else:
             head = "Game left unfinished."
         return [head,
-                f"You finished {_ordinal(self.place)} of {len(self.totals)} with {self.totals[self.seat]} points "
+                f"You {'finished' if self.finished else 'stood'} {_ordinal(self.place)} of {len(self.totals)} with "
+                f"{self.totals[self.seat]} points "
                 f"(totals: {' '.join(map(str, self.totals))}).",
                 f"{self.hands} hand{'s' if self.hands != 1 else ''}, {self.moves} moves, {self.your_moves} of them "
                 f"yours; {self.undos} undone, {self.hints} hint{'s' if self.hints != 1 else ''} asked."]

@@ -16,14 +16,15 @@ from typing import Any, Callable
 from .cards import Face, face, faces
 
 #: How a place reads and shows: (words, how). ``cards``: the cards, named; ``count``: how many;
-#: ``seats``: seat by seat, named; ``seat-counts``: seat by seat, counted; ``piles``: numbered
-#: piles, the top card named and the rest counted; ``groups``: numbered groups, named (melds).
+#: ``seats``: seat by seat, named; ``seat-counts``: seat by seat, counted; ``total``: all seats'
+#: together, counted; ``piles``: numbered piles, the top card named and the rest counted;
+#: ``groups``: numbered groups, named (melds); ``own``, ``none``: not shown as a place.
 PLACES: dict[str, tuple[str, str]] = {
     "hands": ("hand", "own"),
     "trick_cards": ("the trick", "cards"),
     "trick": ("on the table", "cards"),
     "set_aside": ("set aside", "count"),
-    "won": ("cards taken", "seat-counts"),
+    "won": ("cards taken", "none"),   # the tricks taken are a fact of their own (``tricks_won``)
     "rows_up": ("face-up row", "seats"),
     "rows_down": ("face-down row", "seat-counts"),
     "piles": ("discard pile", "piles"),
@@ -131,7 +132,7 @@ def seat_view(state: Any, seat: int, lineup: tuple[str, ...]) -> TableView:
     shelves: list[Shelf] = []
     for place in state.game.places:
         words, how = PLACES.get(place.name, (place.name.replace("_", " "), "cards"))
-        if how == "own":
+        if how in ("own", "none"):
             continue
         shelves += _shelves(table, getattr(public, place.name), place.per_seat, words, how, seat)
     facts = []
