@@ -24,7 +24,7 @@ class Advice:
 
 def _greedy_why(obs: Any) -> str:
     if obs.card_play:
-        return "it plays for the moment: the trick in hand, or the cards it can be rid of now"
+        return "it plays for the moment, for what this move wins or sheds, without looking further ahead"
     return "it counts the cards in its hand and takes the plain choice they favour"
 
 

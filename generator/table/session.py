@@ -161,9 +161,10 @@ class Session:
 
     # -- the bots' moves -------------------------------------------------------------------
 
-    def _apply(self, action: int) -> None:
+    def _apply(self, action: int, note: str = "") -> None:
         state = self.state
         text, facts = self.witness.before(state, action)
+        text += note
         state.apply_action(action)
         self.log += self.witness.after(state, text, facts)
 
@@ -175,7 +176,7 @@ class Session:
             legal = state.legal_actions()
             p = state.current
             if len(legal) == 1:
-                self._apply(legal[0])
+                self._apply(legal[0], " (your only move)" if p == me else "")
             elif p == me:
                 return
             else:

@@ -77,6 +77,9 @@ class Witness:
             lines.append(Line(f"hand {hand + 1}: {self.seat_name(self._dealer(state, hand))} deals", hand))
         lines.append(Line(text.strip(), hand, mover))
         lines += self.progress(state)
+        if state.hand_no != self.hand and not state.is_terminal():   # the next hand is dealt
+            self.hand = state.hand_no
+            lines.append(Line(f"hand {state.hand_no + 1}: {self.seat_name(state.dealer)} deals", state.hand_no))
         return lines
 
     def progress(self, state: Any) -> list[Line]:
