@@ -22,6 +22,7 @@ from .commands.playtest import playtest
 from .commands.render import render
 from .commands.replay import replay
 from .commands.schema import schema
+from .commands.serve import serve
 from .output import WriteError
 
 
@@ -57,7 +58,7 @@ def main() -> None:
     """Parlour: invent card games, print their rulebooks, and playtest them with bots."""
 
 
-for command in (generate, check, render, parse, playtest, replay, play, book, schema, import_book, evolve):
+for command in (generate, check, render, parse, playtest, replay, play, serve, book, schema, import_book, evolve):
     main.add_command(command)
 
 
