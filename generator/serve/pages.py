@@ -13,7 +13,7 @@ from markupsafe import Markup, escape
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "serve"
 #: Lines of the story a table page shows (the latest).
-STORY = 15
+STORY = 12
 
 
 @functools.cache
@@ -50,7 +50,7 @@ def table(sid: str, path: str, seat: Any, rules: bool, hint: bool) -> str:
                 at=s.your_moves, your_turn=s.your_turn(), over=s.over, can_undo=s.can_undo(),
                 hint=seat.hint if hint else None, rules=rules_html,
                 summary=s.summary().lines() if s.over else None, sheet=s.score_sheet(),
-                story=log[-STORY:], story_start=max(1, len(log) - STORY + 1))
+                story=log[-STORY:])
 
 
 def message(title: str, text: str) -> str:

@@ -163,9 +163,9 @@ def _shelves(table: Any, value: list, per_seat: bool, words: str, how: str, me: 
     if not per_seat:
         if not value:
             return []
-        if how == "count":
-            return [Shelf(words, [], len(value))]
         shown, hidden = _split(table, value)
+        if how == "count":   # face-up cards counted (a pile set aside), face-down ones said so
+            return [Shelf(words, [], hidden, f"{len(shown)} card{'s' if len(shown) != 1 else ''}" if shown else "")]
         return [Shelf(words, shown, hidden)]
     out: list[Shelf] = []
     if how in ("seat-counts", "total"):
