@@ -9,10 +9,12 @@ behind (another tab, the back button) cannot play into a game that has moved on.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
@@ -75,8 +77,9 @@ def make_app(root: Path, sessions: Sessions | None = None) -> Starlette:
                 seating = Seating.build(spec, values["players"], values["seat"], values["bot"], values["seed"])
             except (ValueError, SeatingError) as exc:
                 problem = str(exc) if isinstance(exc, SeatingError) else "players, seat and seed are whole numbers"
-            else:
-                sid = store.add(Session(spec, seating), rel)
+            else:   # the bots' first moves are work: off the event loop, which keeps answering
+                session = await run_in_threadpool(Session, spec, seating, game=folder.game(path))
+                sid = store.add(session, rel)
                 return RedirectResponse(f"/table/{sid}", status_code=303)
         return HTMLResponse(pages.page("setup.html.j2", title=spec.naming.name, name=spec.naming.name, path=rel,
                                        counts=list(spec.players.counts()), players=values["players"],
@@ -107,6 +110,11 @@ def make_app(root: Path, sessions: Sessions | None = None) -> Starlette:
         if seat is None:
             return stale(sid)
         form = await request.form()
+        answer = await run_in_threadpool(_act, seat, what, form)
+        return answer if answer is not None else RedirectResponse(f"/table/{sid}", status_code=303)
+
+    def _act(seat: Any, what: str, form: Any) -> Response | None:
+        """A change to a game, under its lock, in a worker thread; None when done."""
         with seat.lock:
             s = seat.session
             seat.hint = None
@@ -126,7 +134,7 @@ def make_app(root: Path, sessions: Sessions | None = None) -> Starlette:
                     s.leave()
             else:
                 return not_found("No such action.")
-        return RedirectResponse(f"/table/{sid}", status_code=303)
+        return None
 
     routes = [
         Route("/", index),
@@ -137,4 +145,28 @@ def make_app(root: Path, sessions: Sessions | None = None) -> Starlette:
     ]
     app = Starlette(routes=routes)
     app.state.sessions = store
+    app.add_middleware(ServerTiming)
     return app
+
+
+class ServerTiming:
+    """Adds a ``Server-Timing`` header: how long the application took over a request, from its
+    arrival to its answer (what ``benchmarks/serve_latency.py`` reads, apart from the network and
+    the players' own machine)."""
+
+    def __init__(self, app: Any):
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        start = time.perf_counter()
+
+        async def timed(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                took = (time.perf_counter() - start) * 1000
+                message.setdefault("headers", [])
+                message["headers"] = [*message["headers"], (b"server-timing", f"app;dur={took:.1f}".encode())]
+            await send(message)
+
+        await self.app(scope, receive, timed)

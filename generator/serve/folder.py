@@ -30,6 +30,7 @@ class Folder:
     def __init__(self, root: Path):
         self.root = root.resolve()
         self._specs: dict[str, tuple[float, Any, str | None]] = {}
+        self._games: dict[str, tuple[float, Any]] = {}
 
     def inside(self, rel: str) -> Path | None:
         """The file ``rel`` names inside the folder, or None if it lies outside or is not a file."""
@@ -77,6 +78,18 @@ class Folder:
             problem = str(exc)
         self._specs[key] = (mtime, spec, problem)
         return spec, problem
+
+    def game(self, path: Path) -> Any:
+        """The game of a file compiled once (``engine.Game``), shared by every table that plays it."""
+        from ..engine import Game
+        from ..table.session import MOVE_CAP
+
+        spec, _ = self.spec(path)
+        mtime = path.stat().st_mtime
+        cached = self._games.get(str(path))
+        if cached is None or cached[0] != mtime or cached[1].spec is not spec:
+            cached = self._games[str(path)] = (mtime, Game(spec, move_cap=MOVE_CAP))
+        return cached[1]
 
     def entries(self) -> list[Entry]:
         from ..families import family_of
