@@ -3,6 +3,7 @@ game of each family, the table's keys, an illegal move typed, and bad input (exi
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 
@@ -114,3 +115,47 @@ def test_an_invalid_game_file_names_the_file_and_field(tmp_path: Path):
                    encoding="utf-8")
     res = CliRunner().invoke(main, ["play", str(bad)], input="q\n")
     assert res.exit_code == 2 and "bad.yaml" in res.output
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs a pseudo-terminal")
+def test_at_a_terminal_prompt_toolkit_reads_the_moves(tmp_path):
+    """In a pseudo-terminal the line is read by prompt_toolkit (which asks where the cursor is:
+    the test answers as a terminal would) and the table is printed in colour."""
+    import pty
+    import select
+    import sys
+
+    exe = str(Path(sys.executable).with_name("parlour"))
+    pid, fd = pty.fork()
+    if pid == 0:   # the child: the command at a terminal of its own
+        os.environ.update(TERM="xterm-256color", COLUMNS="100", LINES="40")
+        os.execv(exe, [exe, "play", str(CORPUS / "whist.yaml"), "--seat", "2", "--seed", "4"])
+    out = bytearray()
+
+    def until(text: bytes) -> bool:
+        # a guard against a hang, not a measure: generous, and never the thing asserted on
+        for _ in range(1200):
+            ready, _, _ = select.select([fd], [], [], 0.1)
+            if ready:
+                try:
+                    chunk = os.read(fd, 65536)
+                except OSError:
+                    return text in out
+                out.extend(chunk)
+                if b"\x1b[6n" in chunk:   # where is the cursor?
+                    os.write(fd, b"\x1b[1;1R")
+            if text in out:
+                return True
+        return False
+
+    try:
+        assert until(b"your move>")
+        os.write(fd, b"1\r")
+        assert until(b"plays A of clubs")
+        os.write(fd, b"q\r")
+        assert until(b"Game left unfinished.")
+    finally:
+        os.waitpid(pid, 0)
+    text = out.decode("utf-8", errors="replace")
+    assert "\x1b[" in text and "♣" in text   # colour and suit signs at a terminal

@@ -77,7 +77,8 @@ def test_a_scripted_person_plays_sampled_games_of_every_family_to_the_end(family
     assert session.score_sheet().totals == session.state.totals
 
 
-@pytest.mark.parametrize("name", ["whist", "hearts", "president", "crazy-eights", "rummy", "oh-hell"])
+@pytest.mark.parametrize("name", ["whist", "hearts", "president", "crazy-eights", pytest.param("rummy", marks=pytest.mark.slow),
+                                  "oh-hell"])
 def test_a_scripted_person_plays_a_corpus_game_to_the_end(name):
     spec = load_spec(CORPUS / f"{name}.yaml")
     session = Session(spec, Seating.build(spec, players=spec.players.min, bots="random", seed=5), audit=True)
@@ -207,3 +208,17 @@ def test_bots_are_given_seat_by_seat_around_the_person():
     spec = load_spec(CORPUS / "whist.yaml")
     seating = Seating.build(spec, players=4, seat=2, bots="random,greedy,strong", seed=1)
     assert seating.bots == ("random", "you", "greedy", "strong") and seating.seat == 1
+
+
+def test_a_suit_named_over_a_crazy_eight_is_on_the_table():
+    spec = load_spec(CORPUS / "crazy-eights.yaml")
+    session = Session(spec, Seating.build(spec, players=2, bots="greedy", seed=12))
+    rng = random.Random(2)
+    named = []
+    while not session.over and not named:
+        view = session.view()
+        named = [(words, text) for words, text in view.facts if words == "suit named"]
+        if not named:
+            session.play(rng.choice(session.moves()))
+    top = next(s for s in view.shelves if s.label == "discard pile").cards[0]
+    assert named and top.short.startswith("8") and named[0][1] not in top.name

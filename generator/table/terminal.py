@@ -8,7 +8,8 @@ moves. A move is typed as its number or its words; the keys below are the table'
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
+import contextlib
+from typing import Any, Callable
 
 from rich.console import Console
 from rich.markdown import Markdown
@@ -130,7 +131,9 @@ class TerminalTable:
             self.console.print(line, highlight=False)
 
     def hint(self) -> None:
-        for advice in self.session.hint():
+        with self.busy("the bots are thinking"):
+            advice_given = self.session.hint()
+        for advice in advice_given:
             self.console.print(Text.assemble((f"{advice.bot}: ", "bold"), f"{advice.move.number}  {advice.move.words}",
                                              f" — {advice.why}"))
 
@@ -198,5 +201,12 @@ class TerminalTable:
             self.console.print(f"{typed!r} is not a move now: type a number from 1 to {len(moves)}, "
                                f"or a key (? for the keys).", highlight=False)
             return False
-        s.play(move)
+        with self.busy("the others are playing"):
+            s.play(move)
         return True
+
+    def busy(self, what: str) -> Any:
+        """A spinner while the bots think (a strong bot takes seconds), at a terminal only."""
+        if self.console.is_terminal:
+            return self.console.status(what + "…")
+        return contextlib.nullcontext()

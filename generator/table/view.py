@@ -144,6 +144,7 @@ def seat_view(state: Any, seat: int, lineup: tuple[str, ...]) -> TableView:
         text = read(obs, value)
         if text:
             facts.append((words, text))
+    facts += _named_suits(obs, public)
     sizes = obs.hand_sizes
     over = state.is_terminal()
     seats = [SeatLine(p, f"seat {p + 1}", "you" if p == seat else lineup[p], sizes[p], obs.totals[p],
@@ -151,6 +152,26 @@ def seat_view(state: Any, seat: int, lineup: tuple[str, ...]) -> TableView:
     return TableView(state.game.spec.naming.name, obs.hand_number if over else obs.hand_number + 1, seat,
                      obs.phase, None if over else state.current, faces(table, obs.hand, sort=True), seats,
                      shelves, facts, over)
+
+
+def _named_suits(obs: Any, public: Any) -> list[tuple[str, str]]:
+    """A suit named over a discard pile's top card (a crazy eight): the ``tops`` view says what each
+    pile's top counts as (rank index, suit index); where its suit is not the card's own, say it."""
+    try:
+        tops = obs.tops
+    except AttributeError:
+        return []
+    table = obs.table
+    piles = getattr(public, "piles", None) or []
+    out = []
+    for i, (top, pile) in enumerate(zip(tops, piles)):
+        card = pile[-1] if pile else None
+        if top is None or card is None or not 0 <= card < table.size or top[1] is None:
+            continue
+        if top[1] != table.suit[card] and 0 <= top[1] < len(table.suit_names):
+            where = "" if len(piles) == 1 else f" (pile {i + 1})"
+            out.append((f"suit named{where}", table.suit_names[top[1]]))
+    return out
 
 
 def _split(table: Any, cards: list[int]) -> tuple[list[Face], int]:
