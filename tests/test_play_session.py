@@ -222,3 +222,18 @@ def test_a_suit_named_over_a_crazy_eight_is_on_the_table():
             session.play(rng.choice(session.moves()))
     top = next(s for s in view.shelves if s.label == "discard pile").cards[0]
     assert named and top.short.startswith("8") and named[0][1] not in top.name
+
+
+@pytest.mark.parametrize("game, players", [("whist", 4), ("president", 4), ("rummy", 2), ("crazy-eights", 2)])
+def test_undo_in_the_middle_of_a_hand_tells_the_same_story_again(game, players):
+    """After tricks have been taken, an undo and the same move again tell exactly the lines they
+    told the first time (no trick told twice)."""
+    spec = load_spec(CORPUS / f"{game}.yaml")
+    session = Session(spec, Seating.build(spec, players=players, seat=1, bots="greedy", seed=6))
+    for _ in range(6):
+        session.play(1)
+    first = [line.text for line in session.play(1)]
+    more = [line.text for line in session.play(1)]
+    assert session.undo() and session.undo()
+    assert [line.text for line in session.play(1)] == first
+    assert [line.text for line in session.play(1)] == more

@@ -28,6 +28,9 @@ from .witness import Line, Witness
 
 #: A game of bots and one person that runs past this many moves is stopped (the playtest's cap).
 MOVE_CAP = 5_000
+#: The person's choices that can be taken back, latest first (each kept copy holds the game and
+#: the bots: a server with many tables keeps a bounded number).
+UNDO_DEPTH = 100
 
 
 class NotYourTurn(RuntimeError):
@@ -137,7 +140,8 @@ class Session:
         # A copy shares the state's cached list of legal actions, which may be a hand the move
         # is about to change: the kept copy works its own out again.
         kept._legal = None
-        self._kept.append(_Kept(kept, copy.deepcopy(self.bots), copy.deepcopy(self.witness), len(self.log)))
+        self._kept.append(_Kept(kept, copy.deepcopy(self.bots), self.witness.keep(self.state), len(self.log)))
+        del self._kept[:-UNDO_DEPTH]
         self.your_moves += 1
         self._apply(move.action)
         self._run()
@@ -148,7 +152,7 @@ class Session:
         if not self.can_undo():
             return False
         kept = self._kept.pop()
-        self.state, self.bots, self.witness = kept.state, kept.bots, kept.witness
+        self.state, self.bots, self.witness = kept.state, kept.bots, kept.witness.back(kept.state)
         del self.log[kept.log:]
         self.your_moves -= 1
         self.undos += 1

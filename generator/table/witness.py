@@ -10,6 +10,7 @@ another hand) is told as "a card"."""
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -49,6 +50,22 @@ class Witness:
         order = sorted(range(t.size), key=lambda c: -len(t.names[c]))
         self._names = re.compile("|".join(rf"(?<![\w-]){re.escape(t.names[c])}(?![\w-])" for c in order))
         self._ids = {n: i for i, n in enumerate(t.names)}
+
+    def keep(self, state: Any) -> "Witness":
+        """A copy to come back to (undo) together with a copy of ``state``. The narration follows
+        the hand's list of finished tricks by identity (``Narration.progress``): the copy
+        remembers whether it follows ``state``'s, to follow the state copy's list after ``back``."""
+        kept = copy.copy(self)
+        if self.play is not None:
+            kept.play = copy.copy(self.play)
+            kept._follows = self.play.history is not None and self.play.history is getattr(state, "history", None)
+        return kept
+
+    def back(self, state: Any) -> "Witness":
+        """This kept copy, made current again with ``state`` (the copy kept beside it)."""
+        if self.play is not None and getattr(self, "_follows", False):
+            self.play.history = state.history
+        return self
 
     def before(self, state: Any, action: int) -> tuple[str, Any]:
         """What the move will read as for the viewer, judged before it is made (see ``after``)."""
