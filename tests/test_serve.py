@@ -15,13 +15,13 @@ from click.testing import CliRunner
 from starlette.testclient import TestClient
 
 from generator.cli import main
-from generator.families import FAMILIES, family_of
+from generator.families import FAMILIES
 from generator.serve import make_app
 from generator.spec import load_spec
 from tests.conftest import ROOT
+from tests.play_helpers import game_of_every_family
 
 CORPUS = ROOT / "corpus" / "real"
-BY_FAMILY = {family_of(load_spec(p)).name: p.name for p in sorted(CORPUS.glob("*.yaml"))}
 
 
 @pytest.fixture
@@ -136,9 +136,10 @@ def test_the_page_never_shows_another_seat_s_hand(client):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("family", sorted(FAMILIES))
-def test_a_whole_game_of_each_family_page_by_page(client, family):
-    game = BY_FAMILY[family]
-    spec = load_spec(CORPUS / game)
+def test_a_whole_game_of_each_family_page_by_page(family, tmp_path):
+    game = game_of_every_family(tmp_path)[family]
+    client = TestClient(make_app(tmp_path))
+    spec = load_spec(tmp_path / game)
     table = sit_down(client, game, players=spec.players.min, bots="random", seed=3)
     rng = random.Random(3)
     for _ in range(3000):

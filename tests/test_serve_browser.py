@@ -14,12 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.families import FAMILIES, family_of
-from generator.spec import load_spec
-from tests.conftest import ROOT
-
-CORPUS = ROOT / "corpus" / "real"
-BY_FAMILY = {family_of(load_spec(p)).name: p for p in sorted(CORPUS.glob("*.yaml"))}
+from generator.families import FAMILIES
+from tests.play_helpers import game_of_every_family
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 WIDTHS = {"desktop": (1280, 900), "phone": (390, 844)}
@@ -28,12 +24,18 @@ pytestmark = [pytest.mark.external, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")
-def server():
+def games(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("games")
+    return folder, game_of_every_family(folder)
+
+
+@pytest.fixture(scope="module")
+def server(games):
     import uvicorn
 
     from generator.serve import make_app
 
-    config = uvicorn.Config(make_app(CORPUS), host="127.0.0.1", port=0, log_level="warning")
+    config = uvicorn.Config(make_app(games[0]), host="127.0.0.1", port=0, log_level="warning")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -68,11 +70,11 @@ def shots() -> Path | None:
 
 
 @pytest.mark.parametrize("family", sorted(FAMILIES))
-def test_a_whole_game_of_each_family_by_clicking(server, browser, family):
-    path = BY_FAMILY[family]
+def test_a_whole_game_of_each_family_by_clicking(server, browser, games, family):
+    file = games[1][family]
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(server + "/")
-    page.click(f'a[href="/play/{path.name}"]')
+    page.click(f'a[href="/play/{file}"]')
     page.select_option('select[name="bots"]', "greedy")
     page.click("text=Sit down")
     page.wait_for_selector("#hand")
@@ -94,7 +96,7 @@ def test_a_whole_game_of_each_family_by_clicking(server, browser, family):
                 assert overflow <= 0, (name, overflow)
                 if folder is not None:
                     page.screenshot(path=str(folder / f"{family}-{name}.png"), full_page=True)
-            page.set_viewport_size(WIDTHS["desktop"] and {"width": 1280, "height": 900})
+            page.set_viewport_size({"width": 1280, "height": 900})
     assert page.locator("text=The game is over").count() == 1
     assert page.locator("#summary").count() == 1
     page.close()
