@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from generator.cli import main
 from generator.families import FAMILIES
 from generator.sample import sample_game
-from generator.spec import dump_yaml, load_spec
+from generator.spec import dump_yaml
 from tests.conftest import ROOT
 from tests.play_helpers import game_of_every_family
 

@@ -8,7 +8,6 @@ import random
 import re
 import shutil
 import socket
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner

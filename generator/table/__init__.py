@@ -21,6 +21,6 @@ rule of the game.
 from __future__ import annotations
 
 from .seating import Seating, SeatingError
-from .session import Session  # noqa: E402
+from .session import Session
 
 __all__ = ["Seating", "SeatingError", "Session"]
