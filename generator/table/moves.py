@@ -17,9 +17,19 @@ class Move:
         return {"number": self.number, "words": self.words}
 
 
+#: Answers that need their question beside them to be understood on their own.
+BARE = frozenset({"yes", "no"})
+
+
 def numbered(state: Any) -> list[Move]:
-    """The legal moves of the seat to play now, in the engine's order."""
-    return [Move(i + 1, a, state.action_to_string(a)) for i, a in enumerate(state.legal_actions())]
+    """The legal moves of the seat to play now, in the engine's order; a bare yes or no says
+    what it answers ("play drawn: no")."""
+    question = state.decision.replace("-", " ")
+    out = []
+    for i, a in enumerate(state.legal_actions()):
+        words = state.action_to_string(a)
+        out.append(Move(i + 1, a, f"{question}: {words}" if words in BARE else words))
+    return out
 
 
 def pick(moves: list[Move], typed: str) -> Move | None:

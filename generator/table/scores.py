@@ -36,6 +36,7 @@ def score_sheet(state: Any, seat: int) -> ScoreSheet:
 @dataclass(frozen=True)
 class Summary:
     finished: bool        # the game ended by its rules (not left, nor stopped by a cap)
+    stopped: bool         # the game was stopped by the cap on moves or hands (it would not end)
     winner: int | None
     seat: int
     place: int            # the person's place (1 = first), ties sharing the better place
@@ -50,6 +51,8 @@ class Summary:
         if self.finished:
             head = ("You win!" if self.winner == self.seat else
                     f"Seat {self.winner + 1} wins." if self.winner is not None else "No winner.")
+        elif self.stopped:
+            head = "The game was stopped: it ran past the cap on moves (a game that will not end)."
         else:
             head = "Game left unfinished."
         return [head,
@@ -74,5 +77,6 @@ def summary(state: Any, seat: int, your_moves: int, undos: int, hints: int) -> S
         place = rec.ranking[seat]
     else:
         place = 1 + sum(1 for t in state.totals if t > state.totals[seat])
-    return Summary(finished, rec.winner if finished else None, seat, place, list(state.totals), len(rec.hands),
+    stopped = state.is_terminal() and rec.outcome != "natural"
+    return Summary(finished, stopped, rec.winner if finished else None, seat, place, list(state.totals), len(rec.hands),
                    rec.moves, your_moves, undos, hints)
