@@ -72,7 +72,9 @@ class Folder:
             spec = load_spec(path)
             problems = check_spec(spec)
             if problems:
-                problem = f"{problems[0].field}: {problems[0].message} [{problems[0].code}]"
+                first = problems[0]   # worded as parlour play and the other commands word it
+                problem = (f"{first.field}: {first.message}{f' with {first.players} players' if first.players else ''} "
+                           f"[{first.code}]")
                 spec = None
         except SpecError as exc:
             problem = str(exc)

@@ -40,10 +40,13 @@ def rulebook_parts(spec: Any, markdown: str) -> dict[str, RulesPart]:
 
 
 @lru_cache(maxsize=None)
-def _sections_by_phase() -> dict[str, tuple[str, ...]]:
-    """Phase class (``module:Name``) -> the sections printing the modules it plays, in print order."""
+def _sections_by_phase() -> dict[Any, tuple[str, ...]]:
+    """Phase class -> the sections printing the modules it plays, in print order. The registry's
+    references are resolved (not compared as text), so a class re-exported or moved to another
+    module is found all the same."""
     from ..families import FAMILIES
     from ..modules import MODULES
+    from ..refs import resolve
     from ..text.sections import SECTIONS
 
     where: dict[str, list[str]] = {}
@@ -53,10 +56,10 @@ def _sections_by_phase() -> dict[str, tuple[str, ...]]:
             where.setdefault(t, [])
             if s.name not in where[t]:
                 where[t].append(s.name)
-    out: dict[str, list[str]] = {}
+    out: dict[Any, list[str]] = {}
     for m in MODULES:
         for ref in m.engine_paths:
-            names = out.setdefault(ref, [])
+            names = out.setdefault(resolve(ref), [])
             for t in m.templates:
                 names += [n for n in where.get(t, []) if n not in names]
     order = [s.name for s in SECTIONS]
@@ -68,8 +71,7 @@ def sections_now(state: Any) -> tuple[str, ...]:
     phase = state.phase
     if phase is None:
         return ("scoring", "ending")
-    cls = type(phase)
-    found = _sections_by_phase().get(f"{cls.__module__}:{cls.__qualname__}", ())
+    found = _sections_by_phase().get(type(phase), ())
     if phase.card_play:   # the Play section, and the laws a player may break in it
         return ("play",) + tuple(n for n in found if n == "laws")
     # a decision before card play: bidding and the laws have sections of their own; the rest is
