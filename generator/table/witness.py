@@ -75,11 +75,11 @@ class Witness:
         if told:
             text = self.play.move(state, what, "").rstrip()
         else:
-            text = f"    {self.seat_name(state.current)} — {state.decision}: {what}"
+            text = f"    {self.seat_name(state.current)} — {state.decision.replace('-', ' ')}: {what}"
         mover = state.current
         if mover != self.viewer:
             if 1 < len(legal) <= COMPARE_AT_MOST and self._indistinct(state, action, legal):
-                text = f"    {self.seat_name(mover)} — {state.decision}: chosen in secret"
+                text = f"    {self.seat_name(mover)} — {state.decision.replace('-', ' ')}: chosen in secret"
             else:
                 seen = self.visible(_landed(state, action))
                 text = self._names.sub(lambda m: m[0] if self._ids[m[0]] in seen else "a card", text)
