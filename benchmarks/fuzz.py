@@ -753,6 +753,8 @@ CHEAP = {
     "import": ["--games", "2", "--workers", "1"],
     "replay": ["--seed", "1", "--rollouts", "1", "--max-rollouts", "2"],
 }
+#: Commands that do not end by themselves (a server): never drawn, a run of them is no case.
+NEVER_ENDING = {"serve"}
 #: Output options (the others that take a path read one).
 OUTPUT_OPTIONS = {"out_dir", "out_file", "records", "book_file", "rejected_dir", "out"}
 #: The input files of each family's command lines, made before the worker is forked.
@@ -827,7 +829,7 @@ def command_line(rng: random.Random, family: str) -> tuple[str, list[str], list[
     local cluster takes seconds to start, and conflicting is what is under test)."""
     from generator.cli import main
 
-    name = rng.choice(sorted(main.commands))
+    name = rng.choice(sorted(set(main.commands) - NEVER_ENDING))
     command = main.commands[name]
     argv = [name, *CHEAP.get(name, [])]
     options = [p for p in command.params if p.param_type_name == "option" and p.name not in ("help", "dask_local")]

@@ -17,10 +17,12 @@ from .commands.evolve import evolve
 from .commands.generate import generate
 from .commands.parse import parse
 from .commands.import_book import import_book
+from .commands.play import play
 from .commands.playtest import playtest
 from .commands.render import render
 from .commands.replay import replay
 from .commands.schema import schema
+from .commands.serve import serve
 from .output import WriteError
 
 
@@ -56,7 +58,7 @@ def main() -> None:
     """Parlour: invent card games, print their rulebooks, and playtest them with bots."""
 
 
-for command in (generate, check, render, parse, playtest, replay, book, schema, import_book, evolve):
+for command in (generate, check, render, parse, playtest, replay, play, serve, book, schema, import_book, evolve):
     main.add_command(command)
 
 
