@@ -280,6 +280,7 @@ class State:
             rng.setstate(self.rng.getstate())
         d["record"] = self.record.copy()
         d["_views"] = None   # observations read the state they were made for
+        d["_legal"] = None   # the cached legal actions may be a list of this state's (a hand): never shared
         new.__dict__ = d
         return new
 

@@ -137,9 +137,6 @@ class Session:
             raise ValueError(f"{move.words!r} is not a legal move now")
         start = len(self.log)
         kept = self.state.clone()
-        # A copy shares the state's cached list of legal actions, which may be a hand the move
-        # is about to change: the kept copy works its own out again.
-        kept._legal = None
         self._kept.append(_Kept(kept, copy.deepcopy(self.bots), self.witness.keep(self.state), len(self.log)))
         del self._kept[:-UNDO_DEPTH]
         self.your_moves += 1
