@@ -12,6 +12,7 @@ from __future__ import annotations
 from math import comb
 
 from ..families import family_of
+from ..refs import resolve
 from ..spec import GameSpec, derived
 from ..spec.deck import JOKERS, MAJORS, card_rank, card_suit
 from ..spec.naming import FACTS
@@ -318,7 +319,6 @@ def _naming(spec: GameSpec) -> list[Problem]:
     holds = {
         "hidden-trump": st.trumps.method == "hidden",
         "anti-trumps": st.anti_trumps,
-        "weak-led-suit": getattr(spec.play, "weak_led_suit", None) is not None,
         "avoid-suit": s.kind == "avoid-suit" and s.per_card == "one",
         "avoid-suit-face": s.kind == "avoid-suit" and s.per_card == "face-value",
         "high-low": st.high_low,
@@ -332,14 +332,11 @@ def _naming(spec: GameSpec) -> list[Problem]:
         "countdown": spec.deal.tokens is not None,
         "face-down-rows": spec.deal.rows,
         "titles": s.kind == "titles",
-        "bomb": getattr(spec.play, "bomb", None) is not None,
-        "cheat": getattr(spec.play, "cheat", None) is not None,
         "two-discard-piles": spec.deal.stock is not None and spec.deal.stock.discard_piles == 2,
-        "points-in-hand": any(e.kind == "points" for e in getattr(spec.play, "effects", ())),
-        "desert": getattr(spec.play, "desert", None) is not None,
-        "rearranging": getattr(getattr(spec.play, "melds", None), "rearrange", "none") != "none",
-        "full-house": getattr(getattr(spec.play, "melds", None), "full_house", None) is not None,
-    }.get(n.fact, True)
+    }.get(n.fact)
+    if holds is None:   # a fact of a family's own module: the family says when it holds (none: never)
+        own = family_of(spec).intro_facts
+        holds = resolve(own).get(n.fact, lambda spec: False)(spec) if own else False
     if not holds:
         out.append(Problem("RULE_CONFLICT", "naming.fact", f"the introduction says {FACTS[n.fact]!r}, but no rule makes it so"))
     return out

@@ -117,6 +117,9 @@ class Family:
     law_words: LawWords = LawWords()
     #: What a game of the family is, in a sentence or two: the opening of the family's part of a book.
     book_intro: str = ""
+    #: ref: the intro facts (NM-06, ``spec.naming.FACTS``) of the family's own modules, each with
+    #: when a game has it: {fact: holds(spec)}; a fact no family claims never holds.
+    intro_facts: str | None = None
     #: ref: goal(spec) -> str, how a hand is won when it is won by getting rid of one's cards, in a
     #: reader's words (the quick reference's *Goal*); None: "be the first to get rid of your cards".
     goal: str | None = None
@@ -134,7 +137,7 @@ class Family:
     #: The fields that are lazy references (None allowed for ``goal``, ``modules`` and ``frequencies``),
     #: and those of them that name the engine.
     REFS = ("spec", "sampler", "scoring_sampler", "parser", "importer", "checks", "engine", "phases", "rules",
-            "scoring", "bot_hints", "bounds", "goal", "modules", "frequencies")
+            "scoring", "bot_hints", "bounds", "goal", "intro_facts", "modules", "frequencies")
     ENGINE = ("engine", "phases", "rules", "scoring")
 
     def refs(self, roles: Iterable[str] | None = None) -> list[tuple[str, str]]:
@@ -260,7 +263,9 @@ def check_family(family: Family, roles: Iterable[str] | None = None) -> list[str
 
             if not isinstance(obj, BotHints):
                 out.append(f"{family.name}: bot_hints: {ref} is not a BotHints")
-        elif role not in ("parser", "importer", "modules") and not callable(obj):
+        elif role == "intro_facts" and not (isinstance(obj, dict) and all(map(callable, obj.values()))):
+            out.append(f"{family.name}: intro_facts: {ref} is not a dict of fact -> holds(spec)")
+        elif role not in ("parser", "importer", "intro_facts", "modules") and not callable(obj):
             out.append(f"{family.name}: {role}: {ref} is not a class or function")
     if "template" in roles and not template_path(family.template).is_file():
         out.append(f"{family.name}: template: no file {template_path(family.template)}")

@@ -8,3 +8,6 @@ from typing import Any
 
 def goal(spec: Any) -> str:
     return "be the first to play out your cards, each play beating the last"
+
+#: The intro facts of the family's own modules (NM-06), and when a game has each.
+INTRO_FACTS = {"bomb": lambda spec: spec.play.bomb is not None}

@@ -27,6 +27,7 @@ TRICK_TAKING = register(Family(
     phases=("generator.families.trick_taking.engine.play:TrickPlay",),
     rules="generator.families.trick_taking.engine.rules:TrickRules",
     scoring="generator.engine.trick_scoring:HandScorer",
+    intro_facts="generator.families.trick_taking.rulebook:INTRO_FACTS",
     bot_hints="generator.families.trick_taking.bots:TRICK_HINTS",
     bounds="generator.playtest.bounds:ScoreBounds.build",
     modules="generator.families.trick_taking.modules",
