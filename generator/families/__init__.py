@@ -241,9 +241,13 @@ def check_family(family: Family, roles: Iterable[str] | None = None) -> list[str
         elif role == "importer" and not all(hasattr(obj, a) for a in ("phase", "finish")):
             out.append(f"{family.name}: importer: {ref} has no phase and finish")
         elif role == "spec":
+            from ..spec.play import PlaySection
+
             tag = getattr(obj, "model_fields", {}).get("family")
             if tag is None or tag.default != family.name:
                 out.append(f"{family.name}: spec: {ref} has no field family = {family.name!r}")
+            elif not (isinstance(obj, type) and issubclass(obj, PlaySection)):
+                out.append(f"{family.name}: spec: {ref} is not a PlaySection (generator.spec.play)")
         elif role == "engine":
             from ..engine.family import EngineFamily
             from ..engine.phase import Phase

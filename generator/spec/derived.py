@@ -128,13 +128,7 @@ def kitty_use(spec: GameSpec) -> str:
     Why: the rulebook says so where the kitty is dealt, and the parser checks it."""
     if spec.bidding.auction is not None:
         return "auction"
-    if getattr(spec.play, "kitty_capture", None) is not None:
-        return "capture"
-    if any(effect.kind in ("kitty-take", "kitty-give") for effect in getattr(spec.play, "effects", ())):
-        return "effect"
-    if getattr(getattr(spec.play, "draw", None), "kitty", False) is True:
-        return "draw"
-    return "none"
+    return spec.play.kitty_use() or "none"
 
 
 def tricks_per_hand(deck: DeckSpec, deal: DealSpec, players: int) -> int:
@@ -243,7 +237,7 @@ def play_jokers(spec: GameSpec) -> str:
     such field plays them wild (matching: "can be played as any card", MT-04 row J).
 
     Why: the trump and law rules of every family ask it, and matching's play has no choice to make."""
-    return getattr(spec.play, "jokers", "wild")
+    return spec.play.joker_play()
 
 
 def wild_jokers(spec: GameSpec) -> bool:
@@ -295,11 +289,7 @@ def compares_majors_with_suit_cards(spec: GameSpec) -> bool:
 
     Why: a major and a suit card then need a common scale (their number, and face value), which
     the rulebook prints."""
-    p = spec.play
-    # A family whose play has none of these rules (climbing compares ranks only) never does.
-    cross = (getattr(p, "winner", None) == "any-suit" or getattr(p, "weak_led_suit", None) is not None
-             or getattr(p, "otherwise", None) == "higher" or getattr(p, "next_leader", None) == "lowest-card")
-    return spec.deck.kind == "tarot" and cross
+    return spec.deck.kind == "tarot" and spec.play.compares_across_suits()
 
 
 # -- high and low hands (SU-07) --------------------------------------------------------------------

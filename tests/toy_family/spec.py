@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
+
+from generator.spec.play import PlaySection
 
 
-class StepPlay(BaseModel):
+class StepPlay(PlaySection):
     """A card is laid on a discard pile when its rank is the top card's, or next to it (above or
     below) in the pack's rank list; suits do not matter. A player who does not lay draws from the
     stock."""

@@ -57,7 +57,7 @@ class TableDeal(Phase):
         stock = spec.deal.stock
         self.count = pile_count(game)
         self.wild_card = bool(stock and stock.wild_card)
-        self.cheat = getattr(spec.play, "cheat", None) is not None   # (matching's cheat mode only)
+        self.cheat = spec.play.face_down_piles()   # (matching's cheat mode only)
         self.jokers = set(game.table.jokers)
 
     @classmethod

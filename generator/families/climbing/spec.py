@@ -33,6 +33,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from generator.spec.deal import KittyCapture
+from generator.spec.play import PlaySection
 from generator.spec.words import Code, Words
 
 
@@ -59,7 +60,7 @@ class Transparent(BaseModel):
                         "(plain words)")
 
 
-class ClimbPlay(BaseModel):
+class ClimbPlay(PlaySection):
     """The climbing family's play section."""
 
     model_config = ConfigDict(extra="forbid")
@@ -113,3 +114,9 @@ class ClimbPlay(BaseModel):
 
     def runs_allowed(self) -> bool:
         return self.leads == "runs"
+
+    def kitty_use(self) -> str | None:
+        return "capture" if self.kitty_capture is not None else None   # CL-13
+
+    def joker_play(self) -> str:
+        return self.jokers

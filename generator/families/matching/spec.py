@@ -80,6 +80,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from generator.spec.play import PlaySection
 from generator.spec.words import MAX_CARDS, MAX_POINTS, Code, Words
 
 #: MT-04's effects, by the name Parlour gives them (the catalogue's ids in brackets):
@@ -182,7 +183,7 @@ class Cheat(BaseModel):
     word: Words = Field("cheat", description="the challenge word: bunco, flimflam, gyp, spoof … (plain words)")
 
 
-class MatchPlay(BaseModel):
+class MatchPlay(PlaySection):
     """The matching family's play section."""
 
     model_config = ConfigDict(extra="forbid")
@@ -234,3 +235,10 @@ class MatchPlay(BaseModel):
     def effect_of(self, rank: str) -> Effect | None:
         """The effect cards of ``rank`` have, if any."""
         return next((effect for effect in self.effects if effect.rank == rank), None)
+
+    def kitty_use(self) -> str | None:
+        """A special card that takes or gives the kitty (MT-04 P02)."""
+        return "effect" if any(e.kind in ("kitty-take", "kitty-give") for e in self.effects) else None
+
+    def face_down_piles(self) -> bool:
+        return self.cheat is not None   # MT-02

@@ -87,6 +87,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from generator.spec.play import PlaySection
 from generator.spec.words import MAX_CARDS, MAX_POINTS, Code, Words
 
 
@@ -127,7 +128,7 @@ class MeldRules(BaseModel):
                                      "another, which takes its player out (plain words)")
 
 
-class MeldPlay(BaseModel):
+class MeldPlay(PlaySection):
     """The melding family's play section. The readings of the book's gaps are in the module's
     docstring."""
 
@@ -183,6 +184,10 @@ class MeldPlay(BaseModel):
         if self.melds.no_first_out and self.melds.must_meld:
             raise ValueError("no_first_out and must_meld are two draws of one clause: at most one of them")
         return self
+
+    def kitty_use(self) -> str | None:
+        return "draw" if self.draw.kitty else None   # ML-02 b: its top card may be drawn
+
 
 
 __all__ = ["DrawRule", "MeldPlay", "MeldRules"]

@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from generator.spec.deal import KittyCapture
+from generator.spec.play import PlaySection
 from generator.spec.words import Code, Words
 
 
@@ -43,7 +44,7 @@ class Boost(BaseModel):
     name: Words = Field("boost", description="what such a trick is called (plain words: spec.words)")
 
 
-class TrickPlay(BaseModel):
+class TrickPlay(PlaySection):
     model_config = ConfigDict(extra="forbid")
 
     family: Literal["trick-taking"] = "trick-taking"
@@ -82,3 +83,15 @@ class TrickPlay(BaseModel):
         "to the first trick of its suit) unless it is the player's only card of its suit"
     )
     kitty_capture: KittyCapture | None = None
+
+    def kitty_use(self) -> str | None:
+        return "capture" if self.kitty_capture is not None else None   # TT-14
+
+    def joker_play(self) -> str:
+        return self.jokers
+
+    def compares_across_suits(self) -> bool:
+        """The highest card of any suit wins, the weak led suit, "a higher card" when unable to
+        follow, or the lowest card leading next."""
+        return (self.winner == "any-suit" or self.weak_led_suit is not None or self.otherwise == "higher"
+                or self.next_leader == "lowest-card")

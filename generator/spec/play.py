@@ -1,0 +1,39 @@
+"""What every family's play section answers: the questions the shared layers ask of a game's play
+(what becomes of a kitty, what jokers do, whether cards of different suits are compared, whether
+cards are laid face down), each answered here for a family whose play has none of the rule.
+
+A family's section (``generator/families/<family>/spec.py``) subclasses ``PlaySection`` and
+answers what its rules decide, so the shared layers ask the section and never probe its fields.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+
+class PlaySection(BaseModel):
+    """The base of every family's play section (``check_family`` holds a family to it)."""
+
+    def kitty_use(self) -> str | None:
+        """What the play does with a kitty: ``capture`` (won with a trick or a pile set aside),
+        ``effect`` (a special card puts it into a hand), ``draw`` (players may draw its top card);
+        None: the play does nothing with it."""
+        return None
+
+    def joker_play(self) -> str:
+        """What jokers do in play: ``wild`` unless the family's rules choose (trick-taking's and
+        climbing's ``jokers``)."""
+        return "wild"
+
+    def compares_across_suits(self) -> bool:
+        """Whether a rule of play compares cards of different suits by rank (the highest card of
+        any suit wins, a weak led suit …): in a tarot pack, majors and suit cards then need a
+        common scale."""
+        return False
+
+    def face_down_piles(self) -> bool:
+        """Whether cards are laid on the discard piles face down (matching's cheat mode)."""
+        return False
+
+
+__all__ = ["PlaySection"]
