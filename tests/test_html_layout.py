@@ -367,7 +367,8 @@ def pages(tmp_path_factory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("html")
     copy_fonts(folder)
     games = calibration_games()
-    assert set(games) == set(FAMILIES), f"a family without a calibration game: {set(FAMILIES) - set(games)}"
+    book = {name for name, f in FAMILIES.items() if f.weight > 0}   # the seed book's families have calibration games
+    assert set(games) >= book, f"a family without a calibration game: {book - set(games)}"
     out: dict[str, Path] = {}
     entries = []
     for family, path in games.items():

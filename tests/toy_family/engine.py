@@ -71,7 +71,6 @@ class Step(Phase):
         super().__init__(game)
         self.rules = StepRules(game.spec, game.table)
         self.first_turn = game.spec.play.first_turn
-        self.must_play = game.spec.play.must_play
         self.piles = pile_count(game)
 
     def start(self, state: "State") -> bool:
@@ -88,10 +87,8 @@ class Step(Phase):
         return out
 
     def legal(self, state: "State") -> list[int]:
-        lays = self.lays(state, state.current)
-        if lays and self.must_play:
-            return lays
-        return lays + [DRAW if state.stock or self._reshufflable(state) else PASS]
+        lays = self.lays(state, state.current)   # a player who can lay must
+        return lays or [DRAW if state.stock or self._reshufflable(state) else PASS]
 
     def _reshufflable(self, state: "State") -> bool:
         return any(len(pile) > 1 for pile in state.piles)

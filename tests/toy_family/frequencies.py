@@ -12,5 +12,4 @@ def rows() -> list[Row6]:
     return [
         ("ST-01 first turn", "dealer", "all", everyone, lambda s: s.play.first_turn == "dealer", F(1, 2)),
         ("ST-02 wrap", "yes", "all", everyone, lambda s: s.play.wrap, F(1, 4)),
-        ("ST-03 must lay", "yes", "all", everyone, lambda s: s.play.must_play, F(1, 4)),
     ]

@@ -1,4 +1,4 @@
-"""Stepping's rows of the module registry: its three modules of play, the engine places that play
+"""Stepping's rows of the module registry: its two modules of play, the engine places that play
 them, and its part in the shared modules only some families draw (the stock and its discard
 piles, going out first)."""
 
@@ -18,8 +18,6 @@ MODULES: tuple[Module, ...] = (
            ("stepping:first_turn",), ("step",)),
     Module("ST-02", "ranks wrap round", ("play.wrap",), lambda s: s.play.wrap, "ST-02 wrap", (DRAW,), (PLAY,),
            ("stepping:wrap",), ("step_rules",)),
-    Module("ST-03", "must lay", ("play.must_play",), lambda s: s.play.must_play, "ST-03 must lay", (DRAW,), (PLAY,),
-           ("stepping:must", "stepping:may"), ("step",)),
 )
 
 #: The shared modules only some families draw that stepping's games have: the stock and its

@@ -24,14 +24,6 @@ def _wrap(d: Draft, m: re.Match[str]) -> None:
     d.check(lambda spec: (spec.deck.ranks()[0], spec.deck.ranks()[-1]) == (top, low), "the highest and lowest rank")
 
 
-def _must(d: Draft, m: re.Match[str]) -> None:
-    d.put("play.must_play", True)
-
-
-def _may(d: Draft, m: re.Match[str]) -> None:
-    d.put("play.must_play", False)
-
-
 RULES: list[Rule] = [
     rule(r"Play goes clockwise\."),
     rule(r"The (?P<who>dealer|player to the dealer's left) takes the first turn\.", _first_turn, marks="first turn"),
@@ -41,8 +33,6 @@ RULES: list[Rule] = [
          r"do not matter\."),
     rule(rf"The (?P<top>{RANK}) and the (?P<low>{RANK}) are next to each other too\.", _wrap),
     rule(r"A player who can lay a card must do so; a player who cannot draws one card from the stock instead\.",
-         _must, marks="draw"),
-    rule(r"A player who cannot or does not want to lay a card draws one card from the stock instead\.", _may,
          marks="draw"),
     rule(r"When the stock is empty, all but the top card of each discard pile are shuffled to make a new stock\.",
          marks="stock out"),

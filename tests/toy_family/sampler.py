@@ -14,9 +14,8 @@ from .spec import StepPlay
 
 def draw_play(draw: Draw, deck: DeckSpec, deal: DealSpec, setup: SetupSpec, bidding: BiddingSpec, bad_suit: str,
               flavour: Flavour) -> StepPlay:
-    """Who starts, uniform; p 1/4 the ranks wrap round; p 1/4 a player who can lay must."""
-    return StepPlay(first_turn=draw.choice(("dealer", "dealer-left")), wrap=draw.chance(1 / 4),
-                    must_play=draw.chance(1 / 4))
+    """Who starts, uniform; p 1/4 the ranks wrap round."""
+    return StepPlay(first_turn=draw.choice(("dealer", "dealer-left")), wrap=draw.chance(1 / 4))
 
 
 def draw_scoring(draw: Draw, deck: DeckSpec, deal: DealSpec, players: Players, h: int, bad_suit: str,
