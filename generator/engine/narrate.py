@@ -26,6 +26,12 @@ class Narration:
         self.history: list[Any] | None = None
         self.told = 0
 
+    @staticmethod
+    def kitty_line(state: "State") -> str:
+        """The kitty at the start of play, by the name the rulebook gives it ("talon (face down): …")."""
+        kitty = state.game.spec.deal.kitty
+        return f"{kitty.name if kitty is not None else 'kitty'} (face down)"
+
     def cards(self, cards: Sequence[int]) -> str:
         return ", ".join(self.names[c] for c in cards) or "nothing"
 

@@ -162,6 +162,13 @@ class Phase:
         """How ``action`` reads for a person, or None to leave it to the generic wording."""
         return None
 
+    def told(self, state: "State", action: int) -> str | None:
+        """What the player to move did by taking ``action``, in the rulebook's own terms and the
+        third person, without the player's name ("shows the duck", "does not propose the
+        barter"): how the worked example tells a decision. None: the example names the decision
+        and the move (``describe``)."""
+        return None
+
     def key(self, state: "State") -> tuple:
         """This phase's part of the position key, beyond its declared fields (rarely needed)."""
         return ()

@@ -88,7 +88,7 @@ def worked_example(spec: GameSpec, players: int | None = None, seed: int = EXAMP
             words = words[len(seat):].strip() if words.startswith(seat) else words
             ex.moves.append(Move(state.current, words, True, state.decision))
         else:
-            ex.moves.append(Move(state.current, what, False, state.decision))
+            ex.moves.append(Move(state.current, what, False, state.decision, state.phase.told(state, action) or ""))
 
     try:
         _play_first_hand(game, n, seed, listen)

@@ -55,6 +55,7 @@ class Move:
     words: str                 # the narrator's words without the seat ("plays 7 of hearts")
     card_play: bool            # a move of card play (else a decision before it: a bid, a lay-away …)
     decision: str = ""
+    told: str = ""             # the move in the rules' terms, third person ("shows the duck"), if the phase tells it
 
 
 @dataclass

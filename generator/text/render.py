@@ -151,7 +151,7 @@ def _example_view(spec: GameSpec, ex: Any) -> dict[str, Any]:
         text = phrases.cap(_named_seats(text))
         return text if text.endswith((".", "!", "?")) else text + "."
 
-    before = [(phrases.cap(m.decision.replace("-", " ")), name(m.seat), _named_seats(m.words))
+    before = [(phrases.cap(m.decision.replace("-", " ")), name(m.seat), _named_seats(m.words), m.told)
               for m in ex.before_play]
     plays = ex.play
     steps: list[str] = []

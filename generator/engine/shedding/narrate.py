@@ -23,7 +23,7 @@ class TableNarration(Narration):
         if state.wild_card:
             lines.append(f"  wild-rank card: {self.cards(state.wild_card)}")
         if state.kitty:
-            lines.append(f"  kitty (face down): {self.cards(state.kitty)}")
+            lines.append(f"  {self.kitty_line(state)}: {self.cards(state.kitty)}")
         return lines
 
     def progress(self, state: "State") -> list[str]:

@@ -36,3 +36,6 @@ class NameAntiTrumps(Phase):
     def apply(self, state: "State", action: int) -> None:
         state.anti = action - SUIT_ACTION
         state.advance()
+
+    def told(self, state: "State", action: int) -> str | None:
+        return f"names {state.game.table.suit_names[action - SUIT_ACTION]} as anti-trumps"

@@ -38,3 +38,6 @@ class CallTrumps(Phase):
     def apply(self, state: "State", action: int) -> None:
         state.called = action - SUIT_ACTION
         state.advance()
+
+    def told(self, state: "State", action: int) -> str | None:
+        return f"names {state.game.table.suit_names[action - SUIT_ACTION]} as trumps"

@@ -48,6 +48,14 @@ class Exchange(Phase):
     def apply(self, state: "State", action: int) -> None:
         getattr(self, "_" + state.decision.replace("-", "_"))(state, action)
 
+    def told(self, state: "State", action: int) -> str | None:
+        name = state.game.spec.setup.exchange.name
+        if state.decision == PROPOSE:
+            return f"proposes the {name}" if action == YES else f"does not propose the {name}"
+        if state.decision == AGREE:
+            return f"agrees to the {name}" if action == YES else f"refuses the {name}"
+        return f"discards the {state.game.table.names[action]} face down"
+
     def _propose_exchange(self, state: "State", action: int) -> None:
         if action == YES:
             state.proposer = state.current

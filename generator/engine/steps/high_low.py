@@ -44,3 +44,6 @@ class ShowHighLow(Phase):
             suit = self.game.table.suit
             state.low = all(suit[c] in self.low_suits for c in state.shown if c is not None)
         state.next_in_queue()
+
+    def told(self, state: "State", card: int) -> str | None:
+        return f"shows the {state.game.table.names[card]}"

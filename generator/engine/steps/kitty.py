@@ -37,3 +37,6 @@ class GiveToKitty(Phase):
         if not state.queue:
             state.shuffle(state.kitty)
         state.next_in_queue()
+
+    def told(self, state: "State", card: int) -> str | None:
+        return f"gives the {state.game.table.names[card]} to the {state.game.spec.deal.kitty.name}"

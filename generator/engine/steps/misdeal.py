@@ -54,6 +54,9 @@ class ShowMisdeal(Phase):
         else:
             state.next_in_queue()
 
+    def told(self, state: "State", action: int) -> str | None:
+        return "shows their hand, and the cards are dealt again" if action == YES else "does not show their hand"
+
     def hide(self, state: "State", public: "State", player: int) -> None:
         if state.decision == SHOW:
             public.queue = []   # which other seats lack the suit is theirs to know

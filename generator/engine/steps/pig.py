@@ -52,3 +52,7 @@ class RevealPig(Phase):
     def apply(self, state: "State", action: int) -> None:
         state.pig_revealed = action == YES
         state.advance()
+
+    def told(self, state: "State", action: int) -> str | None:
+        name = state.game.spec.setup.pig.name
+        return f"shows the {name}" if action == YES else f"keeps the {name} to themselves"

@@ -36,3 +36,6 @@ class ShowTopTrump(Phase):
         if action == YES:
             state.top_point = state.current
         state.advance()
+
+    def told(self, state: "State", action: int) -> str | None:
+        return "shows the highest trump, for a point" if action == YES else "does not show the highest trump"

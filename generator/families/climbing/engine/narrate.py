@@ -19,7 +19,7 @@ class ClimbNarration(Narration):
     def start(self, state: "State") -> list[str]:
         lines = self.hands_and_rows(state)
         if state.kitty:
-            lines.append(f"  kitty (face down): {self.cards(state.kitty)}")
+            lines.append(f"  {self.kitty_line(state)}: {self.cards(state.kitty)}")
         return lines
 
     def move(self, state: "State", what: str, choice: str) -> str:

@@ -26,7 +26,7 @@ class TrickNarration(Narration):
         lines = [f"  trumps: {label}{turned}"]
         lines += [f"  {self.seat(p)} holds {self.cards(state.hands[p])}" for p in range(state.n)]
         if state.kitty:
-            lines.append(f"  kitty (face down): {self.cards(state.kitty)}")
+            lines.append(f"  {self.kitty_line(state)}: {self.cards(state.kitty)}")
         return lines
 
     def move(self, state: "State", what: str, choice: str) -> str:
