@@ -398,6 +398,7 @@ def _derived(spec: GameSpec) -> dict[str, Any]:
         # The invented laws' forms, in the family's words.
         "law_words": family_of(spec).law_words,
         "kitty_use": derived.kitty_use(spec),
+        "stock_use": derived.stock_use(spec),
         # What the game turns on (the introduction of a game Parlour invented; the quick reference).
         "mechanics": "; ".join(mechanics(spec)),
     }

@@ -87,8 +87,7 @@ def _stock(d: Draft, m: re.Match[str]) -> None:
     use = _STOCK_USES[m["use"]]
 
     def test(spec) -> bool:
-        actual = "play" if spec.deal.stock else "rules" if spec.setup.exchange or spec.setup.extra_rules else "none"
-        return actual == use
+        return derived.stock_use(spec) == use
 
     d.check(test, "what the stock is for")
 
