@@ -48,6 +48,7 @@ class LayTable(Phase):
                    "turns": 0, "tables": 0, "left_over": 0}
     views = {"layout": _layout_view, "taken": _taken_view}
     rule = "the opening table dealt again"
+    dropped_by = {"play.fresh_table": False}
 
     def __init__(self, game: "Game"):
         super().__init__(game)
@@ -57,6 +58,10 @@ class LayTable(Phase):
         self.pile = p.layout == "pile"
         self.rank = list(game.table.rank)
         self.sweeper = p.sweeper
+
+    def printed_rules(self):
+        """The opening table dealt again is printed only when the game has it."""
+        return super().printed_rules() if self.fresh else []
 
     def free_capture(self, layout: list[int]) -> bool:
         rank = self.rank
