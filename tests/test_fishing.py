@@ -39,7 +39,7 @@ def _state(game: Game, players: int, hands: list[list[str]], layout: list[str], 
     state.layout = [ids[c] for c in layout]
     placed = {c for h in state.hands for c in h} | set(state.layout)
     state.stock = [ids[c] for c in stock] if stock is not None else [c for c in range(t.size) if c not in placed]
-    state.taken = [[] for _ in range(players)]
+    state.catch = [[] for _ in range(players)]
     state.sweeps = [0] * players
     state.last_capturer = None
     state.turns = 1
@@ -66,7 +66,7 @@ def test_a_pile_is_taken_by_its_top_rank_or_a_jack_and_a_matching_card_cannot_be
     pile = sorted(["9 of clubs", "K of hearts", "5 of diamonds"])
     assert plays == {"5 of clubs": [pile], "J of hearts": [pile], "7 of spades": [[]]}
     state.apply_action(action(ids["5 of clubs"], [ids[c] for c in pile]))
-    assert state.layout == [] and len(state.taken[0]) == 4 and state.last_capturer == 0 and state.sweeps == [0, 0]
+    assert state.layout == [] and len(state.catch[0]) == 4 and state.last_capturer == 0 and state.sweeps == [0, 0]
 
 
 @pytest.mark.parametrize("lone, card, xeri", [("9 of clubs", "9 of hearts", True), ("9 of clubs", "J of hearts", False),
@@ -85,7 +85,7 @@ def test_a_spread_matches_one_card_of_a_rank_or_cards_adding_up_and_courts_only_
     assert plays["K of hearts"] == [[], ["K of clubs"], ["K of spades"]]   # one King, the player's choice
     assert plays["Q of clubs"] == [[]]                                            # no Queen: laid
     state.apply_action(action(ids["K of hearts"], [ids["K of clubs"]]))
-    assert ids["K of spades"] in state.layout and sorted(state.taken[0]) == sorted([ids["K of clubs"], ids["K of hearts"]])
+    assert ids["K of spades"] in state.layout and sorted(state.catch[0]) == sorted([ids["K of clubs"], ids["K of hearts"]])
 
 
 def test_hands_are_refilled_from_the_stock_and_the_last_capturer_takes_the_rest() -> None:
@@ -94,7 +94,7 @@ def test_hands_are_refilled_from_the_stock_and_the_last_capturer_takes_the_rest(
     rest = [c for c in range(game.table.size) if c not in (ids["5 of spades"], ids["9 of hearts"], ids["5 of clubs"],
                                                             ids["7 of diamonds"])]
     state.stock = rest[:8]
-    state.taken[1] = rest[8:]   # the rest of the pack is already captured
+    state.catch[1] = rest[8:]   # the rest of the pack is already captured
     state.apply_action(action(ids["5 of spades"], [ids["5 of clubs"]]))
     assert state.current == 1
     state.apply_action(ids["9 of hearts"])   # laid

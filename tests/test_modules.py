@@ -159,7 +159,7 @@ def test_the_registry_follows_the_registered_families(monkeypatch: pytest.Monkey
     # the registry as it would be without trick-taking (FAMILIES itself keeps its order)
     monkeypatch.setattr(registry, "FAMILIES", {n: f for n, f in FAMILIES.items() if n != "trick-taking"})
     assert "TT-10" not in registry.BY_ID and "SU-02" not in registry.BY_ID and "play" not in registry.ENGINE
-    assert "BD-03" in registry.BY_ID and registry.BY_ID["DK-03"].families == ("climbing", "matching")
+    assert "BD-03" in registry.BY_ID and registry.BY_ID["DK-03"].families == ("climbing", "fishing", "matching")
     monkeypatch.undo()
     assert registry.MODULES is before
 

@@ -312,6 +312,7 @@ DERIVED_FROM: dict[str, tuple[str, ...]] = {
     "first_play": ("play.family",),
     "law_words": ("play.family",),
     "kitty_use": ("deal.kitty", "bidding.auction", "play.kitty_capture", "play.effects", "play.draw"),
+    "stock_use": ("deal.stock", "setup.exchange", "setup.extra_rules"),
     "mechanics": ("bidding.auction", "bidding.tricks", "scoring.penalty_card", "scoring.bonus_card",
                   "scoring.shoot_the_moon", "scoring.exact_bonus", "setup.pig", "play.bomb", "play.cheat",
                   "play.effects", "play.jokers", "deal.tokens", "deal.rows"),

@@ -35,8 +35,8 @@ FISHING = register(Family(
     goal=f"{HERE}.rulebook:goal",
     bot_hints=f"{HERE}.bots:HINTS",
     bounds="generator.playtest.bounds:ScoreBounds.build",
-    modules=None,
-    frequencies=None,
+    modules=f"{HERE}.modules",
+    frequencies=f"{HERE}.frequencies:rows",
     # no trumps, trick bids, tokens, rows or discard piles; ranks may be removed from the pack
     traits=SamplerTraits(),
     scoring_sampler=f"{HERE}.sampler:draw_scoring",

@@ -37,16 +37,16 @@ def _layout_view(state: "State", seat: int) -> list[int]:
 
 
 def _taken_view(state: "State", seat: int) -> list[list[int]]:
-    return [list(pile) for pile in state.taken]
+    return [list(pile) for pile in state.catch]
 
 
 class LayTable(Phase):
     """The opening table, dealt face up from the stock after the hands."""
 
-    places = (Place("layout", False, PUBLIC), Place("taken", True, PUBLIC))
-    hand_fields = {"layout": [], "taken": per_seat(list), "sweeps": per_seat(int), "last_capturer": None,
+    places = (Place("layout", False, PUBLIC), Place("catch", True, PUBLIC))
+    hand_fields = {"layout": [], "catch": per_seat(list), "sweeps": per_seat(int), "last_capturer": None,
                    "turns": 0, "tables": 0, "left_over": 0}
-    views = {"layout": _layout_view, "taken": _taken_view}
+    views = {"layout": _layout_view, "catch": _taken_view}
     rule = "the opening table dealt again"
     dropped_by = {"play.fresh_table": False}
 
@@ -140,8 +140,8 @@ class Fish(Phase):
                 state.record.applied.add("sweep")
             gone = set(taken)
             state.layout = [c for c in state.layout if c not in gone]
-            state.taken[p].extend(taken)
-            state.taken[p].append(card)
+            state.catch[p].extend(taken)
+            state.catch[p].append(card)
             state.last_capturer = p
         else:
             state.layout.append(card)
@@ -183,7 +183,7 @@ class Fish(Phase):
     def _end_hand(self, state: "State") -> None:
         last = state.last_capturer
         if last is not None and state.layout:
-            state.taken[last].extend(state.layout)
+            state.catch[last].extend(state.layout)
             state.layout = []
         state.left_over = len(state.layout)
         state.end_hand(self.game.scorer.facts(state))

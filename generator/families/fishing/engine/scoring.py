@@ -34,7 +34,7 @@ class FishScorer:
         self.rules = FishRules(spec, table)
 
     def facts(self, state: "State") -> FishFacts:
-        return FishFacts([list(p) for p in state.taken], list(state.sweeps), state.last_capturer, state.left_over)
+        return FishFacts([list(p) for p in state.catch], list(state.sweeps), state.last_capturer, state.left_over)
 
     def score(self, f: FishFacts) -> list[int]:
         return self.counter.score(f.taken, f.sweeps)
