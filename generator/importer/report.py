@@ -160,7 +160,8 @@ def import_report(book_name: str, digest: str, result: BookImport, files: dict[i
     out.append("")
     out.append("Book text is not reprinted here: a repair names its sentence by line and position in the book and quotes "
                "only the words at fault. ")
-    out[-1] += (f"Every sentence of every {' or '.join(FAMILIES)} game is read by one pattern of `generator/importer/` (one phrasing of one "
+    read = " or ".join(name for name, f in FAMILIES.items() if f.importer is not None)   # the families with an importer
+    out[-1] += (f"Every sentence of every {read} game is read by one pattern of `generator/importer/` (one phrasing of one "
                "rule module of the catalogue). A **repair** is a defect of the book read the way its meaning is clear; "
                "**dropped** text is text the spec cannot hold; a **reading** resolves something the book leaves unsaid "
                "or ambiguous, as `design.md`, the README and the catalogue (§2.4) say. Games of other families are "
