@@ -264,6 +264,7 @@ GOALS = {
     "crazy-eights": "matching the top discard",
     "dou-dizhu": "an auction, whose highest bidder becomes the landlord",
     "hearts": "the Queen of spades (“Black Lady”) costs 13 points",
+    "kontsina": "adding table cards up to your card's number",
     "oh-hell": "scores 10 more for taking exactly that",
     "pay-me": "meld all your cards",
     "president": "the order of going out gives titles, from president to scum",
@@ -271,6 +272,7 @@ GOALS = {
     "switch": "special cards (Aces, Queens, Jacks and Twos)",
     "whist": "win tricks",
     "whist-classic": "win tricks",
+    "xeri": "capture the pile by matching its top card's rank",
 }
 
 

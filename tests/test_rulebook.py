@@ -613,6 +613,12 @@ def test_variations_cover_every_field_and_option() -> None:
     _touched("", CLIMB_BASE, base_values)
     _touched("", MATCH_BASE, base_values)
     _touched("", MELD_BASE, base_values)
+    real_values: set[tuple[str, Any]] = set()
+    for real in ("xeri", "kontsina"):   # card points: the fishing games of the corpus (tests/test_fishing.py)
+        _touched("", load_spec(Path(__file__).resolve().parents[1] / "corpus" / "real" / f"{real}.yaml")
+                 .rules().model_dump(mode="json"), real_values)
+    base_values |= real_values
+    touched |= {(p.lstrip("."), v) for p, v in real_values}
     base_values = {(p.lstrip("."), v) for p, v in base_values}
     paths = {p for p, _ in touched} | {"play.family"}  # each base is of its own family
     # the book's families' play sections only: a family of weight 0 has its own tests

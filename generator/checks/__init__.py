@@ -16,7 +16,8 @@ from ..refs import resolve
 from ..spec import GameSpec, derived
 from ..spec.deck import JOKERS, MAJORS, card_rank, card_suit
 from ..spec.naming import FACTS
-from ..spec.scoring import SHEDDING_KINDS
+from ..spec.scoring import SHEDDING_KINDS, TAKEN_KINDS
+from .card_points import check_card_points
 from .clashes import check_clashes
 from .core import CODES, Problem, card_problem, suit_problem
 from .shedding import check_shedding, check_tokens
@@ -231,7 +232,7 @@ def _bidding(spec: GameSpec) -> list[Problem]:
 def _bid_scoring(spec: GameSpec) -> list[Problem]:
     """Scoring that needs trick bidding, a pig or trumps (SC-T1…SC-T4)."""
     s, out = spec.scoring, []
-    if s.kind in SHEDDING_KINDS:  # shedding scoring has checks of its own (``checks.shedding``)
+    if s.kind in SHEDDING_KINDS or s.kind in TAKEN_KINDS:  # checks of their own (``shedding``, ``card_points``)
         return out
     tricks = spec.bidding.tricks
     if s.kind == "avoid-suit":
@@ -277,6 +278,8 @@ def _scoring_and_end(spec: GameSpec) -> list[Problem]:
     s, end, out = spec.scoring, spec.ending.condition, _bid_scoring(spec) + check_tokens(spec)
     if s.kind in SHEDDING_KINDS:
         out += check_shedding(spec)
+    elif s.kind in TAKEN_KINDS:
+        out += check_card_points(spec)
     elif s.kind == "avoid-suit":
         gains = (s.bonus_card is not None or s.shoot_the_moon is not None or (s.pig_points or 0) > 0
                  or spec.bidding.auction is not None or spec.setup.high_low)

@@ -16,8 +16,8 @@ from .ending import EndingSpec, Rounds, Shrinking, Target, Threshold, TokensGone
 from .naming import FACTS, Naming
 from .provenance import Mend, Provenance
 from .scoring import (
-    AvoidSuit, CardCount, CardPassing, CardValues, Countdown, Doubler, ExactBid, FirstOut, HandValue, LandlordStake,
-    SpecialCard, TitlePig, Titles, TrickExtras, TrickPoints,
+    AvoidSuit, CardCount, CardPassing, CardPoint, CardPoints, CardValues, Countdown, Doubler, ExactBid, FirstOut, HandValue, LandlordStake,
+    RankPoints, SpecialCard, SuitMajority, Sweeps, TitlePig, Titles, TrickExtras, TrickPoints,
 )
 from .setup import (
     Called, Exchange, ExtraRules, FirstCard, Fixed, Hidden, LastCard, Majors, NoTrumps, PigCard, Robbing, Rotating,
@@ -26,6 +26,11 @@ from .setup import (
 
 __all__ = [
     "CardCount",
+    "CardPoint",
+    "CardPoints",
+    "RankPoints",
+    "SuitMajority",
+    "Sweeps",
     "CardPassing",
     "CardValues",
     "Countdown",

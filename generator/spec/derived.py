@@ -119,6 +119,18 @@ def has_stock(spec: GameSpec) -> bool:
     return turns_top_card(spec.setup) and not kitty_at_deal(deal)
 
 
+def stock_use(spec: GameSpec) -> str:
+    """What the stock is for: ``play`` (drawn from in play: the stock of discard-pile games,
+    DL-10, or a family whose play section says it deals from the stock, ``draws_stock``, as a
+    fishing game refills empty hands), ``rules`` (only an exchange or a law takes from it) or
+    ``none``.
+
+    Why: the rulebook says so where the stock is dealt, and the parser checks it."""
+    if spec.deal.stock is not None or getattr(spec.play, "draws_stock", False):
+        return "play"
+    return "rules" if spec.setup.exchange or spec.setup.extra_rules else "none"
+
+
 def kitty_use(spec: GameSpec) -> str:
     """What becomes of a kitty: ``auction`` (the auction's winner takes it, BD-03), ``capture`` (won
     with a trick or a pile set aside, TT-14, CL-13), ``effect`` (a special card of matching play puts

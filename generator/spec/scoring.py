@@ -238,12 +238,68 @@ class FirstOut(BaseModel):
     kind: Literal["first-out"] = "first-out"
 
 
-#: Trick scoring (SC-T) and shedding scoring (SC-A, SC-B), told apart by ``kind``.
+class RankPoints(BaseModel):
+    """Every card of ``rank`` a player took scores ``points``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    rank: Code
+    points: int = Field(ge=1, le=MAX_POINTS, description="1 to 1,000")
+
+
+class CardPoint(BaseModel):
+    """One named card scores ``points`` for its taker, on top of what its rank scores."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    card: Code
+    points: int = Field(ge=1, le=MAX_POINTS, description="1 to 1,000")
+
+
+class SuitMajority(BaseModel):
+    """Taking more cards of ``suit`` than any other player scores ``points`` (no one on a tie)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    suit: Code
+    points: int = Field(ge=1, le=MAX_POINTS, description="1 to 1,000")
+
+
+class Sweeps(BaseModel):
+    """Each sweep (what counts as one is the family's card play: a capture game's *Play* says)
+    scores ``points``; ``name`` is what the game calls one."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: Words = Field("sweep", description="what a sweep is called (plain words: spec.words)")
+    points: int = Field(ge=1, le=MAX_POINTS, description="1 to 1,000")
+
+
+class CardPoints(BaseModel):
+    """Card points: each player scores for the cards they took in the hand (captured, in a fishing
+    game), by a table of ranks and named cards, plus majorities (the most cards; the most of a
+    suit: no one scores a majority that is tied), plus points per sweep. Shared by any family
+    whose players take cards; the family's scorer gives the piles taken and the sweeps made."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["card-points"] = "card-points"
+    ranks: list[RankPoints] = Field(default_factory=list, description="points for each card of a rank")
+    cards: list[CardPoint] = Field(default_factory=list, description="points for named cards, on top of their rank's")
+    most_cards: int | None = Field(None, ge=1, le=MAX_POINTS,
+                                   description="points for taking more cards than any other player (1 to 1,000)")
+    most_suit: SuitMajority | None = Field(None, description="points for taking the most cards of a suit")
+    sweeps: Sweeps | None = Field(None, description="points for each sweep")
+
+
+#: Trick scoring (SC-T) and shedding scoring (SC-A, SC-B), told apart by ``kind``; card points.
 TRICK_KINDS = ("avoid-suit", "per-trick", "exact-bid")
 SHEDDING_KINDS = ("countdown", "card-values", "card-count", "landlord-stake", "titles", "first-out")
+TAKEN_KINDS = ("card-points",)
 
 ScoringSpec = Annotated[
-    Union[AvoidSuit, TrickPoints, ExactBid, Countdown, HandValue, CardCount, LandlordStake, Titles, FirstOut],
+    Union[AvoidSuit, TrickPoints, ExactBid, Countdown, HandValue, CardCount, LandlordStake, Titles, FirstOut,
+          CardPoints],
     Field(discriminator="kind"),
 ]
 

@@ -310,6 +310,7 @@ DERIVED_FROM: dict[str, tuple[str, ...]] = {
     "first_play": ("play.family",),
     "law_words": ("play.family",),
     "kitty_use": ("deal.kitty", "bidding.auction", "play.kitty_capture", "play.effects", "play.draw"),
+    "stock_use": ("deal.stock", "setup.exchange", "setup.extra_rules"),
     "mechanics": ("bidding.auction", "bidding.tricks", "scoring.penalty_card", "scoring.bonus_card",
                   "scoring.shoot_the_moon", "scoring.exact_bonus", "setup.pig", "play.bomb", "play.cheat",
                   "play.effects", "play.jokers", "deal.tokens", "deal.rows"),
@@ -396,6 +397,7 @@ def _derived(spec: GameSpec) -> dict[str, Any]:
         # The invented laws' forms, in the family's words.
         "law_words": family_of(spec).law_words,
         "kitty_use": derived.kitty_use(spec),
+        "stock_use": derived.stock_use(spec),
         # What the game turns on (the introduction of a game Parlour invented; the quick reference).
         "mechanics": "; ".join(mechanics(spec)),
     }

@@ -87,8 +87,8 @@ def _stock(d: Draft, m: re.Match[str]) -> None:
     use = _STOCK_USES[m["use"]]
 
     def test(spec) -> bool:
-        actual = "play" if spec.deal.stock else "rules" if spec.setup.exchange or spec.setup.extra_rules else "none"
-        return actual == use
+        # a stock of discard piles (``spec.deal.stock``) is drawn from in play; so is a family's whose play says so
+        return ("play" if spec.deal.stock is not None else derived.stock_use(spec)) == use
 
     d.check(test, "what the stock is for")
 

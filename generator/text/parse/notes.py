@@ -21,7 +21,7 @@ EXAMPLE = [
     rule(r"Before the cards are played:"),
     rule(r"… and \S+ more decisions? before play\."),
     rule(rf"[A-Z][a-z -]*: {_WHO}, .+?\."),                          # a decision before play
-    rule(r"(?:Trumps|Discard piles?|Wild-rank card|[A-Z][\w'’ -]* \(face down\)): .+?\."),   # the kitty, by its name
+    rule(r"(?:Trumps|Discard piles?|Wild-rank card|Pile|Cards on the table|[A-Z][\w'’ -]* \(face down\)): .+?\."),   # a kitty by its name
     rule(rf"{_WHO}'s rows: .+?\."),
     rule(r"The hands at the start of play:"),
     rule(r"The first (?:trick|\S+ tricks), with the cards in the order they were played:"),

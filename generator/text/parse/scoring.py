@@ -12,6 +12,7 @@ import re
 from ...families import FAMILIES, family_of
 from ...spec import derived
 from ..phrases import cap, join_and, plural_noun, rank_word
+from .card_points import RULES as CARD_POINTS_RULES
 from .core import Draft, Rule, rule
 from .setup import trump_name
 from .words import (
@@ -646,6 +647,7 @@ RULES: list[Rule] = [
     rule(r"Each player keeps a running total of their hand scores(?P<below>, which may fall below zero)?\.", _total,
          marks="total"),
     *SHEDDING_RULES,
+    *CARD_POINTS_RULES,
 ]
 
 

@@ -1,0 +1,54 @@
+"""Card points (``spec.scoring.CardPoints``): what the cards a player took in a hand are worth by
+a table of ranks and named cards, the majorities (the most cards, the most of a suit: no one
+scores a tied majority) and the points per sweep. Shared by any family whose players take cards
+(a fishing game's captures; a trick-taking game's tricks could be counted the same way); the
+family's scorer gives the piles taken and the sweeps made, and adds what is its own."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..spec import GameSpec
+from .cards import CardTable
+
+
+class CardPointsCounter:
+    """One per game: each card's worth (its rank's points plus its own), compiled once."""
+
+    def __init__(self, spec: GameSpec, table: CardTable):
+        s = spec.scoring
+        by_rank = {row.rank: row.points for row in s.ranks}
+        by_card = {row.card: row.points for row in s.cards}
+        self.worth = [by_rank.get(table.rank[c], 0) + by_card.get(table.names[c], 0) for c in range(table.size)]
+        self.most_cards = s.most_cards or 0
+        self.suit = table.suit_names.index(s.most_suit.suit) if s.most_suit is not None else None
+        self.suit_points = s.most_suit.points if s.most_suit is not None else 0
+        self.sweep_points = s.sweeps.points if s.sweeps is not None else 0
+        self.card_suit = table.suit
+
+    @staticmethod
+    def majority(counts: Sequence[int]) -> int | None:
+        """The seat with more than every other seat, or None when the most is shared."""
+        best = max(counts)
+        return counts.index(best) if counts.count(best) == 1 else None
+
+    def parts(self, taken: Sequence[Sequence[int]], sweeps: Sequence[int]) -> dict[str, list[int]]:
+        """Each seat's points by where they come from: cards, most cards, most of the suit, sweeps."""
+        n = len(taken)
+        worth = self.worth
+        out = {"cards": [sum(worth[c] for c in pile) for pile in taken], "most_cards": [0] * n,
+               "most_suit": [0] * n, "sweeps": [self.sweep_points * k for k in sweeps]}
+        if self.most_cards:
+            w = self.majority([len(pile) for pile in taken])
+            if w is not None:
+                out["most_cards"][w] = self.most_cards
+        if self.suit is not None:
+            suit, of = self.suit, self.card_suit
+            w = self.majority([sum(1 for c in pile if of[c] == suit) for pile in taken])
+            if w is not None:
+                out["most_suit"][w] = self.suit_points
+        return out
+
+    def score(self, taken: Sequence[Sequence[int]], sweeps: Sequence[int]) -> list[int]:
+        parts = self.parts(taken, sweeps)
+        return [sum(values) for values in zip(*parts.values())]

@@ -1,0 +1,200 @@
+"""A fishing hand's play: the opening table (``LayTable``), then ``Fish``, the turns.
+
+* **The opening table**: after the hands, ``play.table`` cards are dealt face up from the stock to
+  the table (one pile, or side by side). With ``fresh_table``, an opening that would hand out a
+  free capture (a pile whose top card is of the sweeping rank or shares its rank with the card
+  under it; a spread holding a card of the sweeping rank or three of one rank) is shuffled back
+  into the stock and dealt again.
+* **A turn**: the player plays one card from hand; it takes the table cards the chosen capture
+  names (and goes with them to the player's captured cards), or is laid on the table.
+* **Refills**: when every hand is empty, the dealer deals each player as many cards as the deal
+  gave, from the dealer's left, as long as the stock lasts (one at a time round the table for the
+  last few, when the stock holds fewer than a full round).
+* **The end of the hand**: hands and stock empty, the last player to capture takes what is left
+  on the table (never a sweep); if no one captured, it stays untaken.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.engine.phase import Phase, per_seat
+from generator.engine.places import PUBLIC, Place
+
+from .narrate import FishNarration
+from .rules import FishRules, action, card_of, taken_of
+
+if TYPE_CHECKING:   # pragma: no cover
+    from generator.engine.state import Game, State
+
+TURN = "capture"
+#: Give up dealing a fresh opening table after this many tries (a stock too small to change it).
+MAX_TABLES = 100
+
+
+def _layout_view(state: "State", seat: int) -> list[int]:
+    return list(state.layout)
+
+
+def _taken_view(state: "State", seat: int) -> list[list[int]]:
+    return [list(pile) for pile in state.catch]
+
+
+class LayTable(Phase):
+    """The opening table, dealt face up from the stock after the hands."""
+
+    places = (Place("layout", False, PUBLIC), Place("catch", True, PUBLIC))
+    hand_fields = {"layout": [], "catch": per_seat(list), "sweeps": per_seat(int), "last_capturer": None,
+                   "turns": 0, "tables": 0, "left_over": 0}
+    views = {"layout": _layout_view, "catch": _taken_view}
+    rule = "the opening table dealt again"
+    dropped_by = {"play.fresh_table": False}
+
+    def __init__(self, game: "Game"):
+        super().__init__(game)
+        p = game.spec.play
+        self.count = p.table
+        self.fresh = p.fresh_table
+        self.pile = p.layout == "pile"
+        self.rank = list(game.table.rank)
+        self.sweeper = p.sweeper
+
+    def printed_rules(self):
+        """The opening table dealt again is printed only when the game has it."""
+        return super().printed_rules() if self.fresh else []
+
+    def free_capture(self, layout: list[int]) -> bool:
+        rank = self.rank
+        if not layout:
+            return False
+        if self.pile:
+            top = rank[layout[-1]]
+            return top == self.sweeper or (len(layout) > 1 and rank[layout[-2]] == top)
+        ranks = [rank[c] for c in layout]
+        return self.sweeper in ranks or any(ranks.count(r) >= 3 for r in set(ranks))
+
+    def start(self, state: "State") -> bool:
+        stock = state.stock
+        k = min(self.count, len(stock))
+        state.layout = stock[:k]
+        del stock[:k]
+        state.tables = 1
+        while self.fresh and self.free_capture(state.layout) and state.tables < MAX_TABLES and stock:
+            stock.extend(state.layout)
+            state.shuffle(stock)
+            state.layout = stock[:k]
+            del stock[:k]
+            state.tables += 1
+        if state.tables > 1:
+            state.record.applied.add(type(self).__name__)
+        return False
+
+
+class Fish(Phase):
+    decisions = (TURN,)
+    narration = FishNarration
+    card_play = True
+    repeats = False   # every turn plays a card from hand: a position never comes back
+    rule = ""
+
+    def __init__(self, game: "Game"):
+        super().__init__(game)
+        self.rules = FishRules(game.spec, game.table)
+        self.first_turn = game.spec.play.first_turn
+        self.names = game.table.names
+
+    def start(self, state: "State") -> bool:
+        seat = state.dealer if self.first_turn == "dealer" else (state.dealer + 1) % state.n
+        if not any(state.hands):
+            self._refill(state)
+        if not state.hands[seat]:
+            seat = self._next_holder(state, seat)
+            if seat is None:
+                return self._end_hand(state)
+        return state.open(self, TURN, seat)
+
+    def legal(self, state: "State") -> list[int]:
+        rules = self.rules
+        layout = state.layout
+        captures, lays = [], []
+        for c in state.hands[state.current]:
+            found = rules.captures(c, layout)
+            if found:
+                captures.extend(action(c, taken) for taken in found)
+                if rules.pile:   # in a pile a card that matches captures: it cannot be laid instead
+                    continue
+            lays.append(c)
+        if captures and rules.must:
+            return captures
+        return captures + lays
+
+    def apply(self, state: "State", act: int) -> None:
+        p = state.current
+        card = card_of(act)
+        state.hands[p].remove(card)
+        taken = taken_of(act)
+        if taken:
+            before = len(state.layout)
+            if self.rules.is_sweep(card, taken, before, state.turns == 0):
+                state.sweeps[p] += 1
+                state.record.applied.add("sweep")
+            gone = set(taken)
+            state.layout = [c for c in state.layout if c not in gone]
+            state.catch[p].extend(taken)
+            state.catch[p].append(card)
+            state.last_capturer = p
+        else:
+            state.layout.append(card)
+        state.turns += 1
+        if not any(state.hands):
+            if not state.stock:
+                return self._end_hand(state)
+            self._refill(state)
+        nxt = self._next_holder(state, p)
+        if nxt is None:   # pragma: no cover - a refill always gives someone a card
+            return self._end_hand(state)
+        state.open(self, TURN, nxt)
+
+    def _next_holder(self, state: "State", seat: int) -> int | None:
+        n = state.n
+        for k in range(1, n + 1):
+            q = (seat + k) % n
+            if state.hands[q]:
+                return q
+        return None
+
+    def _refill(self, state: "State") -> None:
+        """Deal each player a hand's worth from the stock, from the dealer's left, while it lasts."""
+        stock, n = state.stock, state.n
+        each = state.hand_size()
+        order = [(state.dealer + 1 + k) % n for k in range(n)]
+        if len(stock) >= each * n:
+            for q in order:
+                state.hands[q].extend(stock[:each])
+                del stock[:each]
+        else:
+            i = 0
+            while stock:
+                state.hands[order[i % n]].append(stock.pop(0))
+                i += 1
+        for q in order:
+            state.hands[q].sort()
+
+    def _end_hand(self, state: "State") -> None:
+        last = state.last_capturer
+        if last is not None and state.layout:
+            state.catch[last].extend(state.layout)
+            state.layout = []
+        state.left_over = len(state.layout)
+        state.end_hand(self.game.scorer.facts(state))
+
+    def describe(self, state: "State", act: int) -> str | None:
+        names = self.names
+        card = card_of(act)
+        taken = taken_of(act)
+        if not taken:
+            return f"lays the {names[card]}"
+        what = ", ".join(f"the {names[c]}" for c in taken)
+        if self.rules.pile:
+            return f"plays the {names[card]} and takes the pile ({what})"
+        return f"plays the {names[card]} and takes {what}"

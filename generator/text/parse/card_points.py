@@ -1,0 +1,62 @@
+"""Card points (``templates/rules/card_points.md.j2``), read back: the table of ranks and named
+cards, the majorities, the sweeps and what a tie for the most scores."""
+
+from __future__ import annotations
+
+import re
+
+from .core import Draft, Rule, rule
+from .words import CARD, NAME, RANK, SUIT, Unreadable, card, count, counted, rank, suit
+
+
+def _base(d: Draft, m: re.Match[str]) -> None:
+    d.put("scoring.kind", "card-points")
+    for field in ("ranks", "cards"):
+        d.data["scoring"].setdefault(field, [])
+
+
+def _rank(d: Draft, m: re.Match[str]) -> None:
+    if d.get("scoring.kind") != "card-points":
+        raise Unreadable("a row of card points before the sentence that opens the table")
+    d.data["scoring"]["ranks"].append({"rank": rank(m["rank"]), "points": counted(m["points"])})
+
+
+def _card(d: Draft, m: re.Match[str]) -> None:
+    if d.get("scoring.kind") != "card-points":
+        raise Unreadable("a row of card points before the sentence that opens the table")
+    code = card(m["card"])
+    more = bool(m["more"])
+    d.data["scoring"]["cards"].append({"card": code, "points": counted(m["points"])})
+    of_rank = code.split(" of ")[0]
+    d.check(lambda spec: any(r.rank == of_rank for r in spec.scoring.ranks) == more,
+            "whether a named card's rank scores too")
+
+
+def _most_cards(d: Draft, m: re.Match[str]) -> None:
+    d.put("scoring.most_cards", counted(m["points"]))
+
+
+def _most_suit(d: Draft, m: re.Match[str]) -> None:
+    d.put("scoring.most_suit", {"suit": suit(m["suit"]), "points": counted(m["points"])})
+
+
+def _sweeps(d: Draft, m: re.Match[str]) -> None:
+    d.put("scoring.sweeps", {"name": m["name"], "points": counted(m["points"])})
+
+
+def _ties(d: Draft, m: re.Match[str]) -> None:
+    both = m["which"] == "those lines"
+    d.check(lambda spec: (spec.scoring.most_cards is not None and spec.scoring.most_suit is not None) == both,
+            "which majorities a tie leaves unscored")
+
+
+RULES: list[Rule] = [
+    rule(r"At the end of each hand, each player scores for the cards they took:", _base, marks="base"),
+    rule(r"\| What \| Points \|"),
+    rule(rf"\| Every (?P<rank>{RANK}) \| (?P<points>{count('point')}) \|", _rank),
+    rule(rf"\| (?P<card>{CARD}) \| (?P<points>{count('point')})(?P<more> more than its rank)? \|", _card),
+    rule(rf"\| Taking more cards than any other player \| (?P<points>{count('point')}) \|", _most_cards),
+    rule(rf"\| Taking more (?P<suit>{SUIT}) than any other player \| (?P<points>{count('point')}) \|", _most_suit),
+    rule(rf"\| Each \*(?P<name>{NAME})\* \(see \*Play\*\) \| (?P<points>{count('point')}) \|", _sweeps),
+    rule(r"When two or more players tie for the most, no one scores (?P<which>that line|those lines)\.", _ties),
+]
