@@ -16,7 +16,7 @@ from generator.engine.state import Game
 from generator.families.fishing.engine.rules import action, card_of, taken_of
 from generator.sample import sample_game
 from generator.spec import load_spec
-from generator.text import render_markdown
+from generator.rulebook import render_markdown
 from generator.text.parse import parse_markdown
 from tests.family_helpers import compare_golden
 

@@ -126,7 +126,7 @@ def stock_use(spec: GameSpec) -> str:
     ``none``.
 
     Why: the rulebook says so where the stock is dealt, and the parser checks it."""
-    if spec.deal.stock is not None or getattr(spec.play, "draws_stock", False):
+    if spec.deal.stock is not None or spec.play.draws_stock():
         return "play"
     return "rules" if spec.setup.exchange or spec.setup.extra_rules else "none"
 

@@ -31,6 +31,11 @@ class PlaySection(BaseModel):
         common scale."""
         return False
 
+    def draws_stock(self) -> bool:
+        """Whether play deals from a stock when there is no stock of the deal's (a fishing game
+        refills empty hands from the undealt cards)."""
+        return False
+
     def face_down_piles(self) -> bool:
         """Whether cards are laid on the discard piles face down (matching's cheat mode)."""
         return False

@@ -3,14 +3,15 @@ turn plays one card from hand to capture table cards with it, or lays it on the 
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from generator.spec.play import PlaySection
 from generator.spec.words import Code
 
 
-class FishPlay(BaseModel):
+class FishPlay(PlaySection):
     """Capturing from the table (Xeri, Kontsina; Cassino and Scopa are cousins).
 
     * ``layout``: ``pile`` — the table cards lie in one face-up pile and only its top card can be
@@ -35,8 +36,6 @@ class FishPlay(BaseModel):
     """
 
     model_config = ConfigDict(extra="forbid")
-    #: The stock is dealt from in play (hands are refilled from it): the rulebook says so.
-    draws_stock: ClassVar[bool] = True
 
     family: Literal["fishing"] = "fishing"
     layout: Literal["pile", "spread"] = Field("spread", description="one pile (its top card is matched) or the "
@@ -49,3 +48,6 @@ class FishPlay(BaseModel):
     sums: bool = Field(False, description="in a spread: a number card may take cards whose numbers add up to its own")
     must_capture: bool = Field(False, description="a player who can capture must")
     sweep: Literal["lone-card", "clear-table"] | None = Field(None, description="what scores as a sweep")
+
+    def draws_stock(self) -> bool:
+        return True   # empty hands are refilled from the stock, which the rulebook says
