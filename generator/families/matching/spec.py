@@ -48,6 +48,11 @@ Readings Parlour prints where the seed book is silent, contradictory or wrong (c
   play is reversed). A claim that stands (unchallenged, or challenged and true) fires the claimed
   card's effect. A player goes out when the claim of their last card stands. There is no drawing and
   no passing in cheat mode.
+* *Several cards at once* (MT-06 'same-rank', the book's "several cards of the same rank, all of
+  which are a legal play"): each card of the play could have been played alone on the pile as it
+  was before the play (matching its top card, meeting the rule for the next card, or a card that
+  can always be played); a card that only matches the card laid before it in the play does not.
+  A joker is always played alone, in either form of the rule.
 * *Two players*: a skip or a reverse gives the player another turn.
 
 Readings the rulebook prints for the details the list above leaves open (``families/matching/play.md.j2``):
