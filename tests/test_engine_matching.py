@@ -837,3 +837,30 @@ def test_in_random_tarot_games_no_major_is_laid_on_a_suit_card_by_rank() -> None
                         top_major = top[0] >= ph.rules.ranked
                         assert (a in majors) == top_major or ph.rules.suit_of[a] == top[1]
             state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_after_a_draw_any_card_that_can_be_played_may_be_with_after_draw_any() -> None:
+    s = spec(play={"play_drawn": True})
+    tb = Table(s, hands=("9S 7H", "3C", "4D"), piles=("7D",), stock="2C 6D")
+    tb.do(DRAW)   # a voluntary draw (the 7 of hearts could have been played)
+    assert tb.state.decision != PLAY_DRAWN   # the 2 of clubs drawn does not match: the turn passes
+    s = spec(play={"play_drawn": True, "after_draw": "any"})
+    tb = Table(s, hands=("9S 7H", "3C", "4D"), piles=("7D",), stock="2C 6D")
+    tb.do(DRAW)
+    assert tb.turn == (PLAY_DRAWN, 0) and set(tb.legal()) == {NO, tb.c("7H")}
+    tb.do("7H")
+    assert tb.top() == ("7", "hearts") and tb.turn == (MATCH, 1) and tb.hand(0) == {"9 of spades", "2 of clubs"}
+    with pytest.raises(ValueError, match="after_draw"):
+        spec(play={"after_draw": "any"})
+
+
+def test_a_crazy_eights_variant_with_any_card_after_a_draw_prints_and_reads_back() -> None:
+    from generator.text.parse import parse_markdown
+    from generator.text.render import render_markdown
+
+    data = load_spec(CORPUS[0]).model_dump(mode="json")
+    data["play"].update(must_play=False, play_drawn=True, after_draw="any")
+    s = GameSpec.model_validate(data)
+    text = render_markdown(s)
+    assert "Having drawn, they may then play at once any card that can be played, the one drawn or another." in text
+    assert parse_markdown(text).rules() == s.rules()

@@ -149,6 +149,11 @@ def _play_drawn(draw: str):
     return handler
 
 
+def _play_any_after_draw(d: Draft, m: re.Match[str]) -> None:
+    _play_drawn("stock")(d, m)
+    d.put("play.after_draw", "any")
+
+
 def _stock_out(two: bool):
     def handler(d: Draft, m: re.Match[str]) -> None:
         d.check(lambda spec: _two_piles(spec) == two, "how many discard piles there are")
@@ -380,6 +385,8 @@ RULES: list[Rule] = [
     rule(rf"A player who cannot or does not want to play passes instead, and (?P<take>{TAKE})\.", _pass(False),
          marks="pass"),
     rule(r"If the card drawn can be played, they may play it at once\.", _play_drawn("stock")),
+    rule(r"Having drawn, they may then play at once any card that can be played, the one drawn or another\.",
+         _play_any_after_draw),
     rule(r"They may then play any one card at once onto the emptied pile\.", _play_drawn("pile")),
     # The stock run out, the emptied pile.
     rule(r"When the stock runs out, all the cards of the discard pile but its top card are shuffled face down to "

@@ -205,6 +205,10 @@ class MatchPlay(BaseModel):
     draw: Literal["stock", "pile"] = Field("stock", description="MT-05: a player who passes draws a card from the "
                                            "stock, or picks up the whole discard pile")
     play_drawn: bool = Field(False, description="MT-05: a drawn card that can be played may be played at once")
+    after_draw: Literal["drawn", "any"] = Field(
+        "drawn", description="with play_drawn: after drawing, only the card drawn may be played ('drawn', the "
+        "catalogue's), or any card that can be played, the drawn one or another ('any', a common rule of Crazy "
+        "Eights)")
     multiple: Literal["none", "same-rank", "rank-or-suit"] = Field(
         "none", description="MT-06: several cards as one play, all of one rank (each a legal play), or all of one "
         "rank or all of one suit; the top card is matched next and only its effect fires")
@@ -234,6 +238,9 @@ class MatchPlay(BaseModel):
         if self.cheat is not None and (self.must_play or self.draw != "stock" or self.play_drawn):
             raise ValueError("cheat mode has no passing or drawing: must_play, draw and play_drawn keep their "
                              "defaults")
+        if self.after_draw != "drawn" and not (self.play_drawn and self.draw == "stock"):
+            raise ValueError("after_draw 'any' says what may be played after a card is drawn from the stock: it "
+                             "needs play_drawn and draw 'stock'")
         return self
 
     def effect_of(self, rank: str) -> Effect | None:

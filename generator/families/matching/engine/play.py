@@ -177,6 +177,7 @@ class Match(NextHand, Phase):
         self.must_play = p.must_play
         self.draw_pile = p.draw == "pile"
         self.play_drawn = p.play_drawn
+        self.after_any = p.after_draw == "any"
         self.multiple = p.multiple if not self.cheat else "none"
         self.opening_effect = p.opening_effect == "dealer"
         self.call = p.call is not None
@@ -612,6 +613,8 @@ class Match(NextHand, Phase):
             return [SUIT_ACTION + s for s in rules.suits_of_rank[state.naming]]
         if d == NAME_SUIT:
             return [SUIT_ACTION + s for s in self.plain_suits]
+        if d == PLAY_DRAWN and self.after_any:
+            return [NO] + self._after_draw(state, p)
         if d == PLAY_DRAWN:
             c = state.drawn
             return [NO] + [c + (SECOND if i else 0) for i in range(self.piles) if self.may_lay(state, p, c, i)
@@ -858,8 +861,8 @@ class Match(NextHand, Phase):
         state.idle = 0
         if self.play_drawn:
             c = got[0]
-            if any(self.may_lay(state, p, c, i) for i in range(self.piles)) \
-                    and not self.last_card_barred(state, p, c):
+            if (any(self.may_lay(state, p, c, i) for i in range(self.piles)) and not self.last_card_barred(state, p, c)) \
+                    or (self.after_any and self._after_draw(state, p)):
                 state.drawn = c
                 state.open(self, PLAY_DRAWN, p)
                 state.todo = []
@@ -878,6 +881,11 @@ class Match(NextHand, Phase):
         else:
             state.passed[p] = None
 
+    def _after_draw(self, state: "State", p: int) -> list[int]:
+        """``after_draw`` 'any': every card of the hand that may be laid now, on each pile."""
+        return [c + (SECOND if i else 0) for c in state.hands[p] for i in range(self.piles)
+                if self.may_lay(state, p, c, i) and not self.last_card_barred(state, p, c)]
+
     def _on_play_drawn(self, state: "State", p: int, action: int) -> None:
         c = state.drawn
         state.drawn = None
@@ -885,6 +893,8 @@ class Match(NextHand, Phase):
             state.todo = [("end",)]
             return
         pile = 1 if action >= SECOND else 0
+        if self.after_any:
+            c = action - SECOND if action >= SECOND else action
         state.hands[p].remove(c)
         self.lay(state, p, c, pile)
 
