@@ -429,7 +429,7 @@ RULES: list[Rule] = [
     rule(r"When the stock runs out, the discard pile is turned over, all but its top card, without shuffling, to form "
          r"a new stock, and its top card stays face up to start the pile again; if there is no card beneath the top "
          r"card, a player who should draw from the stock draws nothing\.", _restock_turn, marks="stock out"),
-    rule(r"\*Parlour's rule\*, added by this edition so that every hand ends: if the stock runs out again with no "
+    rule(r"Parlour's rule, added by this edition so that every hand ends: if the stock runs out again with no "
          r"card laid on the table \(in a meld or laid off\) since it last ran out, or if every player in turn draws nothing and lays nothing on the table, the hand is \*blocked\*: it ends, and "
          r"the player with the fewest cards in hand(?P<rows> and rows)? wins it as if they had gone out; if several "
          r"tie, the one of them whose turn it is, or whose turn comes soonest, wins\.", _blocked, marks="blocked"),
