@@ -233,7 +233,7 @@ def test_going_out_and_who_leads_after() -> None:
     t = game.table
     set_hands(s, t, [["5 of clubs"], ["6 of clubs", "K of clubs"], ["2 of clubs", "A of clubs"],
                      ["4 of clubs", "8 of clubs"]])
-    s.current, s._legal, s.forced = 0, None, None
+    s.current, s._legal, s.forced, s.opening_with = 0, None, None, None
     s.apply_action(mask(t, "5 of clubs"))                        # seat 0 goes out
     assert s.out == [0]
     for _ in range(3):
@@ -668,3 +668,39 @@ def test_the_strong_bot_merges_singles_of_a_rank_only_when_they_are_interchangea
     set_hands(s, game.table, [["2 of clubs", "2 of hearts"], ["K of clubs"], ["A of clubs"], ["Q of clubs"]])
     s.current, s._legal = 0, None
     assert distinct(s.observation(0), s.legal_actions()) == s.legal_actions()
+
+
+def test_president_the_holder_of_the_three_of_clubs_opens_with_any_lead_that_includes_it() -> None:
+    """Issue 31: President's usual rule (``opening_play`` 'with'): a pair or triple of threes may
+    open; today's 'alone' leads the 3 of clubs as a single."""
+    from generator.engine import Game as _Game
+    from generator.families.climbing.engine.play import Climb
+    from generator.text.parse import parse_markdown
+    from generator.text.render import render_markdown
+
+    president = load_spec(ROOT / "corpus" / "real" / "president.yaml")
+    assert president.play.opening_play == "with"
+    for opening in ("alone", "with"):
+        data = president.model_dump(mode="json")
+        data["play"]["opening_play"] = opening
+        s = GameSpec.model_validate(data)
+        text = render_markdown(s)
+        assert parse_markdown(text).rules() == s.rules()
+        game = _Game(s)
+        three = game.table.index("3 of clubs")
+        seen_sets = False
+        for seed in range(40):
+            state = game.new_initial_state(4, seed)
+            legal = state.legal_actions()
+            assert all(a >> three & 1 for a in legal)
+            assert state.hands[state.current].count(three) == 1
+            if opening == "alone":
+                assert legal == [1 << three]
+            else:
+                seen_sets |= any(bin(a).count("1") > 1 for a in legal)
+        assert opening == "alone" or seen_sets
+    with pytest.raises(ValueError, match="opening_play"):
+        GameSpec.model_validate({**president.model_dump(mode="json"),
+                                 "play": {**president.model_dump(mode="json")["play"], "opening_leader": "dealer",
+                                          "opening_card": None, "opening_play": "with"}})
+

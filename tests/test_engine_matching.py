@@ -165,11 +165,58 @@ def test_the_stock_is_remade_from_all_but_the_top_card_and_a_reshuffle_leaves_a_
 
 
 def test_several_cards_of_one_rank_the_last_laid_on_top() -> None:
-    tb = Table(spec(play={"multiple": "same-rank"}), hands=("7H 7C 7S 9C", "3C", "4D"), piles=("2H",))
+    tb = Table(spec(play={"multiple": "same-rank"}), hands=("7H 7C 7S 9C", "3C", "4D"), piles=("7D",))
     tb.do("7H")
     assert tb.turn == (MORE, 0) and set(tb.legal()) == {STOP, tb.c("7C"), tb.c("7S")}
     tb.do("7S", "7C")
     assert tb.top() == ("7", "clubs") and tb.turn == (MATCH, 1)
+
+
+def test_several_cards_of_one_rank_are_each_a_legal_play_on_the_pile_as_it_was() -> None:
+    """Issue 31 (MT-06): "several cards of the same rank, all of which are a legal play". The 7 of
+    hearts matches the 2 of hearts by suit, but the 7 of clubs and the 7 of spades could not be
+    played alone on it, so they may not join the play (the engine once checked only the rank)."""
+    tb = Table(spec(play={"multiple": "same-rank"}), hands=("7H 7C 7S 9C", "3C", "4D"), piles=("2H",))
+    tb.do("7H")
+    assert tb.turn == (MATCH, 1) and tb.top() == ("7", "hearts")
+    # On the 7 of diamonds every 7 matches alone, and the first card laid does not change that.
+    tb = Table(spec(play={"multiple": "same-rank"}), hands=("7H 7C 9C", "3C", "4D"), piles=("7D",))
+    tb.do("7H")
+    assert set(tb.legal()) == {STOP, tb.c("7C")}
+    # A rule for the next card (an 8 bound 'lower'): each card must meet it.
+    s = spec(play={"multiple": "same-rank", "effects": [{"rank": "8", "kind": "bound", "bound": "lower"}]})
+    tb = Table(s, hands=("5H 5C 9C", "3C", "4D"), piles=("8S",), rule=("lower", 6))
+    tb.do("5H")
+    assert set(tb.legal()) == {STOP, tb.c("5C")}
+    # A card that can always be played is a legal play alone.
+    s = spec(play={"multiple": "same-rank", "effects": [{"rank": "8", "kind": "wild"}]})
+    tb = Table(s, hands=("8H 8C 9C", "3C", "4D"), piles=("2H",))
+    tb.do("8H")
+    assert set(tb.legal()) == {STOP, tb.c("8C")}
+
+
+def test_several_cards_of_one_rank_in_random_play_are_each_legal_alone() -> None:
+    """Every card added to a play of several, over whole games, could have been laid alone."""
+    s = spec(play={"multiple": "same-rank"})
+    game = Game(s)
+    ph = game.phase(Match)
+    rng = random.Random(5)
+    added = 0
+    for seed in range(30):
+        state = game.new_initial_state(3, seed)
+        moves = 0
+        while not state.is_terminal() and moves < 3000:
+            moves += 1
+            if state.decision == MORE and state.current_player() >= 0:
+                before = ph._top_before(state)
+                for a in state.legal_actions():
+                    if a != STOP:
+                        r, su = ph.rules.natural(a)
+                        assert ph.always(state, state.mover, a) or ph.rules.meets(r, su, before, state.rule_before)
+                        added += 1
+            acts = state.legal_actions()
+            state.apply_action(rng.choice(acts) if state.current_player() >= 0 else acts[0])
+    assert added > 0
     tb = Table(spec(play={"multiple": "rank-or-suit"}), hands=("7H 2H 7C 9C", "3C", "4D"), piles=("5H",))
     tb.do("7H")
     assert set(tb.legal()) == {STOP, tb.c("7C"), tb.c("2H")}
@@ -744,3 +791,76 @@ def test_every_kind_of_special_card_has_one_place_that_fires_it():
 
     kinds = set(get_args(EffectKind))
     assert set(FIRES) | NO_FIRE == kinds and not set(FIRES) & NO_FIRE
+
+
+# -- issue 31: the engine plays what the rulebook prints -------------------------------------------
+
+
+def test_tarot_majors_match_any_major_and_no_card_of_the_four_suits() -> None:
+    """The rulebook: "The majors are a suit of their own with no ranks: a major matches any other
+    major, and no card of the four suits." A major's label is its number, and the engine once let
+    the major 5 match the 5 of cups (and the 5 of cups match the major 5)."""
+    s = spec(deck={"kind": "tarot", "order": "natural", "jokers": 0})
+    tb = Table(s, hands=("", "", ""), piles=("",))
+    t = tb.t
+    major5, major9, five_cups, five_swords = (t.index(n) for n in ("major 5", "major 9", "5 of cups", "5 of swords"))
+    tb.state.hands[0] = sorted([major5, major9, five_swords])
+    tb.state.piles = [[five_cups]]
+    tb.state.named = [[tb.ph.rules.natural(five_cups)]]
+    assert set(tb.legal()) == {five_swords, DRAW}          # the 5 of swords by rank; no major
+    tb.state.piles = [[major5]]
+    tb.state.named = [[tb.ph.rules.natural(major5)]]
+    tb.state.hands[0] = sorted([major9, five_cups, five_swords])
+    assert set(tb.legal()) == {major9, DRAW}              # any major; no 5 of a suit
+    rules = tb.ph.rules
+    assert "5" in rules.rank_names and all(rules.rank_of[t.index(f"major {n}")] >= rules.ranked for n in range(21))
+    assert len(rules.rank_names) == 14 and len(set(rules.rank_of)) == 14 + 21   # a rank is named among the 14
+
+
+def test_in_random_tarot_games_no_major_is_laid_on_a_suit_card_by_rank() -> None:
+    s = spec(deck={"kind": "tarot", "order": "natural", "jokers": 0})
+    game = Game(s)
+    ph = game.phase(Match)
+    t = game.table
+    majors = {c for c in range(t.size) if t.names[c].startswith("major ")}
+    rng = random.Random(3)
+    for seed in range(20):
+        state = game.new_initial_state(3, seed)
+        for _ in range(2000):
+            if state.is_terminal():
+                break
+            if state.decision == MATCH:
+                named = state.named[0]
+                top = named[-1] if named else None
+                for a in state.legal_actions():
+                    if a < t.size and top is not None and state.rule is None and not ph.always(state, state.current, a):
+                        top_major = top[0] >= ph.rules.ranked
+                        assert (a in majors) == top_major or ph.rules.suit_of[a] == top[1]
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_after_a_draw_any_card_that_can_be_played_may_be_with_after_draw_any() -> None:
+    s = spec(play={"play_drawn": True})
+    tb = Table(s, hands=("9S 7H", "3C", "4D"), piles=("7D",), stock="2C 6D")
+    tb.do(DRAW)   # a voluntary draw (the 7 of hearts could have been played)
+    assert tb.state.decision != PLAY_DRAWN   # the 2 of clubs drawn does not match: the turn passes
+    s = spec(play={"play_drawn": True, "after_draw": "any"})
+    tb = Table(s, hands=("9S 7H", "3C", "4D"), piles=("7D",), stock="2C 6D")
+    tb.do(DRAW)
+    assert tb.turn == (PLAY_DRAWN, 0) and set(tb.legal()) == {NO, tb.c("7H")}
+    tb.do("7H")
+    assert tb.top() == ("7", "hearts") and tb.turn == (MATCH, 1) and tb.hand(0) == {"9 of spades", "2 of clubs"}
+    with pytest.raises(ValueError, match="after_draw"):
+        spec(play={"after_draw": "any"})
+
+
+def test_a_crazy_eights_variant_with_any_card_after_a_draw_prints_and_reads_back() -> None:
+    from generator.text.parse import parse_markdown
+    from generator.text.render import render_markdown
+
+    data = load_spec(CORPUS[0]).model_dump(mode="json")
+    data["play"].update(must_play=False, play_drawn=True, after_draw="any")
+    s = GameSpec.model_validate(data)
+    text = render_markdown(s)
+    assert "Having drawn, they may then play at once any card that can be played, the one drawn or another." in text
+    assert parse_markdown(text).rules() == s.rules()

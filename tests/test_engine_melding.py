@@ -720,3 +720,81 @@ def test_rearranging_adds_two_hand_cards_that_need_each_other() -> None:
     assert sorted(map(sorted, tb.meld_names())) == [["7 of hearts", "8 of hearts", "9 of hearts"],
                                                     ["8 of clubs", "8 of diamonds", "8 of spades"]]
     assert tb.hand(0) == {"2 of clubs"}
+
+
+# -- issue 31: the blocked hand is Parlour's rule, and the real games' rules as options ------------
+
+
+def test_the_blocked_hand_is_parlours_rule_and_can_be_left_out() -> None:
+    """With ``blocked`` (the default, Parlour's rule) the second stock run-out with nothing laid
+    since ends the hand; without it the stock is remade again and play goes on."""
+    tb = Table(spec(), players=2, hands=("2C 9D", "3C"), piles=("5H 6D KS",), stock="", dry_outs=1)
+    tb.do(STOCK + 1)
+    assert tb.state.hand_no == 1   # blocked: the fewest cards (seat 1) win
+    tb = Table(spec(play={"blocked": False}), players=2, hands=("2C 9D", "3C"), piles=("5H 6D KS",), stock="",
+               dry_outs=1)
+    tb.do(STOCK + 1)
+    assert tb.state.hand_no == 0 and len(tb.hand(0)) == 3 and len(tb.state.stock) == 2
+    tb = Table(spec(play={"blocked": False}), players=2, hands=("2C 9D 4H", "3C 5D"), piles=("",), stock="")
+    tb.state.idle = 1
+    tb.ph._end_turn(tb.state, 0)
+    assert tb.state.hand_no == 0   # every player idle: no blocked hand either
+
+
+def test_the_blocked_hand_is_printed_as_parlours_rule_and_read_back() -> None:
+    from generator.text.parse import parse_markdown
+    from generator.text.render import render_markdown
+
+    for blocked in (True, False):
+        s = spec(play={"blocked": blocked})
+        text = render_markdown(s)
+        assert ("Parlour's rule, added by this edition" in text) == blocked
+        assert parse_markdown(text).rules() == s.rules()
+
+
+def test_one_action_turns_need_the_blocked_hand() -> None:
+    with pytest.raises(ValueError, match="blocked"):
+        spec(play={"one_action": True, "blocked": False})
+
+
+def test_a_card_taken_from_the_pile_may_be_discarded_the_same_turn_with_discard_taken() -> None:
+    tb = Table(spec(), hands=("2C 9D",), piles=("5H",), stock="7S")
+    tb.do(TAKE + 1)
+    while tb.turn[0] != DISCARD_Q:
+        tb.do(STOP)
+    assert tb.c("5H") not in tb.legal()
+    tb = Table(spec(play={"draw": {"discard_taken": True}}), hands=("2C 9D",), piles=("5H",), stock="7S")
+    tb.do(TAKE + 1)
+    while tb.turn[0] != DISCARD_Q:
+        tb.do(STOP)
+    assert tb.c("5H") in tb.legal()
+    tb.do("5H")
+    assert tb.state.piles[0] == [tb.c("5H")]
+    with pytest.raises(ValueError, match="discard_taken"):
+        spec(play={"draw": {"discard_taken": True, "meld_drawn": True}})
+
+
+def test_the_stock_turned_over_leaves_the_top_card_and_is_not_shuffled() -> None:
+    s = spec(play={"restock": "turn"})
+    tb = Table(s, hands=("2C 9D", "3C"), piles=("5H 6D KS 4C",), stock="")
+    tb.do(STOCK + 1)
+    st_ = tb.state
+    assert st_.piles[0] == [tb.c("4C")]                        # the top card stays
+    assert "5 of hearts" in tb.hand(0)                          # the bottom card is the new stock's top
+    assert st_.stock == cards(tb.t, "6D KS")                    # in the pile's order, unshuffled
+    tb = Table(s, hands=("2C 9D", "3C"), piles=("4C",), stock="")
+    tb.do(STOCK + 1)
+    assert tb.state.piles[0] == [tb.c("4C")] and tb.hand(0) == {"2 of clubs", "9 of diamonds"}
+
+
+def test_random_games_with_the_options_play_to_the_end() -> None:
+    for play in ({"restock": "turn"}, {"draw": {"discard_taken": True}}, {"blocked": False}):
+        s = spec(play=play)
+        for players in (2, 4):
+            game = Game(s, audit=True, move_cap=5_000)
+            state = game.new_initial_state(players, 3)
+            rng = random.Random(3)
+            while not state.terminal:
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.random() * len(legal))])
+            assert state.record.outcome in ("natural", "cap")

@@ -173,7 +173,7 @@ def test_a_plain_game_has_the_default_turn():
     assert (p.first_turn, p.one_action, p.desert, p.lay_off, p.dump, p.stump, p.block) == ("dealer", False, None, "any", None,
                                                                                            None, None)
     assert p.draw.model_dump() == {"stock": "one", "kitty": False, "discard": "top", "melded_first": False,
-                                   "meld_drawn": False}
+                                   "meld_drawn": False, "discard_taken": False}
     assert (p.melds.rearrange, p.melds.many, p.melds.runs, p.melds.full_house) == ("none", True, "same-suit", None)
     assert g.spec.deal.stock.model_dump() == {"discard_piles": 1, "wild_card": False}
     assert kinds(g) >= {"turn-list-lost"} and "reshuffle-unsaid" not in kinds(g)

@@ -250,11 +250,20 @@ DEFAULT_PATH = [(0, "any", "c206502807651308"), (1, "any", "93b114ae7126e1d9"), 
                 (42, "melding", "7f452ea6e904d4b5"), (99, "any", "bdf18c8c69b7fee1")]
 
 
+#: Lines of the spec's YAML for fields added after these digests, at their defaults (issue 31's
+#: options: their draws come from a stream of their own, so a seed's other draws do not move).
+ADDED_SINCE = ("  opening_play: alone\n", "  after_draw: drawn\n", "    discard_taken: false\n",
+               "  restock: shuffle\n", "  blocked: true\n")
+
+
 @pytest.mark.parametrize("seed,family,digest", DEFAULT_PATH)
 def test_the_sampler_without_the_mend_is_unchanged(seed: int, family: str, digest: str) -> None:
     # with the seed book's intro words, as before they were left out by default (``flavour``)
     for sampled in (sample_game(seed, family, flavour=True), sample_game(seed, family, mend=False, flavour=True)):
-        assert hashlib.sha256(dump_yaml(sampled.spec).encode()).hexdigest()[:16] == digest
+        text = dump_yaml(sampled.spec)
+        for line in ADDED_SINCE:   # fields added since, with the defaults every old spec has
+            text = text.replace(line, "")
+        assert hashlib.sha256(text.encode()).hexdigest()[:16] == digest
         assert sampled.mends == []
 
 

@@ -391,7 +391,9 @@ _TITLES = {"kind": "titles", "title": "magnate", "first": 2, "retire": True, "st
            "rule_maker": "title"}
 
 CLIMB_VARIATIONS: list[tuple[str, dict[str, Any]]] = [
-    ("climb holder", {"play.opening_leader": "holder", "play.opening_card": "3 of clubs"}),
+    ("climb holder", {"play.opening_leader": "holder", "play.opening_card": "3 of clubs", "play.opening_play": "alone"}),
+    ("climb holder leads with others", {"play.opening_leader": "holder", "play.opening_card": "3 of clubs",
+                                        "play.opening_play": "with"}),
     ("climb dealer", {"play.opening_leader": "dealer"}),
     ("climb landlord", {**_KITTY, "play.opening_leader": "landlord", "bidding.auction": {"title": "squire"},
                         "scoring": {"kind": "landlord-stake"}}),
@@ -473,7 +475,8 @@ MATCH_VARIATIONS: list[tuple[str, dict[str, Any]]] = [
     ("match cheat", {"play.cheat": {"word": "spoof"}, **_effects({"rank": "Q", "kind": "reverse"})}),
     ("match must play, pick up the pile, play at once", {"play.must_play": True, "play.draw": "pile",
                                                           "play.play_drawn": True}),
-    ("match play the drawn card", {"play.play_drawn": True}),
+    ("match play the drawn card", {"play.play_drawn": True, "play.after_draw": "drawn"}),
+    ("match any card after a draw", {"play.play_drawn": True, "play.after_draw": "any"}),
     ("match several of a rank", {"play.multiple": "same-rank"}),
     ("match several of a rank or suit", {"play.multiple": "rank-or-suit"}),
     ("match opening by the dealer", {"play.opening_effect": "dealer", **_effects({"rank": "8", "kind": "wild"})}),
@@ -532,7 +535,10 @@ MELD_BASE: dict[str, Any] = {
 }
 
 MELD_VARIATIONS: list[tuple[str, dict[str, Any]]] = [
-    ("meld dealer first", {"play.first_turn": "dealer"}),
+    ("meld dealer first", {"play.first_turn": "dealer", "play.restock": "shuffle", "play.blocked": True,
+                           "play.draw.discard_taken": False}),
+    ("meld the usual Rummy stock, no blocked hand, a taken card thrown back",
+     {"play.restock": "turn", "play.blocked": False, "play.draw.discard_taken": True}),
     ("meld every step", {"play.desert": "ditch", "play.dump": "scrap", "play.stump": "sphinx", "play.block": "decoy",
                          "play.lay_off": "own"}),
     ("meld one action", {"play.one_action": True, "play.desert": "sink", "play.stump": "vault",

@@ -279,5 +279,6 @@ def test_other_families_games_are_byte_for_byte_unchanged(family: str) -> None:
     for seed in range(200):
         spec = sample_game(seed, family=family, flavour=True).spec
         assert spec.deal.stock is None
-        digest.update(dump_yaml(spec).replace("  stock: null\n", "").encode())
+        # (fields added since with their defaults, which every old spec has, are not a change)
+        digest.update(dump_yaml(spec).replace("  stock: null\n", "").replace("  opening_play: alone\n", "").encode())
     assert digest.hexdigest() == BEFORE_MATCHING[family]

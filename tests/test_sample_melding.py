@@ -263,5 +263,8 @@ def test_other_families_games_are_byte_for_byte_unchanged(family: str) -> None:
     melding: the other families' streams did not move."""
     digest = hashlib.sha256()
     for seed in range(100):
-        digest.update(dump_yaml(sample_game(seed, family=family, flavour=True).spec).encode())
+        text = dump_yaml(sample_game(seed, family=family, flavour=True).spec)
+        for line in ("  opening_play: alone\n", "  after_draw: drawn\n"):   # fields added since, at their defaults
+            text = text.replace(line, "")
+        digest.update(text.encode())
     assert digest.hexdigest() == BEFORE_MELDING[family]

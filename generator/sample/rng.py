@@ -44,16 +44,21 @@ def _as_fraction(p: float | Fraction) -> tuple[int, int]:
 class Draw:
     """The three kinds of random choice of the old generator, plus plain chances."""
 
-    def __init__(self, rng: random.Random, names_rng: random.Random | None = None):
+    def __init__(self, rng: random.Random, names_rng: random.Random | None = None,
+                 options_rng: random.Random | None = None):
         self.rng = rng
         #: Picks from the name lists (village names, aliases, nicknames) use their own stream, so
         #: editing those lists changes the names of a seed's game but never its rules.
         self.names_rng = names_rng if names_rng is not None else rng
+        #: Parlour's options beyond the catalogue (the real games' standard rules) draw from a
+        #: stream of their own (``option``), so adding one moves none of a seed's catalogue draws.
+        self.options_rng = options_rng if options_rng is not None else rng
 
     @classmethod
     def from_seed(cls, seed: int | str, purpose: str = "parlour-game") -> Draw:
-        """The streams ``"<purpose>:<seed>"`` for rules and ``"<purpose>-names:<seed>"`` for names."""
-        return cls(seeded(seed, purpose), seeded(seed, f"{purpose}-names"))
+        """The streams ``"<purpose>:<seed>"`` for rules, ``"<purpose>-names:<seed>"`` for names and
+        ``"<purpose>-options:<seed>"`` for Parlour's options beyond the catalogue."""
+        return cls(seeded(seed, purpose), seeded(seed, f"{purpose}-names"), seeded(seed, f"{purpose}-options"))
 
     def uniform_int(self, a: int, b: int) -> int:
         """U[a..b], both ends included."""
@@ -75,6 +80,11 @@ class Draw:
         """
         num, den = _as_fraction(p)
         return self.rng.randrange(den) < num
+
+    def option(self, p: float | Fraction) -> bool:
+        """``chance`` for one of Parlour's options beyond the catalogue, from their own stream."""
+        num, den = _as_fraction(p)
+        return self.options_rng.randrange(den) < num
 
     def wpick_index(self, n: int) -> int:
         """The index of the catalogue's biased pick from n options (§0).

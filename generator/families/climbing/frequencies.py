@@ -60,6 +60,9 @@ def _play_rows() -> list[Row6]:
          lambda s: p(s).opening_leader == "landlord", F(1)),
         ("CL-01 opening leader", "dealer", "dealer or dealer's left",
          lambda s: p(s).opening_leader in ("dealer", "dealer-left"), lambda s: p(s).opening_leader == "dealer", F(1, 2)),
+        # Parlour's option beyond the catalogue (President's rule), drawn from its own stream
+        ("CL-01 opening leader", "led with others", "holder", holder, lambda s: p(s).opening_play == "with",
+         F(1, 16)),
         ("CL-02 leads", "singles", "no rows, no holder", shapes, lambda s: p(s).leads == "singles", F(1, 16)),
         ("CL-02 leads", "runs", "no rows, no holder", shapes, lambda s: p(s).leads == "runs", F(15, 16) * F(2, 3)),
         ("CL-02 leads", "sets", "no rows, no holder", shapes, lambda s: p(s).leads == "sets", F(15, 16) * F(1, 3)),

@@ -26,6 +26,9 @@ def _climb(*names: str) -> tuple[str, ...]:
 
 # CL-10, the invented rules in play, is SU-09's law text
 MODULES: tuple[Module, ...] = (
+    Module("CL-01.w", "the opening card led with others", ("play.opening_play",),
+           lambda s: s.play.opening_play == "with", "CL-01 opening leader", _draw(CLIMBING.name, "draw_play"),
+           (CLIMB,), ("climbing:holder_with",), ("climb",)),
     Module("CL-01", "opening leader", ("play.opening_leader", "play.opening_card"), lambda s: True,
            "CL-01 opening leader", _climb("draw_leader"), (CLIMB,),
            ("climbing:leader", "climbing:holder", "climbing:opening_card"), ("climb",)),

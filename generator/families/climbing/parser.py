@@ -178,11 +178,18 @@ def _table_row(d: Draft, m: re.Match[str]) -> None:
     d.notes.setdefault("examples", []).append(m.group(0))
 
 
+def _holder_with(d: Draft, m: re.Match[str]) -> None:
+    holder(d, m)
+    d.put("play.opening_play", "with")
+
+
 RULES: list[Rule] = [
     rule(r"Play goes clockwise\."),
     # The opening leader (CL-01).
     rule(rf"The player who holds (?P<card>{CARD}) leads it to the first trick, as a single card; if nobody holds "
          r"it, the player to the dealer's left leads\.", holder),
+    rule(rf"The player who holds (?P<card>{CARD}) leads to the first trick with any lead that includes it; if nobody "
+         r"holds it, the player to the dealer's left leads\.", _holder_with),
     rule(rf"The (?P<who>{NAME}) leads to the first trick\.", leader),
     rule(rf"The opening card is (?P<card>{CARD})\.", opening_card),
     # 1. The lead (CL-02).

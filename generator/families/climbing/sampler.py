@@ -60,6 +60,12 @@ def draw_play(
     """CL-01…CL-13 in the generator's order (CL-10, the invented-rules paragraph, draws nothing)."""
     leader, opening_card = draw_leader(draw, deck, deal, bidding)
     leads, runs = draw_leads(draw, deal, leader)
+    # Parlour's option beyond the catalogue (President's usual rule), from its own stream: p 1/16 the
+    # holder of the opening card leads it in any lead that includes it, and sets may be led (the
+    # catalogue's holder leads singles only, which would leave the rule nothing to say).
+    opening_play = "alone"
+    if leader == "holder" and draw.option(1 / 16):
+        opening_play, leads, runs = "with", "sets", None
     # CL-03: p 1/16 a player who can beat the last play must.
     must_play = draw.chance(1 / 16)
     # CL-06 drawn before CL-04, p 1/8: a single card of the lowest rank beats anything.
@@ -104,6 +110,7 @@ def draw_play(
     return ClimbPlay(
         opening_leader=leader,
         opening_card=opening_card,
+        opening_play=opening_play,
         leads=leads,
         runs=runs,
         must_play=must_play,

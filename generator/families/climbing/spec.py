@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from generator.spec.deal import KittyCapture
 from generator.spec.play import PlaySection
@@ -71,6 +71,9 @@ class ClimbPlay(PlaySection):
         "single card; 'landlord': the winner of the auction"
     )
     opening_card: Code | None = Field(None, description="with opening_leader 'holder': the card whose holder leads")
+    opening_play: Literal["alone", "with"] = Field(
+        "alone", description="with opening_leader 'holder': the holder leads the card alone, as a single ('alone'), "
+        "or with any lead that includes it ('with', President's usual rule: a pair or triple of threes)")
     leads: Literal["singles", "sets", "runs"] = Field(
         description="CL-02, what may be led: single cards only; a single card or a set of one rank; or a single, "
         "a set or a run of three or more cards next to each other in the rank list"
@@ -107,6 +110,14 @@ class ClimbPlay(PlaySection):
         "down (shedding scoring); either way they lead next"
     )
     kitty_capture: KittyCapture | None = Field(None, description="CL-13: the card or suit that wins the kitty")
+
+    @model_validator(mode="after")
+    def _opening_play_of_a_holder(self) -> "ClimbPlay":
+        """Only the holder of the opening card leads it, alone or with others."""
+        if self.opening_play != "alone" and self.opening_leader != "holder":
+            raise ValueError("opening_play 'with' is how the holder of the opening card leads: opening_leader "
+                             "'holder'")
+        return self
 
     def sets_allowed(self) -> bool:
         """Whether sets may be played at all: led (CL-02), or laid on singles (CL-04a/b)."""

@@ -107,6 +107,9 @@ def _play_rows() -> list[Row6]:
         ("MT-05 passing", "pick up the pile", "not cheat", normal, lambda s: p(s).draw == "pile", F(1, 5)),
         ("MT-05 passing", "play the drawn card", "not cheat, drawing from the stock",
          lambda s: normal(s) and p(s).draw == "stock", lambda s: p(s).play_drawn, F(1, 16)),
+        # Parlour's option beyond the catalogue (Crazy Eights' common rule), drawn from its own stream
+        ("MT-05 passing", "any card after a draw", "drawn card may be played", lambda s: p(s).play_drawn,
+         lambda s: p(s).after_draw == "any", F(1, 8)),
         ("MT-06 multiple", "same-rank", "not cheat", normal, lambda s: p(s).multiple == "same-rank", F(1, 8)),
         ("MT-06 multiple", "rank-or-suit", "not cheat", normal, lambda s: p(s).multiple == "rank-or-suit",
          F(7, 8) * F(1, 8)),

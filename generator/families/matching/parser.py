@@ -149,6 +149,11 @@ def _play_drawn(draw: str):
     return handler
 
 
+def _play_any_after_draw(d: Draft, m: re.Match[str]) -> None:
+    _play_drawn("stock")(d, m)
+    d.put("play.after_draw", "any")
+
+
 def _stock_out(two: bool):
     def handler(d: Draft, m: re.Match[str]) -> None:
         d.check(lambda spec: _two_piles(spec) == two, "how many discard piles there are")
@@ -166,6 +171,10 @@ def _multiple(value: str):
     def handler(d: Draft, m: re.Match[str]) -> None:
         d.put("play.multiple", value)
     return handler
+
+
+def _jokers_alone(d: Draft, m: re.Match[str]) -> None:
+    d.check(lambda spec: spec.play.multiple != "none" and _jokers(spec), "jokers in a play of several")
 
 
 def _opening(value: str):
@@ -376,6 +385,8 @@ RULES: list[Rule] = [
     rule(rf"A player who cannot or does not want to play passes instead, and (?P<take>{TAKE})\.", _pass(False),
          marks="pass"),
     rule(r"If the card drawn can be played, they may play it at once\.", _play_drawn("stock")),
+    rule(r"Having drawn, they may then play at once any card that can be played, the one drawn or another\.",
+         _play_any_after_draw),
     rule(r"They may then play any one card at once onto the emptied pile\.", _play_drawn("pile")),
     # The stock run out, the emptied pile.
     rule(r"When the stock runs out, all the cards of the discard pile but its top card are shuffled face down to "
@@ -387,14 +398,15 @@ RULES: list[Rule] = [
     rule(r"A discard pile that has been picked up or shuffled into the stock is empty: there is nothing to match, "
          r"and the next card played onto it may be any card\.", _emptied_pile, marks="emptied"),
     # Several cards as one play (MT-06).
-    rule(r"A player may play several cards of the same rank together as one play, laid one on another: the first "
-         r"must match the top card of the pile, and each of the others matches the card beneath it\.",
-         _multiple("same-rank"), marks="multiple"),
+    rule(r"A player may play several cards of the same rank together as one play, laid one on another, if each of "
+         r"them could be played alone on the pile as it was before the play(?P<majors> \(a major has no rank, so "
+         r"majors are played one at a time\))?\.", _multiple("same-rank"), marks="multiple"),
     rule(r"A player may play several cards together as one play, laid one on another, if they are all of the same "
          r"rank or all of the same suit: the first must match the top card of the pile\.", _multiple("rank-or-suit"),
          marks="multiple"),
     rule(r"The top card of the play is the one to match next, and only its special effect fires\.",
          marks="multiple top"),
+    rule(r"A joker is always played alone\.", _jokers_alone, marks="joker alone"),
     # The opening discard (MT-07), a joker turned.
     rule(r"If the card turned to start a discard pile has a special effect, it fires as if the dealer had played "
          r"it\.", _opening("dealer"), marks="opening"),

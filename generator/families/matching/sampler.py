@@ -167,7 +167,7 @@ def draw_play(
         flavour.register(draw, "cheat")
     effects, named = draw_effects(draw, deck, deal, bidding, flavour)
     countdown_wild = deal.tokens is not None and draw.chance(P_COUNTDOWN_WILD)
-    must_play, draw_from, play_drawn, multiple = False, "stock", False, "none"
+    must_play, draw_from, play_drawn, multiple, after_draw = False, "stock", False, "none", "drawn"
     if cheat is None:
         must_play = draw.chance(1 / 16)
         draw_from = "pile" if draw.chance(1 / 5) else "stock"
@@ -180,10 +180,14 @@ def draw_play(
     if effects or named is not None:
         opening = "dealer" if draw.chance(1 / 2) else "none"
     call = call_word(flavour.name) if draw.chance(1 / 8) else None
+    # Parlour's option beyond the catalogue (a common rule of Crazy Eights), from its own stream:
+    # with a drawn card that may be played, p 1/8 any card that can be played may be instead.
+    if play_drawn and draw.option(1 / 8):
+        after_draw = "any"
     return MatchPlay(
         first_turn=first_turn, cheat=cheat, effects=effects, named_card=named, countdown_wild=countdown_wild,
-        must_play=must_play, draw=draw_from, play_drawn=play_drawn, multiple=multiple, opening_effect=opening,
-        call=call,
+        must_play=must_play, draw=draw_from, play_drawn=play_drawn, after_draw=after_draw, multiple=multiple,
+        opening_effect=opening, call=call,
     )
 
 

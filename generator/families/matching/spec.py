@@ -48,6 +48,11 @@ Readings Parlour prints where the seed book is silent, contradictory or wrong (c
   play is reversed). A claim that stands (unchallenged, or challenged and true) fires the claimed
   card's effect. A player goes out when the claim of their last card stands. There is no drawing and
   no passing in cheat mode.
+* *Several cards at once* (MT-06 'same-rank', the book's "several cards of the same rank, all of
+  which are a legal play"): each card of the play could have been played alone on the pile as it
+  was before the play (matching its top card, meeting the rule for the next card, or a card that
+  can always be played); a card that only matches the card laid before it in the play does not.
+  A joker is always played alone, in either form of the rule.
 * *Two players*: a skip or a reverse gives the player another turn.
 
 Readings the rulebook prints for the details the list above leaves open (``families/matching/play.md.j2``):
@@ -201,6 +206,10 @@ class MatchPlay(PlaySection):
     draw: Literal["stock", "pile"] = Field("stock", description="MT-05: a player who passes draws a card from the "
                                            "stock, or picks up the whole discard pile")
     play_drawn: bool = Field(False, description="MT-05: a drawn card that can be played may be played at once")
+    after_draw: Literal["drawn", "any"] = Field(
+        "drawn", description="with play_drawn: after drawing, only the card drawn may be played ('drawn', the "
+        "catalogue's), or any card that can be played, the drawn one or another ('any', a common rule of Crazy "
+        "Eights)")
     multiple: Literal["none", "same-rank", "rank-or-suit"] = Field(
         "none", description="MT-06: several cards as one play, all of one rank (each a legal play), or all of one "
         "rank or all of one suit; the top card is matched next and only its effect fires")
@@ -230,6 +239,9 @@ class MatchPlay(PlaySection):
         if self.cheat is not None and (self.must_play or self.draw != "stock" or self.play_drawn):
             raise ValueError("cheat mode has no passing or drawing: must_play, draw and play_drawn keep their "
                              "defaults")
+        if self.after_draw != "drawn" and not (self.play_drawn and self.draw == "stock"):
+            raise ValueError("after_draw 'any' says what may be played after a card is drawn from the stock: it "
+                             "needs play_drawn and draw 'stock'")
         return self
 
     def effect_of(self, rank: str) -> Effect | None:

@@ -61,6 +61,9 @@ def _stock(spec: GameSpec) -> list[Problem]:
     if deal.kitty is not None and deal.kitty.form == "undealt":
         return [Problem("RULE_CONFLICT", "deal.kitty", f"the {deal.kitty.name} takes every card not dealt, which a "
                         "melding game needs for its stock")]
+    if spec.play.restock == "turn" and deal.stock is not None and deal.stock.discard_piles == 2:
+        out.append(Problem("RULE_CONFLICT", "play.restock", "the stock is re-formed by turning the discard pile "
+                           "over, but there are two discard piles"))
     two = spec.play.draw.stock == "two"
     for n in spec.players.counts():
         left = derived.cards_left(spec.deck, deal, n)

@@ -59,6 +59,12 @@ def _play_rows() -> list[Row6]:
         ("ML-02b draw", "wipe", "all", everyone, lambda s: p(s).draw.discard == "wipe", F(1, 8)),
         ("ML-02b draw", "melded first", "all", everyone, lambda s: p(s).draw.melded_first, F(1, 8)),
         ("ML-02b draw", "meld the drawn", "sequence", seq, lambda s: p(s).draw.meld_drawn, F(1, 8)),
+        # Parlour's options beyond the catalogue (the real games' rules), drawn from their own stream
+        ("ML-02b draw", "a card taken may be discarded", "sequence, taken cards not melded",
+         lambda s: seq(s) and not p(s).draw.meld_drawn, lambda s: p(s).draw.discard_taken, F(1, 16)),
+        ("ML-04 stock exhausted", "turned over", "one discard pile", lambda s: s.deal.stock.discard_piles == 1,
+         lambda s: p(s).restock == "turn", F(1, 16)),
+        ("ML-04 blocked hand", "Parlour's rule", "all", everyone, lambda s: p(s).blocked, F(1)),
         ("ML-02c melds", "many", "all", everyone, lambda s: p(s).melds.many, F(1, 2)),
         ("ML-02c melds", "same-suit runs", "all", everyone, lambda s: p(s).melds.runs == "same-suit", F(3, 4)),
         ("ML-02c melds", "single card", "all", everyone, lambda s: p(s).melds.single is not None, F(1, 8)),

@@ -221,8 +221,11 @@ def _discard(d: Draft, m: re.Match[str]) -> None:
 
 
 def _not_taken(d: Draft, m: re.Match[str]) -> None:
-    """The reading of ``MeldPlay``: a card taken from a discard pile is not thrown back the same turn."""
+    """The reading of ``MeldPlay``: a card taken from a discard pile is not thrown back the same turn,
+    unless ``draw.discard_taken`` says it may be."""
     _in(d, "Discarding")
+    if m["may"] == "may":
+        d.put("play.draw.discard_taken", True)
 
 
 def _block(d: Draft, m: re.Match[str]) -> None:
@@ -295,7 +298,14 @@ def _stock_out(two: bool):
     return handler
 
 
+def _restock_turn(d: Draft, m: re.Match[str]) -> None:
+    d.notes["step"] = None
+    _piles(d, False)
+    d.put("play.restock", "turn")
+
+
 def _blocked(d: Draft, m: re.Match[str]) -> None:
+    d.put("play.blocked", True)
     rows = bool(m["rows"])
     d.check(lambda spec: spec.deal.rows == rows, "face-down rows")
 
@@ -384,7 +394,8 @@ RULES: list[Rule] = [
     # g. Discarding, the called block.
     rule(r"The player ends their turn by laying one card from their hand face up on (?P<pile>the discard pile|either "
          r"discard pile, as they choose)\.", _discard, marks="discard"),
-    rule(r"It may not be a card they took from a discard pile in this turn\.", _not_taken, marks="not taken"),
+    rule(r"It (?P<may>may not|may) be a card they took from a discard pile in this turn\.", _not_taken,
+         marks="not taken"),
     rule(r"If that card could be added to a meld on the table, they may call “(?P<word>[^”]+)” as they lay it: the "
          r"next player may not take it\.", _block),
     rule(r"If the card could not have been added to a meld, the next player may say so, and the caller then takes a "
@@ -415,8 +426,11 @@ RULES: list[Rule] = [
     rule(r"When the stock runs out, all the cards of both discard piles are shuffled face down to form a new stock, "
          r"and both piles start again empty; if there are no discards to shuffle, a player who should draw from the "
          r"stock draws nothing\.", _stock_out(True), marks="stock out"),
-    rule(r"If the stock runs out again with no card laid on the table \(in a meld or laid off\) since it last ran out, "
-         r"or if every player in turn draws nothing and lays nothing on the table, the hand is \*blocked\*: it ends, and "
+    rule(r"When the stock runs out, the discard pile is turned over, all but its top card, without shuffling, to form "
+         r"a new stock, and its top card stays face up to start the pile again; if there is no card beneath the top "
+         r"card, a player who should draw from the stock draws nothing\.", _restock_turn, marks="stock out"),
+    rule(r"Parlour's rule, added by this edition so that every hand ends: if the stock runs out again with no "
+         r"card laid on the table \(in a meld or laid off\) since it last ran out, or if every player in turn draws nothing and lays nothing on the table, the hand is \*blocked\*: it ends, and "
          r"the player with the fewest cards in hand(?P<rows> and rows)? wins it as if they had gone out; if several "
          r"tie, the one of them whose turn it is, or whose turn comes soonest, wins\.", _blocked, marks="blocked"),
     # Calling the name (SH-01).
@@ -489,7 +503,7 @@ def _check_steps(d: Draft) -> None:
 def finish(d: Draft) -> None:
     for mark, what in (("first turn", "who takes the first turn"), ("turn", "what a player does on their turn"),
                        ("meld", "what a meld is"), ("stock out", "what happens when the stock runs out"),
-                       ("blocked", "what ends a blocked hand"), ("gone out", "when a player goes out"),
+                       ("gone out", "when a player goes out"),
                        ("hand end", "when a hand ends")):
         if mark not in d.seen:
             raise Unreadable(f"the rulebook never says {what}")
@@ -498,6 +512,8 @@ def finish(d: Draft) -> None:
         raise Unreadable("a word to call with nothing said of a false call")
     if "lay off" not in d.seen:
         d.put("play.lay_off", None)
+    if "blocked" not in d.seen:   # Parlour's rule, printed exactly when the spec has it
+        d.put("play.blocked", False)
 
 
 __all__ = ["MARKS", "RULES", "STEPS", "finish", "jokers_in_play"]

@@ -48,7 +48,11 @@ def draw_draw_rule(draw: Draw, deal: DealSpec, bidding: BiddingSpec, one_action:
     discard = "wipe" if draw.chance(1 / 8) else "top"
     melded_first = draw.chance(1 / 8)
     meld_drawn = not one_action and draw.chance(1 / 8)
-    return DrawRule(stock=stock, kitty=kitty, discard=discard, melded_first=melded_first, meld_drawn=meld_drawn)
+    # Parlour's option beyond the catalogue (the real games' common rule), from its own stream: in
+    # sequence mode, when taken cards need not be melded, p 1/16 a card taken may be thrown back.
+    discard_taken = not one_action and not meld_drawn and draw.option(1 / 16)
+    return DrawRule(stock=stock, kitty=kitty, discard=discard, melded_first=melded_first, meld_drawn=meld_drawn,
+                    discard_taken=discard_taken)
 
 
 def draw_meld_rules(draw: Draw, deck: DeckSpec, one_action: bool, flavour: Flavour) -> MeldRules:
@@ -116,10 +120,16 @@ def draw_play(
         melds = melds.model_copy(update={"full_house": draw.wpick(FULL_HOUSE_NAMES)})
         flavour.register(draw, "full-house")
     call = call_word(flavour.name) if draw.chance(1 / 8) else None
+    # Parlour's options beyond the catalogue, from their own stream: with one discard pile, p 1/16
+    # the stock is re-formed by turning the pile over, all but its top card (Rummy's usual rule).
+    # The blocked hand, Parlour's rule for hands that could go on for ever, is kept in every
+    # sampled game (the playtest needs games that end).
+    one_pile = deal.stock is None or deal.stock.discard_piles == 1
+    restock = "turn" if one_pile and draw.option(1 / 16) else "shuffle"
     return MeldPlay(
         first_turn=first_turn, one_action=one_action, desert=desert, draw=draw_rule, melds=melds, lay_off=lay_off,
         dump=dump, stump=stump, block=block, joker_swap=joker_swap, one_joker=one_joker,
-        progressive_wilds=progressive, penalty=penalty, call=call,
+        progressive_wilds=progressive, penalty=penalty, call=call, restock=restock,
     )
 
 

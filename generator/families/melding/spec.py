@@ -34,17 +34,20 @@ Readings Parlour prints where the seed book is silent, contradictory or wrong (c
   card shows). With ``draw.melded_first`` a player who has not yet laid a meld this hand may not draw
   from a discard pile. With ``draw.meld_drawn`` cards taken from a discard pile must be melded (laid
   in a meld or laid off) in the same turn; a player who cannot do so may not take them. A card
-  taken from a discard pile may not be discarded in the same turn (the usual rule of the real
-  games: without it a player could take the top card and throw it back, turn after turn, and the
-  game would come back to the same position).
-* *The stock runs out* (ML-04): the whole discard pile (both, with two) is shuffled to form a new
-  stock, and the discard pile starts empty; a player who would draw from an empty stock with no
-  discards to shuffle draws nothing.
-* *A blocked hand.* If the stock runs out again with no card laid on the table (in a meld or laid
-  off) since it last ran out, or every player in turn draws nothing and lays nothing (the stock
-  and the discards exhausted), the hand ends and the player with the fewest cards wins it, as the
-  "second stock exhaustion" rule of SC-A2 has it. (Hands that can no longer meld or lay off would
-  otherwise draw and discard for ever.)
+  taken from a discard pile may not be discarded in the same turn (the rule of many real tables:
+  without it a player could take the top card and throw it back, turn after turn), unless
+  ``draw.discard_taken`` (the rule of many others) says it may.
+* *The stock runs out* (ML-04): with ``restock`` 'shuffle' the whole discard pile (both, with two)
+  is shuffled to form a new stock, and the discard pile starts empty; with 'turn' (Rummy's usual
+  rule) the pile is turned over, all but its top card, without shuffling, and its top card stays to
+  start it again. A player who would draw from an empty stock with no discards to use draws nothing.
+* *A blocked hand* (``blocked``, Parlour's rule, printed as the edition's addition: the book has
+  none). If the stock runs out again with no card laid on the table (in a meld or laid off) since it
+  last ran out, or every player in turn draws nothing and lays nothing (the stock and the discards
+  exhausted), the hand ends and the player with the fewest cards wins it, as the "second stock
+  exhaustion" rule of SC-A2 has it. Hands that can no longer meld or lay off would otherwise draw
+  and discard until the move cap; one-action turns need it (a turn with nothing to draw and nothing
+  to lay changes nothing). A game that does without it (Rummy) leaves it out.
 * *Deserting* (``desert``): at the start of their turn a player may shuffle a third of their hand
   (rounded down; half on their first turn), cards of their choice, into the stock, keep the rest
   and take no further part in the hand; the cards kept still count against them. If all but one
@@ -105,6 +108,9 @@ class DrawRule(BaseModel):
                                "discard pile")
     meld_drawn: bool = Field(False, description="cards drawn from a discard pile must be melded or laid off this "
                              "turn (sequence mode only)")
+    discard_taken: bool = Field(False, description="a card taken from a discard pile may be discarded in the same "
+                                "turn (a common rule of the real games; otherwise it may not; sequence mode only, "
+                                "not with meld_drawn)")
 
 
 class MeldRules(BaseModel):
@@ -162,6 +168,14 @@ class MeldPlay(PlaySection):
                                  "if it lies in a meld at the end of the hand")
     call: Words | None = Field(None, description="SH-01: the word a player left with one card must call before the "
                                "next player's turn, or draw a card")
+    restock: Literal["shuffle", "turn"] = Field(
+        "shuffle", description="ML-04, when the stock runs out: the whole discard pile is shuffled into a new stock "
+        "('shuffle'), or the pile is turned over, all but its top card, without shuffling ('turn', the usual rule "
+        "of Rummy; one discard pile only)")
+    blocked: bool = Field(True, description="Parlour's rule, printed as the edition's addition (the book has none): "
+                          "the hand is blocked, and the fewest cards win it, when the stock runs out again with no "
+                          "card laid on the table since it last ran out, or every player in turn draws and lays "
+                          "nothing; needed with one-action turns")
 
     @model_validator(mode="after")
     def _lay_off_or_rearrange(self) -> "MeldPlay":
@@ -178,9 +192,16 @@ class MeldPlay(PlaySection):
     def _sequence_only(self) -> "MeldPlay":
         """A one-action turn has no discard step: the called block, the keep-card rule and cards that
         must be melded the turn they are drawn would be printed nowhere and played by no one."""
-        if self.one_action and (self.block is not None or self.melds.keep_card or self.draw.meld_drawn):
-            raise ValueError("one-action turns have no discard: block, melds.keep_card and draw.meld_drawn stay "
-                             "unset")
+        if self.one_action and (self.block is not None or self.melds.keep_card or self.draw.meld_drawn
+                                or self.draw.discard_taken):
+            raise ValueError("one-action turns have no discard: block, melds.keep_card, draw.meld_drawn and "
+                             "draw.discard_taken stay unset")
+        if self.draw.meld_drawn and self.draw.discard_taken:
+            raise ValueError("cards taken from a discard pile that must be melded are never discarded: "
+                             "draw.discard_taken needs draw.meld_drawn unset")
+        if self.one_action and not self.blocked:
+            raise ValueError("one-action turns can come to a stop with nothing to draw and nothing to lay: the "
+                             "blocked hand (blocked) is needed")
         if self.melds.no_first_out and self.melds.must_meld:
             raise ValueError("no_first_out and must_meld are two draws of one clause: at most one of them")
         return self

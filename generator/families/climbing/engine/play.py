@@ -86,7 +86,7 @@ class Climb(NextHand, Phase):
     hand_fields = {
         **TRICKS, **GOING_OUT, **ROWS, **DIRECTION,
         "set_aside": [], "trick_plays": [], "to_beat": None, "top_seat": None, "passed": [], "bombs": 0,
-        "forced": None, "idle_passes": 0,
+        "forced": None, "opening_with": None, "idle_passes": 0,
     }
     #: The titles of the hand just played (title, vice, loser), read by the next hand (WU-01…05).
     game_fields = {**TITLES}
@@ -112,6 +112,7 @@ class Climb(NextHand, Phase):
         self.table = table
         self.opening = p.opening_leader
         self.opening_card = table.index(p.opening_card) if p.opening_card else None
+        self.opening_with = p.opening_play == "with"
         self.must_play = p.must_play
         self.first_pass = p.trick_end == "first-pass"
         self.rejoin = p.rejoin
@@ -174,13 +175,15 @@ class Climb(NextHand, Phase):
             leader = state.landlord
         elif self.opening == "holder":
             holder = state.holder(self.opening_card)
-            if holder is not None:
+            if holder is not None and self.opening_with:
+                leader, state.opening_with = holder, 1 << self.opening_card
+            elif holder is not None:
                 leader, state.forced = holder, 1 << self.opening_card
         titles = state.titles_won
         if self.starter is not None and titles is not None and state.hand_no > 0:
             seat = titles[("title", "vice", "loser").index(self.starter)]
             if seat is not None:
-                leader, state.forced = seat, None
+                leader, state.forced, state.opening_with = seat, None, None
         state.open(self, CLIMB, leader)
         if not self.active(state, leader):
             state.current = self.next_seat(state, leader)
@@ -221,6 +224,9 @@ class Climb(NextHand, Phase):
         if state.forced is not None:
             return [state.forced]
         p = state.current
+        if state.opening_with is not None:   # the opening card, led in any lead that includes it
+            bit = state.opening_with
+            return [a for a in self.rules.plays(state.hands[p], None) if a & bit]
         src = self.source(state, p)
         old = state.to_beat
         if src:
@@ -271,6 +277,7 @@ class Climb(NextHand, Phase):
             return self._blind(state, p, action - BLIND)
         if state.forced is not None:
             state.forced = None
+        state.opening_with = None
         if state.laws and self.laws is not None and self._forbidden(state, action, p, known_only=False):
             for f in state.laws:   # a secret law broken: the play goes back, and now they know it
                 if p not in f.known_by and self._forbidden_by(state, f, action):

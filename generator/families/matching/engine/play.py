@@ -18,8 +18,9 @@ effects are ``effects``'s. This phase sequences the turns:
   (``draw: pile``; the pile is then empty and the next card laid on it free). A drawn card that
   can be laid may be laid at once (``play_drawn``: a decision). A joker is laid as any card: its
   player names a rank, then a suit. With ``multiple`` the player may add cards one at a time
-  (all of the first card's rank, or all of one rank or one suit), each its own decision; the
-  last laid is the top card, and only its effect fires. Knock-five (SC-A2): a player whose hand's
+  (all of the first card's rank, each of which could have been played alone on the pile as it was
+  before the play; or all of one rank or one suit), each its own decision; a joker is played
+  alone; the last laid is the top card, and only its effect fires. Knock-five (SC-A2): a player whose hand's
   face values total five or less may knock instead, and wins the hand.
 * **After a play**: a player holding no card goes out (the hand ends at once, before the card's
   effect fires, or with ``retire`` play goes on without them); a player left with one card decides whether to call the word (SH-01)
@@ -49,8 +50,10 @@ effects are ``effects``'s. This phase sequences the turns:
   card of another suit (``no-suit-after``); a card of the rank may not start an empty pile
   (``no-lead``); after a card of the rank its player has another turn (``lead-next``), draws a
   card, reverses play or skips the next player (``after-rank``). A secret law broken takes the
-  card back (the same decision again), and its player now knows the law. Laws do not restrict the
-  further cards of a play of several.
+  card back (the same decision again), and its player now knows the law. With ``multiple``
+  'same-rank' a further card of a play of several is a card that could be played alone, so the
+  laws restrict it too (a secret law broken keeps it in hand, and its player now knows the law);
+  with 'rank-or-suit' they do not.
 
 Positions can come back (cards are drawn and picked up, piles shuffled into the stock), so the
 phase declares ``repeats`` and keeps all it knows in its fields, which the position key reads.
@@ -129,7 +132,7 @@ class Match(NextHand, Phase):
     places = (Place("rows_up", True, PUBLIC), Place("rows_down", True, HIDDEN))
     hand_fields = {
         **GOING_OUT, **ROWS, **TABLE_TURNS, **DIRECTION,
-        "rule": None, "chain": 0, "chain_rank": None, "chain_pile": 0, "chain_start": None,
+        "rule": None, "rule_before": None, "chain": 0, "chain_rank": None, "chain_pile": 0, "chain_start": None,
         "resume": None, "target_next": None, "todo": [], "pile_at": 0, "laid": [], "naming": None,
         "halted": False, "kitty_done": False, "kitty_given": False, "known": _sets, "drawn": None, "claim": None,
         "challengers": [], "openings": [], "give_card": None, "passed": _nones, "received": _zeros,
@@ -174,6 +177,7 @@ class Match(NextHand, Phase):
         self.must_play = p.must_play
         self.draw_pile = p.draw == "pile"
         self.play_drawn = p.play_drawn
+        self.after_any = p.after_draw == "any"
         self.multiple = p.multiple if not self.cheat else "none"
         self.opening_effect = p.opening_effect == "dealer"
         self.call = p.call is not None
@@ -321,9 +325,13 @@ class Match(NextHand, Phase):
         """A card that may not be played last (``not-last``) may not leave a hand empty."""
         return self.rules.rank_of[card] in self.not_last and self.holding(state, seat) == 1
 
-    def _forbidden(self, state: "State", seat: int, card: int, pile: int, known_only: bool) -> bool:
-        named = state.named[pile]
-        top = named[-1] if named else None
+    def _forbidden(self, state: "State", seat: int, card: int, pile: int, known_only: bool,
+                   top: tuple[int, int] | None | bool = False) -> bool:
+        """Whether a law in force (known to ``seat`` if ``known_only``) forbids laying ``card`` on
+        ``pile`` (on ``top``, when given: the top card a play of several began on)."""
+        if top is False:
+            named = state.named[pile]
+            top = named[-1] if named else None
         for f in state.laws:
             if known_only and seat not in f.known_by:
                 continue
@@ -424,6 +432,7 @@ class Match(NextHand, Phase):
 
     def _step_more(self, state: "State") -> bool:
         if not self._more_cards(state):
+            state.rule_before = None
             return False
         return state.open(self, MORE, state.mover)
 
@@ -604,6 +613,8 @@ class Match(NextHand, Phase):
             return [SUIT_ACTION + s for s in rules.suits_of_rank[state.naming]]
         if d == NAME_SUIT:
             return [SUIT_ACTION + s for s in self.plain_suits]
+        if d == PLAY_DRAWN and self.after_any:
+            return [NO] + self._after_draw(state, p)
         if d == PLAY_DRAWN:
             c = state.drawn
             return [NO] + [c + (SECOND if i else 0) for i in range(self.piles) if self.may_lay(state, p, c, i)
@@ -666,7 +677,11 @@ class Match(NextHand, Phase):
         return out
 
     def _more_cards(self, state: "State") -> list[int]:
-        """Cards that may join the play being laid (``multiple``)."""
+        """Cards that may join the play being laid (``multiple``): 'same-rank', cards of the first
+        card's rank each of which could have been played alone on the pile as it was before the
+        play (matching its top card, or meeting the rule for the next card, or a card that can
+        always be played; the laws the player knows allowing it); 'rank-or-suit', cards keeping
+        the play all of one rank or all of one suit. A joker is always played alone."""
         if self.multiple == "none" or not state.laid:
             return []
         p = state.mover
@@ -676,18 +691,31 @@ class Match(NextHand, Phase):
             return []
         ranks = {rules.rank_of[c] for c in state.laid}
         suits = {rules.suit_of[c] for c in state.laid}
+        same_rank = self.multiple == "same-rank"
+        if same_rank:
+            top = self._top_before(state)
+            rule = state.rule_before
         out = []
         for c in self.source(state, p):
             if self.is_joker(state, c) or self.last_card_barred(state, p, c):
                 continue
             r, s = rules.rank_of[c], rules.suit_of[c]
-            if self.multiple == "same-rank":
-                ok = ranks == {r}
+            if same_rank:
+                ok = ranks == {r} and r < rules.ranked \
+                    and (self.always(state, p, c) or rules.meets(r, s, top, rule)) \
+                    and not (state.laws and self.laws is not None
+                             and self._forbidden(state, p, c, state.pile_at, known_only=True, top=top))
             else:
                 ok = ranks == {r} or suits == {s}
             if ok:
                 out.append(c)
         return out
+
+    def _top_before(self, state: "State") -> tuple[int, int] | None:
+        """The top card of the pile a play of several is laid on, as it was before the play."""
+        named = state.named[state.pile_at]
+        k = len(state.laid)
+        return named[-k - 1] if len(named) > k else None
 
     def _claims(self, state: "State", p: int) -> list[int]:
         """The cards a face-down card may be claimed as: a natural card that may be laid on the
@@ -765,6 +793,8 @@ class Match(NextHand, Phase):
             return
         state.piles[pile].append(card)
         state.named[pile].append(rules.natural(card))
+        if self.multiple == "same-rank" and not state.chain:
+            state.rule_before = state.rule   # each further card must be playable alone on the pile as it was
         state.rule = None
         steps: list[tuple] = []
         if self.is_joker(state, card):
@@ -777,9 +807,18 @@ class Match(NextHand, Phase):
 
     def _on_add_card(self, state: "State", p: int, action: int) -> None:
         if action == STOP:
+            state.rule_before = None
+            return
+        pile = state.pile_at
+        if self.multiple == "same-rank" and state.laws and self.laws is not None \
+                and self._forbidden(state, p, action, pile, known_only=False, top=self._top_before(state)):
+            top = self._top_before(state)
+            for f in state.laws:   # a secret law broken: the card stays in hand, and now they know it
+                if p not in f.known_by and self._breaks(f.law, action, top):
+                    f.known_by.add(p)
+            state.todo.insert(0, ("more",))
             return
         self.source(state, p).remove(action)
-        pile = state.pile_at
         state.piles[pile].append(action)
         state.named[pile].append(self.rules.natural(action))
         state.laid.append(action)
@@ -822,8 +861,8 @@ class Match(NextHand, Phase):
         state.idle = 0
         if self.play_drawn:
             c = got[0]
-            if any(self.may_lay(state, p, c, i) for i in range(self.piles)) \
-                    and not self.last_card_barred(state, p, c):
+            if (any(self.may_lay(state, p, c, i) for i in range(self.piles)) and not self.last_card_barred(state, p, c)) \
+                    or (self.after_any and self._after_draw(state, p)):
                 state.drawn = c
                 state.open(self, PLAY_DRAWN, p)
                 state.todo = []
@@ -842,6 +881,11 @@ class Match(NextHand, Phase):
         else:
             state.passed[p] = None
 
+    def _after_draw(self, state: "State", p: int) -> list[int]:
+        """``after_draw`` 'any': every card of the hand that may be laid now, on each pile."""
+        return [c + (SECOND if i else 0) for c in state.hands[p] for i in range(self.piles)
+                if self.may_lay(state, p, c, i) and not self.last_card_barred(state, p, c)]
+
     def _on_play_drawn(self, state: "State", p: int, action: int) -> None:
         c = state.drawn
         state.drawn = None
@@ -849,6 +893,8 @@ class Match(NextHand, Phase):
             state.todo = [("end",)]
             return
         pile = 1 if action >= SECOND else 0
+        if self.after_any:
+            c = action - SECOND if action >= SECOND else action
         state.hands[p].remove(c)
         self.lay(state, p, c, pile)
 

@@ -64,40 +64,47 @@ class MatchRules:
     """The pack and the special cards of a matching game, compiled once.
 
     ``rank_of[c]`` is the index of card ``c``'s rank in ``rank_names`` (highest first; -1 for a
-    joker), ``suit_of[c]`` its suit index; ``level[c]`` its height in the rank list counted from
-    the lowest rank (0), -1 for a joker (what ``bound`` compares, and what the shedding scorer
-    reads for ``low_finish_double``)."""
+    joker; ``ranked`` + its number for a tarot major, which has no rank), ``suit_of[c]`` its suit
+    index; ``level[c]`` its height in the rank list counted from the lowest rank (0), -1 for a
+    joker or a major (what the shedding scorer reads for ``low_finish_double``)."""
 
     def __init__(self, spec: "GameSpec", table: "CardTable"):
         self.table = table
         p = spec.play
         self.size = table.size
         jokers = set(table.jokers)
-        # Rank labels, highest first by the strength the pack gives them (the tarot majors' numbers
-        # after the plain ranks).
+        majors = {c for c in range(table.size) if c not in jokers and table.suit_names[table.suit[c]] == MAJORS}
+        # Rank labels of the ranked cards, highest first by the strength the pack gives them. The
+        # tarot majors are a suit of their own with no ranks (the rulebook's words): a major's
+        # number is not a rank, so a major 5 is no 5; each major gets an index of its own past the
+        # ranks, so it matches another major by suit only and no card of the four suits at all.
         labels: dict[str, int] = {}
         for c in range(table.size):
-            if c not in jokers:
-                labels[table.rank[c]] = max(labels.get(table.rank[c], -10**6), table.strength[c]
-                                            if table.suit_names[table.suit[c]] != MAJORS else -100 + table.strength[c])
+            if c not in jokers and c not in majors:
+                labels[table.rank[c]] = max(labels.get(table.rank[c], -10**6), table.strength[c])
         self.rank_names: tuple[str, ...] = tuple(sorted(labels, key=lambda r: -labels[r]))
+        #: How many ranks there are (the indices a rank may be named by); a major's index is
+        #: ``ranked + its number``.
+        self.ranked = ranked = len(self.rank_names)
         index = {r: i for i, r in enumerate(self.rank_names)}
         self.rank_index = index
-        top = len(self.rank_names) - 1
-        self.rank_of = [-1 if c in jokers else index[table.rank[c]] for c in range(table.size)]
+        top = ranked - 1
+        self.rank_of = [-1 if c in jokers else ranked + table.strength[c] if c in majors else index[table.rank[c]]
+                        for c in range(table.size)]
         self.suit_of = list(table.suit)
-        self.level = [-1 if c in jokers else top - self.rank_of[c] for c in range(table.size)]
+        # (-1: no place in the rank list — a joker, a major)
+        self.level = [-1 if c in jokers or c in majors else top - self.rank_of[c] for c in range(table.size)]
         self.jokers = frozenset(jokers)
         self.suit_count = len(table.suit_names)
         # The cards of each (rank, suit): what a named card stands for.
         self.card_of: dict[tuple[int, int], int] = {(self.rank_of[c], self.suit_of[c]): c
                                                     for c in range(table.size) if c not in jokers}
         self.suits_of_rank: list[list[int]] = [sorted({s for (r, s) in self.card_of if r == k})
-                                               for k in range(len(self.rank_names))]
+                                               for k in range(ranked)]
         self.cards_of_rank: list[list[int]] = [[c for c in range(table.size) if self.rank_of[c] == k]
-                                               for k in range(len(self.rank_names))]
-        # MT-04: the effect of each rank (by rank index).
-        self.effect = [p.effect_of(r) for r in self.rank_names]
+                                               for k in range(ranked)]
+        # MT-04: the effect of each rank (by rank index; a major, with no rank, has none).
+        self.effect = [p.effect_of(r) for r in self.rank_names] + [None] * len(majors)
         self.kind = [e.kind if e is not None else None for e in self.effect]
         self.always_rank = [k in ALWAYS or (k == "reshuffle" and e.always) for k, e in zip(self.kind, self.effect)]
         self.top_three = frozenset(range(min(3, len(self.rank_names))))
@@ -124,6 +131,8 @@ class MatchRules:
             kind = rule[0]
             if kind == "any":
                 return True
+            if rank >= self.ranked and kind != "also":   # a major has no rank to meet the rule with
+                return False
             if kind == "top":
                 return rank in self.top_three
             if kind == "rank":

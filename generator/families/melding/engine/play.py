@@ -64,11 +64,14 @@ order), then the hand ends; with ``titles`` and ``retire`` play goes on until on
 house takes its player out at once, whatever the round end.
 
 **The stock** (ML-04): drawing from an empty stock shuffles the whole discard pile (both) into a
-new stock; nothing to shuffle: nothing drawn. With ``stock_out`` the second time the stock runs out
-the hand ends and the fewest cards win. A hand is blocked, and the fewest cards win it (ties: the
-player whose turn comes soonest), when the stock runs out again with no card laid on the table
-since it last ran out (hands that can no longer meld or lay off would otherwise draw and discard
-for ever), or when every player still in it takes a turn drawing nothing and laying nothing.
+new stock (``restock`` 'turn': turns the pile over, all but its top card, unshuffled); nothing to
+use: nothing drawn. With ``stock_out`` the second time the stock runs out the hand ends and the
+fewest cards win. With ``blocked`` (Parlour's rule) a hand is blocked, and the fewest cards win it
+(ties: the player whose turn comes soonest), when the stock runs out again with no card laid on
+the table since it last ran out (hands that can no longer meld or lay off would otherwise draw and
+discard until the move cap), or when every player still in it takes a turn drawing nothing and
+laying nothing. A card taken from a discard pile is not discarded the same turn unless
+``draw.discard_taken``.
 
 Positions come back (cards are drawn, discarded and reshuffled), so the phase declares ``repeats``
 and keeps everything it knows in its declared fields, which the position key reads.
@@ -232,6 +235,9 @@ class Turn(NextHand, Phase):
         self.knock_five = round_end == "knock-five"
         self.knock_out = round_end == "knock-out"
         self.stock_out = bool(getattr(sc, "stock_out", False))
+        self.blocked = p.blocked
+        self.restock_turn = p.restock == "turn"
+        self.discard_taken = p.draw.discard_taken
         titles = sc if sc.kind == "titles" else None
         self.starter = titles.starter if titles else None
         bonus = spec.setup.extra_rules is not None and spec.setup.extra_rules.kind == "bonus"
@@ -624,7 +630,7 @@ class Turn(NextHand, Phase):
             if not state.stock:
                 state.stock_outs += 1
                 state.dry_outs += 1   # reset whenever a card is laid on the table
-                if (self.stock_out and state.stock_outs >= 2) or state.dry_outs >= 2:
+                if (self.stock_out and state.stock_outs >= 2) or (self.blocked and state.dry_outs >= 2):
                     state.blocked_winner = self.fewest(state, state.mover)
                     self._end_hand(state)
                     return got
@@ -639,7 +645,22 @@ class Turn(NextHand, Phase):
         return got
 
     def reshuffle(self, state: "State") -> None:
-        """ML-04: the whole discard pile (both piles) shuffled into a new stock."""
+        """ML-04: the whole discard pile (both piles) shuffled into a new stock; with ``restock``
+        'turn', the pile turned over, all but its top card, without shuffling (its bottom card,
+        the first discarded, becomes the top of the stock)."""
+        if self.restock_turn:
+            pile = state.piles[0]
+            cards = pile[:-1]
+            if not cards:
+                return
+            del pile[:-1]
+            del state.named[0][:-1]
+            gone = set(cards)
+            if state.block_card in gone:
+                state.block_card = None
+            state.taken = [c for c in state.taken if c not in gone]
+            state.stock.extend(cards)
+            return
         cards: list[int] = []
         for i, pile in enumerate(state.piles):
             cards.extend(pile)
@@ -994,10 +1015,10 @@ class Turn(NextHand, Phase):
     def _discards(self, state: "State", p: int) -> list[int]:
         hand = state.hands[p]
         if self.pile_count == 1 and not state.laws:   # the common case: any card not taken now
-            taken = state.drawn
+            taken = None if self.discard_taken else state.drawn
             return [c for c in hand if c not in taken] if taken else list(hand)
         out = []
-        taken = state.drawn
+        taken = None if self.discard_taken else state.drawn
         for i in range(self.pile_count):
             for c in hand:
                 if taken and c in taken:
@@ -1097,7 +1118,7 @@ class Turn(NextHand, Phase):
             state.idle = 0
         else:
             state.idle += 1
-            if state.idle >= len(self.in_hand(state)):
+            if self.blocked and state.idle >= len(self.in_hand(state)):
                 state.blocked_winner = self.fewest(state, self.next_seat(state, p))
                 return self._end_hand(state)
         if state.last_turns is not None:   # knock on going out: the others' last turns
