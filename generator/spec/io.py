@@ -64,6 +64,11 @@ def spec_from_data(data: Any, path: str | os.PathLike[str] = "<spec>") -> GameSp
     """Validate plain data as a GameSpec, raising SpecError on the first problem."""
     if not isinstance(data, dict):
         raise SpecError(path, "", "the file must hold a mapping of fields (naming, players, deck, …)")
+    huge = _huge_number(data)
+    if huge is not None:
+        field, number = huge
+        raise SpecError(path, field, f"{shorten(number)}: no field of a spec holds one of more than {MAX_DIGITS} "
+                                     "digits")
     play = data.get("play")
     if isinstance(play, dict) and "family" not in play:
         # A spec file written before there was more than one family names none: it is of the default one.
@@ -72,6 +77,27 @@ def spec_from_data(data: Any, path: str | os.PathLike[str] = "<spec>") -> GameSp
         return GameSpec.model_validate(data)
     except ValidationError as exc:
         raise SpecError(path, *first_problem(exc)) from None
+
+
+#: No count, score or seed of a spec comes near this many digits; a longer number is refused before
+#: validation (the validator would have to print it, and Python refuses to print an integer of more
+#: than 4,300 digits).
+MAX_DIGITS = 30
+
+
+def _huge_number(data: Any) -> tuple[str, int] | None:
+    """The dotted path and value of the first integer with more than ``MAX_DIGITS`` digits, or None (walked
+    with a stack, not by recursion: a file may nest deeper than Python recurses)."""
+    stack: list[tuple[str, Any]] = [("", data)]
+    while stack:
+        path, node = stack.pop()
+        if isinstance(node, int) and not isinstance(node, bool):
+            if abs(node) >= 10 ** MAX_DIGITS:
+                return path, node
+        elif isinstance(node, (dict, list)):
+            items = node.items() if isinstance(node, dict) else enumerate(node)
+            stack.extend(reversed([(f"{path}.{key}" if path else str(key), value) for key, value in items]))
+    return None
 
 
 def first_problem(exc: ValidationError) -> tuple[str, str]:
