@@ -353,6 +353,22 @@ def face_value(deck: DeckSpec, rank: str) -> int:
     return courts[rank] if rank in courts else int(rank)
 
 
+def unvalued_cards(spec: GameSpec) -> bool:
+    """Whether a card-value table (SC-A2 ``card-values``) leaves a kind of card the pack has
+    without a row (jokers, majors, court cards or Aces whose value is not set): such cards count
+    nothing, and the table says so with an "Any other card" row; with every kind listed it has none.
+
+    Why: the rulebook must not print a row for cards the pack does not have, and the parser checks it."""
+    v = getattr(spec.scoring, "values", None)
+    if v is None:
+        return False
+    deck = spec.deck
+    ranks = deck.ranks()
+    return bool((deck.jokers and v.jokers is None) or (deck.kind == "tarot" and v.majors is None)
+                or (v.faces is None and any(r in COURT_VALUES[deck.kind] for r in ranks))
+                or (v.aces is None and "A" in ranks))
+
+
 def face_values(deck: DeckSpec) -> tuple[tuple[str, int], ...]:
     """(rank, face value) of the court cards and Aces in play, highest value first: the table the
     rulebook prints (the number cards are "their number")."""

@@ -547,7 +547,8 @@ SHEDDING_RULES: list[Rule] = [
     rule(rf"\| {_PIG_WORDS}, if it was shown \| (?P<v>{count('point')}); not shown, it counts as its own card \|",
          _value("pig")),
     rule(r"\| Each number card \| (?P<v>its number|one point) \|", _numbers),
-    rule(r"\| Any other card \| nothing \|", marks="any other card"),
+    rule(r"\| Any other card \| nothing \|",
+         lambda d, m: d.check(derived.unvalued_cards, "cards the table of values leaves out"), marks="any other card"),
     rule(r"\| Each card left in a row \| one point \|",
          lambda d, m: d.check(lambda spec: spec.deal.rows and spec.scoring.kind == "card-values", "face-down rows"),
          name="row_values"),
@@ -657,8 +658,10 @@ def finish(d: Draft) -> None:
     kind = d.get("scoring.kind")
     if kind in ("card-values", "card-count", "landlord-stake") and "won" not in d.seen:
         raise Unreadable("the rulebook never says who wins the hand")
-    if kind == "card-values" and ("numbers" not in d.seen or "any other card" not in d.seen):
+    if kind == "card-values" and "numbers" not in d.seen:
         raise Unreadable("the table of card values never says what a number card is worth")
+    if kind == "card-values" and "any other card" not in d.seen:
+        d.check(lambda spec: not derived.unvalued_cards(spec), "what the cards the table leaves out are worth")
     if kind == "titles" and ("starter" not in d.seen or d.get("scoring.loser") is None):
         raise Unreadable("the rulebook never says who loses the hand, or who leads the next")
 
