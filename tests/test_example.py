@@ -221,7 +221,7 @@ def test_strategy_and_variations_only_from_a_report() -> None:
             "players, where an even share is 25%: a rule of thumb is no match for thought."]
     text = render_markdown(spec, {"strategy": note, "variations": ["the game to 50 points also plays well"]})
     assert f"\n## Strategy\n\n{note[0]}\n" in text
-    assert "\n## Variations\n\nVariations: the game to 50 points also plays well.\n" in text
+    assert "\n## Variations\n\nPlaytested too, and passed: the game to 50 points also plays well.\n" in text
     assert parse_markdown(text) == spec.rules()
     # What the parser recognises there is the note's own forms, not any sentence.
     with pytest.raises(ParseError, match="Strategy: no rule reads this sentence"):
@@ -266,7 +266,7 @@ def test_judge_keeps_the_siblings_that_pass() -> None:
     assert judged.variations == ["play to 10 points instead of 20, for a shorter game"]
     assert judge(whist, JudgeOptions(games=20)).variations == []       # off unless asked for
     text = render_markdown(whist, {"variations": judged.variations})
-    assert "\n## Variations\n\nVariations: play to " in text and parse_markdown(text) == whist.rules()
+    assert "\n## Variations\n\nPlaytested too, and passed: play to " in text and parse_markdown(text) == whist.rules()
 
 
 def test_variations_need_a_playtest(tmp_path) -> None:

@@ -1,5 +1,5 @@
 """Variations: sibling rules of a game that passed, playtested too, for the rulebook's *Variations*
-line ("Variations: play to 50 points for a shorter game").
+line ("Playtested too, and passed: play to 50 points for a shorter game").
 
 A good rulebook tells a table what it may change and still have a game. A mend's draft value is no
 such sibling — it is the value that did *not* work — so siblings are judged on their own: the

@@ -45,7 +45,7 @@ STRATEGY = [
          r"\d+%: .+?\."),
 ]
 
-VARIATIONS = [rule(r"Variations: .+?\.")]
+VARIATIONS = [rule(r"Playtested too, and passed: .+?\.")]   # (under the heading Variations, not "Variations:")
 
 SCORESHEET = [
     rule(r"Write the players' names at the head of the columns.*?, and after each hand each player's new total "
