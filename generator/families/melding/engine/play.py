@@ -79,7 +79,7 @@ and keeps everything it knows in its declared fields, which the position key rea
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from generator.engine.actions import NO, YES
 from generator.engine.laws import LawBook
@@ -1291,6 +1291,12 @@ def _groups(items: list[int], size: int):
     return combinations(items, size)
 
 
+def _meld_words(state: "State", names: Any, i: int) -> str:
+    """Meld ``i`` of the table by its cards ("7, 8, 9 of clubs" as the names give them)."""
+    melds = state.melds
+    return ", ".join(names[c] for c in melds[i]) if 0 <= i < len(melds) else f"number {i + 1}"
+
+
 def describe_action(phase: Turn, state: "State", action: int) -> str:
     """An action in words."""
     names = phase.table.names
@@ -1328,14 +1334,15 @@ def describe_action(phase: Turn, state: "State", action: int) -> str:
         return f"add {names[a]} and {names[b]} to the table"
     if action >= ADD:
         return f"add {names[action - ADD]} to the table"
+    # a meld on the table is named by its cards, as a player would point at it: the rules never number them
     if action >= DUMP:
-        return f"dump meld {action - DUMP + 1}"
+        return f"dump the meld {_meld_words(state, names, action - DUMP)}"
     if action >= SWAP:
         i, c = divmod(action - SWAP, 128)
-        return f"swap {names[c]} for the joker in meld {i + 1}"
+        return f"swap {names[c]} for the joker in the meld {_meld_words(state, names, i)}"
     if action >= LAY_OFF:
         i, c = divmod(action - LAY_OFF, 128)
-        return f"lay off {names[c]} on meld {i + 1}"
+        return f"lay off {names[c]} on the meld {_meld_words(state, names, i)}"
     if action >= SECOND:
         return f"discard {names[action - SECOND]} on the second pile"
     if d == SHED:
