@@ -1293,8 +1293,7 @@ def _groups(items: list[int], size: int):
 
 def _meld_words(state: "State", names: Any, i: int) -> str:
     """Meld ``i`` of the table by its cards ("7, 8, 9 of clubs" as the names give them)."""
-    melds = state.melds
-    return ", ".join(names[c] for c in melds[i]) if 0 <= i < len(melds) else f"number {i + 1}"
+    return ", ".join(names[c] for c in state.melds[i])
 
 
 def describe_action(phase: Turn, state: "State", action: int) -> str:
