@@ -83,6 +83,7 @@ SHARED_ENGINE: dict[str, str] = {
     "exchange": "generator.engine.steps.exchange:Exchange",
     "scoring": "generator.engine.trick_scoring:HandScorer",
     "laws": "generator.engine.laws:LawBook",
+    "sides": "generator.engine.sides:Sides",
     "ending": "generator.engine.ending:EndRules",
 }
 
@@ -213,6 +214,11 @@ BEFORE_PLAY: tuple[Module, ...] = (
            _draw("naming", "draw_intro"), (INTRO,), ("intro:intro", "intro:finish")),
     Module("DL-01", "player range", ("players.min", "players.max"), lambda s: True, "DL-01 players",
            _draw("deal", "draw_players"), (INTRO,), ("intro:intro",), ("game",)),
+    # Parlour's own (the catalogue has no partnerships): fixed sides, scored as one player.
+    Module("PA-01", "partnerships", ("players.sides",), lambda s: s.players.sides is not None, "PA-01 sides",
+           _draw("deal", "draw_sides"), ("rules/sides.md.j2",),
+           ("sides:fixed", "sides:ranged", "sides:mixed", "sides:as_one", "sides:side"),
+           ("sides", "game", "scoring")),
     # the deck
     Module("DK-01", "deck type", ("deck.kind",), lambda s: True, "DK-01 deck", _draw("deck", "draw_kind"), (DECK,),
            ("deck:pack", "deck:tarot"), ("cards",)),
@@ -380,7 +386,7 @@ SOME_FAMILIES = frozenset({
     "DK-03", "DL-03", "SC-T1", "SC-T3", "SC-T4",
     "DK-05", "DL-04", "DL-12", "DL-08", "DL-09", "DL-10",
     "SC-A1", "SC-A2", "SC-A2e", "SC-A2l", "SC-A3", "SC-A4", "SC-A5", "WU-01", "WU-02", "WU-03", "WU-04", "WU-05",
-    "EN-01", "SH-01",
+    "EN-01", "SH-01", "PA-01",
 })
 
 
@@ -638,10 +644,12 @@ def _source(fn: Any, module: Any, seen: set[str]) -> str:
 def _reads(reader: Any, module: Any) -> tuple[str, set[str]]:
     """(source text, the string values a factory closed over) of a rule's handler or a step."""
     fn = getattr(reader, "handler", reader)
-    if fn is None:
-        return "", set()
-    strings = {c.cell_contents for c in (getattr(fn, "__closure__", None) or ()) if isinstance(c.cell_contents, str)}
-    return _source(fn, module, set()), strings
+    text, strings = "", set()
+    while fn is not None:   # a handler wrapped by another (``parse.sides.sided``) reads what both read
+        strings |= {c.cell_contents for c in (getattr(fn, "__closure__", None) or ()) if isinstance(c.cell_contents, str)}
+        text += "\n" + _source(fn, module, set())
+        fn = getattr(fn, "__wrapped__", None)
+    return text, strings
 
 
 def _mentions(text: str, strings: set[str], field: str) -> bool:

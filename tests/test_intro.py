@@ -195,6 +195,8 @@ def test_every_rulebook_says_how_the_first_dealer_is_chosen_and_who_cuts(family:
     specs += [load_spec(p) for p in sorted(REAL.glob("*.yaml")) if load_spec(p).family == family]
     for spec in specs:
         setup = render_markdown(spec).split("## Setup\n\n", 1)[1]
+        if spec.players.sides is not None:   # who plays with whom comes first, in a paragraph of its own
+            setup = setup.split("\n\n", 1)[1]
         lines = setup.split("\n")
         assert lines[0].startswith(FIRST_DEALER) and lines[1] == SHUFFLE, lines[:2]
         rankless = "joker" in lines[0], "major" in lines[0]
@@ -272,6 +274,7 @@ GOALS = {
     "switch": "special cards (Aces, Queens, Jacks and Twos)",
     "whist": "win tricks",
     "whist-classic": "win tricks",
+    "whist-partners": "win more than six tricks",
     "xeri": "capture the pile by matching its top card's rank",
 }
 

@@ -77,13 +77,14 @@ def test_one_template_per_phase() -> None:
     rules = REPO / "templates" / "rules"
     # (``play``: the base of the families' play sections, each printed by its family's template)
     phases = ({p.stem for p in (REPO / "generator" / "spec").glob("*.py")}
-              - {"__init__", "io", "game", "naming", "derived", "words", "play"} - set(NOT_RULES))
+              - {"__init__", "io", "game", "naming", "derived", "words", "play"} - set(NOT_RULES)) | {"sides"}
     # Besides, the sections that state no rule (the example, the scoresheet …) have a template each.
     notes = {p.template.removeprefix("rules/").removesuffix(".md.j2") for s in sections.SECTIONS if s.notes
              for p in s.parts}  # type: ignore[union-attr]
     assert {p.name.removesuffix(".md.j2") for p in rules.glob("*.md.j2")} == phases | {"intro"} | notes
     # The rulebook includes the templates the sections list names (the Play section's: the family's).
     included = sections.templates(FAMILIES.values())
+    # (``sides``: the players' partnerships, a part of ``spec/deal.py``'s players printed before the deal)
     for phase in phases | {"intro"}:
         assert f"rules/{phase}.md.j2" in included
     top = (REPO / "templates" / "rulebook.md.j2").read_text(encoding="utf-8")
@@ -274,6 +275,13 @@ VARIATIONS: list[tuple[str, dict[str, Any]]] = [
     ("max players", {"players.max": 6}),
     ("exactly four players", {"players.min": 4, "players.max": 4}),
     ("three or four players", {"players.max": 4}),
+    ("partnerships of four players", {"players.min": 4, "players.max": 4, "players.sides": {"size": 2}}),
+    ("partnerships with four or six", {"players.min": 4, "players.max": 6, "players.sides": {"size": 2}}),
+    ("partnerships at four, alone at three or five", {"players.sides": {"size": 2}}),
+    ("teams of three", {"players.min": 6, "players.max": 6, "players.sides": {"size": 3}, "deal.hand_size": 5}),
+    ("teams of four", {"players.min": 8, "players.max": 8, "players.sides": {"size": 4}, "deal.hand_size": 5}),
+    ("partnerships bidding", {"players.min": 4, "players.max": 4, "players.sides": {"size": 2},
+                              "bidding.tricks": BIDS, **_extras()}),
     ("French pack", {"deck.kind": "french32", "deck.order": "natural"}),
     ("German pack", {"deck.kind": "german32", "deck.order": "natural"}),
     ("tarot pack", {"deck.kind": "tarot", "deck.order": "natural"}),

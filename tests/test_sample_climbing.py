@@ -196,6 +196,8 @@ def test_generate_climbing_and_any(tmp_path: Path) -> None:
 # --- trick-taking did not move -------------------------------------------------------------------------
 
 #: sha256 of the YAML of trick-taking's games of seeds 0–199, as sampled before climbing was added.
+#: A game played in Parlour's partnerships says so in two lines of its players (``sample.deal.draw_sides``).
+SIDES_LINES = "  sides:\n    size: 2\n"
 TRICK_TAKING_200 = "59a6d977aff1ee3117e33873ff3c220bf915abdaec06653900f7ec5a911d0eb3"
 
 
@@ -206,5 +208,7 @@ def test_trick_takings_games_are_byte_for_byte_unchanged() -> None:
     stays the one taken before.)"""
     digest = hashlib.sha256()
     for seed in range(200):
-        digest.update(dump_yaml(sample_game(seed, flavour=True).spec).replace("  stock: null\n", "").encode())
+        # (Parlour's partnerships are drawn from a stream of their own and change nothing else: left out)
+        digest.update(dump_yaml(sample_game(seed, flavour=True).spec).replace("  stock: null\n", "")
+                      .replace(SIDES_LINES, "").encode())
     assert digest.hexdigest() == TRICK_TAKING_200

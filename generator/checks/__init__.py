@@ -28,7 +28,7 @@ def check_spec(spec: GameSpec) -> list[Problem]:
     problems = _deck(spec)
     if problems:
         return problems
-    for check in (_named_things, _deal, _trumps, _setup_extras, _bidding, _play, _scoring_and_end, _naming):
+    for check in (_named_things, _sides, _deal, _trumps, _setup_extras, _bidding, _play, _scoring_and_end, _naming):
         problems += check(spec)
     return problems + _clashes(spec, problems)
 
@@ -38,6 +38,22 @@ def _clashes(spec: GameSpec, found: list[Problem]) -> list[Problem]:
     fields a check above has already faulted (one problem per field is enough to say why)."""
     faulted = {p.field for p in found}
     return [p for p in check_clashes(spec) if p.field not in faulted]
+
+
+def _sides(spec: GameSpec) -> list[Problem]:
+    """Partnerships (``players.sides``): only a family whose scorer counts a side's tricks or
+    cards together plays in sides, and a landlord, who plays alone against everyone, has none."""
+    sides, out = spec.players.sides, []
+    if sides is None:
+        return out
+    if not spec.play.plays_in_sides():
+        out.append(Problem("RULE_CONFLICT", "players.sides",
+                           f"a {spec.family} game is won by one player alone, so it cannot be played in partnerships"))
+    if spec.bidding.auction is not None:
+        out.append(Problem("RULE_CONFLICT", "players.sides",
+                           f"the {spec.bidding.auction.title} plays alone against all the others, which leaves no "
+                           "room for fixed partnerships"))
+    return out
 
 
 def _play(spec: GameSpec) -> list[Problem]:

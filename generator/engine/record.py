@@ -65,14 +65,27 @@ class GameRecord:
     #: Phases whose rule applied without a decision (a hand thrown in): by class name, for the
     #: playtest's DEAD_TEXT; not part of the written record.
     applied: set[str] = field(default_factory=set)
+    #: The side of each seat in a game of partnerships (``winner`` is then the winning side's
+    #: first seat, and every member of that side has won); None when each plays for themselves.
+    sides: list[int] | None = None
 
     def copy(self) -> "GameRecord":
         """A copy that a search may extend without touching this one (hand records are shared:
         they are never changed once written)."""
         return GameRecord(self.players, self.seed, list(self.hands), self.winner, list(self.ranking),
-                          self.outcome, self.tie_rule_used, self.moves, self.decisions, set(self.applied))
+                          self.outcome, self.tie_rule_used, self.moves, self.decisions, set(self.applied), self.sides)
+
+    def won(self, seat: int) -> bool:
+        """Whether ``seat`` won the game (alone, or as a member of the winning side)."""
+        w = self.winner
+        if w is None:
+            return False
+        return w == seat if self.sides is None else self.sides[w] == self.sides[seat]
 
     def as_dict(self) -> dict[str, Any]:
-        return {"seed": self.seed, "players": self.players, "outcome": self.outcome,
-                "winner": self.winner, "ranking": self.ranking, "tie_rule_used": self.tie_rule_used, "moves": self.moves,
-                "decisions": self.decisions, "hands": [h.as_dict() for h in self.hands]}
+        out = {"seed": self.seed, "players": self.players, "outcome": self.outcome,
+               "winner": self.winner, "ranking": self.ranking, "tie_rule_used": self.tie_rule_used, "moves": self.moves,
+               "decisions": self.decisions, "hands": [h.as_dict() for h in self.hands]}
+        if self.sides is not None:
+            out["sides"] = self.sides
+        return out

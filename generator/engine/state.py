@@ -25,6 +25,7 @@ from .observation import Observation
 from .phase import Phase
 from .places import Place, audit
 from .record import GameRecord, HandRecord
+from .sides import Sides
 
 #: Safety cap: a game that has not ended after this many moves is stopped as NON_TERMINATING.
 DEFAULT_MOVE_CAP = 100_000
@@ -51,6 +52,7 @@ class Game:
         self.ending = EndRules(spec)
         self.scorer = self.family.scorer(spec, self.table)
         self._orders: dict[int, dict[int, list[tuple[int, ...]]]] = {}
+        self._sides: dict[int, Sides | None] = {}
         # Every phase class of the family's hand, and the ones this game needs, compiled once.
         catalogue: tuple[type[Phase], ...] = self.family.phases
         self.phases: tuple[Phase, ...] = tuple(cls(self) for cls in catalogue if cls.needed(spec))
@@ -100,6 +102,12 @@ class Game:
             orders = self._orders[n] = {d: [tuple((lead + k * d) % n for k in range(n - 1, 0, -1))
                                             for lead in range(n)] for d in (1, -1)}
         return orders
+
+    def sides(self, n: int) -> Sides | None:
+        """The sides at ``n`` players (None: everyone plays for themselves), compiled once."""
+        if n not in self._sides:
+            self._sides[n] = Sides.of_spec(self.spec, n)
+        return self._sides[n]
 
     @cached_property
     def places_by_name(self) -> dict[str, Place]:
@@ -168,7 +176,8 @@ class State:
         self.n = players
         self.move_cap = game.move_cap
         self.rng = random.Random(seed)
-        self.record = GameRecord(players, seed)
+        self.sides = game.sides(players)
+        self.record = GameRecord(players, seed, sides=None if self.sides is None else list(self.sides.of))
         self.totals = [0] * players
         self.hand_no = 0
         self.dealer = 0
@@ -236,8 +245,12 @@ class State:
             self.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
 
     def returns(self) -> list[float]:
-        """1 for the winner, 0 for everyone else (all 0 until the end, or if the game was stopped)."""
+        """1 for the winner (every member of the winning side), 0 for everyone else (all 0 until
+        the end, or if the game was stopped)."""
         w = self.record.winner
+        if self.sides is not None and w is not None:
+            side = self.sides.of[w]
+            return [1.0 if s == side else 0.0 for s in self.sides.of]
         return [1.0 if p == w else 0.0 for p in range(self.n)]
 
     def observation(self, player: int) -> Observation:
@@ -414,7 +427,14 @@ class State:
         if g.audit:
             self.check_cards()
         scorer = g.scorer
-        scores = scorer.score(facts)
+        sides = self.sides
+        if sides is None:
+            unit_facts = facts
+            scores = unit_scores = scorer.score(facts)
+        else:   # the sides score as players, on their members' facts pooled; each member gets the side's score
+            unit_facts = scorer.pool(facts, sides)
+            unit_scores = scorer.score(unit_facts)
+            scores = sides.spread(unit_scores)
         n = self.n
         for p in range(n):
             self.totals[p] += scores[p]
@@ -424,20 +444,21 @@ class State:
                                             {} if self.cut_after_hand else scorer.record(self, facts),
                                             scorer.RECORD_ORDER, scorer.RECORD_OPTIONAL))
         self.hand_no += 1
-        self.best_of_hands.append(best_mask(scores))
+        self.best_of_hands.append(best_mask(unit_scores))   # per side, with sides
         if self.hand_no >= MAX_HANDS:
             return self.stop("cap")
-        instant = scorer.instant_winner(facts)
+        instant = scorer.instant_winner(unit_facts)
         if instant is not None:
-            self.record.winner = instant
+            self.record.winner = instant if sides is None else sides.members[instant][0]
             return self.stop("natural")
         self.ends_with_hand = self.ends_with_hand or g.ending.condition_met(self.totals, self.hand_no, n, self.sizes)
         if self.ends_with_hand:
-            if self.totals.count(max(self.totals)) > 1:
+            unit_totals = self.totals if sides is None else sides.gather(self.totals)
+            if unit_totals.count(max(unit_totals)) > 1:
                 self.record.tie_rule_used = True
-            winner = g.ending.winner(self.totals, self.best_of_hands)
-            if winner is not None:
-                self.record.winner = winner
+            winner = g.ending.winner(unit_totals, self.best_of_hands)
+            if winner is not None:   # with sides: the winning side, recorded by its first seat
+                self.record.winner = winner if sides is None else sides.members[winner][0]
                 return self.stop("natural")
             if self.cut_after_hand:   # a search's copy: the next hand would only be dealt to stop
                 return self.stop("cut")
@@ -458,8 +479,16 @@ class State:
         if self.cut_after_hand:   # a search's copy: nobody reads its ranking (a rollout ends here)
             return
         w = rec.winner
-        rec.ranking = [1 if p == w else 1 + sum(1 for q in range(self.n) if self.totals[q] > self.totals[p] or q == w)
-                       for p in range(self.n)]
+        sides = self.sides
+        if sides is None:
+            rec.ranking = [1 if p == w else 1 + sum(1 for q in range(self.n) if self.totals[q] > self.totals[p] or q == w)
+                           for p in range(self.n)]
+        else:   # sides are placed, and every member takes its side's place
+            ws = None if w is None else sides.of[w]
+            totals = sides.gather(self.totals)
+            place = [1 if s == ws else 1 + sum(1 for t in range(sides.count) if totals[t] > totals[s] or t == ws)
+                     for s in range(sides.count)]
+            rec.ranking = sides.spread(place)
 
     def hand_size(self) -> int:
         """Cards each player is dealt this hand (shrinking games deal fewer each hand)."""

@@ -15,6 +15,7 @@ from .phase import per_seat
 from .steps.pig import pig_card
 
 if TYPE_CHECKING:   # pragma: no cover
+    from .sides import Sides
     from .state import State
 
 
@@ -101,6 +102,23 @@ class HandScorer:
         return HandFacts(state.tricks_won, state.won, state.in_play, state.bids, state.blind, state.joker_tricks,
                          state.landlord, state.landlord_bid, self.pig_card if state.pig_revealed else None,
                          state.trump, state.top_point, state.low)
+
+    def pool(self, f: HandFacts, sides: "Sides") -> HandFacts:
+        """The hand's facts per side (``players.sides``): partners' tricks, cards taken, joker
+        tricks and bids added together, so that each side is scored as one player. A side's bid
+        is its members' bids added; it was blind only if every member bid blind. (The landlord's
+        auction, whose landlord plays against everyone, is not played in sides: a check says so.)"""
+        members = sides.members
+        bids: list[int | None] = []
+        if f.bids:
+            for m in members:
+                made = [f.bids[p] for p in m]
+                bids.append(None if any(b is None for b in made) else sum(made))   # type: ignore[misc]
+        blind = [all(f.blind[p] for p in m) for m in members] if f.blind else []
+        jokers = [sum(f.joker_tricks[p] for p in m) for m in members] if f.joker_tricks else []
+        top = None if f.top_point is None else sides.of[f.top_point]
+        return HandFacts([sum(f.tricks[p] for p in m) for m in members], [[c for p in m for c in f.won[p]] for m in members],
+                         f.in_play, bids, blind, jokers, None, 0, f.pig, f.trump, top, f.low)
 
     def record(self, state: "State", f: HandFacts) -> dict[str, Any]:
         """The hand's own facts for its record (trump suit, tricks and cards taken, bids …)."""

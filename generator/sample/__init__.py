@@ -20,7 +20,7 @@ from ..checks import Problem, check_spec
 from ..families import ANY, DEFAULT, Family, choose, family_named
 from ..spec import GameSpec, Mend
 from .bidding import draw_bidding
-from .deal import PLAYER_COUNTS, draw_deal, draw_hand_size, draw_players
+from .deal import PLAYER_COUNTS, draw_deal, draw_hand_size, draw_players, draw_sides
 from .deck import draw_bad_suit, draw_deck
 from .ending import draw_ending
 from .naming import Flavour, draw_intro, draw_name
@@ -61,6 +61,7 @@ def draw_spec(draw: Draw, family: str = DEFAULT, players: int | None = None, *, 
     setup = draw_setup(draw, fam.traits, deck, deal, player_range, flavour)
     bidding = draw_bidding(draw, fam.traits, deal, player_range, flavour)
     play = draw_play(draw, deck, deal, setup, bidding, bad_suit, flavour)
+    player_range = draw_sides(draw, player_range, bidding, play)
     draw_scoring = fam.load("scoring_sampler")
     scored = draw_scoring(draw, deck, deal, player_range, h, bad_suit, setup, bidding, flavour, play)
     ending = draw_ending(draw, scored, deal)

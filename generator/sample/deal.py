@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..families import SamplerTraits
-from ..spec import BiddingSpec, DealSpec, DeckSpec, Kitty, KittyCapture, Misdeal, OddCard, Players, Tokens
+from ..spec import BiddingSpec, DealSpec, DeckSpec, Kitty, KittyCapture, Misdeal, OddCard, Players, Sides, Tokens
 from ..spec.deal import Stock
 from ..spec.deck import SUITS
 from .naming import Flavour
@@ -40,6 +40,27 @@ def draw_players(draw: Draw, players: int | None = None) -> Players:
             return Players(min=lo, max=players)
         if players is None or lo <= players <= hi:
             return Players(min=lo, max=hi)
+
+
+#: Parlour's partnerships, beyond the catalogue (the seed book has none): the chance that a game
+#: whose play can be scored by sides, and whose range has a count that makes two partnerships, is
+#: played in partnerships of two. One in six: often enough that a book of generated trick-taking
+#: games has several, rare enough that the catalogue's games stay the common case.
+SIDES_CHANCE = 1 / 6
+
+
+def draw_sides(draw: Draw, players: Players, bidding: BiddingSpec, play) -> Players:
+    """Parlour's partnerships (``players.sides``), from the options stream so that no catalogue draw
+    moves: at the counts of the range that make two or more partnerships, the players play in
+    partnerships of two, each alone at the others. Not with a landlord's auction (the landlord
+    plays alone against everyone), and only for a family whose scorer counts a side as one."""
+    if not play.plays_in_sides() or bidding.auction is not None:
+        return players
+    if not any(n % 2 == 0 and n >= 4 for n in players.counts()):
+        return players
+    if not draw.option(SIDES_CHANCE):
+        return players
+    return players.model_copy(update={"sides": Sides(size=2)})
 
 
 def draw_hand_size(draw: Draw, deck_size: int, max_players: int, short: bool = False) -> int:

@@ -10,7 +10,7 @@ import importlib
 from typing import Any
 
 from .bidding import BiddingSpec, LandlordAuction, TrickBidding
-from .deal import DealSpec, Kitty, KittyCapture, Misdeal, OddCard, Players, Tokens
+from .deal import DealSpec, Kitty, KittyCapture, Misdeal, OddCard, Players, Sides, Tokens
 from .deck import DeckSpec
 from .ending import EndingSpec, Rounds, Shrinking, Target, Threshold, TokensGone
 from .naming import FACTS, Naming
@@ -69,6 +69,7 @@ __all__ = [
     "OddCard",
     "PigCard",
     "Players",
+    "Sides",
     "Robbing",
     "Rotating",
     "Rounds",

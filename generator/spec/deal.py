@@ -14,11 +14,42 @@ from .words import MAX_CARDS, MAX_PLAYERS, MIN_PLAYERS, Code, Words, shorten
 ROW_CARDS = 6
 
 
+class Sides(BaseModel):
+    """Fixed partnerships: at a player count that makes two or more whole sides of ``size``, the
+    players form sides seated so that the sides take turns round the table (with two to a side,
+    partners sit opposite each other); at any other count of the game's range each plays alone, a
+    side of one (two players, or four, in partnerships, as some games have it). Seat ``p`` of
+    ``n`` is on side ``p mod (n / size)``: the first dealer's side is side 0.
+
+    A side plays as one player of the scoring: its members' tricks, cards taken and bids are
+    counted together, the side scores the hand, and its members share its total and win or lose
+    together. Whether a family can play in sides is its play section's answer
+    (``PlaySection.plays_in_sides``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    size: int = Field(2, ge=2, le=4, description="players on each side: 2 (partners) to 4")
+
+    def applies(self, players: int) -> bool:
+        """Whether ``players`` make two or more whole sides (else each plays alone)."""
+        return players % self.size == 0 and players // self.size >= 2
+
+    def count(self, players: int) -> int:
+        """How many sides ``players`` make (each player a side of their own where sides do not apply)."""
+        return players // self.size if self.applies(players) else players
+
+    def of(self, players: int) -> list[int]:
+        """The side of each seat."""
+        k = self.count(players)
+        return [p % k for p in range(players)]
+
+
 class Players(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     min: int = Field(ge=MIN_PLAYERS, le=MAX_PLAYERS, description="the fewest players: 2 to 8")
     max: int = Field(ge=MIN_PLAYERS, le=MAX_PLAYERS, description="the most players: 2 to 8, and not fewer than min")
+    sides: Sides | None = Field(None, description="fixed partnerships (none: each plays for themselves)")
 
     @model_validator(mode="after")
     def _min_not_above_max(self) -> "Players":
@@ -26,6 +57,15 @@ class Players(BaseModel):
         to deal, play or print."""
         if self.min > self.max:
             raise ValueError(f"the player range runs backwards: min is {self.min}, max is {self.max}")
+        return self
+
+    @model_validator(mode="after")
+    def _sides_at_some_count(self) -> "Players":
+        """Sides that no player count of the range can form would be a rule never played."""
+        if self.sides is not None and not any(self.sides.applies(n) for n in self.counts()):
+            size = self.sides.size
+            raise ValueError(f"sides of {size} need a player count that makes two or more whole sides "
+                             f"({2 * size}, {3 * size} …), but the game is for {self.min} to {self.max} players")
         return self
 
     def counts(self) -> range:

@@ -395,3 +395,15 @@ def numbers_in_play(deck: DeckSpec) -> bool:
     """Whether any number card is left in the pack (so the face-value table adds "every other
     card its number")."""
     return any(r.isdigit() for r in deck.ranks())
+
+
+def side_word(spec: GameSpec) -> str:
+    """What the rules call the unit that scores and wins: a player, or with fixed sides a
+    partnership (two to a side) or a team; a *side* when some player counts play in sides and
+    others each alone."""
+    sides = spec.players.sides
+    if sides is None:
+        return "player"
+    if not all(sides.applies(n) for n in spec.players.counts()):
+        return "side"   # partners at some counts, each alone at others: the rules define a side
+    return "partnership" if sides.size == 2 else "team"

@@ -224,6 +224,8 @@ def spec_to_data(spec: GameSpec) -> dict[str, Any]:
     """Every field written out (defaults too, so a spec file shows the whole game), except a
     provenance the spec does not have: most specs are only rules."""
     data = spec.model_dump(mode="json", exclude_defaults=False, exclude={"provenance"})
+    if spec.players.sides is None:   # each for themselves: said by leaving sides out, as before sides existed
+        del data["players"]["sides"]
     if spec.provenance is not None:  # only what is known of it: an empty field says nothing
         data["provenance"] = spec.provenance.model_dump(mode="json", exclude_none=True, exclude_defaults=True,
                                                         include=None) | {"origin": spec.provenance.origin}

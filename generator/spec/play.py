@@ -36,6 +36,11 @@ class PlaySection(BaseModel):
         refills empty hands from the undealt cards)."""
         return False
 
+    def plays_in_sides(self) -> bool:
+        """Whether the family's scorer can count a side's tricks or cards together
+        (``players.sides``): a family whose hand is won by one player going out cannot."""
+        return False
+
     def face_down_piles(self) -> bool:
         """Whether cards are laid on the discard piles face down (matching's cheat mode)."""
         return False

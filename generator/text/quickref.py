@@ -132,9 +132,10 @@ def goal_text(spec: GameSpec) -> str:
     if extra:
         goal += "; " + "; ".join(extra)
     cond = spec.ending.condition
+    who = phrases.a_an(derived.side_word(spec))
     end = {
-        "target": lambda: f"the game ends when a player reaches {getattr(cond, 'points', 0)} points",
-        "threshold": lambda: f"the game ends when a player falls to {phrases.signed(-getattr(cond, 'points', 0))}",
+        "target": lambda: f"the game ends when {who} reaches {getattr(cond, 'points', 0)} points",
+        "threshold": lambda: f"the game ends when {who} falls to {phrases.signed(-getattr(cond, 'points', 0))}",
         "rounds": lambda: "one hand per player",
         "shrinking": lambda: "hands shrink by one card each" + (", then grow back" if getattr(cond, "back_up", False) else ""),
     }.get(cond.kind)
@@ -144,10 +145,18 @@ def goal_text(spec: GameSpec) -> str:
     return text + ("" if cond.kind == "tokens" else "; the highest total wins")
 
 
+def _sides_text(spec: GameSpec) -> str:
+    """How the players play: each for themselves, or in partnerships or teams of a size."""
+    sides = spec.players.sides
+    if sides is None:
+        return ", each for themselves"
+    return f" in {'partnerships' if sides.size == 2 else 'teams'} of {phrases.num(sides.size)}"
+
+
 def quick_reference_rows(spec: GameSpec) -> list[tuple[str, str]]:
     """The rows of the quick reference, by label."""
     return [
-        ("Players", players_text(spec) + ", each for themselves"),
+        ("Players", players_text(spec) + _sides_text(spec)),
         ("Cards", cards_text(spec)),
         ("Suits", suits_text(spec)),
         ("Deal", deal_text(spec)),

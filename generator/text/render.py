@@ -178,9 +178,15 @@ def _example_view(spec: GameSpec, ex: Any) -> dict[str, Any]:
                 won += f": {t.why}"
         tricks.append((i, played, won))
     out = [name(p) for p in ex.out] if ex.out else []
+    sides = spec.players.sides
+    teams = []
+    if sides is not None and sides.applies(ex.players):
+        of = sides.of(ex.players)
+        teams = [[name(p) for p in range(ex.players) if of[p] == side] for side in range(sides.count(ex.players))]
     return {
         "players": ex.players,
         "names": [name(p) for p in range(ex.players)],
+        "teams": teams,   # with sides: the names on each side, the first dealer's first
         "dealer": name(ex.dealer),
         "before": before[:DECISIONS_SHOWN],
         "before_more": max(0, len(before) - DECISIONS_SHOWN),
@@ -242,8 +248,10 @@ def _scoresheet(spec: GameSpec, figures: dict[str, int]) -> dict[str, Any]:
         fixed = max((len(s) for s in sizes if s), default=None)
     typical = figures.get("hands")
     rows = fixed or (min(max(typical + 2, SHEET_ROWS[0]), SHEET_ROWS[1]) if typical else 10)
-    return {"columns": max(counts), "rows": rows, "fixed": fixed is not None, "typical": typical,
-            "counts": counts}
+    sides = spec.players.sides   # with sides, a column per side: its members share one total
+    columns = max(counts) if sides is None else max(sides.count(n) for n in counts)
+    return {"columns": columns, "rows": rows, "fixed": fixed is not None, "typical": typical,
+            "counts": counts, "side": derived.side_word(spec)}
 
 
 def _quick_reference(spec: GameSpec, figures: dict[str, int]) -> list[tuple[str, str]]:
@@ -312,6 +320,9 @@ DERIVED_FROM: dict[str, tuple[str, ...]] = {
     "law_words": ("play.family",),
     "kitty_use": ("deal.kitty", "bidding.auction", "play.kitty_capture", "play.effects", "play.draw"),
     "stock_use": ("deal.stock", "setup.exchange", "setup.extra_rules"),
+    "side": ("players.sides",),
+    "sided_counts": ("players.sides",),
+    "alone_counts": ("players.sides",),
     "mechanics": ("bidding.auction", "bidding.tricks", "scoring.penalty_card", "scoring.bonus_card",
                   "scoring.shoot_the_moon", "scoring.exact_bonus", "setup.pig", "play.bomb", "play.cheat",
                   "play.effects", "play.jokers", "deal.tokens", "deal.rows"),
@@ -325,6 +336,7 @@ def _derived(spec: GameSpec) -> dict[str, Any]:
     deck, deal = spec.deck, spec.deal
     ranks = deck.ranks()
     size = deck.size()
+    sides = spec.players.sides
 
     fact = None
     if spec.naming.fact is not None:
@@ -400,6 +412,11 @@ def _derived(spec: GameSpec) -> dict[str, Any]:
         "law_words": family_of(spec).law_words,
         "kitty_use": derived.kitty_use(spec),
         "stock_use": derived.stock_use(spec),
+        # Who scores and wins: a player, or a partnership or team (``players.sides``), and the
+        # player counts that play in sides and alone.
+        "side": derived.side_word(spec),
+        "sided_counts": [n for n in spec.players.counts() if sides and sides.applies(n)],
+        "alone_counts": [n for n in spec.players.counts() if sides and not sides.applies(n)],
         # What the game turns on (the introduction of a game Parlour invented; the quick reference).
         "mechanics": "; ".join(mechanics(spec)),
     }

@@ -86,6 +86,7 @@ SECTIONS: tuple[Section, ...] = (
     Section("intro", None, (Part("rules/intro.md.j2"),), ("intro:rules",), "intro:finish"),
     Section("deck", "The cards", (Part("rules/deck.md.j2"),), ("deck",), "deck:finish"),
     Section("setup", "Setup", (
+        Part("rules/sides.md.j2"),
         Part("rules/deal.md.j2", "intro"),
         Part("rules/setup.md.j2", "before-deal"),
         Part("rules/deal.md.j2", "deal"),
@@ -94,7 +95,7 @@ SECTIONS: tuple[Section, ...] = (
         Part("rules/bidding.md.j2", "blind"),
         Part("rules/deal.md.j2", "after"),
         Part("rules/setup.md.j2", "extras"),
-    ), ("deal", "setup", "bidding:SETUP_RULES"),
+    ), ("sides", "deal", "setup", "bidding:SETUP_RULES"),
         marks=(("stock", "generator.spec.derived:has_stock", "the stock"),
                ("joker turned", "generator.spec.derived:trump_card_may_be_joker", "a turned joker"))),
     Section("bidding", "Bidding", (Part("rules/bidding.md.j2", "section"),), ("bidding",), "bidding:finish",

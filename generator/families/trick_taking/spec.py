@@ -90,6 +90,9 @@ class TrickPlay(PlaySection):
     def joker_play(self) -> str:
         return self.jokers
 
+    def plays_in_sides(self) -> bool:
+        return True   # partners' tricks are pooled before the hand is scored (``HandScorer.pool``)
+
     def compares_across_suits(self) -> bool:
         """The highest card of any suit wins, the weak led suit, "a higher card" when unable to
         follow, or the lowest card leading next."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from .sides import SIDE, sided
 from .core import Draft, Rule, rule
 from .words import NAME, Unreadable, count, counted, digits
 
@@ -99,21 +100,23 @@ SHRINK_RULES: list[Rule] = [
 ]
 
 RULES: list[Rule] = [
-    rule(rf"The game ends after any hand in which a player's total reaches (?P<points>{count('point')}) or more\.",
-         _condition("target")),
-    rule(r"The game ends after any hand in which a player's total falls to −(?P<points>\d+) points or lower\.",
-         _condition("threshold")),
+    rule(rf"The game ends after any hand in which an? {SIDE}'s total reaches (?P<points>{count('point')}) or more\.",
+         sided(_condition("target")), name="condition"),
+    rule(rf"The game ends after any hand in which an? {SIDE}'s total falls to −(?P<points>\d+) points or lower\.",
+         sided(_condition("threshold")), name="condition"),
     rule(r"The game lasts as many hands as there are players, so that each player deals once\.", _condition("rounds")),
     rule(r"The game ends after the last full hand, when the hands have shrunk and grown back as \*Setup\* says\.",
          _back_up(True)),
     rule(r"The game ends after the one-card hand, when the hands have shrunk as \*Setup\* says\.", _back_up(False)),
     rule(rf"The game ends as soon as a player gives up their last (?P<tok>{NAME}): that player wins\.", _tokens_gone,
          marks="wins"),
-    rule(r"The player with the highest total wins\.", marks="wins"),
-    rule(r"If several players share the highest total, another hand is played(?P<same> with as many cards as the "
-         r"last)?, and so on, until one player alone has the highest total\.", _ties("extra-hand")),
+    rule(rf"The {SIDE} with the highest total wins\.", sided(), marks="wins", name="wins"),
+    rule(rf"If several {SIDE}s share the highest total, another hand is played(?P<same> with as many cards as the "
+         r"last)?, and so on, until one (?:player|partnership|team|side) alone has the highest total\.",
+         sided(_ties("extra-hand")), name="ties"),
     # The latest-winner tie rule: a sentence, then four steps (the last says whether hands shrink).
-    rule(r"If several players share the highest total, the scoresheet settles the tie:", _ties("latest-winner")),
+    rule(rf"If several {SIDE}s share the highest total, the scoresheet settles the tie:",
+         sided(_ties("latest-winner")), name="ties"),
     rule(r"Take the last hand played, and find the highest score anyone made in it\.", marks="tie 1"),
     rule(r"If exactly one of the tied players made that score, that player wins, whether or not a player outside "
          r"the tie made it too\.", marks="tie 2"),

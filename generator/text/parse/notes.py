@@ -18,6 +18,7 @@ _ROW = rule(r"\|.*\|")
 EXAMPLE = [
     rule(r"Here is the first hand of a game for \S+ players?, as the engine played it with sensible practice "
          rf"players: .+ sit in that order, clockwise, and {_WHO} deals\."),
+    rule(r"(?:Partnerships|Teams): .+?\."),                          # who plays with whom (players.sides)
     rule(r"Before the cards are played:"),
     rule(r"… and \S+ more decisions? before play\."),
     rule(rf"[A-Z][a-z -]*: {_WHO}, .+?\."),                          # a decision before play
@@ -50,6 +51,8 @@ VARIATIONS = [rule(r"Playtested too, and passed: .+?\.")]   # (under the heading
 SCORESHEET = [
     rule(r"Write the players' names at the head of the columns.*?, and after each hand each player's new total "
          r"under their name\."),
+    rule(r"Write the names of each (?:partnership|team|side)'s players at the head of a column.*?, and after each "
+         r"hand each (?:partnership|team|side)'s new total under their names\."),
     rule(r"The game has \S+ hands?\."),
     rule(r"A typical game has about \S+ hands?; carry the totals to a new sheet if it runs longer\."),
     rule(r"Carry the totals to a new sheet if the game runs longer\."),

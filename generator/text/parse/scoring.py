@@ -13,6 +13,7 @@ from ...families import FAMILIES, family_of
 from ...spec import derived
 from ..phrases import cap, join_and, plural_noun, rank_word
 from .card_points import RULES as CARD_POINTS_RULES
+from .sides import SIDE, sided
 from .core import Draft, Rule, rule
 from .setup import trump_name
 from .words import (
@@ -576,7 +577,8 @@ SHEDDING_RULES: list[Rule] = [
 
 RULES: list[Rule] = [
     # Avoided suit (SC-T1).
-    rule(r"At the end of each hand, each player scores for the cards they took in tricks:", _avoid, marks="base"),
+    rule(rf"At the end of each hand, each {SIDE} scores for the cards they took in tricks:", sided(_avoid), marks="base",
+         name="avoid"),
     rule(rf"Each (?P<one>{SUIT_ONE}) costs one point\.", _per_card("one")),
     rule(r"Each (?P<one>major) costs its number: Judgement \(XX\) costs 20 and The Fool \(0\) nothing\.",
          _per_card("face-value")),
@@ -596,8 +598,8 @@ RULES: list[Rule] = [
     rule(rf"(?P<card>{CARD}) counts in both rows: first its own points, then the doubling of its taker's whole score "
          r"for the cards taken\.", _doubled_twice),
     # Points per trick (SC-T3) and the bidding bonuses.
-    rule(rf"At the end of each hand, each player scores one point for each trick they won(?: beyond their first "
-         rf"(?P<first>trick|{count('trick')}))?\.", _per_trick, marks="base"),
+    rule(rf"At the end of each hand, each {SIDE} scores one point for each trick they won(?: beyond their first "
+         rf"(?P<first>trick|{count('trick')}))?\.", sided(_per_trick), marks="base", name="per_trick"),
     rule(rf"A player who won exactly as many tricks as they bid scores (?P<points>{count('point')}) more\.",
          _bonus_points("exact_bonus")),
     rule(rf"If that bid was zero, they score a further (?P<points>{count('point')})\.", _bonus_points("zero_bonus")),
@@ -645,8 +647,8 @@ RULES: list[Rule] = [
     rule(r"If the hand was played low, every player's score for the hand, everything included, changes sign: a gain "
          r"counts as a loss of as many points, and a loss as a gain\.",
          lambda d, m: d.check(lambda spec: spec.setup.high_low, "low hands"), name="low_hands"),
-    rule(r"Each player keeps a running total of their hand scores(?P<below>, which may fall below zero)?\.", _total,
-         marks="total"),
+    rule(rf"Each {SIDE} keeps a running total of their hand scores(?P<below>, which may fall below zero)?\.",
+         sided(_total), marks="total", name="total"),
     *SHEDDING_RULES,
     *CARD_POINTS_RULES,
 ]

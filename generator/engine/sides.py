@@ -1,0 +1,45 @@
+"""Sides (``spec.players.sides``): the players in fixed partnerships, compiled once per player count.
+
+A side plays as one player of the scoring. The family's scorer pools the hand's facts per side
+(``pool``: partners' tricks, cards taken and bids counted together) and scores the sides as it
+scores players; every member is then given the side's score, so the members' totals are always
+equal and the game's ending, winner and ranking are decided between sides. A game without sides
+is the same machinery with one player to a side, and pays nothing for it: ``Sides.none`` is
+never consulted on the hot path.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+
+class Sides:
+    """The side of each seat, and each side's seats (the first dealer's side is side 0)."""
+
+    __slots__ = ("of", "members", "count")
+
+    def __init__(self, of: Sequence[int]):
+        self.of = tuple(of)
+        self.count = max(of) + 1
+        self.members = tuple(tuple(p for p, s in enumerate(of) if s == side) for side in range(self.count))
+
+    @classmethod
+    def of_spec(cls, spec, players: int) -> "Sides | None":
+        """The game's sides at ``players``, or None when everyone plays for themselves."""
+        sides = spec.players.sides
+        return None if sides is None or not sides.applies(players) else cls(sides.of(players))
+
+    def spread(self, per_side: Sequence[int]) -> list[int]:
+        """A score per side as a score per seat: every member gets the side's."""
+        return [per_side[s] for s in self.of]
+
+    def gather(self, per_seat: Sequence[int]) -> list[int]:
+        """Per-seat totals (equal within a side) as one per side."""
+        return [per_seat[m[0]] for m in self.members]
+
+    def partner_of(self, seat: int, other: int) -> bool:
+        """Whether two different seats are on the same side."""
+        return seat != other and self.of[seat] == self.of[other]
+
+
+__all__ = ["Sides"]
