@@ -4,6 +4,7 @@ accepted, hand scores exactly as the spec says, totals and rankings consistent."
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -19,8 +20,22 @@ from tests.conftest import budget
 SEEDS = st.integers(min_value=0, max_value=2**40)
 
 
-def expected_scores(spec: GameSpec, record_hand, in_play: set[str] | None = None) -> list[int]:
-    """Hand scores recomputed from the cards each player won, straight from the spec's words."""
+def _pooled(hand, sides: list[int] | None):
+    """A hand's tricks and cards taken per side, as the rules count them in partnerships."""
+    if sides is None:
+        return hand
+    k = max(sides) + 1
+    return SimpleNamespace(tricks=[sum(t for p, t in enumerate(hand.tricks) if sides[p] == s) for s in range(k)],
+                           won=[[c for p, w in enumerate(hand.won) if sides[p] == s for c in w] for s in range(k)])
+
+
+def expected_scores(spec: GameSpec, record_hand, in_play: set[str] | None = None,
+                    sides: list[int] | None = None) -> list[int]:
+    """Hand scores recomputed from the cards each player (or side, ``sides``: the hand pooled
+    by ``_pooled``) won, straight from the spec's words; each member gets the side's."""
+    if sides is not None:
+        per_side = expected_scores(spec, record_hand, in_play)
+        return [per_side[s] for s in sides]
     s = spec.scoring
     if s.kind == "per-trick":
         return [max(0, t - s.beyond) for t in record_hand.tricks]
@@ -68,12 +83,13 @@ def check_record(spec: GameSpec, rec: GameRecord) -> None:
             # and invented laws can make a player miss a trick)
             assert sum(len(w) for w in h.won) == n * sum(h.tricks)
         if not _unequal_hands(spec):
-            assert h.scores == expected_scores(spec, h)
+            assert h.scores == expected_scores(spec, _pooled(h, rec.sides), None, rec.sides)
         totals = [a + b for a, b in zip(totals, h.scores)]
         assert h.totals == totals
     if rec.outcome == "natural":
         assert rec.winner is not None and rec.ranking[rec.winner] == 1
-        assert sorted(rec.ranking).count(1) == 1
+        # one winner, or every member of the winning side
+        assert sorted(rec.ranking).count(1) == (1 if rec.sides is None else rec.sides.count(rec.sides[rec.winner]))
         extras = getattr(spec.scoring, "extras", None)
         if not (extras and extras.bid_all_wins):   # bidding every trick and taking them all wins at once
             assert all(totals[rec.winner] >= t for t in totals)

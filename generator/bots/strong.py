@@ -363,10 +363,15 @@ def rollout_value(state: State, me: int, hand: int, ending: bool = True) -> floa
     if len(rec.hands) > hand:
         scores = rec.hands[hand].scores
         n = len(scores)
-        value = scores[me] - (sum(scores) - scores[me]) / (n - 1) if n > 1 else scores[me]
+        sides = rec.sides
+        if sides is not None:   # partners share a score: the side's against the other sides'
+            others = [s for p, s in enumerate(scores) if sides[p] != sides[me]]
+            value = scores[me] - sum(others) / len(others)
+        else:
+            value = scores[me] - (sum(scores) - scores[me]) / (n - 1) if n > 1 else scores[me]
     if state.terminal and rec.winner is not None and rec.outcome == "natural" and (
             ending or state.end_condition_met()):
-        value += GAME_BONUS if rec.winner == me else -GAME_BONUS
+        value += GAME_BONUS if rec.won(me) else -GAME_BONUS
     return value
 
 

@@ -60,6 +60,15 @@ class Observation:
         return self._s.n
 
     @property
+    def partners(self) -> tuple[int, ...]:
+        """The other players of this player's side (``players.sides``: public, everyone knows who
+        plays with whom); empty when each plays for themselves."""
+        sides = self._s.sides
+        if sides is None:
+            return ()
+        return tuple(p for p in sides.members[sides.of[self.player]] if p != self.player)
+
+    @property
     def hand(self) -> list[int]:
         s = self._s
         if s.decision in s.game.before_looking:   # decided before looking at one's cards

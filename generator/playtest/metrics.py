@@ -159,8 +159,8 @@ class Tier1Count:
     def wins(self) -> list[int]:
         w = [0] * self.players
         for g in self.completed:
-            if g.winner is not None:
-                w[g.winner] += 1
+            for p in range(self.players):   # every member of a winning side has won
+                w[p] += g.won(p)
         return w
 
     def agency(self) -> tuple[float, float, float]:
@@ -400,15 +400,20 @@ class Tier2Count:
     def _focus_wins(self, tag: str) -> tuple[int, int]:
         n = self.players
         gs = self.games.get(tag, [])
-        return sum(1 for g in gs if g.winner is not None and g.winner == g.index % n), len(gs)
+        return sum(1 for g in gs if g.won(g.index % n)), len(gs)
 
     def seat_wins(self) -> tuple[list[int], int]:
         gs = self.games.get(STRONG, [])
         w = [0] * self.players
         for g in gs:
-            if g.winner is not None:
-                w[g.winner] += 1
+            for p in range(self.players):   # every member of a winning side has won
+                w[p] += g.won(p)
         return w, len(gs)
+
+    @property
+    def units(self) -> int:
+        """How many players or sides contend for the win: a fair one wins 1 in this many."""
+        return next((g.units for gs in self.games.values() for g in gs), self.players)
 
     def balance(self) -> float:
         w, g = self.seat_wins()
@@ -420,16 +425,16 @@ class Tier2Count:
     def fairness(self) -> float:
         """CardStock's fairness for the first player to play (seat 2, left of the first dealer)."""
         w, g = self.seat_wins()
-        n = self.players
+        n, k = self.players, self.units
         if not g:
             return 0.0
         first = w[1 % n] / g
-        return max(0.0, 1 - abs(first - 1 / n) / (1 - 1 / n))
+        return max(0.0, 1 - abs(first - 1 / k) / (1 - 1 / k))
 
     def order(self) -> tuple[float, float, float]:
         """Order = (w − 1/n) / (1 − 1/n) for one strong bot among random bots, with its interval."""
         k, g = self._focus_wins(ORDER)
-        n = self.players
+        n = self.units   # with sides, the strong player's side against the others
         lo, hi = wilson(k, g)
         f = lambda w: (w - 1 / n) / (1 - 1 / n)  # noqa: E731
         return (f(k / g) if g else 0.0, f(lo), f(hi))
@@ -447,8 +452,8 @@ class Tier2Count:
         than ``PAIRED_MIN`` common deals. Used only to stop playing an INERT_RULE comparison whose
         answer is settled; the warning itself reads the two win rates."""
         n = self.players
-        base = {g.index: g.winner is not None and g.winner == g.index % n for g in self.games.get(ORDER, [])}
-        diffs = [base[g.index] - (g.winner is not None and g.winner == g.index % n)
+        base = {g.index: g.won(g.index % n) for g in self.games.get(ORDER, [])}
+        diffs = [base[g.index] - g.won(g.index % n)
                  for g in self.games.get(tag, []) if g.index in base]
         m = len(diffs)
         if m < PAIRED_MIN:
@@ -469,8 +474,9 @@ class Tier2Count:
                 continue
             me = g.index % n
             mine = g.ranking[me]
+            others = [q for q in range(n) if q != me and (g.sides is None or g.sides[q] != g.sides[me])]
             total += sum(1.0 if mine < g.ranking[q] else 0.5 if mine == g.ranking[q] else 0.0
-                         for q in range(n) if q != me) / (n - 1)
+                         for q in others) / len(others)
         return total, len(gs)
 
     def as_dict(self) -> dict[str, Any]:
@@ -531,12 +537,12 @@ class Tier2Count:
         # NO_TENSION does not warn.
         settle = bool(g)
         if g:
-            fair = 1 / n
+            fair = 1 / self.units   # with sides, a fair side wins 1 in the number of sides
             for seat, k in enumerate(w):
                 lo, hi = wilson(k, g)
                 rate = k / g
-                example = next((x for x in strong if x.winner == seat), None) if rate > fair else \
-                    next((x for x in strong if x.winner != seat), None)
+                example = next((x for x in strong if x.won(seat)), None) if rate > fair else \
+                    next((x for x in strong if not x.won(seat)), None)
                 msg = (f"with strong players at every seat, seat {seat + 1} wins {rate:.0%} of games "
                        f"(95% interval {lo:.0%}–{hi:.0%}; a fair seat wins {fair:.0%} ± {SEAT_BAND:.0%})")
                 if lo > fair + SEAT_BAND or hi < fair - SEAT_BAND:
@@ -548,7 +554,7 @@ class Tier2Count:
         games = self.games.get(ORDER, [])
         if games:
             order, lo, hi = self.order()
-            lost = next((x for x in games if x.winner != x.index % n), None)
+            lost = next((x for x in games if not x.won(x.index % n)), None)
             msg = (f"a strong player among random players wins only {self._focus_wins(ORDER)[0]} of {len(games)} "
                    f"games (Order {order:.2f}, 95% interval {lo:.2f}–{hi:.2f}): skill barely counts")
             if hi < MIN_ORDER:
@@ -599,7 +605,7 @@ class Tier2Count:
                 continue
             lo, hi = wilson(k, gd)
             rate = k / gd
-            example = next((x for x in self.games[tag] if x.winner == x.index % n), None)
+            example = next((x for x in self.games[tag] if x.won(x.index % n)), None)
             msg = (f"the trivial policy '{policy}' wins {rate:.0%} of games against strong players "
                    f"(95% interval {lo:.0%}–{hi:.0%})")
             if lo >= MAX_DOMINANCE:
@@ -628,7 +634,7 @@ class Tier2Count:
             else:
                 out.settled.discard(ORDER)  # the same deals are needed for the comparison
             if effect < MIN_RULE_EFFECT:
-                example = next((x for x in self.games[tag] if x.winner == x.index % n), None)
+                example = next((x for x in self.games[tag] if x.won(x.index % n)), None)
                 out.warnings.append(reason(
                     "INERT_RULE", f"this rule changes nothing: a strong player forbidden {describe_feature(feature)} "
                     f"still wins {k / gi:.0%} of games among random players, against {base:.0%} with it "

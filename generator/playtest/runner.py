@@ -65,6 +65,19 @@ class GameSummary:
     best_hand: int = 0                       # the most points any seat scored in one hand
     worst_hand: int = 0                      # the fewest (a loss is negative)
     record: dict[str, Any] | None = None     # GameRecord.as_dict(), when asked for
+    sides: list[int] | None = None           # the side of each seat, in a game of partnerships
+
+    def won(self, seat: int) -> bool:
+        """Whether ``seat`` won: alone, or as a member of the winning side."""
+        w = self.winner
+        if w is None:
+            return False
+        return w == seat if self.sides is None else self.sides[w] == self.sides[seat]
+
+    @property
+    def units(self) -> int:
+        """How many players or sides contend for the win (a fair one wins 1 in this many)."""
+        return self.players if self.sides is None else max(self.sides) + 1
 
     @property
     def minutes(self) -> float:
@@ -108,6 +121,10 @@ def bounds_of(game: Game, n: int) -> Any:
     game of a configuration, and every configuration, on one compiled game; working the bounds
     out reads the whole spec, which cost more than a short random game)."""
     per_game = _BOUNDS.setdefault(game, {})
+    if n not in per_game and game.sides(n) is not None:
+        # The families' bounds are a seat's own (its tricks, its cards); a side's pooled score is
+        # not bounded by them, so a game of partnerships is judged without the dead tail.
+        per_game[n] = None
     if n not in per_game:
         try:
             per_game[n] = family_of(game.spec).load("bounds")(game, n)   # the family's score bounds
@@ -202,6 +219,7 @@ def _play(game: Game, n: int, seed: int, lineup: Sequence[str] | None, options: 
                 checkpoints.append((record.moves, r[0], r[1]))
     out.outcome = "cap" if capped else record.outcome
     out.winner = record.winner
+    out.sides = record.sides
     out.ranking = list(record.ranking)
     out.tie_rule = bool(record.tie_rule_used)
     out.moves = record.moves
@@ -217,14 +235,18 @@ def _play(game: Game, n: int, seed: int, lineup: Sequence[str] | None, options: 
     out.deals = sum(h.deals for h in record.hands)
     out.totals = list(state.totals)
     out.looped = looped
-    out.lead_changes = _lead_changes(per_hand)
     w = record.winner
+    if record.sides is not None:   # partners share a total: the lead and the comeback are the sides'
+        first = [record.sides.index(side) for side in range(max(record.sides) + 1)]
+        per_hand = [[totals[p] for p in first] for totals in per_hand]
+        w = None if w is None else record.sides[w]
+    out.lead_changes = _lead_changes(per_hand)
     if w is not None and len(per_hand) >= 2:
         half = per_hand[(len(per_hand) + 1) // 2 - 1]
         low = min(half)
         out.comeback = half[w] == low and half.count(low) == 1
     if bounds is not None and w is not None and record.outcome == "natural" and record.moves:
-        at = settled_at(checkpoints, w)
+        at = settled_at(checkpoints, record.winner)
         out.dead_tail = 0.0 if at is None else (record.moves - at) / record.moves
     if keep_record:
         out.record = record.as_dict()

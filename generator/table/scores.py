@@ -46,9 +46,19 @@ class Summary:
     your_moves: int
     undos: int
     hints: int
+    sides: list[int] | None = None   # the side of each seat, in a game of partnerships
+
+    def _won(self, seat: int) -> bool:
+        if self.winner is None:
+            return False
+        return self.winner == seat if self.sides is None else self.sides[self.winner] == self.sides[seat]
 
     def lines(self) -> list[str]:
-        if self.finished:
+        if self.finished and self.sides is not None:
+            mates = [p + 1 for p, s in enumerate(self.sides) if self.winner is not None and s == self.sides[self.winner]]
+            head = ("Your side wins!" if self._won(self.seat) else
+                    f"Seats {' and '.join(map(str, mates))} win." if self.winner is not None else "No winner.")
+        elif self.finished:
             head = ("You win!" if self.winner == self.seat else
                     f"Seat {self.winner + 1} wins." if self.winner is not None else "No winner.")
         elif self.stopped:
@@ -79,4 +89,4 @@ def summary(state: Any, seat: int, your_moves: int, undos: int, hints: int) -> S
         place = 1 + sum(1 for t in state.totals if t > state.totals[seat])
     stopped = state.is_terminal() and rec.outcome != "natural"
     return Summary(finished, stopped, rec.winner if finished else None, seat, place, list(state.totals), len(rec.hands),
-                   rec.moves, your_moves, undos, hints)
+                   rec.moves, your_moves, undos, hints, rec.sides)

@@ -32,6 +32,14 @@ def greedy_card(obs: Observation, legal: list[int]) -> int:
     t = obs.table
     points = obs.points
     strength = t.strength
+    if obs.trick and obs.partners and obs.winning_seat in obs.partners:  # type: ignore[attr-defined]
+        # A partner is taking the trick: never overtake it; give it the card worth most to the side
+        # (where cards score) or the lowest (where tricks do).
+        losers = [c for c in legal if not obs.would_win(c)]  # type: ignore[attr-defined]
+        if losers:
+            if points:
+                return max(losers, key=lambda c: (points.get(c, 0), -strength[c], -c))
+            return min(losers, key=lambda c: (strength[c], c))
     if not points:  # tricks score: win as cheaply as possible, else throw the lowest
         if not obs.trick:
             return max(legal, key=lambda c: (strength[c], -c))

@@ -50,6 +50,8 @@ class OpenHand:
             return False
         if state.trump_pending or state.play_extras or state.lead_override is not None:
             return False
+        if state.sides is not None:   # partners' tricks are pooled: the clone-based solver scores sides
+            return False
         left = sum(len(h) for h in state.hands)
         return state.record.moves + left < state.move_cap   # the move cap cannot stop the ending
 

@@ -167,7 +167,8 @@ RULES: list[Rule] = [
     rule(r"A typical game (?:with \d+ players )?lasts about [^.]+\."),
     rule(r"It is (?:a quick game|a long game|neither quick nor long)\."),
     rule(r"(?:Skill counts for much|Skill counts, but luck has its say|Luck decides most games): in the playtest, "
-         rf"a strong bot won \d+% of its games against {NUM} random players?, where luck alone would give it \d+%\."),
+         rf"a strong bot (?:partnered by (?:a random player|random players) )?won \d+% of its games against {NUM} random players?, where "
+         r"luck alone would give (?:it|its side) \d+%\."),
 ]
 
 

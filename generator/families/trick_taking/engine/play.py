@@ -58,6 +58,14 @@ def _would_win(state: "State", player: int) -> Callable[[int], bool]:
     return would_win
 
 
+def _winning_seat(state: "State", player: int) -> int | None:
+    """The seat whose card is taking the trick so far (public), None with no card played."""
+    if state.decision != PLAY or not state.trick:
+        return None
+    rules = state.game.phase(TrickPlay).rules  # type: ignore[union-attr]
+    return state.trick_seats[rules.winner(state.trick, state.eff, state.win_trump, state.anti)]
+
+
 class TrickPlay(Phase):
     decisions = (PLAY,)
     narration = TrickNarration
@@ -76,6 +84,7 @@ class TrickPlay(Phase):
         "history": _in_play("history", lambda s: []),
         "points": lambda s, p: s.game.scorer.card_points,
         "would_win": _would_win,
+        "winning_seat": _winning_seat,
         "plain_play": lambda s, p: s.game.phase(TrickPlay).plain,
     }
 

@@ -1,0 +1,189 @@
+"""Partnerships (``players.sides``): a side plays as one player of the scoring.
+
+The facts a correct engine must reproduce for Whist in partnerships (real-games.md §4, R2), over
+random play; the invariants of any game in sides (partners share every total, win and lose
+together, cards are conserved); the checks that refuse sides where they cannot work; the sensible
+bot's manners towards a partner; and a partnership game's playtest judged per side.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from generator.checks import check_spec
+from generator.engine.state import Game
+from generator.playtest import playtest
+from generator.rulebook import render_markdown
+from generator.sample import sample_game
+from generator.spec import load_spec
+from generator.spec.io import SpecError, spec_from_data, spec_to_data
+from generator.text.parse import parse_markdown
+from generator.bots import make_bot
+
+REAL = Path(__file__).resolve().parents[1] / "corpus" / "real"
+WHIST = load_spec(REAL / "whist-partners.yaml")
+
+
+# --------------------------------------------------------------------------- Whist, R2
+
+
+def test_whist_in_partnerships_keeps_the_seed_facts() -> None:
+    """13 tricks a hand; the sides' tricks add to 13, so exactly one side has 7 or more and the
+    margin is odd; that side scores t − 6 = (margin + 1) / 2, the other nothing; partners (seats
+    0 and 2, 1 and 3) share every score and total, and win together."""
+    game = Game(WHIST, audit=True)
+    hands = 0
+    for seed in range(60):
+        state = game.new_initial_state(4, seed)
+        state.play_random(random.Random(seed).random)
+        rec = state.record
+        assert rec.outcome == "natural" and rec.sides == [0, 1, 0, 1]
+        for hand in rec.hands:
+            t = hand.tricks
+            a, b = t[0] + t[2], t[1] + t[3]
+            assert a + b == 13 and (a - b) % 2 == 1
+            top, low = max(a, b), min(a, b)
+            margin = top - low
+            assert top - 6 == (margin + 1) // 2
+            scores = hand.scores
+            assert scores[0] == scores[2] and scores[1] == scores[3]
+            assert sorted((scores[0], scores[1])) == [0, top - 6]
+            assert (scores[0] > 0) == (a > b)
+            hands += 1
+        totals = state.totals
+        assert totals[0] == totals[2] and totals[1] == totals[3] and max(totals) >= 5
+        side = rec.sides[rec.winner]
+        assert state.returns() == [1.0 if s == side else 0.0 for s in rec.sides]
+        assert rec.ranking == [1 if s == side else 2 for s in rec.sides]
+        assert all(rec.won(p) == (rec.sides[p] == side) for p in range(4))
+    assert hands > 100
+
+
+def test_partnership_whist_reads_back_and_says_who_plays_with_whom() -> None:
+    text = render_markdown(WHIST)
+    assert parse_markdown(text).rules() == WHIST.rules()
+    assert "The four players play in two partnerships of two, partners sitting opposite each other." in text
+    assert "each partnership scores one point for each trick they won beyond their first six tricks" in text
+    assert "The partnership with the highest total wins." in text
+    assert "Partnerships: Ann and Cleo; Ben and Dev." in text
+    assert "Write the names of each partnership's players at the head of a column" in text
+    assert "| Hand | | |\n" in text   # a column per partnership
+
+
+# --------------------------------------------------------------------------- any game in sides
+
+
+def _in_sides(seed: int) -> list:
+    """Sampled trick-taking games that the sampler put in partnerships."""
+    out = []
+    while len(out) < 6:
+        spec = sample_game(seed, family="trick-taking").spec
+        if spec.players.sides is not None:
+            out.append(spec)
+        seed += 1
+    return out
+
+
+SIDED = _in_sides(0)
+
+
+def test_the_sampler_draws_partnerships_that_check_and_read_back() -> None:
+    drawn = [sample_game(seed, family="trick-taking").spec for seed in range(200)]
+    sided = [s for s in drawn if s.players.sides is not None]
+    assert 15 <= len(sided) <= 50   # 1 in 6 of the games that can be, and most can
+    for spec in sided:
+        assert check_spec(spec) == []
+        assert spec.bidding.auction is None
+        assert any(spec.players.sides.applies(n) for n in spec.players.counts())
+        assert parse_markdown(render_markdown(spec)).rules() == spec.rules()
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(which=st.integers(0, len(SIDED) - 1), seed=st.integers(0, 10_000))
+def test_partners_share_every_total_and_win_together(which: int, seed: int) -> None:
+    spec = SIDED[which]
+    game = Game(spec, audit=True, move_cap=20_000)   # audit: every card in one place after every hand
+    for n in spec.players.counts():
+        state = game.new_initial_state(n, seed)
+        state.play_random(random.Random(seed).random)
+        rec = state.record
+        sides = spec.players.sides
+        if not sides.applies(n):
+            assert rec.sides is None
+            continue
+        assert rec.sides == sides.of(n)
+        for hand in rec.hands:
+            for p in range(n):
+                mate = rec.sides.index(rec.sides[p])
+                assert hand.scores[p] == hand.scores[mate] and hand.totals[p] == hand.totals[mate]
+        if rec.outcome == "natural" and rec.winner is not None:
+            assert sum(state.returns()) == sides.size
+            assert {rec.ranking[p] for p in range(n) if rec.won(p)} == {1}
+
+
+# --------------------------------------------------------------------------- checks
+
+
+def _whist_data(**players) -> dict:
+    data = copy.deepcopy(spec_to_data(WHIST))
+    data["players"].update(players)
+    return data
+
+
+def test_a_range_with_no_count_for_sides_is_refused_by_name() -> None:
+    with pytest.raises(SpecError, match="players: sides of 2 need a player count that makes two or more whole"):
+        spec_from_data(_whist_data(min=2, max=3))
+
+
+def test_families_that_cannot_score_sides_refuse_them() -> None:
+    rummy = spec_to_data(load_spec(REAL / "rummy.yaml"))
+    rummy["players"] = {"min": 4, "max": 4, "sides": {"size": 2}}
+    problems = check_spec(spec_from_data(rummy))
+    assert [(p.code, p.field) for p in problems] == [("RULE_CONFLICT", "players.sides")]
+    assert "cannot be played in partnerships" in problems[0].message
+
+
+def test_the_landlord_plays_alone() -> None:
+    data = spec_to_data(load_spec(next(p for p in sorted((REAL.parent / "hyloe").glob("*.yaml"))
+                                       if load_spec(p).bidding.auction is not None and load_spec(p).family == "trick-taking")))
+    data["players"] = {"min": 4, "max": 4, "sides": {"size": 2}}
+    problems = check_spec(spec_from_data(data))
+    assert any(p.field == "players.sides" and "plays alone" in p.message for p in problems)
+
+
+# --------------------------------------------------------------------------- bots and playtest
+
+
+def test_the_sensible_bot_never_overtakes_a_partner_who_is_taking_the_trick() -> None:
+    game = Game(WHIST)
+    checked = 0
+    for seed in range(40):
+        state = game.new_initial_state(4, seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            p = state.current_player()
+            obs = state.observation(p)
+            if obs.card_play and obs.trick and obs.winning_seat in obs.partners:
+                can_stay_under = [c for c in legal if not obs.would_win(c)]
+                if can_stay_under and len(can_stay_under) < len(legal):
+                    card = make_bot("greedy", seed).act(obs)
+                    assert not obs.would_win(card)
+                    assert card == min(can_stay_under, key=lambda c: obs.table.strength[c])
+                    checked += 1
+            state.apply_action(rng.choice(legal))
+    assert checked > 50
+
+
+def test_a_partnership_game_is_judged_per_side() -> None:
+    report = playtest(WHIST, games=60, seed=3).as_dict()
+    count = report["counts"][0]
+    rates = count["win_rates"]
+    assert rates[0] == rates[2] and rates[1] == rates[3]   # partners win together
+    assert abs(rates[0] + rates[1] - 1) < 1e-9             # and one side wins every game
+    assert report["verdict"] == "pass", report["reasons"]
