@@ -84,6 +84,7 @@ SHARED_ENGINE: dict[str, str] = {
     "scoring": "generator.engine.trick_scoring:HandScorer",
     "laws": "generator.engine.laws:LawBook",
     "sides": "generator.engine.sides:Sides",
+    "card_points": "generator.engine.card_points:CardPointsCounter",
     "ending": "generator.engine.ending:EndRules",
 }
 
@@ -374,6 +375,15 @@ AFTER_PLAY: tuple[Module, ...] = (
            _draw("ending", "draw_ending", "draw_target"), (ENDING,), ("ending:condition",), ("ending",)),
     Module("EN-04", "ties", ("ending.ties",), lambda s: True, "EN-04 ties", _draw("ending", "draw_ending"), (ENDING,),
            ("ending:ties",), ("ending",)),
+    # Card points (Parlour's id: the catalogue has none): the cards a player took, by a table, with
+    # majorities, sweeps, the last trick and groups; counted by the shared ``engine.card_points``
+    # for the family's scorer (each family's share names its scorer and its sampler).
+    Module("FI-08", "card points", ("scoring.ranks", "scoring.cards", "scoring.most_cards", "scoring.most_suit",
+                                    "scoring.last_trick", "scoring.groups"),
+           lambda s: s.scoring.kind == "card-points", "FI-08 card points", (), (SCORING,),
+           ("scoring:rank", "scoring:card", "scoring:most_cards",
+            "scoring:most_suit", "scoring:ties", "scoring:last_trick", "scoring:groups"),
+           ("card_points",)),
 )
 
 #: Shared modules that only some families' samplers draw (by their ``SamplerTraits`` and the
@@ -386,7 +396,7 @@ SOME_FAMILIES = frozenset({
     "DK-03", "DL-03", "SC-T1", "SC-T3", "SC-T4",
     "DK-05", "DL-04", "DL-12", "DL-08", "DL-09", "DL-10",
     "SC-A1", "SC-A2", "SC-A2e", "SC-A2l", "SC-A3", "SC-A4", "SC-A5", "WU-01", "WU-02", "WU-03", "WU-04", "WU-05",
-    "EN-01", "SH-01", "PA-01",
+    "EN-01", "SH-01", "PA-01", "FI-08",
 })
 
 

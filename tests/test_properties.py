@@ -25,8 +25,10 @@ def _pooled(hand, sides: list[int] | None):
     if sides is None:
         return hand
     k = max(sides) + 1
+    last = getattr(hand, "last", None)
     return SimpleNamespace(tricks=[sum(t for p, t in enumerate(hand.tricks) if sides[p] == s) for s in range(k)],
-                           won=[[c for p, w in enumerate(hand.won) if sides[p] == s for c in w] for s in range(k)])
+                           won=[[c for p, w in enumerate(hand.won) if sides[p] == s for c in w] for s in range(k)],
+                           last=None if last is None else sides[last])
 
 
 def expected_scores(spec: GameSpec, record_hand, in_play: set[str] | None = None,
@@ -39,6 +41,11 @@ def expected_scores(spec: GameSpec, record_hand, in_play: set[str] | None = None
     s = spec.scoring
     if s.kind == "per-trick":
         return [max(0, t - s.beyond) for t in record_hand.tricks]
+    if s.kind == "card-points":   # the table's points of the cards won, the last trick, whole groups
+        by_rank, by_card = {r.rank: r.points for r in s.ranks}, {c.card: c.points for c in s.cards}
+        last = getattr(record_hand, "last", None)
+        return [(sum(by_rank.get(c.split(" of ")[0], 0) + by_card.get(c, 0) for c in won)
+                 + (s.last_trick or 0) * (p == last)) // (s.groups or 1) for p, won in enumerate(record_hand.won)]
     table = compile_deck(spec.deck)
     face = dict(zip(table.names, table.face))
     scores = []

@@ -258,9 +258,10 @@ BEFORE_MELDING = {
 
 
 @pytest.mark.parametrize("family", sorted(BEFORE_MELDING))
-def test_other_families_games_are_byte_for_byte_unchanged(family: str) -> None:
+def test_other_families_games_are_byte_for_byte_unchanged(family: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Melding's draws in the shared phases (the hand cut, the knock on going out) are made only for
     melding: the other families' streams did not move."""
+    monkeypatch.setattr("generator.sample.scoring.CARD_POINTS_CHANCE", 0)   # Parlour's point tricks: off
     digest = hashlib.sha256()
     for seed in range(100):
         text = dump_yaml(sample_game(seed, family=family, flavour=True).spec)

@@ -1,14 +1,16 @@
 """Card points (``spec.scoring.CardPoints``): what the cards a player took in a hand are worth by
 a table of ranks and named cards, the majorities (the most cards, the most of a suit: no one
-scores a tied majority) and the points per sweep. Shared by any family whose players take cards
-(a fishing game's captures; a trick-taking game's tricks could be counted the same way); the
-family's scorer gives the piles taken and the sweeps made, and adds what is its own."""
+scores a tied majority), the points per sweep and for the last trick, counted in groups where the
+game says so. Shared by any family whose players take cards (a fishing game's captures, a
+trick-taking game's tricks); the family's scorer gives the piles taken, the sweeps made and who
+won the last trick."""
 
 from __future__ import annotations
 
 from typing import Sequence
 
 from ..spec import GameSpec
+from ..spec.deck import card_rank
 from .cards import CardTable
 
 
@@ -19,11 +21,16 @@ class CardPointsCounter:
         s = spec.scoring
         by_rank = {row.rank: row.points for row in s.ranks}
         by_card = {row.card: row.points for row in s.cards}
-        self.worth = [by_rank.get(table.rank[c], 0) + by_card.get(table.names[c], 0) for c in range(table.size)]
+        # A rank's row counts the suit cards of that rank: a tarot major's label is its number, but
+        # "every 10" is no major (``card_rank`` of a major or a joker is None).
+        self.worth = [by_rank.get(card_rank(table.names[c]), 0) + by_card.get(table.names[c], 0)
+                      for c in range(table.size)]
         self.most_cards = s.most_cards or 0
         self.suit = table.suit_names.index(s.most_suit.suit) if s.most_suit is not None else None
         self.suit_points = s.most_suit.points if s.most_suit is not None else 0
         self.sweep_points = s.sweeps.points if s.sweeps is not None else 0
+        self.last_trick = s.last_trick or 0
+        self.groups = s.groups or 1
         self.card_suit = table.suit
 
     @staticmethod
@@ -32,12 +39,15 @@ class CardPointsCounter:
         best = max(counts)
         return counts.index(best) if counts.count(best) == 1 else None
 
-    def parts(self, taken: Sequence[Sequence[int]], sweeps: Sequence[int]) -> dict[str, list[int]]:
-        """Each seat's points by where they come from: cards, most cards, most of the suit, sweeps."""
+    def parts(self, taken: Sequence[Sequence[int]], sweeps: Sequence[int], last: int | None = None) -> dict[str, list[int]]:
+        """Each seat's points by where they come from: cards, most cards, most of the suit, sweeps,
+        the last trick (``last``: the seat that won it, in a game of tricks)."""
         n = len(taken)
         worth = self.worth
         out = {"cards": [sum(worth[c] for c in pile) for pile in taken], "most_cards": [0] * n,
-               "most_suit": [0] * n, "sweeps": [self.sweep_points * k for k in sweeps]}
+               "most_suit": [0] * n, "sweeps": [self.sweep_points * k for k in sweeps], "last_trick": [0] * n}
+        if last is not None:
+            out["last_trick"][last] = self.last_trick
         if self.most_cards:
             w = self.majority([len(pile) for pile in taken])
             if w is not None:
@@ -49,6 +59,8 @@ class CardPointsCounter:
                 out["most_suit"][w] = self.suit_points
         return out
 
-    def score(self, taken: Sequence[Sequence[int]], sweeps: Sequence[int]) -> list[int]:
-        parts = self.parts(taken, sweeps)
-        return [sum(values) for values in zip(*parts.values())]
+    def score(self, taken: Sequence[Sequence[int]], sweeps: Sequence[int], last: int | None = None) -> list[int]:
+        """Each seat's score: its points, in whole groups where the game counts in groups."""
+        parts = self.parts(taken, sweeps, last)
+        groups = self.groups
+        return [sum(values) // groups for values in zip(*parts.values())]

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..spec import GameSpec
+from .card_points import CardPointsCounter
 from .cards import CardTable
 from .phase import per_seat
 from .steps.pig import pig_card
@@ -35,6 +36,7 @@ class HandFacts:
     trump: int | None = None
     top_point: int | None = None      # seat that showed the top trump for a point
     low: bool = False
+    last: int | None = None           # seat that won the last trick (card points' last-trick bonus)
 
 
 class CardNames:
@@ -61,9 +63,10 @@ TRICKS = {"trick": [], "history": [], "in_play": set(), "won": per_seat(list), "
 
 class HandScorer:
     #: The order of a trick-taking hand's record fields.
-    RECORD_ORDER = ("dealer", "trump", "deals", "tricks", "won", "scores", "totals", "bids", "landlord", "low")
-    #: … and the ones a record leaves out when the hand did not have them.
-    RECORD_OPTIONAL = frozenset({"bids", "landlord", "low"})
+    RECORD_ORDER = ("dealer", "trump", "deals", "tricks", "won", "last", "scores", "totals", "bids", "landlord", "low")
+    #: … and the ones a record leaves out when the hand did not have them (``last``, the seat that
+    #: won the last trick, is kept only where card points score it).
+    RECORD_OPTIONAL = frozenset({"bids", "landlord", "low", "last"})
 
     def __init__(self, spec: GameSpec, table: CardTable):
         self.pig_card = pig_card(spec, table)
@@ -79,12 +82,13 @@ class HandScorer:
         self.uses_in_play = s.kind == "avoid-suit"
         self.plain = (s.kind == "per-trick" and not s.exact_bonus and s.extras == type(s.extras)()
                       and not self.auction and not spec.setup.top_trump_point and not spec.setup.high_low)
+        self.counter = CardPointsCounter(spec, table) if s.kind == "card-points" else None
         if s.kind == "per-trick":
             self.beyond = s.beyond
             self.exact_bonus, self.zero_bonus, self.blind_bonus = s.exact_bonus, s.zero_bonus, s.blind_bonus
         elif s.kind == "exact-bid":
             self.otherwise = s.otherwise
-        else:
+        elif s.kind != "card-points":
             self.suit = table.suit_names.index(s.suit)
             self.suit_cards = frozenset(table.cards_of(self.suit))
             self.loss = {c: (1 if s.per_card == "one" else table.face[c]) for c in self.suit_cards}
@@ -99,9 +103,10 @@ class HandScorer:
 
     def facts(self, state: "State") -> HandFacts:
         """The facts of the hand just played, gathered from the phases that made them."""
+        last = state.history[-1][2] if self.counter is not None and state.history else None
         return HandFacts(state.tricks_won, state.won, state.in_play, state.bids, state.blind, state.joker_tricks,
                          state.landlord, state.landlord_bid, self.pig_card if state.pig_revealed else None,
-                         state.trump, state.top_point, state.low)
+                         state.trump, state.top_point, state.low, last)
 
     def pool(self, f: HandFacts, sides: "Sides") -> HandFacts:
         """The hand's facts per side (``players.sides``): partners' tricks, cards taken, joker
@@ -117,8 +122,9 @@ class HandScorer:
         blind = [all(f.blind[p] for p in m) for m in members] if f.blind else []
         jokers = [sum(f.joker_tricks[p] for p in m) for m in members] if f.joker_tricks else []
         top = None if f.top_point is None else sides.of[f.top_point]
+        last = None if f.last is None else sides.of[f.last]
         return HandFacts([sum(f.tricks[p] for p in m) for m in members], [[c for p in m for c in f.won[p]] for m in members],
-                         f.in_play, bids, blind, jokers, None, 0, f.pig, f.trump, top, f.low)
+                         f.in_play, bids, blind, jokers, None, 0, f.pig, f.trump, top, f.low, last)
 
     def record(self, state: "State", f: HandFacts) -> dict[str, Any]:
         """The hand's own facts for its record (trump suit, tricks and cards taken, bids …)."""
@@ -126,7 +132,7 @@ class HandScorer:
         names = t.names
         trump = t.suit_names[f.trump] if f.trump is not None and f.trump < len(t.suit_names) else None
         return {"trump": trump, "tricks": list(f.tricks), "won": CardNames(tuple(map(tuple, f.won)), names),
-                "bids": list(f.bids), "landlord": f.landlord, "low": f.low}
+                "bids": list(f.bids), "landlord": f.landlord, "low": f.low, "last": f.last}
 
     @property
     def card_points(self) -> dict[int, int]:
@@ -135,7 +141,9 @@ class HandScorer:
         cached = self.__dict__.get("_card_points")
         if cached is None:
             cached = {}
-            if self.kind == "avoid-suit":
+            if self.counter is not None:   # card points: each card its worth to its taker
+                cached = {c: w for c, w in enumerate(self.counter.worth) if w}
+            elif self.kind == "avoid-suit":
                 for c, loss in self.loss.items():
                     cached[c] = -loss
                 if self.penalty:
@@ -152,7 +160,9 @@ class HandScorer:
         if self.plain:
             b = self.beyond
             return [t - b if t > b else 0 for t in f.tricks]
-        if self.kind == "avoid-suit":
+        if self.counter is not None:   # card points of the cards won in tricks, and the last trick
+            scores = self.counter.score(f.won, [0] * len(f.won), f.last)
+        elif self.kind == "avoid-suit":
             scores = self._avoid(f)
         else:
             scores = self._tricks(f)

@@ -21,7 +21,8 @@ from ..spec import (
     TrickExtras,
     TrickPoints,
 )
-from ..spec.scoring import ScoringSpec
+from ..spec import derived
+from ..spec.scoring import CardPoints, RankPoints, ScoringSpec
 from .naming import Flavour
 from .rng import Draw
 
@@ -140,4 +141,50 @@ def draw_scoring(
             scored = Scored(TrickPoints(**{**dict(points), "extras": extras}), basis)
     if bidding.auction is not None:
         scored.basis += Fraction(3, 5) * players.max
+    elif bidding.tricks is None and play is not None and play.scores_cards_won() and draw.option(CARD_POINTS_CHANCE):
+        scored = draw_card_points(draw, deck, players)
     return scored
+
+
+#: Parlour's point-trick games, beyond the catalogue (the seed book scores no card won in a trick):
+#: the chance that a game without bids is scored by the points of the cards in the tricks won. One
+#: in eight: point-trick games are the largest kind of traditional trick game (Skat, Schafkopf,
+#: Belote, Tresette, Botifarra, the tarots), but the catalogue's scorings stay the common case.
+CARD_POINTS_CHANCE = 1 / 8
+
+#: The tables a point-trick game is drawn from, each with its weight and the reason for it:
+#: ``ace-ten`` (A 11, 10 10, K 4, Q 3, J 2; the last trick 10 half the time) is the family of
+#: Skat, Schafkopf and Belote, the most played, so half the draws; ``thirds`` (an Ace 3, every
+#: court 1, the last trick 3, counted in threes) is Tresette's and Calabrasella's way of counting,
+#: a quarter; ``counters`` (every A, 10 and K a point; the last trick a point half the time) is the
+#: simplest table a table can keep in its head, a quarter.
+CARD_POINT_TABLES = (("ace-ten", 2), ("thirds", 1), ("counters", 1))
+
+
+def draw_card_points(draw: Draw, deck: DeckSpec, players: Players) -> Scored:
+    """A table of card points (``CARD_POINT_TABLES``) on the ranks the pack has, from the options
+    stream like every draw of Parlour's beyond the catalogue; the basis of the target is the points
+    a hand holds, shared among the players (or the sides)."""
+    rng = draw.options_rng
+    kind = rng.choices([k for k, _ in CARD_POINT_TABLES], [w for _, w in CARD_POINT_TABLES])[0]
+    ranks = deck.ranks()
+    courts = list(derived.COURT_VALUES.get(deck.kind, {}))
+    groups = None
+    if kind == "ace-ten":
+        table = {"A": 11, "10": 10, **{r: v for r, v in zip([r for r in ranks if r in courts], (4, 3, 2, 2))}}
+        last = 10 if rng.random() < 0.5 else None
+    elif kind == "thirds":
+        table = {"A": 3, **{r: 1 for r in ranks if r in courts}}
+        last, groups = 3, 3
+    else:
+        table = {"A": 1, "10": 1, **{r: 1 for r in courts[:1]}}
+        last = 1 if rng.random() < 0.5 else None
+    rows = [RankPoints(rank=r, points=table[r]) for r in ranks if table.get(r)]
+    if not rows:   # a pack with none of the table's ranks (a tarot's majors only score nothing): every court
+        rows = [RankPoints(rank=ranks[0], points=1)]
+    scoring = CardPoints(ranks=rows, last_trick=last, groups=groups)
+    per_suit = sum(row.points for row in rows)
+    total = Fraction(per_suit * len(deck.plain_suits()) + (last or 0), groups or 1)
+    n = Fraction(players.min + players.max, 2)
+    units = n / players.sides.size if players.sides is not None else n
+    return Scored(scoring, max(total / units, Fraction(1)))

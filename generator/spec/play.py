@@ -41,6 +41,11 @@ class PlaySection(BaseModel):
         (``players.sides``): a family whose hand is won by one player going out cannot."""
         return False
 
+    def scores_cards_won(self) -> bool:
+        """Whether a hand can be scored by the points of the cards each player won in tricks
+        (card points: ``spec.scoring.CardPoints``, drawn by the trick scoring's sampler)."""
+        return False
+
     def face_down_piles(self) -> bool:
         """Whether cards are laid on the discard piles face down (matching's cheat mode)."""
         return False

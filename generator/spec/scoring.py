@@ -277,9 +277,11 @@ class Sweeps(BaseModel):
 
 class CardPoints(BaseModel):
     """Card points: each player scores for the cards they took in the hand (captured, in a fishing
-    game), by a table of ranks and named cards, plus majorities (the most cards; the most of a
-    suit: no one scores a majority that is tied), plus points per sweep. Shared by any family
-    whose players take cards; the family's scorer gives the piles taken and the sweeps made."""
+    game; won in tricks, in a trick-taking one), by a table of ranks and named cards, plus
+    majorities (the most cards; the most of a suit: no one scores a majority that is tied), plus
+    points per sweep or for the last trick; counted, where a game says so, in groups (a point for
+    every whole three). Shared by any family whose players take cards; the family's scorer gives
+    the piles taken, the sweeps made and who won the last trick."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -290,6 +292,12 @@ class CardPoints(BaseModel):
                                    description="points for taking more cards than any other player (1 to 1,000)")
     most_suit: SuitMajority | None = Field(None, description="points for taking the most cards of a suit")
     sweeps: Sweeps | None = Field(None, description="points for each sweep")
+    last_trick: int | None = Field(None, ge=1, le=MAX_POINTS,
+                                   description="points for winning the last trick of the hand, in a game of tricks "
+                                   "(1 to 1,000)")
+    groups: int | None = Field(None, ge=2, le=10,
+                               description="card points counted in groups: the hand scores one point for every whole "
+                               "group of this many (Tresette's thirds: 3), any remainder lost (2 to 10)")
 
 
 #: Trick scoring (SC-T) and shedding scoring (SC-A, SC-B), told apart by ``kind``; card points.

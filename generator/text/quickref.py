@@ -6,6 +6,7 @@ on a value it does not know."""
 
 from __future__ import annotations
 
+from ..families import family_of
 from ..spec import GameSpec, derived
 from . import phrases
 from .mechanics import mechanics, shedding_goal
@@ -123,6 +124,8 @@ def goal_text(spec: GameSpec) -> str:
         goal = "bid, then take exactly as many tricks as you bid"
         if getattr(getattr(spec.bidding, "tricks", None), "hook", False):
             goal += " (the last bid may not make the bids add up to the tricks)"
+    elif kind == "card-points" and not family_of(spec).goal:   # point-trick games: the cards in the tricks score
+        goal = "win the tricks that hold the cards worth points" + (", and the last trick" if sc.last_trick else "")
     elif kind == "countdown":
         goal = "be the first to give up all your " + (phrases.plural_noun(spec.deal.tokens.name)
                                                        if getattr(spec.deal, "tokens", None) else "tokens")

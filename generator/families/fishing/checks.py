@@ -29,6 +29,8 @@ UNPLAYED = (
     ("ending.condition", lambda s: s.ending.condition.kind in ("shrinking", "tokens"),
      "a fishing game's hands are refilled to the same size"),
     ("scoring.kind", lambda s: s.scoring.kind != "card-points", "a fishing game scores card points for its captures"),
+    ("scoring.last_trick", lambda s: getattr(s.scoring, "last_trick", None) is not None,
+     "a fishing game has no tricks: the last capturer takes what is left on the table instead"),
 )
 
 

@@ -1,9 +1,7 @@
 """Fishing's rows of the module registry (``generator.modules`` gathers them): the modules of its
 play (FI-01…FI-07, Parlour's own ids: the catalogue has no fishing game), the engine places that
-play them, and card points (FI-08), the scoring kind fishing draws. Card points are printed and
-read by the shared scoring section (``rules/scoring.md.j2``, ``text/parse/card_points.py``) and counted by the shared ``engine.card_points``; the row
-lives here while fishing is the only family that draws it, and moves to the shared rows when a
-second family does."""
+play them, and its part in card points (FI-08, a shared module since trick-taking draws it too:
+``generator.modules``), the scoring kind fishing draws."""
 
 from __future__ import annotations
 
@@ -20,7 +18,6 @@ ENGINE: dict[str, str] = {
     "fish": FISHING.phases[1],
     "fish_rules": FISHING.rules,
     "fish_scoring": FISHING.scoring,
-    "card_points": "generator.engine.card_points:CardPointsCounter",
 }
 
 
@@ -47,14 +44,11 @@ MODULES: tuple[Module, ...] = (
     Module("FI-09", "sweeps", ("play.sweep", "scoring.sweeps"), lambda s: s.play.sweep is not None, "FI-09 sweeps",
            (FISH_DRAW, *SCORE_DRAW), (FISH, "rules/scoring.md.j2"), (_f("lone"), _f("clear"), "scoring:sweeps"),
            ("fish_rules", "card_points"), families=("fishing",)),
-    Module("FI-08", "card points", ("scoring.ranks", "scoring.cards", "scoring.most_cards", "scoring.most_suit"),
-           lambda s: s.scoring.kind == "card-points", "FI-08 card points", SCORE_DRAW,
-           ("rules/scoring.md.j2",),
-           ("scoring:rank", "scoring:card", "scoring:most_cards", "scoring:most_suit",
-            "scoring:ties"), ("fish_scoring", "card_points"), families=("fishing",)),
 )
 
-#: The shared modules only some families draw that fishing does: rank removal.
+#: The shared modules only some families draw that fishing does: rank removal, and card points
+#: (FI-08), counted for its captures by its scorer.
 SHARES: dict[str, Share] = {
     "DK-03": Share(),
+    "FI-08": Share(draws=SCORE_DRAW, engine=("fish_scoring",)),
 }

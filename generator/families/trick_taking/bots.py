@@ -40,12 +40,15 @@ def greedy_card(obs: Observation, legal: list[int]) -> int:
             if points:
                 return max(losers, key=lambda c: (points.get(c, 0), -strength[c], -c))
             return min(losers, key=lambda c: (strength[c], c))
-    if not points:  # tricks score: win as cheaply as possible, else throw the lowest
+    if not points or min(points.values()) >= 0:
+        # tricks score, or the cards in them do (card points): win as cheaply as possible, else
+        # throw the lowest card, and of those worth least the lowest
         if not obs.trick:
             return max(legal, key=lambda c: (strength[c], -c))
         winners = [c for c in legal if obs.would_win(c)]  # type: ignore[attr-defined]
-        pool = winners or legal
-        return min(pool, key=lambda c: (strength[c], c))
+        if winners:
+            return min(winners, key=lambda c: (strength[c], c))
+        return min(legal, key=lambda c: (points.get(c, 0), strength[c], c))
     # cards cost points: avoid winning tricks that carry penalties, dump the worst card when safe
     in_trick = sum(points.get(c, 0) for _, c in obs.trick)
     losers = [c for c in legal if not obs.would_win(c)]  # type: ignore[attr-defined]

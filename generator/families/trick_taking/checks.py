@@ -24,6 +24,12 @@ def _not_trick_taking(spec: GameSpec) -> list[Problem]:
         out.append(Problem("RULE_CONFLICT", "scoring.kind",
                            f"{spec.scoring.kind} scoring goes by who goes out first, but in a trick-taking game "
                            "everyone plays every card to a trick"))
+    if spec.scoring.kind == "card-points" and spec.bidding.tricks is not None:
+        out.append(Problem("RULE_CONFLICT", "bidding.tricks",
+                           "players bid a number of tricks, but the hand is scored by the cards in them"))
+    if spec.scoring.kind == "card-points" and spec.scoring.sweeps is not None:
+        out.append(Problem("RULE_CONFLICT", "scoring.sweeps", "a sweep takes the cards on the table, and a "
+                           "trick-taking game has none"))
     if spec.deal.tokens is not None:
         out.append(Problem("RULE_CONFLICT", "deal.tokens",
                            "countdown tokens are given up by whoever goes out first, but nobody goes out in a "

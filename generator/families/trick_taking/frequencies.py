@@ -122,6 +122,10 @@ def _play_rows() -> list[Row6]:
         ("TT-14 kitty capture", "yes", "kitty, no auction",
          lambda s: s.deal.kitty is not None and s.bidding.auction is None, capture, F(1)),
         ("TT-14 kitty capture", "by suit", "kitty capture", capture, lambda s: s.play.kitty_capture.suit is not None, F(1, 2)),
+        # Parlour's point-trick games (beyond the catalogue, its own stream: sample.scoring.CARD_POINTS_CHANCE)
+        ("FI-08 card points", "point tricks", "no bids, no auction",
+         lambda s: s.bidding.tricks is None and s.bidding.auction is None,
+         lambda s: s.scoring.kind == "card-points", F(1, 8)),
         # Parlour's partnerships (beyond the catalogue, drawn from its own stream: sample.deal.SIDES_CHANCE)
         ("PA-01 sides", "partnerships of two", "a count of two or more partnerships, no auction",
          lambda s: s.bidding.auction is None and any(n % 2 == 0 and n >= 4 for n in s.players.counts()),

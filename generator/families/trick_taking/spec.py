@@ -90,6 +90,9 @@ class TrickPlay(PlaySection):
     def joker_play(self) -> str:
         return self.jokers
 
+    def scores_cards_won(self) -> bool:
+        return True   # the tricks won are the cards a card-point table counts
+
     def plays_in_sides(self) -> bool:
         return True   # partners' tricks are pooled before the hand is scored (``HandScorer.pool``)
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 from .core import Draft, Rule, rule
-from .words import CARD, NAME, RANK, SUIT, Unreadable, card, count, counted, rank, suit
+from .sides import SIDE, sided
+from .words import CARD, NAME, NUM, RANK, SUIT, Unreadable, card, count, counted, number, rank, suit
 
 
 def _base(d: Draft, m: re.Match[str]) -> None:
@@ -50,13 +51,32 @@ def _ties(d: Draft, m: re.Match[str]) -> None:
             "which majorities a tie leaves unscored")
 
 
+def _last_trick(d: Draft, m: re.Match[str]) -> None:
+    d.put("scoring.last_trick", counted(m["points"]))
+
+
+_GROUPS = {"twos": 2, "threes": 3}
+
+
+def _groups(d: Draft, m: re.Match[str]) -> None:
+    size = _GROUPS.get(m["name"]) or number(m["size"])
+    if number(m["whole"]) != size:
+        raise Unreadable("the groups the points are counted in are said two ways")
+    d.put("scoring.groups", size)
+
+
 RULES: list[Rule] = [
-    rule(r"At the end of each hand, each player scores for the cards they took:", _base, marks="base"),
+    rule(rf"At the end of each hand, each {SIDE} scores for the cards they took:", sided(_base), marks="base",
+         name="base"),
+    rule(rf"\| Winning the last trick of the hand \| (?P<points>{count('point')}) \|", _last_trick),
+    rule(rf"The points are counted in (?:(?P<name>twos|threes)|groups of (?P<size>{NUM})): add them up, and the hand "
+         rf"scores one point for every whole (?P<whole>{NUM}); what is left over scores nothing\.", _groups),
     rule(r"\| What \| Points \|"),
     rule(rf"\| Every (?P<rank>{RANK}) \| (?P<points>{count('point')}) \|", _rank),
     rule(rf"\| (?P<card>{CARD}) \| (?P<points>{count('point')})(?P<more> more than its rank)? \|", _card),
     rule(rf"\| Taking more cards than any other player \| (?P<points>{count('point')}) \|", _most_cards),
     rule(rf"\| Taking more (?P<suit>{SUIT}) than any other player \| (?P<points>{count('point')}) \|", _most_suit),
     rule(rf"\| Each \*(?P<name>{NAME})\* \(see \*Play\*\) \| (?P<points>{count('point')}) \|", _sweeps),
-    rule(r"When two or more players tie for the most, no one scores (?P<which>that line|those lines)\.", _ties),
+    rule(rf"When two or more {SIDE}s tie for the most, no one scores (?P<which>that line|those lines)\.", sided(_ties),
+         name="ties"),
 ]

@@ -1,0 +1,92 @@
+"""Card points in tricks (issue 33): a trick-taking hand scored by the points of the cards each
+player (or side) won, the last trick, and counting in groups — recomputed here from the spec's
+words and the record, never from the engine's scorer."""
+
+from __future__ import annotations
+
+import copy
+import random
+from pathlib import Path
+
+import pytest
+
+from generator.checks import check_spec
+from generator.engine.state import Game
+from generator.rulebook import render_markdown
+from generator.sample import sample_game
+from generator.spec import load_spec
+from generator.spec.io import spec_from_data, spec_to_data
+from generator.text.parse import parse_markdown
+
+REAL = Path(__file__).resolve().parents[1] / "corpus" / "real"
+
+SAMPLED = [s for s in (sample_game(seed, family="trick-taking").spec for seed in range(300))
+           if s.scoring.kind == "card-points"]
+
+
+def _expected(spec, hand, sides: list[int] | None) -> list[int]:
+    """The hand's scores from the record: each unit's (player's or side's) cards by the table, the
+    last trick's bonus to whoever took it (``last``), then whole groups only; every member gets
+    its side's."""
+    s = spec.scoring
+    by_rank = {row.rank: row.points for row in s.ranks}
+    by_card = {row.card: row.points for row in s.cards}
+    n = len(hand.won)
+    unit = sides or list(range(n))
+    points = [0] * (max(unit) + 1)
+    for p, pile in enumerate(hand.won):
+        points[unit[p]] += sum(by_rank.get(c.split(" of ")[0], 0) + by_card.get(c, 0) for c in pile)
+    if s.last_trick:
+        points[unit[hand.last]] += s.last_trick
+    return [points[unit[p]] // (s.groups or 1) for p in range(n)]
+
+
+def test_the_sampler_draws_point_trick_games_that_check_and_read_back() -> None:
+    assert 15 <= len(SAMPLED) <= 60   # one in eight of the games without bids
+    kinds = {(s.scoring.groups, s.scoring.last_trick is not None) for s in SAMPLED}
+    assert (3, True) in kinds and (None, True) in kinds and (None, False) in kinds   # each table drawn
+    for spec in SAMPLED:
+        assert check_spec(spec) == []
+        assert spec.bidding.tricks is None
+        assert parse_markdown(render_markdown(spec)).rules() == spec.rules()
+
+
+@pytest.mark.parametrize("which", range(6))
+def test_a_hand_scores_the_cards_won_and_the_last_trick(which: int) -> None:
+    spec = SAMPLED[which]
+    game = Game(spec, audit=True)
+    for n in spec.players.counts():
+        state = game.new_initial_state(n, which)
+        state.play_random(random.Random(which).random)
+        rec = state.record
+        for hand in rec.hands:
+            assert hand.scores == _expected(spec, hand, rec.sides)
+
+
+def test_card_points_are_not_scored_with_bids_nor_sweeps() -> None:
+    data = spec_to_data(load_spec(REAL / "whist-partners.yaml"))
+    data["scoring"] = {"kind": "card-points", "ranks": [{"rank": "A", "points": 4}], "last_trick": 10,
+                       "sweeps": {"name": "sweep", "points": 1}}
+    data["bidding"] = {"tricks": {"order": "dealer-left", "blind": "none", "hook": False}, "auction": None}
+    fields = {p.field for p in check_spec(spec_from_data(data))}
+    assert {"bidding.tricks", "scoring.sweeps"} <= fields
+
+
+def test_a_fishing_game_has_no_last_trick() -> None:
+    data = copy.deepcopy(spec_to_data(load_spec(REAL / "kontsina.yaml")))
+    data["scoring"]["last_trick"] = 3
+    problems = check_spec(spec_from_data(data))
+    assert [p.field for p in problems] == ["scoring.last_trick"]
+    assert "no tricks" in problems[0].message
+
+
+def test_thirds_are_printed_and_read_back() -> None:
+    data = spec_to_data(load_spec(REAL / "whist-partners.yaml"))
+    data["scoring"] = {"kind": "card-points", "ranks": [{"rank": "A", "points": 3}, {"rank": "K", "points": 1}],
+                       "last_trick": 3, "groups": 3}
+    spec = spec_from_data(data)
+    text = render_markdown(spec)
+    assert "| Winning the last trick of the hand | three points |" in text
+    assert ("The points are counted in threes: add them up, and the hand scores one point for every whole three; "
+            "what is left over scores nothing.") in text
+    assert parse_markdown(text).rules() == spec.rules()
