@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_serializer
 
 from .words import Code
 
@@ -137,16 +137,18 @@ class DeckSpec(BaseModel):
         None, description="in the suits of this colour (a French-suited pack) the pips — the ranks below the lowest "
         "court, an Ace among them when it ranks low — run the other way: Marmalade's red suits K Q J A 2 … 10")
 
-    @model_validator(mode="after")
-    def _reversal_fits(self) -> "DeckSpec":
+    @field_validator("reversed_pips")
+    @classmethod
+    def _reversal_fits(cls, colour: str | None, info: ValidationInfo) -> str | None:
         """Reversed pips need suits with colours and an order whose pips lie below the courts."""
-        if self.reversed_pips is not None:
-            if self.kind not in RED_SUITS:
-                raise ValueError(f"reversed_pips: the {self.kind} pack has no red or black suits")
-            if self.order not in REVERSIBLE_ORDERS:
-                raise ValueError(f"reversed_pips: the order '{self.order}' puts pips above the courts; only "
+        kind, order = info.data.get("kind"), info.data.get("order")
+        if colour is not None and kind is not None and order is not None:
+            if kind not in RED_SUITS:
+                raise ValueError(f"the {kind} pack has no red or black suits")
+            if order not in REVERSIBLE_ORDERS:
+                raise ValueError(f"the order '{order}' puts pips above the courts; only "
                                  f"{', '.join(REVERSIBLE_ORDERS)} can have their pips reversed")
-        return self
+        return colour
 
     @model_serializer(mode="wrap")
     def _omit_plain_pips(self, handler):  # type: ignore[no-untyped-def]
