@@ -267,3 +267,26 @@ def test_tresette_plays_and_passes_the_playtest() -> None:
 
     report = playtest(load_spec(TRESETTE), games=40, seed=1)
     assert report.verdict == "pass"
+
+
+def test_a_run_in_tresettes_order_follows_the_printed_rank_list() -> None:
+    """A melding game on the Italian pack in Tresette's order: 3-2-Ace and Jack-7-6 are runs (next to
+    each other in the printed list); 4-3-2, numbers in a row but not neighbours in this list, is not."""
+    from generator.families.melding.engine.play import Turn
+    from tests.test_engine_melding import spec as meld_spec
+
+    s = meld_spec(deck={"kind": "italian40", "order": "three-two-over-ace", "jokers": 0})
+    assert check_spec(s) == []
+    game = Game(s)
+    rules, t = game.phase(Turn).rules, game.table
+    run = lambda *names: rules.arrange([t.index(f"{n} of cups") for n in names], 0)  # noqa: E731
+    assert run("3", "2", "A") is not None and run("J", "7", "6") is not None
+    assert run("A", "K", "Horse") is not None
+    assert run("4", "3", "2") is None      # the 4 is the lowest rank, far from the 3
+
+
+@pytest.mark.parametrize("kind,players,each", [("euchre24", 5, 5), ("italian40", 5, 9), ("spanish48", 6, 9)])
+def test_a_deal_the_smaller_packs_cannot_give_is_refused(kind: str, players: int, each: int) -> None:
+    spec = make_spec(**{"deck.kind": kind, "deck.order": "natural", "players.min": players, "players.max": players,
+                        "deal.hand_size": each, "setup.trumps": {"method": "none"}})
+    assert [(p.code, p.field, p.players) for p in check_spec(spec)] == [("DEAL_IMPOSSIBLE", "deal.hand_size", players)]
