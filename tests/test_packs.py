@@ -290,3 +290,20 @@ def test_a_deal_the_smaller_packs_cannot_give_is_refused(kind: str, players: int
     spec = make_spec(**{"deck.kind": kind, "deck.order": "natural", "players.min": players, "players.max": players,
                         "deal.hand_size": each, "setup.trumps": {"method": "none"}})
     assert [(p.code, p.field, p.players) for p in check_spec(spec)] == [("DEAL_IMPOSSIBLE", "deal.hand_size", players)]
+
+
+def test_every_table_of_packs_knows_every_pack() -> None:
+    """Each place that looks a pack up by its kind has a row for every pack (a new pack added to
+    ``DeckKind`` and forgotten in one of them fails here, not in a game)."""
+    from typing import get_args
+
+    from generator.spec.deck import ACE_HIGH_OF, NATURAL_ORDERS, SUITS, TRUMP_ROTATION, DeckKind
+    from generator.text.quickref import PACK_NAMES
+
+    kinds = set(get_args(DeckKind))
+    for table in (SUITS, TRUMP_ROTATION, PACK_ORDERS, COURTS, derived.LOW_SUITS, derived.COURT_VALUES, PACK_NAMES):
+        assert set(table) == kinds
+    for kind, orders in PACK_ORDERS.items():
+        assert ("natural" in orders) == (kind in NATURAL_ORDERS)
+        assert (set(orders) - {"natural"} != set()) == (kind in ACE_HIGH_OF)
+        assert deck_of(kind, orders[0]).size() > 0
