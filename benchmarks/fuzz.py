@@ -140,17 +140,18 @@ ODD_NUMBERS = ["0", "1", "-1", "-70", "2", "3", "7", "13", "14", "52", "53", "99
 #: Words that can stand in for each other and keep a sentence readable while changing what it says.
 WORD_CLASSES = [
     ("clubs", "diamonds", "hearts", "spades", "bells", "acorns", "leaves", "cups", "swords", "pentacles", "wands",
-     "trumps", "majors"),
-    ("club", "diamond", "heart", "spade", "bell", "acorn", "leaf", "cup", "sword", "pentacle", "wand", "trump"),
-    ("Ace", "King", "Queen", "Jack", "Ober", "Unter", "Knight", "Page", "Ten", "Nine", "Eight", "Seven", "Six", "Five",
+     "coins", "batons", "trumps", "majors"),
+    ("club", "diamond", "heart", "spade", "bell", "acorn", "leaf", "cup", "sword", "pentacle", "wand", "coin", "baton", "trump"),
+    ("Ace", "King", "Queen", "Jack", "Ober", "Unter", "Knight", "Page", "Horse", "Ten", "Nine", "Eight", "Seven", "Six", "Five",
      "Four", "Three", "Two", "Joker", "Fool"),
-    ("Aces", "Kings", "Queens", "Jacks", "Obers", "Unters", "Knights", "Tens", "Nines", "Eights", "Sevens", "Sixes",
+    ("Aces", "Kings", "Queens", "Jacks", "Obers", "Unters", "Knights", "Horses", "Tens", "Nines", "Eights", "Sevens", "Sixes",
      "Fives", "Fours", "Threes", "Twos", "Jokers"),
     ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"),
     ("highest", "lowest"), ("higher", "lower"), ("high", "low"), ("left", "right"), ("first", "last", "next"),
     ("before", "after"), ("may", "must", "cannot"), ("gains", "costs", "loses", "scores"), ("above", "below"),
     ("red", "black"), ("dealer", "leader", "winner", "landlord"), ("clockwise", "anticlockwise"),
-    ("standard", "tarot", "french32", "german32"), ("trick", "hand", "round", "game"),
+    ("standard", "tarot", "french32", "german32", "italian40", "spanish40", "spanish48",
+     "euchre24"), ("trick", "hand", "round", "game"),
     ("tricks", "hands", "rounds", "cards", "points"), ("each", "every", "any", "no"),
 ]
 _CLASS_OF = {w.lower(): c for c in WORD_CLASSES for w in c}

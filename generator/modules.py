@@ -221,10 +221,13 @@ BEFORE_PLAY: tuple[Module, ...] = (
            ("sides:fixed", "sides:ranged", "sides:mixed", "sides:as_one", "sides:side"),
            ("sides", "game", "scoring")),
     # the deck
-    Module("DK-01", "deck type", ("deck.kind",), lambda s: True, "DK-01 deck", _draw("deck", "draw_kind"), (DECK,),
+    Module("DK-01", "deck type", ("deck.kind",), lambda s: True, "DK-01 deck", _draw("deck", "draw_kind", "draw_real_pack"),
+           (DECK,),
            ("deck:pack", "deck:tarot"), ("cards",)),
-    Module("DK-02", "rank order", ("deck.order", "deck.promoted"), lambda s: True, "DK-02 rank order",
-           _draw("deck", "draw_order"), (DECK,), ("deck:promoted", "deck:finish"), ("cards",)),
+    # The rank order, and beyond the catalogue the pips of one colour reversed (issue 33).
+    Module("DK-02", "rank order", ("deck.order", "deck.promoted", "deck.reversed_pips"), lambda s: True,
+           "DK-02 rank order", _draw("deck", "draw_order", "draw_real_pack"), (DECK,), ("deck:promoted", "deck:colour_list", "deck:finish"),
+           ("cards",)),
     Module("DK-03", "rank removal", ("deck.removed",), lambda s: bool(s.deck.removed), "DK-03 ranks removed",
            _draw("deck", "draw_removed"), (DECK,), ("deck:removed",), ("cards",)),
     Module("DK-04", "jokers", ("deck.jokers",), lambda s: s.deck.jokers > 0, "DK-04 jokers",

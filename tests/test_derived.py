@@ -160,7 +160,9 @@ def test_low_suits_and_their_phrase() -> None:
 
     assert {kind: one_of_suits(derived.low_suits(DeckSpec(kind=kind, order="natural" if kind != "standard" else "ace-high")))
             for kind in SUITS} == {"standard": "a heart or a diamond", "french32": "a heart or a diamond",
-                                   "german32": "an acorn or a leaf", "tarot": "a major"}
+                                   "german32": "an acorn or a leaf", "tarot": "a major",
+                                       "euchre24": "a heart or a diamond", "italian40": "a coin or a cup",
+                                       "spanish40": "a coin or a cup", "spanish48": "a coin or a cup"}
 
 
 def test_face_values() -> None:

@@ -272,6 +272,7 @@ GOALS = {
     "president": "the order of going out gives titles, from president to scum",
     "rummy": "meld all your cards",
     "switch": "special cards (Aces, Queens, Jacks and Twos)",
+    "tresette": "win tricks",
     "whist": "win tricks",
     "whist-classic": "win tricks",
     "whist-partners": "win more than six tricks",

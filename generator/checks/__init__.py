@@ -81,10 +81,33 @@ def _deck(spec: GameSpec) -> list[Problem]:
         seen.add(rank)
     if d.kind == "tarot" and d.jokers:
         out.append(Problem("DECK_INCONSISTENT", "deck.jokers", "a tarot pack has no jokers"))
+    out += _reversed_pips(spec)
     if not out and d.size() == 0:
         out.append(Problem("DEAL_IMPOSSIBLE", "deck.removed", "every rank is removed, so the pack is empty"))
     elif not out and len(d.ranks()) < 2:
         out.append(Problem("DECK_INCONSISTENT", "deck.removed", "fewer than two ranks remain, so no card can beat another"))
+    return out
+
+
+def _reversed_pips(spec: GameSpec) -> list[Problem]:
+    """Pips that run the other way in the suits of one colour give each colour its own rank list:
+    only a game that compares cards of one suit at a time can play it, and no rule may name a
+    trump by its place in the one list the rest of the rulebook reads."""
+    d = spec.deck
+    if d.reversed_pips is None:
+        return []
+    if not spec.play.ranks_within_suit_only():
+        return [Problem("RULE_CONFLICT", "deck.reversed_pips",
+                        f"the {d.reversed_pips} suits' pips run the other way, so each colour has its own rank "
+                        "order, but this game compares cards of different suits, or makes runs or sets, on one "
+                        "rank list")]
+    st, out = spec.setup, []
+    for field, what in (("robbing", "the lowest trump robs"), ("top_trump_point", "the highest trump scores"),
+                        ("extra_rules", "invented laws speak of ranks")):
+        if getattr(st, field):
+            out.append(Problem("RULE_CONFLICT", f"setup.{field}",
+                               f"{what} by its place in the rank list, but with the {d.reversed_pips} suits' pips "
+                               "reversed the lowest and highest cards depend on the colour of the trump suit"))
     return out
 
 

@@ -62,10 +62,13 @@ DRAFTS_PER_GAME = 10
 @click.option("--variations", is_flag=True,
               help="With --playtest: playtest a shorter sibling of each game kept (the points that end it) "
                    "and print it, if it passes, in the rulebook's Variations line.")
+@click.option("--real-packs", is_flag=True,
+              help="Beyond the seed book: a game may also be dealt from the packs of real games (Italian 40, "
+                   "Spanish 40 and 48, Euchre 24) in their rank orders, or have one colour's pips reversed.")
 @executor_options
 def generate(family: str, count: int, seed: int, players: int | None, out_dir: str, force: bool,
              book_file: str | None, playtest: bool, max_drafts: int | None, no_mend: bool, playtest_tier: int,
-             playtest_games: int, rejected_dir: str | None, variations: bool, workers: int | None,
+             playtest_games: int, rejected_dir: str | None, variations: bool, real_packs: bool, workers: int | None,
              scheduler: str | None, dask_local: bool) -> None:
     """Generate COUNT new games: a spec (YAML) and a Markdown rulebook for each.
 
@@ -96,6 +99,7 @@ def generate(family: str, count: int, seed: int, players: int | None, out_dir: s
         run.options = replace(run.options, variations=variations)
     else:
         run = _Drafts(out, family, count, seed, players, force)
+    run.real_packs = real_packs
     run.start()
     from ..playtest.parallel import SchedulerUnreachable
 
@@ -135,10 +139,12 @@ def _slug(name: str) -> str:
     return "-".join("".join(ch if ch.isalnum() else " " for ch in plain.lower()).split()) or "game"
 
 
-def _with_provenance(spec: GameSpec, seed: int, family: str, mends: list | None = None) -> GameSpec:
-    """The draft with its seed (and the family asked for with it), so that it can be drawn again."""
+def _with_provenance(spec: GameSpec, seed: int, family: str, mends: list | None = None,
+                     real_packs: bool = False) -> GameSpec:
+    """The draft with its seed (and the family and the packs asked for with it), so that it can be
+    drawn again."""
     return spec.model_copy(update={"provenance": Provenance(origin="generated", seed=seed, family=family,
-                                                            mends=list(mends or []))})
+                                                            mends=list(mends or []), real_packs=real_packs)})
 
 
 def _files(out: Path, stem: str, spec: GameSpec, report: dict | None = None) -> list[tuple[Path, str | bytes]]:
@@ -178,6 +184,8 @@ class _Drafts:
     """Without --playtest: the first COUNT drafts of the seed, drawn first (so that files in the
     way are found before anything is written), then written one game at a time."""
 
+    real_packs = False   # --real-packs: the sampler may draw the packs beyond the seed book
+
     def __init__(self, out: Path, family: str, count: int, seed: int, players: int | None, force: bool):
         self.out, self.family, self.count, self.seed, self.players, self.force = out, family, count, seed, players, force
         self.drafts: list[tuple[str, GameSpec]] = []
@@ -193,11 +201,11 @@ class _Drafts:
         from ..sample import sample_game
 
         for i in range(self.count):
-            sampled = sample_game(self.seed + i, family=self.family, players=self.players)
+            sampled = sample_game(self.seed + i, family=self.family, players=self.players, real_packs=self.real_packs)
             self.drawn[sampled.spec.family] += 1
             self.total_redraws += sampled.redraws
             self.redraws.update(sampled.rejected)
-            spec = _with_provenance(sampled.spec, self.seed + i, self.family)
+            spec = _with_provenance(sampled.spec, self.seed + i, self.family, real_packs=self.real_packs)
             self.drafts.append((_stem(self.seed + i, spec), spec))
         check_clashes([self.out / f"{stem}{ext}" for stem, _ in self.drafts for ext in (".yaml", ".md")], self.force)
         check_writable(self.out / self.drafts[0][0])
@@ -242,6 +250,8 @@ class _Sorted:
     verdicts are taken in draft order, so the games kept are the same on any number of workers:
     the first COUNT drafts of the seed that pass, mended or not. Files that the run could write
     are looked for before anything is judged: any file of a draft number the run may reach."""
+
+    real_packs = False   # --real-packs: the sampler may draw the packs beyond the seed book
 
     def __init__(self, out: Path, rejected: Path, family: str, count: int, seed: int, players: int | None,
                  max_drafts: int, force: bool, mend: bool, tier: int, games: int, workers: int | None,
@@ -293,10 +303,11 @@ class _Sorted:
         from ..sample import sample_game
 
         for i in range(self.max_drafts):
-            sampled = sample_game(self.seed + i, family=self.family, players=self.players, mend=self.options.mend)
+            sampled = sample_game(self.seed + i, family=self.family, players=self.players, mend=self.options.mend,
+                                  real_packs=self.real_packs)
             # counted when its verdict is taken: drafts drawn ahead of the last one taken are not the run's
             self._drawn[self.seed + i] = sampled
-            yield _with_provenance(sampled.spec, self.seed + i, self.family, sampled.mends)
+            yield _with_provenance(sampled.spec, self.seed + i, self.family, sampled.mends, self.real_packs)
 
     def write(self) -> None:
         from ..judging import judge_all

@@ -42,8 +42,10 @@ JOKER_STRENGTHS = {"top": (100, 99), "split": (100, -2), "bottom": (-1, -2), "wi
 
 def compile_deck(deck: DeckSpec, jokers: str = "top") -> CardTable:
     """Build the card table. Strength is the position counted from the bottom of the full rank
-    order (so removed ranks leave gaps but never change the others); majors by their number;
-    jokers above or below every natural card as ``jokers`` says."""
+    order (so removed ranks leave gaps but never change the others); in a suit whose pips run the
+    other way (``deck.reversed_pips``) the pips trade their places among themselves, so a suit's
+    strengths are still the same set of numbers; majors by their number; jokers above or below
+    every natural card as ``jokers`` says."""
     full = deck.full_order()
     ranks = deck.ranks()
     suit_names = deck.suits()
@@ -52,10 +54,13 @@ def compile_deck(deck: DeckSpec, jokers: str = "top") -> CardTable:
     for s_i, s in enumerate(suit_names):
         if s == MAJORS:
             continue
+        # The suit's own order puts each rank where another rank of the list stands: it takes
+        # that rank's strength.
+        place = dict(zip(deck.suit_order(s), ranks))
         for r in ranks:
             names.append(f"{r} of {s}")
             suit.append(s_i)
-            strength.append(bottom[r])
+            strength.append(bottom[place[r]])
             rank.append(r)
             face.append(derived.face_value(deck, r))
     if MAJORS in suit_names:

@@ -61,8 +61,9 @@ def features(spec: GameSpec) -> list[str]:
 def pack_label(spec: GameSpec) -> str:
     """The pack as an index heading: "52 cards, French suits", "32 cards, German suits, 2 jokers"."""
     deck = spec.deck
-    kind = {"standard": "French suits", "french32": "French suits", "german32": "German suits",
-            "tarot": "tarot"}.get(deck.kind, deck.kind)
+    kind = {"standard": "French suits", "french32": "French suits", "euchre24": "French suits",
+            "german32": "German suits", "tarot": "tarot", "italian40": "Italian suits",
+            "spanish40": "Spanish suits", "spanish48": "Spanish suits"}.get(deck.kind, deck.kind)
     label = f"{deck.size()} cards, {kind}"
     if deck.jokers:
         label += f", with {'a joker' if deck.jokers == 1 else f'{deck.jokers} jokers'}"

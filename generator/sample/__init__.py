@@ -88,7 +88,7 @@ def family_for(seed: int, family: str = DEFAULT) -> Family:
 
 
 def sample_game(seed: int, family: str = DEFAULT, players: int | None = None, *, mend: bool = False,
-                flavour: bool = False) -> Sampled:
+                flavour: bool = False, real_packs: bool = False) -> Sampled:
     """The game of ``seed``: the first spec of the stream ``"parlour-game:<seed>"`` that passes
     ``check_spec``. Names (village, aliases, nicknames) are picked from a second stream,
     ``"parlour-game-names:<seed>"``, so edits to the name lists never change a seed's rules.
@@ -108,11 +108,18 @@ def sample_game(seed: int, family: str = DEFAULT, players: int | None = None, *,
     French …"); without it (the default) they are drawn all the same — every other rule of the seed
     is unchanged — but not kept, for they would praise, run down or place a game Parlour has just
     invented. The frequencies of those words are measured with it on.
+
+    With ``real_packs``, the game may be dealt from a real pack beyond the seed book's (Italian
+    40, Spanish 40 and 48, Euchre 24) in its orders, or have the pips of one colour reversed
+    (``sample.deck.draw_real_pack``), drawn from a stream of their own (``"parlour-game-packs:<seed>"``).
+    Off by default: the seed book's catalogue, and every seed's game as it has always been.
     """
     family = family_for(seed, family).name
     if players is not None and players not in PLAYER_COUNTS:
         raise ValueError(f"players must be between {PLAYER_COUNTS.start} and {PLAYER_COUNTS.stop - 1}, got {players}")
     draw = Draw.from_seed(seed)
+    if real_packs:
+        draw.with_real_packs(seed)
     rejected: Counter[str] = Counter()
     for redraws in range(MAX_REDRAWS + 1):
         spec = draw_spec(draw, family, players, flavour=flavour)

@@ -4,8 +4,26 @@ from __future__ import annotations
 
 from ..families import SamplerTraits
 from ..spec import DeckSpec
-from ..spec.deck import ACE_HIGH, SUITS
+from ..spec.deck import ACE_HIGH, PACK_ORDERS, RED_SUITS, REVERSIBLE_ORDERS, SUITS
 from .rng import Draw
+
+#: Beyond the seed book (issue 33): how often a generated game that asks for the real packs
+#: (``generate --real-packs``) is dealt from one of them instead of its catalogue pack, and which;
+#: each weight's reason is in docs/families.md ("Real packs and rank orders").
+REAL_PACK_CHANCE = 1 / 6
+REAL_PACK_WEIGHTS = (("italian40", 3), ("spanish40", 2), ("spanish48", 2), ("euchre24", 3))
+#: The rank orders of each real pack, with their weights: the pack's own order most often, then
+#: the orders of the real games played with it (Tresette's Threes and Twos over the Aces,
+#: Botifarra's Nines promoted).
+REAL_ORDER_WEIGHTS: dict[str, tuple[tuple[tuple[str, str | None], int], ...]] = {
+    "italian40": ((("natural", None), 2), (("three-two-over-ace", None), 2), (("ace-high", None), 1)),
+    "spanish40": ((("natural", None), 2), (("three-two-over-ace", None), 1), (("ace-high", None), 1)),
+    "spanish48": ((("natural", None), 2), (("promoted", "9"), 2), (("two-over-ace", None), 1)),
+    "euchre24": ((("natural", None), 1),),
+}
+#: How often a French-suited pack in an order with pips below the courts has the pips of one
+#: colour reversed (Marmalade's red suits, Maw's black ones), for a game that asks.
+REVERSED_PIPS_CHANCE = 1 / 12
 
 
 def draw_kind(draw: Draw, country: str) -> str:
@@ -100,7 +118,28 @@ def draw_deck(draw: Draw, country: str, family: SamplerTraits) -> DeckSpec:
     removed = draw_removed(draw, kind, order, full, note, family)
     wrap = draw_run_wrap(draw, family)
     jokers = draw_jokers(draw, kind)
-    return DeckSpec(kind=kind, order=order, promoted=promoted, removed=removed, jokers=jokers, run_wrap=wrap)
+    deck = DeckSpec(kind=kind, order=order, promoted=promoted, removed=removed, jokers=jokers, run_wrap=wrap)
+    return draw_real_pack(draw, deck)
+
+
+def draw_real_pack(draw: Draw, deck: DeckSpec) -> DeckSpec:
+    """Beyond the catalogue, for a game that asks (``Draw.with_real_packs``): with
+    ``REAL_PACK_CHANCE`` a real pack (``REAL_PACK_WEIGHTS``) in one of its orders
+    (``REAL_ORDER_WEIGHTS``), whole and without jokers as it is sold; then, for a French-suited pack
+    whose order allows it, with ``REVERSED_PIPS_CHANCE`` the pips of one colour reversed. Every draw
+    here comes from the real packs' own stream, after the catalogue's, so the catalogue's draws are
+    the same with or without it; without the stream the deck is the catalogue's."""
+    if draw.packs_rng is None:
+        return deck
+    if draw.pack_chance(REAL_PACK_CHANCE):
+        kind = draw.pack_pick(REAL_PACK_WEIGHTS)
+        order, promoted = draw.pack_pick(REAL_ORDER_WEIGHTS[kind])
+        assert order in PACK_ORDERS[kind]
+        deck = DeckSpec(kind=kind, order=order, promoted=promoted, run_wrap=deck.run_wrap)
+    if deck.kind in RED_SUITS and deck.order in REVERSIBLE_ORDERS and draw.pack_chance(REVERSED_PIPS_CHANCE):
+        colour = draw.pack_pick((("red", 1), ("black", 1)))
+        deck = deck.model_copy(update={"reversed_pips": colour})
+    return deck
 
 
 def draw_bad_suit(draw: Draw, deck: DeckSpec) -> str:

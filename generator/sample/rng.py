@@ -45,7 +45,7 @@ class Draw:
     """The three kinds of random choice of the old generator, plus plain chances."""
 
     def __init__(self, rng: random.Random, names_rng: random.Random | None = None,
-                 options_rng: random.Random | None = None):
+                 options_rng: random.Random | None = None, packs_rng: random.Random | None = None):
         self.rng = rng
         #: Picks from the name lists (village names, aliases, nicknames) use their own stream, so
         #: editing those lists changes the names of a seed's game but never its rules.
@@ -53,6 +53,33 @@ class Draw:
         #: Parlour's options beyond the catalogue (the real games' standard rules) draw from a
         #: stream of their own (``option``), so adding one moves none of a seed's catalogue draws.
         self.options_rng = options_rng if options_rng is not None else rng
+        #: The packs of real games beyond the seed book's (issue 33) draw from a stream of their own,
+        #: and only for a game that asks for them (None: the seed book's packs alone), so that
+        #: asking for them changes no draw of the catalogue's and no game of a seed that draws none.
+        self.packs_rng = packs_rng
+
+    def with_real_packs(self, seed: int | str, purpose: str = "parlour-game") -> Draw:
+        """This draw, with the stream ``"<purpose>-packs:<seed>"`` for the real packs."""
+        self.packs_rng = seeded(seed, f"{purpose}-packs")
+        return self
+
+    def pack_chance(self, p: float | Fraction) -> bool:
+        """``chance`` for a real pack or order, from its own stream; never without one."""
+        if self.packs_rng is None:
+            return False
+        num, den = _as_fraction(p)
+        return self.packs_rng.randrange(den) < num
+
+    def pack_pick(self, weighted: Sequence[tuple[T, int]]) -> T:
+        """One option of (option, weight) pairs, from the real packs' stream."""
+        assert self.packs_rng is not None, "a real pack is drawn only with its stream"
+        total = sum(w for _, w in weighted)
+        r = self.packs_rng.randrange(total)
+        for option, w in weighted:
+            if r < w:
+                return option
+            r -= w
+        raise AssertionError("unreachable")
 
     @classmethod
     def from_seed(cls, seed: int | str, purpose: str = "parlour-game") -> Draw:

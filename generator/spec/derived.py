@@ -312,6 +312,12 @@ LOW_SUITS: dict[str, tuple[str, ...]] = {
     "french32": ("hearts", "diamonds"),
     "german32": ("acorns", "leaves"),
     "tarot": ("majors",),
+    "euchre24": ("hearts", "diamonds"),
+    # The Latin suits have no colours; coins and cups are their "round" suits, against the "long"
+    # swords and batons, the one pairing of them card players make.
+    "italian40": ("coins", "cups"),
+    "spanish40": ("coins", "cups"),
+    "spanish48": ("coins", "cups"),
 }
 
 
@@ -331,7 +337,15 @@ COURT_VALUES: dict[str, dict[str, int]] = {
     "french32": {"K": 13, "Q": 12, "J": 11},
     "german32": {"K": 13, "Ober": 12, "Unter": 11},
     "tarot": {"K": 14, "Q": 13, "Knight": 12, "Page": 11},
+    "euchre24": {"K": 13, "Q": 12, "J": 11},
+    # The numbers printed on the Italian courts (fante 8, cavallo 9, re 10) and the Spanish ones
+    # (sota 10, caballo 11, rey 12): the values games of these packs count them at.
+    "italian40": {"K": 10, "Horse": 9, "J": 8},
+    "spanish40": {"K": 12, "Knight": 11, "J": 10},
+    "spanish48": {"K": 12, "Knight": 11, "J": 10},
 }
+#: Packs whose Ace is a One printed as such, worth 1 at face value whatever its rank.
+ACE_IS_ONE = ("italian40", "spanish40", "spanish48")
 
 
 def aces_low(deck: DeckSpec) -> bool:
@@ -343,12 +357,12 @@ def aces_low(deck: DeckSpec) -> bool:
 def face_value(deck: DeckSpec, rank: str) -> int:
     """The face value of a card of ``rank`` (design.md): number cards their number; Jack, Queen,
     King (Unter, Ober; Page, Knight, Queen, King in tarot) as ``COURT_VALUES``; an Ace 1 where
-    Aces rank low, else 14.
+    Aces rank low or the pack prints it as a One (the Italian and Spanish packs), else 14.
 
     Why: face-value scoring counts it, the rulebook prints the table, and a tarot pack compares
     cards of different suits by it."""
     if rank == "A":
-        return 1 if aces_low(deck) else 14
+        return 1 if aces_low(deck) or deck.kind in ACE_IS_ONE else 14
     courts = COURT_VALUES[deck.kind]
     return courts[rank] if rank in courts else int(rank)
 

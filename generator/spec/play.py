@@ -31,6 +31,12 @@ class PlaySection(BaseModel):
         common scale."""
         return False
 
+    def ranks_within_suit_only(self) -> bool:
+        """Whether every comparison of ranks in play is between cards of one suit (a trick won by
+        the highest card of the suit led or a trump): only then may a suit's pips run their own
+        way (``deck.reversed_pips``). Runs, sets and "a higher card" of any suit read one rank list."""
+        return False
+
     def draws_stock(self) -> bool:
         """Whether play deals from a stock when there is no stock of the deal's (a fishing game
         refills empty hands from the undealt cards)."""

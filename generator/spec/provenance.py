@@ -51,6 +51,8 @@ class Provenance(BaseModel):
         "written (by hand)")
     seed: int | None = Field(None, description="the sampler's seed of the draft (generated games)")
     family: str | None = Field(None, description="the family asked of the sampler with the seed")
+    real_packs: bool = Field(False, description="the sampler was asked for the real packs beyond the seed book "
+                             "(generate --real-packs) with the seed")
     run_seed: int | None = Field(None, description="the seed of the run (search) that made the game")
     operator: str | None = Field(None, max_length=300, description="how an evolved game was bred from its parents")
     parents: list[str] = Field(default_factory=list, description="the ids of the parents of an evolved game")

@@ -7,9 +7,12 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 #: Suit signs. German suits take the sign of the French suit they stand for in the usual
-#: correspondence (acorns clubs, leaves spades, bells diamonds), which a reader knows.
+#: correspondence (acorns clubs, leaves spades, bells diamonds), which a reader knows. The Latin
+#: suits of the Italian and Spanish packs have no sign a keyboard knows; their first letters
+#: clash (coins, cups), so coins and batons take one letter of their own and cups and swords
+#: keep the first letter they have in a tarot pack.
 SIGNS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣", "leaves": "♠", "acorns": "♣",
-         "bells": "♦", "majors": "★"}
+         "bells": "♦", "majors": "★", "coins": "O", "batons": "B"}
 #: Suits printed in red (and the red joker).
 RED = frozenset({"hearts", "diamonds", "bells"})
 

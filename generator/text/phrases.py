@@ -40,6 +40,8 @@ SUIT_WORDS: dict[str, tuple[str, str, str]] = {
     "swords": ("swords", "sword", ""),
     "pentacles": ("pentacles", "pentacle", ""),
     "wands": ("wands", "wand", ""),
+    "coins": ("coins", "coin", ""),
+    "batons": ("batons", "baton", ""),
     MAJORS: ("majors", "major", ""),
 }
 
@@ -51,6 +53,7 @@ RANK_WORDS: dict[str, tuple[str, str, str]] = {
     "J": ("Jack", "Jacks", "Jack"),
     "Knight": ("Knight", "Knights", "Knight"),
     "Page": ("Page", "Pages", "Page"),
+    "Horse": ("Horse", "Horses", "Horse"),
     "Ober": ("Ober", "Obers", "Ober"),
     "Unter": ("Unter", "Unters", "Unter"),
     "10": ("Ten", "Tens", "10"),

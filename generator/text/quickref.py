@@ -13,7 +13,11 @@ from .mechanics import mechanics, shedding_goal
 
 PACK_NAMES = {
     "standard": "standard 52-card pack",
-    "french32": "32-card French-suited pack",
+    "french32": "32-card piquet pack",
+    "euchre24": "24-card euchre pack",
+    "italian40": "40-card Italian-suited pack",
+    "spanish40": "40-card Spanish-suited pack",
+    "spanish48": "48-card Spanish-suited pack",
     "german32": "32-card German-suited pack",
     "tarot": "tarot pack without The World",
 }

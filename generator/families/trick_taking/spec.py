@@ -101,3 +101,8 @@ class TrickPlay(PlaySection):
         follow, or the lowest card leading next."""
         return (self.winner == "any-suit" or self.weak_led_suit is not None or self.otherwise == "higher"
                 or self.next_leader == "lowest-card")
+
+    def ranks_within_suit_only(self) -> bool:
+        """A trick won in the suit led or by a trump compares cards of one suit, unless a rule above
+        compares across suits."""
+        return not self.compares_across_suits()

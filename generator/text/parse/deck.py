@@ -10,14 +10,19 @@ from __future__ import annotations
 
 import re
 
-from ...spec.deck import SUITS
+from ...spec.deck import PACK_ORDERS, SUITS
 from ..phrases import SUIT_WORDS
 from ...families import family_named
 from .. import phrases
 from .core import Draft, Rule, rule
 from .words import RANK_SHORT, RANKS, Unreadable, count, counted, rank_list, rank_plural, split_and
 
-_PACKS = {"standard 52-card": "standard", "32-card French-suited": "french32", "32-card German-suited": "german32"}
+_PACKS = {"standard 52-card": "standard", "32-card French-suited piquet": "french32",
+          "32-card German-suited": "german32", "24-card French-suited euchre": "euchre24",
+          "40-card Italian-suited": "italian40", "40-card Spanish-suited": "spanish40",
+          "48-card Spanish-suited": "spanish48"}
+#: Packs whose suits are printed with their signs (the French suits).
+_SIGNED = ("standard", "french32", "euchre24")
 _SUIT_ITEM = re.compile(r"(?P<name>[a-z]+)(?: (?P<symbol>[♣♦♥♠]))?")
 
 
@@ -29,7 +34,7 @@ def _suits(kind: str, text: str) -> None:
         if m is None or m["name"] not in SUIT_WORDS:
             raise Unreadable(f"“{item}” is not a suit")
         symbol = SUIT_WORDS[m["name"]][2]
-        if (m["symbol"] or "") != (symbol if kind in ("standard", "french32") else ""):
+        if (m["symbol"] or "") != (symbol if kind in _SIGNED else ""):
             raise Unreadable(f"the suit “{item}” is not written as this pack writes it")
         names.append(m["name"])
     if tuple(names) != tuple(s for s in SUITS[kind] if s != "majors"):
@@ -63,6 +68,27 @@ def _removed(d: Draft, m: re.Match[str]) -> None:
     d.put("deck.removed", [rank_plural(r) for r in split_and(m["ranks"])])
     tarot = m["where"] == "each of the four suits"
     d.check(lambda spec: (spec.deck.kind == "tarot") == tarot, "the suits of the pack")
+
+
+def _colour_list(d: Draft, m: re.Match[str]) -> None:
+    """One colour's rank list under reversed pips: the reversed colour's first, naming the suits of
+    that colour; both are checked against the spec read."""
+    colour, reversed_ = m["colour"], m["reversed"] is not None
+    ranks = tuple(rank_list(m["ranks"]))
+    suits = tuple(split_and(m["suits"]))
+    if reversed_:
+        d.put("deck.reversed_pips", colour)
+        d.seen.add("reversed list")
+    elif "reversed list" not in d.seen:
+        raise Unreadable("the suits whose pips run the other way come first")
+
+    def same(spec) -> bool:  # type: ignore[no-untyped-def]
+        deck = spec.deck
+        ours = deck.reversed_suits() if reversed_ else tuple(x for x in deck.suits() if x not in deck.reversed_suits())
+        return tuple(sorted(suits)) == tuple(sorted(phrases.suit(x) for x in ours)) and deck.suit_order(ours[0]) == ranks
+    d.check(same, f"the rank list of the {colour} suits")
+    if not reversed_:
+        d.seen.add("rank list")
 
 
 def _rank_list(d: Draft, m: re.Match[str]) -> None:
@@ -115,12 +141,13 @@ def _size(d: Draft, m: re.Match[str]) -> None:
 
 
 RULES: list[Rule] = [
-    rule(r"The game uses a (?P<pack>standard 52-card|32-card French-suited|32-card German-suited) pack in four "
-         r"suits: (?P<suits>[^.]+)\.", _pack),
+    rule(r"The game uses a (?P<pack>" + "|".join(map(re.escape, _PACKS)) + r") pack in four suits: (?P<suits>[^.]+)\.",
+         _pack),
     rule(r"The game uses a tarot pack without The World \(XXI\): 56 cards in four suits \((?P<suits>[^)]+)\) and "
          r"the 21 major arcana from The Fool \(0\) to Judgement \(XX\), called \*majors\* here\.", _tarot),
     rule(r"Aces rank low\.", _order("ace-low")),
     rule(r"There are no court cards \(Kings, Queens and Jacks\), and Aces rank low\.", _order("no-courts")),
+    rule(r"Aces rank high, above the Kings\.", _order("ace-high")),
     rule(r"Twos rank above Aces\.", _order("two-over-ace")),
     rule(r"Threes and Twos rank above Aces, the Threes highest\.", _order("three-two-over-ace")),
     rule(rf"The (?P<rank>{RANKS}) are promoted above the Aces\.", _promoted),
@@ -128,6 +155,9 @@ RULES: list[Rule] = [
          r"(?P<where>every suit|each of the four suits)\.", _removed),
     rule(rf"In each (?P<where>suit|of the four suits) the cards rank, from high to low: "
          rf"(?P<ranks>{RANK_SHORT}(?:, {RANK_SHORT})*)\.", _rank_list),
+    rule(rf"In the (?P<colour>red|black) suits \((?P<suits>[a-z]+(?:, [a-z]+)* and [a-z]+)\)(?P<reversed> the pips run "
+         rf"the other way, and)? the cards rank, from high to low: (?P<ranks>{RANK_SHORT}(?:, {RANK_SHORT})*)\.",
+         _colour_list),
     rule(r"In a run, the (?:lowest rank may also count above the highest|[A-Z][a-z]+ may also count above the "
          r"[A-Z][a-z]+: [^ ]+ and [^ ]+ are both runs, but [^ ]+ is not)\.", _run_wrap),
     rule(r"The majors form a fifth suit and rank by their number, from Judgement \(XX\), the highest, down to "
@@ -170,6 +200,6 @@ def finish(d: Draft) -> None:
         if d.get("deck.promoted") is not None:
             order = "promoted"
         else:
-            order = "ace-high" if kind == "standard" else "natural"
+            order = PACK_ORDERS[kind][0]
     d.put("deck.order", order)
 
