@@ -187,3 +187,36 @@ def test_a_partnership_game_is_judged_per_side() -> None:
     assert rates[0] == rates[2] and rates[1] == rates[3]   # partners win together
     assert abs(rates[0] + rates[1] - 1) < 1e-9             # and one side wins every game
     assert report["verdict"] == "pass", report["reasons"]
+
+
+# --------------------------------------------------------------------------- Tresette, R6
+
+TRESETTE = load_spec(REAL / "tresette.yaml")
+
+
+def test_tresette_deals_eleven_points_between_the_sides_every_hand() -> None:
+    """R6: 10 tricks, no trumps, the highest card of the suit led in the order 3 > 2 > A > K > Horse
+    > Jack > 7 … 4 takes the trick; the card points are always exactly 11 a deal (35 thirds: 12 for
+    the Aces, 20 for the Threes, Twos and courts, 3 for the last trick, split 35 = a + b with
+    ⌊a/3⌋ + ⌊b/3⌋ = 11 whatever the split), and partners share them."""
+    assert check_spec(TRESETTE) == []
+    game = Game(TRESETTE, audit=True)
+    order = TRESETTE.deck.ranks()
+    assert order == ("3", "2", "A", "K", "Horse", "J", "7", "6", "5", "4")
+    hands = 0
+    for seed in range(40):
+        state = game.new_initial_state(4, seed)
+        state.play_random(random.Random(seed).random)
+        for hand in state.record.hands:
+            assert sum(hand.tricks) == 10 and all(len(w) % 4 == 0 for w in hand.won)
+            s = hand.scores
+            assert s[0] == s[2] and s[1] == s[3] and s[0] + s[1] == 11
+            hands += 1
+    assert hands > 60
+
+
+def test_tresette_prints_its_thirds_and_reads_back() -> None:
+    text = render_markdown(TRESETTE)
+    assert parse_markdown(text).rules() == TRESETTE.rules()
+    assert "| Every Ace | three points |" in text and "| Winning the last trick of the hand | three points |" in text
+    assert "counted in threes" in text
