@@ -71,6 +71,7 @@ SHARED_ENGINE: dict[str, str] = {
     "kitty": "generator.engine.steps.kitty:GiveToKitty",
     "invent": "generator.engine.steps.invent:InventLaw",
     "call": "generator.engine.steps.call:CallTrumps",
+    "name_trumps": "generator.engine.steps.call:NameTrumps",
     "trumps": "generator.engine.steps.trumps:FixTrumps",
     "anti": "generator.engine.steps.anti:NameAntiTrumps",
     "blind": "generator.engine.steps.blind:BlindBids",
@@ -249,7 +250,7 @@ BEFORE_PLAY: tuple[Module, ...] = (
            ("deal:kitty_dealt", "deal:kitty_undealt", "deal:kitty_contributed", "deal:kitty_size"), ("deal", "kitty")),
     # setup
     Module("SU-02", "trump selection", ("setup.trumps",), _trumps, "SU-02 trump method", _draw("setup", "draw_trumps"),
-           (SETUP,), ("setup:method",), ("call", "trumps")),
+           (SETUP,), ("setup:method",), ("call", "name_trumps", "trumps")),
     Module("SU-03", "anti-trumps", ("setup.anti_trumps",), lambda s: s.setup.anti_trumps, "SU-03 anti-trumps",
            _draw("setup", "draw_setup"), (SETUP,), ("setup:anti_trumps",), ("anti",)),
     Module("SU-04", "robbing the turned trump", ("setup.robbing",), lambda s: s.setup.robbing is not None,

@@ -272,7 +272,7 @@ GOALS = {
     "president": "the order of going out gives titles, from president to scum",
     "rummy": "meld all your cards",
     "switch": "special cards (Aces, Queens, Jacks and Twos)",
-    "tresette": "win tricks",
+    "tresette": "win the tricks that hold the cards worth points, and the last trick",
     "whist": "win tricks",
     "whist-classic": "win tricks",
     "whist-partners": "win more than six tricks",

@@ -42,7 +42,7 @@ def _expected(spec, hand, sides: list[int] | None) -> list[int]:
 
 
 def test_the_sampler_draws_point_trick_games_that_check_and_read_back() -> None:
-    assert 15 <= len(SAMPLED) <= 60   # one in eight of the games without bids
+    assert 8 <= len(SAMPLED) <= 60   # one in eight of the games without bids (about 20 expected)
     kinds = {(s.scoring.groups, s.scoring.last_trick is not None) for s in SAMPLED}
     assert (3, True) in kinds and (None, True) in kinds and (None, False) in kinds   # each table drawn
     for spec in SAMPLED:

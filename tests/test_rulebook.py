@@ -275,6 +275,8 @@ VARIATIONS: list[tuple[str, dict[str, Any]]] = [
     ("max players", {"players.max": 6}),
     ("exactly four players", {"players.min": 4, "players.max": 4}),
     ("three or four players", {"players.max": 4}),
+    ("trumps named on the first four cards", {"setup.trumps": {"method": "called", "caller": "dealer-left", "seen": 4}}),
+    ("trumps named on the whole hand", {"setup.trumps": {"method": "called", "caller": "dealer", "seen": "all"}}),
     ("partnerships of four players", {"players.min": 4, "players.max": 4, "players.sides": {"size": 2}}),
     ("partnerships with four or six", {"players.min": 4, "players.max": 6, "players.sides": {"size": 2}}),
     ("partnerships at four, alone at three or five", {"players.sides": {"size": 2}}),

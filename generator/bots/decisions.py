@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from ..engine import Observation
-from ..engine.actions import BID_BASE, NO, PASS_BID, YES
+from ..engine.actions import BID_BASE, NO, PASS_BID, SUIT_ACTION, YES
 
 DISCARDS = ("give-to-kitty", "discard-after-robbing", "discard-for-exchange", "lay-away", "give-back")
 
@@ -29,6 +29,10 @@ def greedy_decision(obs: Observation, legal: list[int], rng: random.Random) -> i
         return min(legal, key=lambda c: (t.strength[c], c))
     if phase in ("call-trumps", "name-anti-trumps", "invent-law", "show-high-low") or not hand:
         return legal[rng.randrange(len(legal))]
+    if phase == "name-trumps":   # the suit it holds most of, the strongest of those on a tie
+        by_suit = {a: (sum(1 for c in hand if t.suit[c] == a - SUIT_ACTION),
+                       sum(t.strength[c] for c in hand if t.suit[c] == a - SUIT_ACTION)) for a in legal}
+        return max(legal, key=lambda a: (by_suit[a], -a))
     if phase == "show-misdeal":
         return NO
     if phase in ("reveal-pig", "rob", "show-top-trump"):

@@ -201,6 +201,15 @@ def _trumps(spec: GameSpec) -> list[Problem]:
                            "anti-trumps are named against a trump suit, but trumps are not known when they are named"))
     if method == "fixed" and spec.setup.trumps.suit == MAJORS and spec.deck.kind == "tarot":
         out.append(Problem("RULE_CONFLICT", "setup.trumps", "use the 'majors' method for major arcana trumps"))
+    seen = getattr(spec.setup.trumps, "seen", None)
+    if isinstance(seen, int):   # the deal stops for the call: there must be cards still to deal
+        size = spec.deck.size()
+        for n in spec.players.counts():
+            each = spec.deal.cards_each(n, size)
+            if 0 < each <= seen:
+                out.append(Problem("RULE_CONFLICT", "setup.trumps.seen",
+                                   f"trumps are named when each player has {seen} cards, but each is dealt only "
+                                   f"{each}: say 'all' for a call made on the whole hand", n))
     return out
 
 

@@ -15,6 +15,7 @@ class Dealt:
     kitty: list[int]             # face down (dealt or undealt forms); filled later for 'contributed'
     stock: list[int]             # undealt cards, top first; also the cards set aside by a whole-pack deal
     last_to_dealer: int          # the final card the dealer received (for last-card trumps)
+    first: list[list[int]] | None = None   # the first cards dealt to each seat, when a rule looks at them
 
 
 class Dealer:
@@ -29,6 +30,9 @@ class Dealer:
         k = self.deal.kitty
         self.kitty_form = k.form if k else None
         self.kitty_size = derived.kitty_reserve(self.deal)
+        # Trumps named on the first cards dealt (Omi, Court Piece): the deal keeps them for the call.
+        t = spec.setup.trumps
+        self.first_seen = t.seen if t.method == "called" and isinstance(t.seen, int) else None
 
     def cards_each(self, n: int) -> int:
         return self.deal.cards_each(n, self.size)
@@ -58,9 +62,10 @@ class Dealer:
             kitty = pack[pos:]
             pos = len(pack)
         last = hands[dealer][-1]
+        first = None if self.first_seen is None else [sorted(h[:self.first_seen]) for h in hands]
         for h in hands:
             h.sort()
-        return Dealt(hands, kitty, pack[pos:], last)
+        return Dealt(hands, kitty, pack[pos:], last, first)
 
     def _deal_short(self, pack: list[int], n: int, dealer: int, each: int) -> Dealt:
         """The deal when the pack holds exactly the cards the hands take, one fewer for the odd

@@ -73,6 +73,8 @@ class Observation:
         s = self._s
         if s.decision in s.game.before_looking:   # decided before looking at one's cards
             return []
+        if s.decision in s.game.first_cards_only and s.first_dealt is not None:   # the first cards dealt alone
+            return list(s.first_dealt[self.player])
         return list(s.hands[self.player])
 
     @property
@@ -132,12 +134,19 @@ class Observation:
             return [c if c in shown else face_down.get(c, hidden) for c in cards]
 
         looked = s.decision not in g.before_looking
+        # only the first cards dealt are seen (the rest unseen)
+        partly = s.decision in g.first_cards_only and s.first_dealt is not None
         for place in g.places:
             if place.visibility == PUBLIC:
                 continue
             value = getattr(s, place.name)
             if place.per_seat:
                 mine = place.visibility == OWNER and looked
+                if mine and partly:
+                    seen = set(s.first_dealt[me])
+                    setattr(pub, place.name, [[c if c in seen else hidden for c in v] if p == me else mask(v)
+                                              for p, v in enumerate(value)])
+                    continue
                 setattr(pub, place.name, [list(v) if p == me and mine else mask(v) for p, v in enumerate(value)])
             else:
                 setattr(pub, place.name, mask(value))

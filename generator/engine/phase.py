@@ -57,6 +57,8 @@ class Phase:
     decisions: ClassVar[tuple[str, ...]] = ()
     #: Decisions taken before the deciding player has looked at their cards.
     before_looking: ClassVar[frozenset[str]] = frozenset()
+    #: Decisions taken on the first cards dealt alone (``State.first_dealt``): the deal stops for them.
+    first_cards_only: ClassVar[frozenset[str]] = frozenset()
     #: Per-hand data the phase keeps on the state: name -> initial value (or a function of the
     #: game and the number of players giving it). Reset at the start of every hand and redeal.
     hand_fields: ClassVar[dict[str, Any]] = {}

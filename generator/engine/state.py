@@ -66,6 +66,7 @@ class Game:
         places: dict[str, Place] = {}
         self.views: dict[str, Callable[[State, int], Any]] = {}
         self.before_looking: set[str] = set()
+        self.first_cards_only: set[str] = set()
         self.object_fields: set[str] = set()
         self.put_away: dict[str, str] = {}
         for cls in catalogue:
@@ -76,6 +77,7 @@ class Game:
             places.update((p.name, p) for p in cls.places)
             self.views.update(cls.views)
             self.before_looking |= cls.before_looking
+            self.first_cards_only |= cls.first_cards_only
         self.places: tuple[Place, ...] = tuple(places.values())
         # Resetting a hand's fields is on the hot path (thousands of hands a second): plain
         # values are copied in one dict update, empty containers made by their type.

@@ -52,11 +52,25 @@ SECRET_INVENTORS = ("dealer", "random-player", "dealer-and-right")
 EXCHANGE_NAMES = ("exchange", "redraw", "mulligan", "swap", "shift", "switch", "barter", "turnabout")
 
 
-def _method(draw: Draw, name: str, deck: DeckSpec):
+#: Parlour's calls beyond the catalogue (whose caller names trumps before the deal), each from the
+#: options stream: the call made on the whole hand (Botifarra's, and most calling games': one in
+#: four), or on the first half of the hand, the deal stopped for it (Omi's and Court Piece's: one in
+#: eight of the rest, where hands have a fixed size of four cards or more).
+CALL_ON_HAND, CALL_ON_HALF = 1 / 4, 1 / 8
+
+
+def _method(draw: Draw, name: str, deck: DeckSpec, deal: DealSpec | None = None):
     if name == "turn-up":
         return TurnUp()
     if name == "called":
-        return Called(caller=draw.choice(("dealer", "dealer-left")))
+        caller = draw.choice(("dealer", "dealer-left"))
+        if draw.option(CALL_ON_HAND):
+            return Called(caller=caller, seen="all")
+        sizes = [deal.hand_size, deal.hand_size_over_three] if deal is not None and isinstance(deal.hand_size, int) else []
+        smallest = min((s for s in sizes if s), default=0)
+        if smallest >= 4 and draw.option(CALL_ON_HALF):
+            return Called(caller=caller, seen=smallest // 2)
+        return Called(caller=caller)
     if name == "last-card":
         return LastCard()
     if name == "rotating":
@@ -83,7 +97,7 @@ def draw_trumps(draw: Draw, deal: DealSpec, deck: DeckSpec, flavour: Flavour):
         flavour.register(draw, "hidden-trump")
         return Hidden(), True
     options = DEAL_ALL_METHODS if deal.hand_size == "all" else NORMAL_METHODS
-    return _method(draw, draw.wpick(options), deck), True
+    return _method(draw, draw.wpick(options), deck, deal), True
 
 
 def draw_exchange(draw: Draw, deck: DeckSpec, deal: DealSpec, players: Players, flavour: Flavour) -> Exchange | None:

@@ -24,10 +24,15 @@ class TurnUp(_Method):
 
 
 class Called(_Method):
-    """A player names the trump suit before looking at their hand."""
+    """A player names the trump suit: before looking at their hand, after seeing only the first
+    ``seen`` cards dealt to them (the deal stops there for the call, as Omi and Court Piece have
+    it), or after looking at their whole hand (``seen: all``)."""
 
     method: Literal["called"] = "called"
     caller: Literal["dealer", "dealer-left"]
+    seen: Annotated[int, Field(ge=1, le=MAX_CARDS)] | Literal["all"] | None = Field(
+        None, description="how many of their cards the caller sees first: none (null: before the deal), the first N "
+        "dealt to them (1 to 100), or all")
 
 
 class LastCard(_Method):

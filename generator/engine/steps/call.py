@@ -1,5 +1,6 @@
 """Calling trumps (SU-02 'called'): before the deal, the dealer or the player at their left names
-the trump suit without looking at any card."""
+the trump suit without looking at any card (``CallTrumps``); or, after the deal, on the first cards
+dealt to them or their whole hand (``NameTrumps``: Omi, Court Piece, Botifarra)."""
 
 from __future__ import annotations
 
@@ -27,10 +28,43 @@ class CallTrumps(Phase):
 
     @classmethod
     def needed(cls, spec: "GameSpec") -> bool:
-        return spec.setup.trumps.method == "called"
+        return spec.setup.trumps.method == "called" and spec.setup.trumps.seen is None
 
     def start(self, state: "State") -> bool:
         return state.open(self, CALL, (state.dealer + self.offset) % state.n)
+
+    def legal(self, state: "State") -> list[int]:
+        return [SUIT_ACTION + s for s in range(len(self.game.table.suit_names))]
+
+    def apply(self, state: "State", action: int) -> None:
+        state.called = action - SUIT_ACTION
+        state.advance()
+
+    def told(self, state: "State", action: int) -> str | None:
+        return f"names {state.game.table.suit_names[action - SUIT_ACTION]} as trumps"
+
+
+NAME = "name-trumps"
+
+
+class NameTrumps(Phase):
+    """The caller names trumps having seen the first ``seen`` cards dealt to them, the deal
+    stopped there (its other cards unseen: ``first_cards_only``), or their whole hand."""
+
+    rule = "naming trumps"
+    decisions = (NAME,)
+    first_cards_only = frozenset({NAME})   # on the first cards dealt, where the deal keeps them (seen: N)
+
+    def __init__(self, game: "Game"):
+        super().__init__(game)
+        self.offset = {"dealer": 0, "dealer-left": 1}[game.spec.setup.trumps.caller]
+
+    @classmethod
+    def needed(cls, spec: "GameSpec") -> bool:
+        return spec.setup.trumps.method == "called" and spec.setup.trumps.seen is not None
+
+    def start(self, state: "State") -> bool:
+        return state.open(self, NAME, (state.dealer + self.offset) % state.n)
 
     def legal(self, state: "State") -> list[int]:
         return [SUIT_ACTION + s for s in range(len(self.game.table.suit_names))]

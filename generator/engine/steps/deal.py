@@ -22,7 +22,7 @@ class Deal(Phase):
     # Hands are game-long: between the last trick and the next deal a seat may still hold the
     # cards an unequal deal left it (they are set aside, not collected, until the next deal).
     game_fields = {"hands": lambda g, n: [[] for _ in range(n)]}
-    hand_fields = {"kitty": [], "stock": [], "discards": [], "dealer_last": None}
+    hand_fields = {"kitty": [], "stock": [], "discards": [], "dealer_last": None, "first_dealt": None}
 
     def __init__(self, game: "Game"):
         super().__init__(game)
@@ -39,6 +39,7 @@ class Deal(Phase):
                 return False
             d = self.dealer.deal_hand(state.rng, state.n, state.dealer, state.hand_size())
             state.hands, state.kitty, state.stock, state.dealer_last = d.hands, d.kitty, d.stock, d.last_to_dealer
+            state.first_dealt = d.first
             state.discards = []
             # A hand that must be shown is thrown in at once: no one has a choice to make first. The
             # rule that threw it in applied without a decision: the record says so (DEAD_TEXT reads it).

@@ -241,6 +241,13 @@ def rows() -> list[Row6]:
     for k, method in enumerate(("called", "last-card", "rotating", "fixed")):
         r.append(("SU-02 trump method", method, "not tarot, deal all", nontarot_all,
                   lambda s, method=method: s.setup.trumps.method == method, _TRUMP * _w(4, k)))
+    # Parlour's calls beyond the catalogue (its own stream: sample.setup.CALL_ON_HAND, CALL_ON_HALF)
+    called = lambda s: s.setup.trumps.method == "called"  # noqa: E731
+    r.append(("SU-02 trump method", "called on the whole hand", "called", called,
+              lambda s: s.setup.trumps.seen == "all", F(1, 4)))
+    r.append(("SU-02 trump method", "called on the first half", "called, fixed hands of four or more",
+              lambda s: called(s) and not _all(s) and min(x for x in (s.deal.hand_size, s.deal.hand_size_over_three) if x) >= 4,
+              lambda s: isinstance(s.setup.trumps.seen, int), F(3, 4) * F(1, 8)))
     r.append(("SU-02 trump method", "majors", "tarot, fixed hand", lambda s: s.deck.kind == "tarot" and not _all(s),
               lambda s: s.setup.trumps.method == "majors", F(1, 9) + _TRUMP * _w(6, 5) * F(1, 5)))
     r.append(("SU-03 anti-trumps", "yes", "trumps known, no kitty",

@@ -13,7 +13,7 @@ from generator.engine.steps.anti import NameAntiTrumps
 from generator.engine.steps.auction import Auction
 from generator.engine.steps.bids import TrickBids
 from generator.engine.steps.blind import BlindBids
-from generator.engine.steps.call import CallTrumps
+from generator.engine.steps.call import CallTrumps, NameTrumps
 from generator.engine.steps.deal import Deal
 from generator.engine.steps.exchange import Exchange
 from generator.engine.steps.high_low import ShowHighLow
@@ -30,7 +30,7 @@ from .play import TrickPlay
 
 ENGINE = EngineFamily(
     name="trick-taking",
-    phases=(InventLaw, CallTrumps, Deal, FixTrumps, NameAntiTrumps, BlindBids, ShowMisdeal, GiveToKitty,
+    phases=(InventLaw, CallTrumps, Deal, NameTrumps, FixTrumps, NameAntiTrumps, BlindBids, ShowMisdeal, GiveToKitty,
             RevealPig, ShowHighLow, Rob, ShowTopTrump, Exchange, TrickBids, Auction, TrickPlay),
     scorer=HandScorer,
     joker_order=lambda spec: spec.play.jokers,
