@@ -379,6 +379,12 @@ AFTER_PLAY: tuple[Module, ...] = (
            _draw("ending", "draw_ending", "draw_target"), (ENDING,), ("ending:condition",), ("ending",)),
     Module("EN-04", "ties", ("ending.ties",), lambda s: True, "EN-04 ties", _draw("ending", "draw_ending"), (ENDING,),
            ("ending:ties",), ("ending",)),
+    # A hand won by a majority of its tricks (Parlour's id: Omi, Court Piece), scored by who won it.
+    Module("PA-03", "trick majority", ("scoring.needed", "scoring.points", "scoring.caller_points", "scoring.sweep",
+                                       "scoring.stop"),
+           lambda s: s.scoring.kind == "majority", "PA-03 trick majority", _draw("scoring", "draw_majority"),
+           (SCORING,), ("scoring:majority", "scoring:caller_points", "scoring:sweep_points", "scoring:nobody"),
+           ("scoring",)),
     # Card points (Parlour's id: the catalogue has none): the cards a player took, by a table, with
     # majorities, sweeps, the last trick and groups; counted by the shared ``engine.card_points``
     # for the family's scorer (each family's share names its scorer and its sampler).
@@ -400,7 +406,7 @@ SOME_FAMILIES = frozenset({
     "DK-03", "DL-03", "SC-T1", "SC-T3", "SC-T4",
     "DK-05", "DL-04", "DL-12", "DL-08", "DL-09", "DL-10",
     "SC-A1", "SC-A2", "SC-A2e", "SC-A2l", "SC-A3", "SC-A4", "SC-A5", "WU-01", "WU-02", "WU-03", "WU-04", "WU-05",
-    "EN-01", "SH-01", "PA-01", "FI-08",
+    "EN-01", "SH-01", "PA-01", "PA-03", "FI-08",
 })
 
 

@@ -276,6 +276,8 @@ GOALS = {
     "whist": "win tricks",
     "whist-classic": "win tricks",
     "whist-partners": "win more than six tricks",
+    "omi": "take five tricks",
+    "court-piece": "take seven tricks",
     "xeri": "capture the pile by matching its top card's rank",
 }
 

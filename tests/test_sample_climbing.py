@@ -210,6 +210,7 @@ def test_trick_takings_games_are_byte_for_byte_unchanged(monkeypatch: pytest.Mon
     stays the one taken before.) Parlour's point-trick games, beyond the catalogue, are turned off:
     the catalogue's streams are what is compared."""
     monkeypatch.setattr("generator.sample.scoring.CARD_POINTS_CHANCE", 0)
+    monkeypatch.setattr("generator.sample.scoring.MAJORITY_CHANCE", 0)   # … and its hands won by a majority
     monkeypatch.setattr("generator.sample.setup.CALL_ON_HAND", 0)   # Parlour's calls on the hand: off
     monkeypatch.setattr("generator.sample.setup.CALL_ON_HALF", 0)
     digest = hashlib.sha256()

@@ -276,6 +276,7 @@ def test_other_families_games_are_byte_for_byte_unchanged(family: str, monkeypat
     """Matching's draws in the shared phases (the stock, the points card's scoring) are made only for
     matching: the other families' streams did not move."""
     monkeypatch.setattr("generator.sample.scoring.CARD_POINTS_CHANCE", 0)
+    monkeypatch.setattr("generator.sample.scoring.MAJORITY_CHANCE", 0)   # … and its hands won by a majority
     monkeypatch.setattr("generator.sample.setup.CALL_ON_HAND", 0)   # Parlour's calls on the hand: off
     monkeypatch.setattr("generator.sample.setup.CALL_ON_HALF", 0)
     digest = hashlib.sha256()

@@ -220,3 +220,65 @@ def test_tresette_prints_its_thirds_and_reads_back() -> None:
     assert parse_markdown(text).rules() == TRESETTE.rules()
     assert "| Every Ace | three points |" in text and "| Winning the last trick of the hand | three points |" in text
     assert "counted in threes" in text
+
+
+# --------------------------------------------------------------------------- Omi (R8), Court Piece (R9)
+
+OMI = load_spec(REAL / "omi.yaml")
+COURT_PIECE = load_spec(REAL / "court-piece.yaml")
+
+
+def test_omi_scores_by_its_table_and_the_declarer_names_trumps_on_four_cards() -> None:
+    """R8: 8 tricks; the declarer (the dealer's left) names trumps having seen four cards; at most
+    one side scores a hand: 3 for all eight tricks, else for five to seven 2 for the dealer's side
+    and 1 for the declarer's, and a 4–4 split scores nothing."""
+    assert check_spec(OMI) == []
+    game = Game(OMI, audit=True)
+    hands, splits = 0, 0
+    for seed in range(60):
+        state = game.new_initial_state(4, seed)
+        obs = state.observation(state.current_player())
+        assert state.decision == "name-trumps" and state.current_player() == (state.dealer + 1) % 4
+        assert len(obs.hand) == 4 and set(obs.hand) <= set(state.hands[state.current_player()])
+        state.play_random(random.Random(seed).random)
+        for hand in state.record.hands:
+            declarer = (hand.dealer + 1) % 4
+            t = hand.tricks
+            side = [t[0] + t[2], t[1] + t[3]]
+            assert sum(side) == 8
+            s = [hand.scores[0], hand.scores[1]]
+            assert hand.scores[2] == s[0] and hand.scores[3] == s[1] and min(s) == 0
+            for k in (0, 1):
+                if side[k] == 8:
+                    assert s[k] == 3
+                elif side[k] >= 5:
+                    assert s[k] == (1 if declarer % 2 == k else 2)
+            if side == [4, 4]:
+                assert s == [0, 0]
+                splits += 1
+            hands += 1
+    assert hands > 200 and splits > 0
+
+
+def test_court_piece_stops_when_a_side_has_seven_tricks() -> None:
+    """R9: trumps named on five cards; the hand stops as soon as one side has seven tricks, so the
+    winner always has exactly seven and at most thirteen tricks are played; it scores the point."""
+    assert check_spec(COURT_PIECE) == []
+    game = Game(COURT_PIECE, audit=True)
+    for seed in range(40):
+        state = game.new_initial_state(4, seed)
+        assert len(state.observation(state.current_player()).hand) == 5
+        state.play_random(random.Random(seed).random)
+        for hand in state.record.hands:
+            t = hand.tricks
+            side = [t[0] + t[2], t[1] + t[3]]
+            assert max(side) == 7 and min(side) < 7 and sum(side) <= 13
+            win = side.index(7)
+            assert hand.scores[win] == hand.scores[win + 2] == 1 and hand.scores[1 - win] == 0
+
+
+@pytest.mark.parametrize("spec", [OMI, COURT_PIECE], ids=["omi", "court-piece"])
+def test_the_majority_games_read_back(spec) -> None:
+    text = render_markdown(spec)
+    assert parse_markdown(text).rules() == spec.rules()
+    assert "When each player has been dealt" in text and "wins the hand and scores" in text

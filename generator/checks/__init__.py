@@ -283,6 +283,8 @@ def _bid_scoring(spec: GameSpec) -> list[Problem]:
     if s.kind in SHEDDING_KINDS or s.kind in TAKEN_KINDS:  # checks of their own (``shedding``, ``card_points``)
         return out
     tricks = spec.bidding.tricks
+    if s.kind == "majority":
+        return out + _majority(spec)
     if s.kind == "avoid-suit":
         if tricks is not None:
             out.append(Problem("RULE_CONFLICT", "scoring.kind",
@@ -311,6 +313,34 @@ def _bid_scoring(spec: GameSpec) -> list[Problem]:
     if x.top_trump != "none" and not derived.has_trump_suit(spec.setup):
         out.append(Problem("RULE_CONFLICT", "scoring.extras.top_trump",
                            "a score for taking the highest trump, but there is no trump suit"))
+    return out
+
+
+def _majority(spec: GameSpec) -> list[Problem]:
+    """A hand won by enough tricks: one winner at most (more than half the tricks), a number that
+    can be reached, a caller to score for, a sweep the hand plays long enough to make; and no bids
+    or auction, which score otherwise."""
+    s, out = spec.scoring, []
+    if spec.bidding.tricks is not None or spec.bidding.auction is not None:
+        out.append(Problem("RULE_CONFLICT", "scoring.kind", "the hand is won by taking enough tricks, so nobody bids"))
+    if s.caller_points is not None and spec.setup.trumps.method != "called":
+        out.append(Problem("RULE_CONFLICT", "scoring.caller_points", "a score for the side that named trumps, but "
+                           "nobody names them"))
+    if s.sweep is not None and s.stop:
+        out.append(Problem("RULE_CONFLICT", "scoring.sweep", "the hand stops when the tricks needed are taken, so "
+                           "nobody can take every trick"))
+    sides = spec.players.sides
+    for n in spec.players.counts():
+        tricks = derived.tricks_per_hand(spec.deck, spec.deal, n)
+        if tricks <= 0:
+            continue
+        if s.needed > tricks:
+            out.append(Problem("NO_WIN_PATH", "scoring.needed", f"{s.needed} tricks win the hand, but a hand has "
+                               f"only {tricks}", n))
+        elif 2 * s.needed <= tricks:
+            who = "sides" if sides is not None and sides.applies(n) else "players"
+            out.append(Problem("RULE_CONFLICT", "scoring.needed", f"{s.needed} of {tricks} tricks win the hand, so two "
+                               f"{who} could both take them: more than half are needed", n))
     return out
 
 

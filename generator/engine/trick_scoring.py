@@ -37,6 +37,7 @@ class HandFacts:
     top_point: int | None = None      # seat that showed the top trump for a point
     low: bool = False
     last: int | None = None           # seat that won the last trick (card points' last-trick bonus)
+    caller: int | None = None         # seat that named trumps (a majority's caller's score)
 
 
 class CardNames:
@@ -88,6 +89,11 @@ class HandScorer:
             self.exact_bonus, self.zero_bonus, self.blind_bonus = s.exact_bonus, s.zero_bonus, s.blind_bonus
         elif s.kind == "exact-bid":
             self.otherwise = s.otherwise
+        elif s.kind == "majority":
+            self.needed, self.win_points, self.sweep = s.needed, s.points, s.sweep
+            self.caller_points = s.caller_points
+            t = spec.setup.trumps
+            self.caller_offset = {"dealer": 0, "dealer-left": 1}[t.caller] if t.method == "called" else None
         elif s.kind != "card-points":
             self.suit = table.suit_names.index(s.suit)
             self.suit_cards = frozenset(table.cards_of(self.suit))
@@ -104,9 +110,12 @@ class HandScorer:
     def facts(self, state: "State") -> HandFacts:
         """The facts of the hand just played, gathered from the phases that made them."""
         last = state.history[-1][2] if self.counter is not None and state.history else None
+        caller = None
+        if self.kind == "majority" and self.caller_offset is not None:
+            caller = (state.dealer + self.caller_offset) % state.n
         return HandFacts(state.tricks_won, state.won, state.in_play, state.bids, state.blind, state.joker_tricks,
                          state.landlord, state.landlord_bid, self.pig_card if state.pig_revealed else None,
-                         state.trump, state.top_point, state.low, last)
+                         state.trump, state.top_point, state.low, last, caller)
 
     def pool(self, f: HandFacts, sides: "Sides") -> HandFacts:
         """The hand's facts per side (``players.sides``): partners' tricks, cards taken, joker
@@ -123,8 +132,9 @@ class HandScorer:
         jokers = [sum(f.joker_tricks[p] for p in m) for m in members] if f.joker_tricks else []
         top = None if f.top_point is None else sides.of[f.top_point]
         last = None if f.last is None else sides.of[f.last]
+        caller = None if f.caller is None else sides.of[f.caller]
         return HandFacts([sum(f.tricks[p] for p in m) for m in members], [[c for p in m for c in f.won[p]] for m in members],
-                         f.in_play, bids, blind, jokers, None, 0, f.pig, f.trump, top, f.low, last)
+                         f.in_play, bids, blind, jokers, None, 0, f.pig, f.trump, top, f.low, last, caller)
 
     def record(self, state: "State", f: HandFacts) -> dict[str, Any]:
         """The hand's own facts for its record (trump suit, tricks and cards taken, bids …)."""
@@ -162,6 +172,8 @@ class HandScorer:
             return [t - b if t > b else 0 for t in f.tricks]
         if self.counter is not None:   # card points of the cards won in tricks, and the last trick
             scores = self.counter.score(f.won, [0] * len(f.won), f.last)
+        elif self.kind == "majority":
+            scores = self._majority(f)
         elif self.kind == "avoid-suit":
             scores = self._avoid(f)
         else:
@@ -232,6 +244,21 @@ class HandScorer:
             taker = next((p for p, w in enumerate(f.won) if top in w), None) if top is not None else None
             if taker is not None:
                 scores[taker] += 1 if ex.top_trump == "plus" else -1
+        return scores
+
+    def _majority(self, f: HandFacts) -> list[int]:
+        """Whoever took the tricks needed wins the hand: the caller's score if it named trumps, the
+        sweep's for every trick, else the winner's points; everyone else nothing."""
+        total = sum(f.tricks)
+        scores = [0] * len(f.tricks)
+        for p, t in enumerate(f.tricks):
+            if t >= self.needed:
+                if self.sweep is not None and t == total:
+                    scores[p] = self.sweep
+                elif self.caller_points is not None and p == f.caller:
+                    scores[p] = self.caller_points
+                else:
+                    scores[p] = self.win_points
         return scores
 
     def _top_trump_card(self, trump: int | None) -> int | None:

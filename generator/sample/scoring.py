@@ -19,6 +19,7 @@ from ..spec import (
     SetupSpec,
     SpecialCard,
     TrickExtras,
+    TrickMajority,
     TrickPoints,
 )
 from ..spec import derived
@@ -143,7 +144,33 @@ def draw_scoring(
         scored.basis += Fraction(3, 5) * players.max
     elif bidding.tricks is None and play is not None and play.scores_cards_won() and draw.option(CARD_POINTS_CHANCE):
         scored = draw_card_points(draw, deck, players)
+    elif (bidding.tricks is None and play is not None and play.scores_cards_won() and isinstance(h, int) and h >= 3
+          and deal.hand_size != "all" and draw.option(MAJORITY_CHANCE)):
+        scored = draw_majority(draw, h, setup, players)
     return scored
+
+
+#: Parlour's hands won by a majority of the tricks (Omi, Court Piece, Envite), beyond the catalogue:
+#: one in twelve of the games without bids that are not point-trick games, with hands of a fixed
+#: size — rarer than point tricks, since most tables score by points, but a game the seed book
+#: never draws.
+MAJORITY_CHANCE = 1 / 12
+
+
+def draw_majority(draw: Draw, h: int, setup: SetupSpec, players: Players) -> Scored:
+    """A hand won by taking more than half its ``h`` tricks, from the options stream: 1 to 3 points
+    for the winner; half the time the hand stops as soon as they are taken; otherwise half the time
+    a sweep of every trick scores one point more; and where trumps are called, half the time the
+    caller's side scores a point less (the other side beat the odds less)."""
+    rng = draw.options_rng
+    points = rng.randint(1, 3)
+    stop = rng.random() < 0.5
+    sweep = points + 1 if not stop and rng.random() < 0.5 else None
+    caller = points - 1 if setup.trumps.method == "called" and points > 1 and rng.random() < 0.5 else None
+    scoring = TrickMajority(needed=h // 2 + 1, points=points, caller_points=caller, sweep=sweep, stop=stop)
+    n = Fraction(players.min + players.max, 2)
+    units = n / players.sides.size if players.sides is not None else n
+    return Scored(scoring, max(Fraction(points) / units, Fraction(1, 2)))
 
 
 #: Parlour's point-trick games, beyond the catalogue (the seed book scores no card won in a trick):

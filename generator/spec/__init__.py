@@ -17,7 +17,7 @@ from .naming import FACTS, Naming
 from .provenance import Mend, Provenance
 from .scoring import (
     AvoidSuit, CardCount, CardPassing, CardPoint, CardPoints, CardValues, Countdown, Doubler, ExactBid, FirstOut, HandValue, LandlordStake,
-    RankPoints, SpecialCard, SuitMajority, Sweeps, TitlePig, Titles, TrickExtras, TrickPoints,
+    RankPoints, SpecialCard, SuitMajority, Sweeps, TitlePig, Titles, TrickExtras, TrickMajority, TrickPoints,
 )
 from .setup import (
     Called, Exchange, ExtraRules, FirstCard, Fixed, Hidden, LastCard, Majors, NoTrumps, PigCard, Robbing, Rotating,
@@ -82,6 +82,7 @@ __all__ = [
     "Threshold",
     "TrickBidding",
     "TrickExtras",
+    "TrickMajority",
     "TrickPoints",
     "TurnUp",
     "dump_json",

@@ -108,6 +108,25 @@ class ExactBid(BaseModel):
     extras: TrickExtras = Field(default_factory=TrickExtras)
 
 
+class TrickMajority(BaseModel):
+    """A hand won by taking enough of its tricks (Omi, Court Piece): the player, or side, that takes
+    ``needed`` tricks or more wins the hand and scores ``points`` — ``caller_points`` instead when it
+    is the player (or side) who named trumps, ``sweep`` instead for taking every trick; no one
+    scores when no one reaches ``needed``. With ``stop`` the hand ends as soon as someone has
+    ``needed`` tricks, the cards still held unplayed."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["majority"] = "majority"
+    needed: int = Field(ge=1, le=MAX_CARDS, description="tricks that win the hand (more than half of them: 1 to 100)")
+    points: int = Field(ge=1, le=MAX_POINTS, description="what the hand's winner scores (1 to 1,000)")
+    caller_points: int | None = Field(None, ge=0, le=MAX_POINTS,
+                                      description="what it scores instead when it named trumps (0 to 1,000)")
+    sweep: int | None = Field(None, ge=1, le=MAX_POINTS, description="what taking every trick scores instead "
+                              "(1 to 1,000)")
+    stop: bool = Field(False, description="the hand ends as soon as someone has the tricks needed")
+
+
 class Countdown(BaseModel):
     """SC-A1, SC-B (with countdown tokens, DL-04): the first player to go out wins the hand and gives
     up one token; two if the pig was revealed (the hand's winner gives them up)."""
@@ -301,13 +320,13 @@ class CardPoints(BaseModel):
 
 
 #: Trick scoring (SC-T) and shedding scoring (SC-A, SC-B), told apart by ``kind``; card points.
-TRICK_KINDS = ("avoid-suit", "per-trick", "exact-bid")
+TRICK_KINDS = ("avoid-suit", "per-trick", "exact-bid", "majority")
 SHEDDING_KINDS = ("countdown", "card-values", "card-count", "landlord-stake", "titles", "first-out")
 TAKEN_KINDS = ("card-points",)
 
 ScoringSpec = Annotated[
-    Union[AvoidSuit, TrickPoints, ExactBid, Countdown, HandValue, CardCount, LandlordStake, Titles, FirstOut,
-          CardPoints],
+    Union[AvoidSuit, TrickPoints, ExactBid, TrickMajority, Countdown, HandValue, CardCount, LandlordStake, Titles,
+          FirstOut, CardPoints],
     Field(discriminator="kind"),
 ]
 

@@ -128,6 +128,10 @@ def goal_text(spec: GameSpec) -> str:
         goal = "bid, then take exactly as many tricks as you bid"
         if getattr(getattr(spec.bidding, "tricks", None), "hook", False):
             goal += " (the last bid may not make the bids add up to the tricks)"
+    elif kind == "majority":
+        goal = f"take {phrases.plural(sc.needed, 'trick')} of the hand to win it"
+        if sc.stop:
+            goal += " (the hand stops there)"
     elif kind == "card-points" and not family_of(spec).goal:   # point-trick games: the cards in the tricks score
         goal = "win the tricks that hold the cards worth points" + (", and the last trick" if sc.last_trick else "")
     elif kind == "countdown":

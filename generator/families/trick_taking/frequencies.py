@@ -126,6 +126,10 @@ def _play_rows() -> list[Row6]:
         ("FI-08 card points", "point tricks", "no bids, no auction",
          lambda s: s.bidding.tricks is None and s.bidding.auction is None,
          lambda s: s.scoring.kind == "card-points", F(1, 8)),
+        ("PA-03 trick majority", "a majority wins", "no bids, no auction, not point tricks, fixed hands of 3 or more",
+         lambda s: s.bidding.tricks is None and s.bidding.auction is None and s.scoring.kind != "card-points"
+         and s.deal.hand_size != "all" and s.deal.hand_size >= 3,
+         lambda s: s.scoring.kind == "majority", F(7, 8) * F(1, 12)),
         # Parlour's partnerships (beyond the catalogue, drawn from its own stream: sample.deal.SIDES_CHANCE)
         ("PA-01 sides", "partnerships of two", "a count of two or more partnerships, no auction",
          lambda s: s.bidding.auction is None and any(n % 2 == 0 and n >= 4 for n in s.players.counts()),

@@ -52,6 +52,8 @@ class OpenHand:
             return False
         if state.sides is not None:   # partners' tricks are pooled: the clone-based solver scores sides
             return False
+        if phase.stop_at is not None:   # the hand stops when someone has the tricks needed
+            return False
         left = sum(len(h) for h in state.hands)
         return state.record.moves + left < state.move_cap   # the move cap cannot stop the ending
 

@@ -14,7 +14,7 @@ from generator.spec import derived
 from generator.text.parse.core import Draft, Rule, rule
 from generator.text.parse.play_common import capture_in_kitty, holder, leader, opening_card
 from generator.text.parse.words import (
-    CARD, NAME, NICKNAME, RANK, SUIT, SUIT_ONE, Unreadable, card, nickname, rank, suit, suit_one,
+    CARD, NAME, NICKNAME, RANK, SUIT, SUIT_ONE, Unreadable, card, count, counted, nickname, rank, suit, suit_one,
 )
 
 _UNABLE = "A player who cannot follow suit"
@@ -111,6 +111,13 @@ def _next(value: str):
     return handler
 
 
+def _stops(d: Draft, m: re.Match[str]) -> None:
+    """The hand stops once the tricks that win it are taken (``scoring.majority``, read in *Scoring*)."""
+    needed = counted(m["needed"])
+    d.put("scoring.stop", True)
+    d.check(lambda spec: spec.scoring.kind == "majority" and spec.scoring.needed == needed, "when the hand stops")
+
+
 RULES: list[Rule] = [
     rule(r"That card is led even so, though a rule below would bar it from the lead\.",
          lambda d, m: d.check(lambda spec: bool(opening_card_barred(spec)), "an opening card barred by another rule"),
@@ -185,6 +192,9 @@ RULES: list[Rule] = [
          r"1, number cards their number, Page 11, Knight 12, Queen 13 and King 14\.",
          lambda d, m: d.check(derived.compares_majors_with_suit_cards, "cards of different suits compared"), marks="compare"),
     rule(r"The hand ends when a player has no card left at the start of a trick\.", marks="end"),
+    rule(rf"The hand ends as soon as an? (?:player|partnership|team|side) has taken (?P<needed>{count('trick')}), the "
+         r"cards still held left unplayed, or when a player has no card left at the start of a trick\.", _stops,
+         marks="end"),
 ]
 
 

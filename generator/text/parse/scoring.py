@@ -575,6 +575,27 @@ SHEDDING_RULES: list[Rule] = [
 ]
 
 
+def _majority(d: Draft, m: re.Match[str]) -> None:
+    d.put("scoring.kind", "majority")
+    d.put("scoring.needed", counted(m["needed"]))
+    d.put("scoring.points", counted(m["points"]))
+
+
+def _caller_points(d: Draft, m: re.Match[str]) -> None:
+    d.put("scoring.caller_points", counted(m["points"]))
+    caller = "dealer" if m["caller"] == "the dealer" else "dealer-left"
+    d.check(lambda spec: getattr(spec.setup.trumps, "caller", None) == caller, "who named trumps")
+
+
+def _sweep(d: Draft, m: re.Match[str]) -> None:
+    d.put("scoring.sweep", counted(m["points"]))
+
+
+def _nobody(d: Draft, m: re.Match[str]) -> None:
+    needed = counted(m["needed"])
+    d.check(lambda spec: spec.scoring.needed == needed, "the tricks that win the hand")
+
+
 RULES: list[Rule] = [
     # Avoided suit (SC-T1).
     rule(rf"At the end of each hand, each {SIDE} scores for the cards they took in tricks:", sided(_avoid), marks="base",
@@ -605,6 +626,15 @@ RULES: list[Rule] = [
     rule(rf"If that bid was zero, they score a further (?P<points>{count('point')})\.", _bonus_points("zero_bonus")),
     rule(rf"If that bid was made blind, they score a further (?P<points>{count('point')})\.",
          _bonus_points("blind_bonus")),
+    # A hand won by enough tricks (Omi, Court Piece).
+    rule(rf"At the end of each hand, the {SIDE} that took (?P<needed>{count('trick')}) or more wins the hand and "
+         rf"scores (?P<points>{count('point')}); no one else scores\.", sided(_majority), marks="base", name="majority"),
+    rule(r"If the winner is (?:the partnership of |the side of )?(?P<caller>the dealer|the player to the dealer's "
+         rf"left), who named trumps, it scores (?P<points>{count('point')}) instead\.", _caller_points),
+    rule(rf"An? {SIDE} that took every trick scores (?P<points>{count('point')}) instead\.", sided(_sweep),
+         name="sweep_points"),
+    rule(rf"If no {SIDE} took (?P<needed>{count('trick')}), no one scores for the hand\.", sided(_nobody),
+         name="nobody"),
     # The exact bid (SC-T2).
     rule(r"At the end of each hand, a player who won exactly as many tricks as they bid scores ten points plus one "
          r"point for each trick they bid\.", _exact, marks="base"),

@@ -121,8 +121,11 @@ class TrickPlay(Phase):
         # A trick of a simple hand needs only its winner worked out: no breaking, no jokers or
         # kitty to account for, the winner leads next (``_finish_simple``).
         r = self.rules
+        # A hand won by enough tricks may stop as soon as someone has them (``scoring.majority``).
+        s = spec.scoring
+        self.stop_at = s.needed if s.kind == "majority" and s.stop else None
         self.simple_finish = (self.simple and not self.trick_extras and r.breaking is None
-                              and r.next_leader == "winner")
+                              and r.next_leader == "winner" and self.stop_at is None)
 
     @classmethod
     def needed(cls, spec: GameSpec) -> bool:
@@ -369,12 +372,19 @@ class TrickPlay(Phase):
         state.trick_cards = []
         state.trick_seats = []
         state.trick_no += 1
-        if not all(state.hands):
+        if not all(state.hands) or (self.stop_at is not None and self._decided(state)):
             self._end_hand(state)
         else:
             state.leader = state.current = leader
             state.queue = list(self.orders[state.n][state.direction][leader])
             state.boosted = False
+
+    def _decided(self, state: "State") -> bool:
+        """Whether a player, or side, has the tricks that win the hand (it then stops)."""
+        won, sides = state.tricks_won, state.sides
+        if sides is None:
+            return max(won) >= self.stop_at   # type: ignore[operator]
+        return any(sum(won[p] for p in m) >= self.stop_at for m in sides.members)   # type: ignore[operator]
 
     def _pass_play(self, state: "State") -> None:
         if state.queue:
