@@ -389,10 +389,11 @@ AFTER_PLAY: tuple[Module, ...] = (
     # majorities, sweeps, the last trick and groups; counted by the shared ``engine.card_points``
     # for the family's scorer (each family's share names its scorer and its sampler).
     Module("FI-08", "card points", ("scoring.ranks", "scoring.cards", "scoring.most_cards", "scoring.most_suit",
-                                    "scoring.last_trick", "scoring.groups"),
+                                    "scoring.last_trick", "scoring.per_trick", "scoring.beyond", "scoring.groups"),
            lambda s: s.scoring.kind == "card-points", "FI-08 card points", (), (SCORING,),
            ("scoring:rank", "scoring:card", "scoring:most_cards",
-            "scoring:most_suit", "scoring:ties", "scoring:last_trick", "scoring:groups"),
+            "scoring:most_suit", "scoring:ties", "scoring:last_trick", "scoring:per_trick", "scoring:beyond",
+            "scoring:groups"),
            ("card_points",)),
 )
 

@@ -78,6 +78,7 @@ def test_the_flavour_is_drawn_but_kept_only_when_asked() -> None:
 
 def test_the_playtest_figures_say_quick_or_long_and_how_much_skill_shows() -> None:
     spec = _generated(3, "trick-taking")
+    spec = spec.model_copy(update={"players": spec.players.model_copy(update={"sides": None})})   # each alone
     quick = _intro(render_markdown(spec, {"hands": 5, "minutes": 12, "games": 200}))
     assert "It is a quick game." in quick and "kill" not in quick and "uck" not in quick
     long = _intro(render_markdown(spec, {"hands": 9, "minutes": 47, "games": 200, "players": 4, "order": 0.71,
@@ -277,6 +278,7 @@ GOALS = {
     "whist-classic": "win tricks",
     "whist-partners": "win more than six tricks",
     "omi": "take five tricks",
+    "botifarra": "win the tricks that hold the cards worth points",
     "court-piece": "take seven tricks",
     "xeri": "capture the pile by matching its top card's rank",
 }

@@ -282,3 +282,67 @@ def test_the_majority_games_read_back(spec) -> None:
     text = render_markdown(spec)
     assert parse_markdown(text).rules() == spec.rules()
     assert "When each player has been dealt" in text and "wins the hand and scores" in text
+
+
+# --------------------------------------------------------------------------- Botifarra (R5)
+
+BOTIFARRA = load_spec(REAL / "botifarra.yaml")
+
+
+def _beats(card: str, best: str, led: str, trump: str | None, order: tuple[str, ...]) -> bool:
+    """Whether ``card`` takes the trick from ``best`` (a trump over any other suit, else a higher
+    card of the suit led in the printed order), read from the card names alone."""
+    rank, suit = card.split(" of ")
+    brank, bsuit = best.split(" of ")
+    if suit == bsuit:
+        return order.index(rank) < order.index(brank)
+    return suit == trump or (suit == led and bsuit != trump)
+
+
+def test_botifarra_deals_72_points_and_a_player_must_beat_the_trick_unless_a_partner_wins_it() -> None:
+    """R5: 12 tricks of 4 cards; the card points are 4 × (5 + 4 + 3 + 2 + 1) = 60 plus 12 for the
+    tricks, so the sides' points add to 72 every hand, and only a side beyond 36 scores (the
+    difference). A player never fails to beat the trick when a card they may play would, unless
+    their partner is winning it — checked from the card names and the printed order."""
+    assert check_spec(BOTIFARRA) == []
+    game = Game(BOTIFARRA, audit=True)
+    order = BOTIFARRA.deck.ranks()
+    worth = {"9": 5, "A": 4, "K": 3, "Knight": 2, "J": 1}
+    table = game.table
+    decisions = 0
+    for seed in range(25):
+        state = game.new_initial_state(4, seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            obs = state.observation(state.current_player())
+            if obs.card_play and obs.trick:
+                names = {c: table.names[c] for c in obs.hand}
+                trick = [(seat, table.names[c]) for seat, c in obs.trick]
+                trump = table.suit_names[obs.trump] if obs.trump is not None else None
+                led = trick[0][1].split(" of ")[1]
+                follow = [c for c in obs.hand if names[c].endswith(" of " + led)] or list(obs.hand)
+                seat, best = trick[0]
+                for s, card in trick[1:]:
+                    if _beats(card, best, led, trump, order):
+                        seat, best = s, card
+                if seat in obs.partners:
+                    assert sorted(legal) == sorted(follow)
+                else:
+                    beaters = [c for c in follow if _beats(names[c], best, led, trump, order)]
+                    assert sorted(legal) == sorted(beaters or follow)
+                decisions += 1
+            state.apply_action(rng.choice(legal))
+        for hand in state.record.hands:
+            assert sum(hand.tricks) == 12
+            points = [sum(worth.get(c.split(" of ")[0], 0) for p in (k, k + 2) for c in hand.won[p])
+                      + hand.tricks[k] + hand.tricks[k + 2] for k in (0, 1)]
+            assert sum(points) == 72
+            assert [hand.scores[0], hand.scores[1]] == [max(0, x - 36) for x in points]
+    assert decisions > 1000
+
+
+def test_botifarra_reads_back() -> None:
+    text = render_markdown(BOTIFARRA)
+    assert parse_markdown(text).rules() == BOTIFARRA.rules()
+    assert "unless their partner's card is winning the trick" in text and "| Each trick won | one point |" in text

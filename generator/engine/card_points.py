@@ -30,6 +30,8 @@ class CardPointsCounter:
         self.suit_points = s.most_suit.points if s.most_suit is not None else 0
         self.sweep_points = s.sweeps.points if s.sweeps is not None else 0
         self.last_trick = s.last_trick or 0
+        self.per_trick = s.per_trick or 0
+        self.beyond = s.beyond or 0
         self.groups = s.groups or 1
         self.card_suit = table.suit
 
@@ -39,13 +41,16 @@ class CardPointsCounter:
         best = max(counts)
         return counts.index(best) if counts.count(best) == 1 else None
 
-    def parts(self, taken: Sequence[Sequence[int]], sweeps: Sequence[int], last: int | None = None) -> dict[str, list[int]]:
+    def parts(self, taken: Sequence[Sequence[int]], sweeps: Sequence[int], last: int | None = None,
+              tricks: Sequence[int] | None = None) -> dict[str, list[int]]:
         """Each seat's points by where they come from: cards, most cards, most of the suit, sweeps,
-        the last trick (``last``: the seat that won it, in a game of tricks)."""
+        the last trick (``last``: the seat that won it) and the tricks won (``tricks``), in a game
+        of tricks."""
         n = len(taken)
         worth = self.worth
         out = {"cards": [sum(worth[c] for c in pile) for pile in taken], "most_cards": [0] * n,
-               "most_suit": [0] * n, "sweeps": [self.sweep_points * k for k in sweeps], "last_trick": [0] * n}
+               "most_suit": [0] * n, "sweeps": [self.sweep_points * k for k in sweeps], "last_trick": [0] * n,
+               "tricks": [self.per_trick * t for t in tricks] if tricks is not None else [0] * n}
         if last is not None:
             out["last_trick"][last] = self.last_trick
         if self.most_cards:
@@ -59,8 +64,10 @@ class CardPointsCounter:
                 out["most_suit"][w] = self.suit_points
         return out
 
-    def score(self, taken: Sequence[Sequence[int]], sweeps: Sequence[int], last: int | None = None) -> list[int]:
-        """Each seat's score: its points, in whole groups where the game counts in groups."""
-        parts = self.parts(taken, sweeps, last)
-        groups = self.groups
-        return [sum(values) // groups for values in zip(*parts.values())]
+    def score(self, taken: Sequence[Sequence[int]], sweeps: Sequence[int], last: int | None = None,
+              tricks: Sequence[int] | None = None) -> list[int]:
+        """Each seat's score: its points, in whole groups where the game counts in groups, and only
+        those beyond ``beyond`` where the game says so (none below)."""
+        parts = self.parts(taken, sweeps, last, tricks)
+        groups, beyond = self.groups, self.beyond
+        return [max(0, sum(values) // groups - beyond) for values in zip(*parts.values())]

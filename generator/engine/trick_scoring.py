@@ -171,7 +171,7 @@ class HandScorer:
             b = self.beyond
             return [t - b if t > b else 0 for t in f.tricks]
         if self.counter is not None:   # card points of the cards won in tricks, and the last trick
-            scores = self.counter.score(f.won, [0] * len(f.won), f.last)
+            scores = self.counter.score(f.won, [0] * len(f.won), f.last, f.tricks)
         elif self.kind == "majority":
             scores = self._majority(f)
         elif self.kind == "avoid-suit":

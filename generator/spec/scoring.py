@@ -18,7 +18,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .words import MAX_CARDS, MAX_POINTS, Code, Words
+from .words import MAX_CARDS, MAX_POINTS, MAX_TARGET, Code, Words
 
 
 class SpecialCard(BaseModel):
@@ -314,6 +314,11 @@ class CardPoints(BaseModel):
     last_trick: int | None = Field(None, ge=1, le=MAX_POINTS,
                                    description="points for winning the last trick of the hand, in a game of tricks "
                                    "(1 to 1,000)")
+    per_trick: int | None = Field(None, ge=1, le=MAX_POINTS,
+                                  description="points for each trick won, in a game of tricks (Botifarra: 1; 1 to 1,000)")
+    beyond: int | None = Field(None, ge=1, le=MAX_TARGET,
+                               description="a hand scores only its points beyond this many (Botifarra: 36), never "
+                               "less than nothing (1 to 10,000)")
     groups: int | None = Field(None, ge=2, le=10,
                                description="card points counted in groups: the hand scores one point for every whole "
                                "group of this many (Tresette's thirds: 3), any remainder lost (2 to 10)")

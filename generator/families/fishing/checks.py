@@ -31,6 +31,8 @@ UNPLAYED = (
     ("scoring.kind", lambda s: s.scoring.kind != "card-points", "a fishing game scores card points for its captures"),
     ("scoring.last_trick", lambda s: getattr(s.scoring, "last_trick", None) is not None,
      "a fishing game has no tricks: the last capturer takes what is left on the table instead"),
+    ("scoring.per_trick", lambda s: getattr(s.scoring, "per_trick", None) is not None,
+     "a fishing game has no tricks to score"),
 )
 
 

@@ -113,6 +113,12 @@ def _rules(spec: GameSpec) -> list[Problem]:
         out.append(Problem("RULE_CONFLICT", "play.winner", "the weak led suit already decides which card wins"))
     if p.pig_lead != "free" and spec.setup.pig is None:
         out.append(Problem("RULE_CONFLICT", "play.pig_lead", "a rule for leading the pig, but the game has no pig card"))
+    if p.overtake == "unless-partner" and spec.players.sides is None:
+        out.append(Problem("RULE_CONFLICT", "play.overtake", "a rule for a partner's winning card, but the game "
+                           "has no partnerships: say 'must'"))
+    if p.overtake is not None and p.boost is not None:
+        out.append(Problem("RULE_CONFLICT", "play.overtake", "a boost trick takes a second card from each player, "
+                           "and which of them must beat the trick is not said"))
     if p.jokers in ("split", "bottom") and method == "none" and spec.deck.jokers:
         out.append(Problem("RULE_CONFLICT", "play.jokers",
                            f"'{p.jokers}' ranks the jokers among the trumps, but the game has no trump suit"))

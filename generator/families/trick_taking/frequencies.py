@@ -118,6 +118,9 @@ def _play_rows() -> list[Row6]:
         ("TT-09 pig lead", "no-lead", "pig", pig, lambda s: s.play.pig_lead == "no-lead", F(1, 3)),
         ("TT-09 pig lead", "no-lead-or-first", "pig", pig, lambda s: s.play.pig_lead == "no-lead-or-first", F(1, 6)),
         ("TT-10 boost", "yes", "all", everyone, boost, F(1, 8)),
+        # Parlour's overtaking (beyond the catalogue, its own stream: sampler.OVERTAKE_CHANCE)
+        ("TT-04 overtaking", "must", "must follow, no boost", lambda s: s.play.following == "must-follow" and not boost(s),
+         lambda s: s.play.overtake == "must", F(1, 16)),
         ("TT-10 boost", "name 'boost'", "boost", boost, lambda s: s.play.boost.name == "boost", _w(10, 0)),
         ("TT-14 kitty capture", "yes", "kitty, no auction",
          lambda s: s.deal.kitty is not None and s.bidding.auction is None, capture, F(1)),

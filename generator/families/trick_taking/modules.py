@@ -50,6 +50,8 @@ MODULES: tuple[Module, ...] = (
     Module("TT-11", "invented rules in play", ("setup.extra_rules",), lambda s: s.setup.extra_rules is not None,
            "SU-09 extra rules", _draw("setup", "draw_setup"), (LAWS,), ("laws:named", "laws:bonus", "laws:secret"),
            ("play", "laws")),
+    Module("TT-04o", "overtaking", ("play.overtake",), lambda s: s.play.overtake is not None, "TT-04 overtaking",
+           (PLAY_DRAW,), (PLAY,), ("trick-taking:overtake",), ("play",)),
     Module("TT-12", "trick winner", ("play.winner",), lambda s: True, "TT-12 winner", (PLAY_DRAW,), (PLAY,),
            ("trick-taking:winner",), ("tricks",)),
     Module("TT-13", "next leader", ("play.next_leader",), lambda s: True, "TT-13 next leader", (PLAY_DRAW,), (PLAY,),

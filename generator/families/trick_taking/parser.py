@@ -118,6 +118,10 @@ def _stops(d: Draft, m: re.Match[str]) -> None:
     d.check(lambda spec: spec.scoring.kind == "majority" and spec.scoring.needed == needed, "when the hand stops")
 
 
+
+def _overtake(d: Draft, m: re.Match[str]) -> None:
+    d.put("play.overtake", "unless-partner" if m["partner"] else "must")
+
 RULES: list[Rule] = [
     rule(r"That card is led even so, though a rule below would bar it from the lead\.",
          lambda d, m: d.check(lambda spec: bool(opening_card_barred(spec)), "an opening card barred by another rule"),
@@ -147,6 +151,8 @@ RULES: list[Rule] = [
          r"player who can do neither may play any card\.", _following("follow-or-trump"), marks="following"),
     rule(r"Each other player in turn plays one card to the trick and may play any card; there is no need to follow "
          r"suit\.", _following("free"), marks="following"),
+    rule(r"Of the cards a player may play, they must play one that beats every card already in the trick, if they hold "
+         r"one(?P<partner>, unless (?:their partner's|a team-mate's) card is winning the trick)?\.", _overtake),
     rule(rf"{_UNABLE} may play any card\.", _otherwise("any")),
     rule(rf"{_UNABLE} must play a trump if able, and otherwise may play any card\.", _otherwise("trump")),
     rule(rf"{_UNABLE} must, if able, play a card of any suit that ranks higher than every card already in the trick, "

@@ -23,6 +23,10 @@ BREAK_VERBS = (
 BOOST_NAMES = ("boost", "double", "lift", "shove", "push", "rush", "rocket", "fire", "heavy", "two-headed")
 
 
+#: The chance of Parlour's overtaking rule (see ``draw_play``).
+OVERTAKE_CHANCE = 1 / 16
+
+
 def draw_following(draw: Draw, trumps: bool) -> tuple[str, str]:
     """TT-04, an else-if chain: 1/8 follow or trump (without trumps: the standard rule, reworded) ·
     1/8 free · else must follow, then (trumps only) 1/8 otherwise trump, else 1/8 otherwise
@@ -99,7 +103,11 @@ def draw_play(
     next_leader = draw.wpick(("winner", "winner", "left-of-leader", "lowest-card"))
     # TT-14: see draw_kitty_capture.
     capture = draw_kitty_capture(draw, deck, deal, bidding, bad_suit)
+    # Parlour's overtaking, beyond the catalogue (Botifarra's, and the tarots' with trumps), from its
+    # own stream: one in sixteen of the games that must follow suit and have no boost trick.
+    overtake = "must" if following == "must-follow" and boost is None and draw.option(OVERTAKE_CHANCE) else None
     return TrickPlay(
+        overtake=overtake,
         opening_leader=leader,
         opening_card=opening_card,
         opening_lead=opening_lead,

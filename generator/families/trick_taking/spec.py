@@ -62,6 +62,9 @@ class TrickPlay(PlaySection):
     otherwise: Literal["any", "trump", "higher", "new-suit", "new-rank"] = Field(
         "any", description="with must-follow: what a player who cannot follow must play if they can"
     )
+    overtake: Literal["must", "unless-partner"] | None = Field(
+        None, description="a player who can beat the best card in the trick with a card they may play must do so; "
+        "with unless-partner, not while a partner's card is winning it (Botifarra)")
     breaking: BreakingSuit | None = None
     first_trick_ban: Code | None = Field(
         None, description="TT-08: cards of this suit may not be played to the first trick unless nothing else is held"

@@ -55,6 +55,14 @@ def _last_trick(d: Draft, m: re.Match[str]) -> None:
     d.put("scoring.last_trick", counted(m["points"]))
 
 
+def _per_trick(d: Draft, m: re.Match[str]) -> None:
+    d.put("scoring.per_trick", counted(m["points"]))
+
+
+def _beyond(d: Draft, m: re.Match[str]) -> None:
+    d.put("scoring.beyond", number(m["beyond"]))
+
+
 _GROUPS = {"twos": 2, "threes": 3}
 
 
@@ -69,6 +77,9 @@ RULES: list[Rule] = [
     rule(rf"At the end of each hand, each {SIDE} scores for the cards they took:", sided(_base), marks="base",
          name="base"),
     rule(rf"\| Winning the last trick of the hand \| (?P<points>{count('point')}) \|", _last_trick),
+    rule(rf"\| Each trick won \| (?P<points>{count('point')}) \|", _per_trick),
+    rule(rf"Only the points beyond the first (?P<beyond>{NUM}) count: an? {SIDE} that took more scores the "
+         r"difference, any other nothing\.", sided(_beyond), name="beyond"),
     rule(rf"The points are counted in (?:(?P<name>twos|threes)|groups of (?P<size>{NUM})): add them up, and the hand "
          rf"scores one point for every whole (?P<whole>{NUM}); what is left over scores nothing\.", _groups),
     rule(r"\| What \| Points \|"),

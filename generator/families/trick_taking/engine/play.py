@@ -108,8 +108,11 @@ class TrickPlay(Phase):
         self.capture_suit = sidx[cap.suit] if cap and cap.suit else None
         # Whether a finished trick needs more than its winner worked out.
         self.trick_extras = bool(table.jokers) or self.pig is not None or cap is not None
+        # A player able to beat the trick must (``overtake``): judged on the trick, so not on the fast path.
+        self.overtake = p.overtake
         # Games without any of these play every card through TrickRules.legal alone (the fast path).
-        self.plain = not (self.wild or self.joker_lead is not None or self.pig is not None or self.laws is not None)
+        self.plain = not (self.wild or self.joker_lead is not None or self.pig is not None or self.laws is not None
+                          or self.overtake is not None)
         # … and of those, the ones that must follow suit and may lead anything: the commonest
         # game of all, whose cards are played inline (``State.simple`` says so for a hand in
         # which no trump waits to be revealed and no boost or law acts on a card played).
@@ -199,10 +202,24 @@ class TrickPlay(Phase):
                 legal = [max(of_suit, key=lambda c: table.strength[c])]
         if state.pig_revealed and self.pig in hand and self.pig_lead != "free":
             legal = self._pig_restriction(state, legal, hand)
+        if self.overtake is not None and trick:
+            legal = self._overtaking(state, legal)
         if state.laws:
             allowed = [a for a in legal if not self._forbidden(state, a, p, known_only=True)]
             legal = allowed or [PASS_PLAY]
         return legal
+
+    def _overtaking(self, state: "State", legal: list[int]) -> list[int]:
+        """Of the plays allowed, those that beat the trick, when there are any — unless, with
+        ``unless-partner``, a partner's card is winning the trick."""
+        trick, rules = state.trick, self.rules
+        if self.overtake == "unless-partner" and state.sides is not None:
+            winning = state.trick_seats[rules.winner(trick, state.eff, state.win_trump, state.anti)]
+            if state.sides.partner_of(state.current, winning):
+                return legal
+        beat = [a for a in legal if rules.winner(trick + [self._as_played(a)[1]], state.eff, state.win_trump,
+                                                 state.anti) == len(trick)]
+        return beat or legal
 
     def _pig_restriction(self, state: "State", legal: list[int], hand: list[int]) -> list[int]:
         pig, eff = self.pig, state.eff
