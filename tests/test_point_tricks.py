@@ -90,3 +90,45 @@ def test_thirds_are_printed_and_read_back() -> None:
     assert ("The points are counted in threes: add them up, and the hand scores one point for every whole three; "
             "what is left over scores nothing.") in text
     assert parse_markdown(text).rules() == spec.rules()
+
+
+# --------------------------------------------------------------------------- the catalogues
+
+
+def test_the_seed_books_catalogue_alone_draws_none_of_parlours_options() -> None:
+    """``--catalogue book``: no partnerships, point tricks, majorities, calls on the hand or
+    overtaking; where none of them was drawn, a seed's game is mostly the same in both catalogues,
+    whose options come from a stream of their own (not always: a draft an option made fail the
+    checks is drawn again, from the catalogue's stream)."""
+    found, same, plain = set(), 0, 0
+    for seed in range(300):
+        book = sample_game(seed, family="trick-taking", catalogue="book").spec
+        parlour = sample_game(seed, family="trick-taking").spec
+        assert book.players.sides is None and book.scoring.kind not in ("card-points", "majority")
+        assert book.play.overtake is None and getattr(book.setup.trumps, "seen", None) is None
+        found |= {"sides"} if parlour.players.sides else set()
+        found |= {parlour.scoring.kind} & {"card-points", "majority"}
+        found |= {"overtake"} if parlour.play.overtake else set()
+        found |= {"seen"} if getattr(parlour.setup.trumps, "seen", None) is not None else set()
+        if parlour.players.sides is None and parlour.scoring.kind == book.scoring.kind and \
+                parlour.play.overtake is None and getattr(parlour.setup.trumps, "seen", None) is None:
+            plain += 1
+            same += parlour.rules() == book.rules()
+    assert found == {"sides", "card-points", "majority", "overtake", "seen"}
+    assert same >= 0.8 * plain
+
+
+def test_generate_says_which_catalogue_and_refuses_real_packs_with_the_book(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    out = tmp_path / "book"
+    res = CliRunner().invoke(main, ["generate", "--family", "trick-taking", "--count", "2", "--seed", "3",
+                                    "--catalogue", "book", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    assert all(load_spec(f).provenance.catalogue == "book" for f in out.glob("*.yaml"))
+    res = CliRunner().invoke(main, ["generate", "--family", "trick-taking", "--count", "1", "--catalogue", "book",
+                                    "--real-packs", "--out", str(tmp_path / "x")])
+    assert res.exit_code == 2 and "--real-packs: not with --catalogue book" in res.output
+    assert not (tmp_path / "x").exists()

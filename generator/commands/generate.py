@@ -65,11 +65,14 @@ DRAFTS_PER_GAME = 10
 @click.option("--real-packs", is_flag=True,
               help="Beyond the seed book: a game may also be dealt from the packs of real games (Italian 40, "
                    "Spanish 40 and 48, Euchre 24) in their rank orders, or have one colour's pips reversed.")
+@click.option("--catalogue", type=click.Choice(["parlour", "book"]), default="parlour", show_default=True,
+              help="parlour: the seed book's rules and Parlour's beyond it (partnerships, point tricks, hands won "
+                   "by a majority, trumps named on the hand, overtaking); book: the seed book's catalogue alone.")
 @executor_options
 def generate(family: str, count: int, seed: int, players: int | None, out_dir: str, force: bool,
              book_file: str | None, playtest: bool, max_drafts: int | None, no_mend: bool, playtest_tier: int,
-             playtest_games: int, rejected_dir: str | None, variations: bool, real_packs: bool, workers: int | None,
-             scheduler: str | None, dask_local: bool) -> None:
+             playtest_games: int, rejected_dir: str | None, variations: bool, real_packs: bool, catalogue: str,
+             workers: int | None, scheduler: str | None, dask_local: bool) -> None:
     """Generate COUNT new games: a spec (YAML) and a Markdown rulebook for each.
 
     Each game is rendered and written with its rulebook, both or neither. Interrupted (Ctrl-C,
@@ -90,6 +93,8 @@ def generate(family: str, count: int, seed: int, players: int | None, out_dir: s
         check_target(Path(book_file), force)
     if max_drafts is not None and not playtest:
         raise InputError("--max-drafts: only with --playtest (without it every draft is written)")
+    if real_packs and catalogue == "book":
+        raise InputError("--real-packs: not with --catalogue book (the seed book's packs are its own)")
     if variations and not playtest:
         raise InputError("--variations: only with --playtest (siblings are judged by a playtest)")
     if playtest:
@@ -100,6 +105,7 @@ def generate(family: str, count: int, seed: int, players: int | None, out_dir: s
     else:
         run = _Drafts(out, family, count, seed, players, force)
     run.real_packs = real_packs
+    run.catalogue = catalogue
     run.start()
     from ..playtest.parallel import SchedulerUnreachable
 
@@ -140,11 +146,12 @@ def _slug(name: str) -> str:
 
 
 def _with_provenance(spec: GameSpec, seed: int, family: str, mends: list | None = None,
-                     real_packs: bool = False) -> GameSpec:
-    """The draft with its seed (and the family and the packs asked for with it), so that it can be
-    drawn again."""
+                     real_packs: bool = False, catalogue: str = "parlour") -> GameSpec:
+    """The draft with its seed (and the family, the packs and the catalogue asked for with it), so
+    that it can be drawn again."""
     return spec.model_copy(update={"provenance": Provenance(origin="generated", seed=seed, family=family,
-                                                            mends=list(mends or []), real_packs=real_packs)})
+                                                            mends=list(mends or []), real_packs=real_packs,
+                                                            catalogue=catalogue)})
 
 
 def _files(out: Path, stem: str, spec: GameSpec, report: dict | None = None) -> list[tuple[Path, str | bytes]]:
@@ -185,6 +192,7 @@ class _Drafts:
     way are found before anything is written), then written one game at a time."""
 
     real_packs = False   # --real-packs: the sampler may draw the packs beyond the seed book
+    catalogue = "parlour"   # --catalogue: Parlour's options beyond the seed book, or the book's alone
 
     def __init__(self, out: Path, family: str, count: int, seed: int, players: int | None, force: bool):
         self.out, self.family, self.count, self.seed, self.players, self.force = out, family, count, seed, players, force
@@ -201,11 +209,13 @@ class _Drafts:
         from ..sample import sample_game
 
         for i in range(self.count):
-            sampled = sample_game(self.seed + i, family=self.family, players=self.players, real_packs=self.real_packs)
+            sampled = sample_game(self.seed + i, family=self.family, players=self.players, real_packs=self.real_packs,
+                                  catalogue=self.catalogue)
             self.drawn[sampled.spec.family] += 1
             self.total_redraws += sampled.redraws
             self.redraws.update(sampled.rejected)
-            spec = _with_provenance(sampled.spec, self.seed + i, self.family, real_packs=self.real_packs)
+            spec = _with_provenance(sampled.spec, self.seed + i, self.family, real_packs=self.real_packs,
+                                    catalogue=self.catalogue)
             self.drafts.append((_stem(self.seed + i, spec), spec))
         check_clashes([self.out / f"{stem}{ext}" for stem, _ in self.drafts for ext in (".yaml", ".md")], self.force)
         check_writable(self.out / self.drafts[0][0])
@@ -252,6 +262,7 @@ class _Sorted:
     are looked for before anything is judged: any file of a draft number the run may reach."""
 
     real_packs = False   # --real-packs: the sampler may draw the packs beyond the seed book
+    catalogue = "parlour"   # --catalogue: Parlour's options beyond the seed book, or the book's alone
 
     def __init__(self, out: Path, rejected: Path, family: str, count: int, seed: int, players: int | None,
                  max_drafts: int, force: bool, mend: bool, tier: int, games: int, workers: int | None,
@@ -304,10 +315,11 @@ class _Sorted:
 
         for i in range(self.max_drafts):
             sampled = sample_game(self.seed + i, family=self.family, players=self.players, mend=self.options.mend,
-                                  real_packs=self.real_packs)
+                                  real_packs=self.real_packs, catalogue=self.catalogue)
             # counted when its verdict is taken: drafts drawn ahead of the last one taken are not the run's
             self._drawn[self.seed + i] = sampled
-            yield _with_provenance(sampled.spec, self.seed + i, self.family, sampled.mends, self.real_packs)
+            yield _with_provenance(sampled.spec, self.seed + i, self.family, sampled.mends, self.real_packs,
+                                   self.catalogue)
 
     def write(self) -> None:
         from ..judging import judge_all

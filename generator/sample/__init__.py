@@ -27,6 +27,10 @@ from .naming import Flavour, draw_intro, draw_name
 from .rng import Draw, seeded, wpick_weights
 from .setup import draw_setup
 
+#: The catalogues a game may be drawn from: Parlour's (the seed book's and Parlour's options beyond
+#: it) and the seed book's alone.
+CATALOGUES = ("parlour", "book")
+
 #: How many drawn specs may fail the checks before sampling gives up.
 MAX_REDRAWS = 1000
 
@@ -88,7 +92,7 @@ def family_for(seed: int, family: str = DEFAULT) -> Family:
 
 
 def sample_game(seed: int, family: str = DEFAULT, players: int | None = None, *, mend: bool = False,
-                flavour: bool = False, real_packs: bool = False) -> Sampled:
+                flavour: bool = False, real_packs: bool = False, catalogue: str = "parlour") -> Sampled:
     """The game of ``seed``: the first spec of the stream ``"parlour-game:<seed>"`` that passes
     ``check_spec``. Names (village, aliases, nicknames) are picked from a second stream,
     ``"parlour-game-names:<seed>"``, so edits to the name lists never change a seed's rules.
@@ -113,11 +117,20 @@ def sample_game(seed: int, family: str = DEFAULT, players: int | None = None, *,
     40, Spanish 40 and 48, Euchre 24) in its orders, or have the pips of one colour reversed
     (``sample.deck.draw_real_pack``), drawn from a stream of their own (``"parlour-game-packs:<seed>"``).
     Off by default: the seed book's catalogue, and every seed's game as it has always been.
+
+    ``catalogue``: ``"parlour"`` (the default) draws Parlour's options beyond the seed book —
+    partnerships, point tricks, hands won by a majority, calls on the hand, overtaking, the real
+    games' rules — each from the options stream at the weight its sampler documents; ``"book"``
+    draws the seed book's catalogue alone (the import and its rate tests).
     """
+    if catalogue not in CATALOGUES:
+        raise ValueError(f"catalogue must be one of {', '.join(CATALOGUES)}, got {catalogue!r}")
     family = family_for(seed, family).name
     if players is not None and players not in PLAYER_COUNTS:
         raise ValueError(f"players must be between {PLAYER_COUNTS.start} and {PLAYER_COUNTS.stop - 1}, got {players}")
     draw = Draw.from_seed(seed)
+    if catalogue == "book":
+        draw.book_only()
     if real_packs:
         draw.with_real_packs(seed)
     rejected: Counter[str] = Counter()

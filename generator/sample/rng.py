@@ -108,8 +108,17 @@ class Draw:
         num, den = _as_fraction(p)
         return self.rng.randrange(den) < num
 
+    def book_only(self) -> "Draw":
+        """The seed book's catalogue alone (``generate --catalogue book``): none of Parlour's options
+        beyond it is ever drawn."""
+        self.options_rng = None   # type: ignore[assignment]
+        return self
+
     def option(self, p: float | Fraction) -> bool:
-        """``chance`` for one of Parlour's options beyond the catalogue, from their own stream."""
+        """``chance`` for one of Parlour's options beyond the catalogue, from their own stream
+        (never, with the seed book's catalogue alone: ``book_only``)."""
+        if self.options_rng is None:
+            return False
         num, den = _as_fraction(p)
         return self.options_rng.randrange(den) < num
 

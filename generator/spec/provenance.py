@@ -53,6 +53,9 @@ class Provenance(BaseModel):
     family: str | None = Field(None, description="the family asked of the sampler with the seed")
     real_packs: bool = Field(False, description="the sampler was asked for the real packs beyond the seed book "
                              "(generate --real-packs) with the seed")
+    catalogue: Literal["parlour", "book"] = Field(
+        "parlour", description="the catalogue the sampler drew from with the seed: Parlour's (the seed book's and "
+        "Parlour's options beyond it) or the seed book's alone (generate --catalogue book)")
     run_seed: int | None = Field(None, description="the seed of the run (search) that made the game")
     operator: str | None = Field(None, max_length=300, description="how an evolved game was bred from its parents")
     parents: list[str] = Field(default_factory=list, description="the ids of the parents of an evolved game")
