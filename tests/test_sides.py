@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from generator.checks import check_spec
 from generator.engine.state import Game
 from generator.playtest import playtest
+from generator.playtest.report import format_report
 from generator.rulebook import render_markdown
 from generator.sample import sample_game
 from generator.spec import load_spec
@@ -181,12 +182,17 @@ def test_the_sensible_bot_never_overtakes_a_partner_who_is_taking_the_trick() ->
 
 
 def test_a_partnership_game_is_judged_per_side() -> None:
-    report = playtest(WHIST, games=60, seed=3).as_dict()
+    judged = playtest(WHIST, games=60, seed=3)
+    assert "    wins by side   1 and 3: " in format_report(judged)
+    report = judged.as_dict()
     count = report["counts"][0]
     rates = count["win_rates"]
     assert rates[0] == rates[2] and rates[1] == rates[3]   # partners win together
     assert abs(rates[0] + rates[1] - 1) < 1e-9             # and one side wins every game
     assert report["verdict"] == "pass", report["reasons"]
+    metrics = count["metrics"]   # the sides' own figures
+    assert metrics["sides"] == [0, 1, 0, 1]
+    assert [s["value"] for s in metrics["side_win_rates"]] == [rates[0], rates[1]]
 
 
 # --------------------------------------------------------------------------- Tresette, R6

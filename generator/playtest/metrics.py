@@ -163,6 +163,16 @@ class Tier1Count:
                 w[p] += g.won(p)
         return w
 
+    @property
+    def sides(self) -> list[int] | None:
+        """The side of each seat in a game of partnerships at this count (None: each alone)."""
+        return next((g.sides for g in self.games if g.sides is not None), None)
+
+    def side_wins(self) -> list[int]:
+        """Games won by each side (its first seat's wins: partners win together)."""
+        sides, w = self.sides, self.wins()
+        return [] if sides is None else [w[sides.index(s)] for s in range(max(sides) + 1)]
+
     def agency(self) -> tuple[float, float, float]:
         played = self.played
         return ratio_interval([g.decisions for g in played], [g.moves for g in played])
@@ -231,6 +241,9 @@ class Tier1Count:
                 "decision_moves": {"value": r4(agency), "n": len(played), "interval": [r4(alo), r4(ahi)]},
                 "looping": prop(sum(1 for x in played if x.looped), len(played)),
                 "win_rates": [prop(w, c) for w in wins],
+                # with partnerships: the side of each seat, and each side's wins
+                **({"sides": self.sides, "side_win_rates": [prop(w, c) for w in self.side_wins()]}
+                   if self.sides is not None else {}),
                 "branching": r4(self.branching()),
                 "branching_by_cards": self.branching_by_cards(),
                 "length": {"quantiles": [0.1, 0.25, 0.5, 0.75, 0.9],

@@ -62,6 +62,12 @@ def _tier1_lines(lines: list[str], counts: list) -> None:
                           f"[{_pct(wilson(w, played)[0])}–{_pct(wilson(w, played)[1])}]"
                           for p, w in enumerate(c.wins()))
         lines.append(f"    wins by seat   {seats}  (seat 1 deals first)")
+        if c.sides is not None:   # partners win together: the sides' figures, each with its seats
+            members = [[p + 1 for p, s in enumerate(c.sides) if s == side] for side in range(max(c.sides) + 1)]
+            sides = ", ".join(f"{' and '.join(map(str, m))}: {_pct(w / played if played else 0)} "
+                              f"[{_pct(wilson(w, played)[0])}–{_pct(wilson(w, played)[1])}]"
+                              for m, w in zip(members, c.side_wins()))
+            lines.append(f"    wins by side   {sides}  (seats; a fair side wins 1 in {len(members)})")
 
 
 def _tier2_lines(lines: list[str], report: Report) -> None:
