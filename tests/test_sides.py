@@ -352,3 +352,28 @@ def test_botifarra_reads_back() -> None:
     text = render_markdown(BOTIFARRA)
     assert parse_markdown(text).rules() == BOTIFARRA.rules()
     assert "unless their partner's card is winning the trick" in text and "| Each trick won | one point |" in text
+
+
+# --------------------------------------------------------------------------- fishing in partnerships
+
+
+def test_a_fishing_game_for_four_is_played_in_partnerships() -> None:
+    """Diloti's way (2 players, or 4 in partnerships): partners' captures and sweeps count together,
+    the majorities are the sides', and the rulebook says so; card conservation holds."""
+    data = spec_to_data(load_spec(REAL / "kontsina.yaml"))
+    data["players"] = {"min": 2, "max": 4, "sides": {"size": 2}}
+    spec = spec_from_data(data)
+    assert check_spec(spec) == []
+    text = render_markdown(spec)
+    assert parse_markdown(text).rules() == spec.rules()
+    assert "With four players, the players play in partnerships of two" in text
+    assert "| Taking more cards than any other side |" in text
+    game = Game(spec, audit=True)
+    for seed in range(20):
+        state = game.new_initial_state(4, seed)
+        state.play_random(random.Random(seed).random)
+        for hand in state.record.hands:
+            s = hand.scores
+            assert s[0] == s[2] and s[1] == s[3]
+        for n in (2, 3):
+            assert game.new_initial_state(n, seed).record.sides is None

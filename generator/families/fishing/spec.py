@@ -49,5 +49,8 @@ class FishPlay(PlaySection):
     must_capture: bool = Field(False, description="a player who can capture must")
     sweep: Literal["lone-card", "clear-table"] | None = Field(None, description="what scores as a sweep")
 
+    def plays_in_sides(self) -> bool:
+        return True   # partners' captures and sweeps are pooled before the hand is scored (``FishScorer.pool``)
+
     def draws_stock(self) -> bool:
         return True   # empty hands are refilled from the stock, which the rulebook says

@@ -39,6 +39,14 @@ class FishScorer:
     def score(self, f: FishFacts) -> list[int]:
         return self.counter.score(f.taken, f.sweeps)
 
+    def pool(self, f: FishFacts, sides: Any) -> FishFacts:
+        """The hand's facts per side (``players.sides``, Diloti for four): partners' captures and
+        sweeps counted together, so that each side is scored as one player."""
+        members = sides.members
+        last = None if f.last_capturer is None else sides.of[f.last_capturer]
+        return FishFacts([[c for p in m for c in f.taken[p]] for m in members], [sum(f.sweeps[p] for p in m) for m in members],
+                         last, f.left_over)
+
     def instant_winner(self, f: FishFacts) -> int | None:
         return None
 
