@@ -253,12 +253,13 @@ DEFAULT_PATH = [(0, "any", "c206502807651308"), (1, "any", "93b114ae7126e1d9"), 
 #: Lines of the spec's YAML for fields added after these digests, at their defaults (issue 31's
 #: options: their draws come from a stream of their own, so a seed's other draws do not move).
 ADDED_SINCE = ("  opening_play: alone\n", "  after_draw: drawn\n", "    discard_taken: false\n",
-               "  restock: shuffle\n", "  blocked: true\n", "    seen: null\n", "  overtake: null\n",
+               "  restock: shuffle\n", "  blocked: true\n", "    seen: null\n    no_trumps: false\n", "  overtake: null\n",
                "  sides:\n    size: 2\n")
 #: Parlour's options of issue 33 that replace a catalogue draw's result (point tricks, a majority of
 #: tricks, a call on the hand, overtaking): off, so that the digests compare the catalogue's draws.
 OPTIONS_OFF = ("generator.sample.scoring.CARD_POINTS_CHANCE", "generator.sample.scoring.MAJORITY_CHANCE",
                "generator.sample.setup.CALL_ON_HAND", "generator.sample.setup.CALL_ON_HALF",
+               "generator.sample.setup.CALL_NO_TRUMPS",
                "generator.families.trick_taking.sampler.OVERTAKE_CHANCE")
 
 

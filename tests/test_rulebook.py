@@ -277,6 +277,7 @@ VARIATIONS: list[tuple[str, dict[str, Any]]] = [
     ("three or four players", {"players.max": 4}),
     ("trumps named on the first four cards", {"setup.trumps": {"method": "called", "caller": "dealer-left", "seen": 4}}),
     ("trumps named on the whole hand", {"setup.trumps": {"method": "called", "caller": "dealer", "seen": "all"}}),
+    ("trumps or none named before the deal", {"setup.trumps": {"method": "called", "caller": "dealer", "no_trumps": True}}),
     ("overtaking", {"play.overtake": "must"}),
     ("overtaking unless a partner wins", {"players.min": 4, "players.max": 4, "players.sides": {"size": 2},
                                           "play.overtake": "unless-partner"}),

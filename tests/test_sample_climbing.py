@@ -199,7 +199,7 @@ def test_generate_climbing_and_any(tmp_path: Path) -> None:
 #: A game played in Parlour's partnerships says so in two lines of its players (``sample.deal.draw_sides``).
 SIDES_LINES = "  sides:\n    size: 2\n"
 #: … and a called trump suit says when it is called (``seen``, added since, at its default).
-SEEN_LINE = "    seen: null\n"
+SEEN_LINE = "    seen: null\n    no_trumps: false\n"
 TRICK_TAKING_200 = "59a6d977aff1ee3117e33873ff3c220bf915abdaec06653900f7ec5a911d0eb3"
 
 
@@ -214,6 +214,7 @@ def test_trick_takings_games_are_byte_for_byte_unchanged(monkeypatch: pytest.Mon
     monkeypatch.setattr("generator.families.trick_taking.sampler.OVERTAKE_CHANCE", 0)   # … and overtaking
     monkeypatch.setattr("generator.sample.setup.CALL_ON_HAND", 0)   # Parlour's calls on the hand: off
     monkeypatch.setattr("generator.sample.setup.CALL_ON_HALF", 0)
+    monkeypatch.setattr("generator.sample.setup.CALL_NO_TRUMPS", 0)
     digest = hashlib.sha256()
     for seed in range(200):
         # (Parlour's partnerships are drawn from a stream of their own and change nothing else: left out)

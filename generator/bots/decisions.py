@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from ..engine import Observation
-from ..engine.actions import BID_BASE, NO, PASS_BID, SUIT_ACTION, YES
+from ..engine.actions import BID_BASE, NO, NO_TRUMPS, PASS_BID, SUIT_ACTION, YES
 
 DISCARDS = ("give-to-kitty", "discard-after-robbing", "discard-for-exchange", "lay-away", "give-back")
 
@@ -30,9 +30,14 @@ def greedy_decision(obs: Observation, legal: list[int], rng: random.Random) -> i
     if phase in ("call-trumps", "name-anti-trumps", "invent-law", "show-high-low") or not hand:
         return legal[rng.randrange(len(legal))]
     if phase == "name-trumps":   # the suit it holds most of, the strongest of those on a tie
+        suits = [a for a in legal if a != NO_TRUMPS]
         by_suit = {a: (sum(1 for c in hand if t.suit[c] == a - SUIT_ACTION),
-                       sum(t.strength[c] for c in hand if t.suit[c] == a - SUIT_ACTION)) for a in legal}
-        return max(legal, key=lambda a: (by_suit[a], -a))
+                       sum(t.strength[c] for c in hand if t.suit[c] == a - SUIT_ACTION)) for a in suits}
+        best = max(suits, key=lambda a: (by_suit[a], -a))
+        # no trumps, where it may, when no suit holds more than a quarter of the cards it sees
+        if NO_TRUMPS in legal and by_suit[best][0] * 4 <= len(hand):
+            return NO_TRUMPS
+        return best
     if phase == "show-misdeal":
         return NO
     if phase in ("reveal-pig", "rob", "show-top-trump"):

@@ -201,6 +201,12 @@ def _trumps(spec: GameSpec) -> list[Problem]:
                            "anti-trumps are named against a trump suit, but trumps are not known when they are named"))
     if method == "fixed" and spec.setup.trumps.suit == MAJORS and spec.deck.kind == "tarot":
         out.append(Problem("RULE_CONFLICT", "setup.trumps", "use the 'majors' method for major arcana trumps"))
+    if getattr(spec.setup.trumps, "no_trumps", False):
+        for field, has, why in (("setup.anti_trumps", spec.setup.anti_trumps, "anti-trumps are named against a trump suit"),
+                                ("setup.top_trump_point", spec.setup.top_trump_point,
+                                 "the highest trump is shown for a point")):
+            if has:
+                out.append(Problem("RULE_CONFLICT", field, f"{why}, but the caller may name no trumps"))
     seen = getattr(spec.setup.trumps, "seen", None)
     if isinstance(seen, int):   # the deal stops for the call: there must be cards still to deal
         size = spec.deck.size()

@@ -4,6 +4,7 @@ SUIT_ACTION = 1000      # + suit index: name a suit (trumps when calling, anti-t
 NO, YES = 2000, 2001    # a yes/no decision (show a hand, reveal the pig, rob, propose, agree, bid blind)
 PASS_BID = 2002         # pass in the auction
 PASS_PLAY = 2003        # play no card: the laws leave none
+NO_TRUMPS = 2004        # name no trump suit (a caller who may: ``setup.trumps.no_trumps``)
 BID_BASE = 3000         # + n: bid n
 LAW_BASE = 4000         # + index into the law menu: invent that law
 REPEAL_BASE = 6000      # + index into the laws in force: repeal it
@@ -23,6 +24,8 @@ def describe(names: tuple[str, ...], suit_names: tuple[str, ...], action: int) -
         return "pass"
     if action == PASS_PLAY:
         return "play no card"
+    if action == NO_TRUMPS:
+        return "name no trumps"
     if action < LAW_BASE:
         return f"bid {action - BID_BASE}"
     return str(action)

@@ -57,6 +57,8 @@ EXCHANGE_NAMES = ("exchange", "redraw", "mulligan", "swap", "shift", "switch", "
 #: four), or on the first half of the hand, the deal stopped for it (Omi's and Court Piece's: one in
 #: eight of the rest, where hands have a fixed size of four cards or more).
 CALL_ON_HAND, CALL_ON_HALF = 1 / 4, 1 / 8
+#: … and the caller's choice of no trumps instead of a suit (Botifarra, King): one in eight calls.
+CALL_NO_TRUMPS = 1 / 8
 
 
 def _method(draw: Draw, name: str, deck: DeckSpec, deal: DealSpec | None = None):
@@ -64,13 +66,14 @@ def _method(draw: Draw, name: str, deck: DeckSpec, deal: DealSpec | None = None)
         return TurnUp()
     if name == "called":
         caller = draw.choice(("dealer", "dealer-left"))
+        no_trumps = draw.option(CALL_NO_TRUMPS)
         if draw.option(CALL_ON_HAND):
-            return Called(caller=caller, seen="all")
+            return Called(caller=caller, seen="all", no_trumps=no_trumps)
         sizes = [deal.hand_size, deal.hand_size_over_three] if deal is not None and isinstance(deal.hand_size, int) else []
         smallest = min((s for s in sizes if s), default=0)
         if smallest >= 4 and draw.option(CALL_ON_HALF):
-            return Called(caller=caller, seen=smallest // 2)
-        return Called(caller=caller)
+            return Called(caller=caller, seen=smallest // 2, no_trumps=no_trumps)
+        return Called(caller=caller, no_trumps=no_trumps)
     if name == "last-card":
         return LastCard()
     if name == "rotating":

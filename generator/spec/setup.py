@@ -33,6 +33,7 @@ class Called(_Method):
     seen: Annotated[int, Field(ge=1, le=MAX_CARDS)] | Literal["all"] | None = Field(
         None, description="how many of their cards the caller sees first: none (null: before the deal), the first N "
         "dealt to them (1 to 100), or all")
+    no_trumps: bool = Field(False, description="the caller may name no trumps instead of a suit (Botifarra, King)")
 
 
 class LastCard(_Method):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import SUIT_ACTION
+from ..actions import NO_TRUMPS, SUIT_ACTION
 from ..phase import Phase
 
 if TYPE_CHECKING:   # pragma: no cover
@@ -24,7 +24,9 @@ class CallTrumps(Phase):
 
     def __init__(self, game: "Game"):
         super().__init__(game)
-        self.offset = {"dealer": 0, "dealer-left": 1}[game.spec.setup.trumps.caller]
+        t = game.spec.setup.trumps
+        self.offset = {"dealer": 0, "dealer-left": 1}[t.caller]
+        self.choices = [SUIT_ACTION + s for s in range(len(game.table.suit_names))] + ([NO_TRUMPS] if t.no_trumps else [])
 
     @classmethod
     def needed(cls, spec: "GameSpec") -> bool:
@@ -34,14 +36,14 @@ class CallTrumps(Phase):
         return state.open(self, CALL, (state.dealer + self.offset) % state.n)
 
     def legal(self, state: "State") -> list[int]:
-        return [SUIT_ACTION + s for s in range(len(self.game.table.suit_names))]
+        return list(self.choices)
 
     def apply(self, state: "State", action: int) -> None:
-        state.called = action - SUIT_ACTION
+        state.called = None if action == NO_TRUMPS else action - SUIT_ACTION
         state.advance()
 
     def told(self, state: "State", action: int) -> str | None:
-        return f"names {state.game.table.suit_names[action - SUIT_ACTION]} as trumps"
+        return told_call(state, action)
 
 
 NAME = "name-trumps"
@@ -57,7 +59,9 @@ class NameTrumps(Phase):
 
     def __init__(self, game: "Game"):
         super().__init__(game)
-        self.offset = {"dealer": 0, "dealer-left": 1}[game.spec.setup.trumps.caller]
+        t = game.spec.setup.trumps
+        self.offset = {"dealer": 0, "dealer-left": 1}[t.caller]
+        self.choices = [SUIT_ACTION + s for s in range(len(game.table.suit_names))] + ([NO_TRUMPS] if t.no_trumps else [])
 
     @classmethod
     def needed(cls, spec: "GameSpec") -> bool:
@@ -67,11 +71,18 @@ class NameTrumps(Phase):
         return state.open(self, NAME, (state.dealer + self.offset) % state.n)
 
     def legal(self, state: "State") -> list[int]:
-        return [SUIT_ACTION + s for s in range(len(self.game.table.suit_names))]
+        return list(self.choices)
 
     def apply(self, state: "State", action: int) -> None:
-        state.called = action - SUIT_ACTION
+        state.called = None if action == NO_TRUMPS else action - SUIT_ACTION
         state.advance()
 
     def told(self, state: "State", action: int) -> str | None:
-        return f"names {state.game.table.suit_names[action - SUIT_ACTION]} as trumps"
+        return told_call(state, action)
+
+
+def told_call(state: "State", action: int) -> str:
+    """A call in the rules' words: a suit named as trumps, or no trumps."""
+    if action == NO_TRUMPS:
+        return "names no trumps: the hand has no trump suit"
+    return f"names {state.game.table.suit_names[action - SUIT_ACTION]} as trumps"

@@ -252,6 +252,8 @@ def rows() -> list[Row6]:
     called = lambda s: s.setup.trumps.method == "called"  # noqa: E731
     r.append(("SU-02 trump method", "called on the whole hand", "called", called,
               lambda s: s.setup.trumps.seen == "all", F(1, 4)))
+    r.append(("SU-02 trump method", "no trumps may be called", "called", called,
+              lambda s: s.setup.trumps.no_trumps, F(1, 8)))
     r.append(("SU-02 trump method", "called on the first half", "called, fixed hands of four or more",
               lambda s: called(s) and not _all(s) and min(x for x in (s.deal.hand_size, s.deal.hand_size_over_three) if x) >= 4,
               lambda s: isinstance(s.setup.trumps.seen, int), F(3, 4) * F(1, 8)))

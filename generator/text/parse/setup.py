@@ -42,6 +42,8 @@ def _method(method: str):
             seen = m.groupdict().get("seen")
             if seen is not None:
                 value["seen"] = "all" if seen == "all" else counted(seen)
+            if m.groupdict().get("none"):
+                value["no_trumps"] = True
         elif method == "fixed":
             value["suit"] = suit(m["suit"].lower())
         elif method == "rotating":
@@ -58,7 +60,7 @@ def _method(method: str):
 def _called_on_the_hand(d: Draft, m: re.Match[str]) -> None:
     """Trumps named after the deal, the caller's whole hand seen (``seen: all``)."""
     d.put("setup.trumps", {"method": "called", "caller": "dealer" if m["caller"] == "the dealer" else "dealer-left",
-                           "seen": "all"})
+                           "seen": "all", **({"no_trumps": True} if m["none"] else {})})
 
 
 def trump_name(d: Draft, text: str, which: str) -> None:
@@ -135,12 +137,12 @@ def _exchange_end(d: Draft, m: re.Match[str]) -> None:
 RULES: list[Rule] = [
     # Trumps (SU-01, SU-02, SU-05).
     rule(r"Before the deal, (?P<caller>the dealer|the player to the dealer's left) names the trump suit for the "
-         r"hand\.", _method("called"), marks="trumps"),
+         r"hand(?P<none>, or no trumps)?\.", _method("called"), marks="trumps"),
     rule(rf"When each player has been dealt (?P<seen>{count('card')}), the deal stops: (?P<caller>the dealer|the player "
-         r"to the dealer's left) looks at those cards, and only those, and names the trump suit for the hand; then the "
-         r"deal goes on\.", _method("called"), marks="trumps"),
+         r"to the dealer's left) looks at those cards, and only those, and names the trump suit for the hand"
+         r"(?P<none>, or no trumps)?; then the deal goes on\.", _method("called"), marks="trumps"),
     rule(r"After the deal, (?P<caller>the dealer|the player to the dealer's left) looks at their cards and names the "
-         r"trump suit for the hand\.", _called_on_the_hand, marks="trumps",
+         r"trump suit for the hand(?P<none>, or no trumps)?\.", _called_on_the_hand, marks="trumps",
          name="method"),
     rule(r"The dealer's last card is dealt face up; its suit is trumps for the hand, and the card stays in the "
          r"dealer's hand\.", _method("last-card"), marks="trumps"),
