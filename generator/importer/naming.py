@@ -19,18 +19,21 @@ phase = Phase("naming")
 
 COUNTRY_WORDS = {"English": "en", "French": "fr", "German": "de"}
 
+#: "to" in a range of players, as other authors write it ("three or four", "between two and five", "2–5").
+TO = r"(?: to | or | and |-|–)"
+
 #: NM-04: the intro. The name may carry "(or A)" or "(also A or B)"; the country word is optional;
 #: then either "where ‹fact›." (the deck follows as its own sentence) or ", played with ‹deck›.".
 #: The name and the adjective are bounded, as in GAME_START: unbounded, a long sentence took minutes.
 INTRO = (r"(?P<name>.{1,200}?)(?: \((?:or (?P<alias1>[^()]+?)|also (?P<alias2>[^()]+?) or (?P<alias3>[^()]+?))\))?"
          r" is an? (?P<adjective>[\w' -]{1,200}?)(?: (?P<country>English|French|German))?"
-         r" (?P<family>[\w-]+) game for (?P<min>" + NUM + r") to (?P<max>" + NUM + r") players"
-         r"(?:, played with (?P<deck>.+?)| where (?P<fact>.+?))\.")
+         r" (?P<family>[\w-]+) game for (?:between )?(?P<min>" + NUM + r")" + TO + r"(?P<max>" + NUM + r") players"
+         r"(?:,? (?:and is )?(?:played with|played using|using|which uses|that uses) (?P<deck>.+?)| where (?P<fact>.+?))\.")
 
 #: A looser form, used to find where each game of a book begins. Every line of a book is tried, so
 #: the name and the words before the family are bounded (at most 200 characters each): unbounded,
 #: they took minutes over a long line that repeats "is a" without "game for".
-GAME_START = re.compile(r"(?P<name>.{1,200}?) is an? .{1,200}? (?P<family>[\w-]+) game for " + NUM + " to " + NUM
+GAME_START = re.compile(r"(?P<name>.{1,200}?) is an? .{1,200}? (?P<family>[\w-]+) game for (?:between )?" + NUM + TO + NUM
                         + " players\\b")
 #: Looser still: a line that says it begins a game but is not worded as one ("is a climbing game
 #: for two players", no word before the family or no range). It begins a game all the same, which

@@ -35,20 +35,27 @@ from .words import (
 phase = Phase("scoring")
 
 NICK = r"(?: \((?:the|or) (?P<{}>[^)]+)\))?"
-AVOID = (r"each player loses (?:1 point per (?P<one>" + SUIT_ONE + r")|the face value of each (?P<face>" + SUIT_ONE + r"))"
-         r" taken in tricks(?: and loses an additional (?P<pen>\d+) if they took (?P<pcard>" + CARD + r")" + NICK.format("pnick")
+#: "1 point per", in other words.
+PER = r"(?:1|one|a) point (?:per|for each|for every)"
+#: "taken in tricks", in other words.
+TAKEN = r"(?:taken|they took|they take|they have taken|won|they won|captured|they captured) in tricks"
+AVOID = (r"each player loses (?:" + PER + r" (?P<one>" + SUIT_ONE + r")|the face value of each (?P<face>" + SUIT_ONE + r"))"
+         r" " + TAKEN + r"(?: and loses an additional (?P<pen>\d+) if they took (?P<pcard>" + CARD + r")" + NICK.format("pnick")
          + r"| but gains (?P<bon>\d+) if they took (?P<bcard>" + CARD + r")" + NICK.format("bnick") + r")?")
-PER_TRICK = (r"each player scores 1 point per trick won(?: beyond the (?P<beyond>" + ORD + r"))?(?:, plus a bonus (?P<exact>\d+) "
+PER_TRICK = (r"each player (?:scores|gets|earns|gains) " + PER + r" trick (?:won|they (?:have )?won|taken|they took)(?: (?:beyond|after|above|"
+             r"in excess of) (?:the|their) (?P<beyond>" + ORD + r"))?(?:, plus a bonus (?P<exact>\d+) "
              r"if they won the exact number of tricks they bid(?:(?:,| and|, and) (?:an extra|a further) (?P<zero>\d+) if that "
              r"number was zero)?)?")
 EXACT = r"each player who won the exact number of tricks they bid scores 10 plus that number; (?P<other>.+)"
 
 
-@phase.rule("SC-T", r"When all (?:(?P<n>" + NUM + r") )?tricks have been played,? (?P<body>.+)\.")
+@phase.rule("SC-T", r"(?:When|After|Once) (?:all (?:(?P<n>" + NUM + r") )?tricks have been played|all (?P<n2>" + NUM + r") tricks have been "
+            r"played|the (?P<n3>" + NUM + r") tricks have all been played),? (?P<body>.+)\.")
 def _hand_scoring(m: re.Match[str], d: Draft) -> None:
-    if m["n"]:
-        d.note("tricks.said", number(m["n"]))
-        d.note("tricks.word", m["n"])
+    n = m["n"] or m["n2"] or m["n3"]
+    if n:
+        d.note("tricks.said", number(n))
+        d.note("tricks.word", n)
     else:
         d.note("tricks.said", None)
     _trick_body(m["body"], d)
@@ -216,7 +223,10 @@ def _low_note(m: re.Match[str], d: Draft) -> None:
 
 # -- SC-A shedding scoring (and SC-B: countdown with tricks) ---------------------------------------
 
-WINS = r"The first player to (?:(?P<empty>empty their hand)|(?P<rows>play out their face-down cards)) wins the round"
+#: Going out, in the book's words and others'.
+GO_OUT = r"(?:empty their hand|get rid of (?:all (?:of )?)?their cards|run out of cards|play (?:all (?:of )?)?their cards|go out)"
+WINS = (r"(?:The first player to (?:(?P<empty>" + GO_OUT + r")|(?P<rows>play out their face-down cards))|The first player with no cards "
+        r"(?:left )?in their hand|Whoever (?:empties their hand|gets rid of (?:all )?their cards|runs out of cards|goes out) first) wins the round")
 KITTY_POINTS = r"(?P<kittypts>,? plus (?:one|a|1) point (?:per|for each|for every) card (?:left )?in the (?P<kitty>[\w -]+?))?"
 
 

@@ -29,7 +29,7 @@ import re
 
 from generator.importer.core import Draft, Phase, player_counts, word_check
 from generator.importer.play_common import (
-    LEADERS, call_finish, call_rules, dealt_of, pack_of, rows_play_finish, rows_rules, tiny_stock_finish,
+    FIRST_TURN, LEADERS, call_finish, call_rules, first_turn, dealt_of, pack_of, rows_play_finish, rows_rules, tiny_stock_finish,
 )
 from generator.importer.setup import _rule_name, is_pig
 from generator.importer.words import NUM, RANKS, number, rank
@@ -66,13 +66,15 @@ DEFAULT_TURN = {"sequence": "draw one card from the stock or the top card of a d
 # -- ML-01 the first turn, ML-02 the turn's header ---------------------------------------------------
 
 
-@phase.rule("ML-01", r"(?P<who>" + "|".join(re.escape(w) for w in LEADERS) + r") (?:takes|has|plays) the first turn\.")
+@phase.rule("ML-01", FIRST_TURN)
 def _first_turn(m: re.Match[str], d: Draft) -> None:
-    d.set("play.first_turn", LEADERS[m["who"]])
+    d.set("play.first_turn", first_turn(m))
 
 
-@phase.rule("ML-02", r"(?:(?P<sequence>A player's turn consists of the following steps in sequence)|(?P<action>On their turn,? a "
-            r"player may take one of the following actions)):-?")
+@phase.rule("ML-02", r"(?:(?P<sequence>(?:A|Each) (?:player's )?turn (?:consists of|is made up of|has) the following steps,? in (?:sequence|order)|On "
+            r"their turn,? a player (?:takes|follows) the following steps,? in (?:sequence|order))|(?P<action>On their turn,? a player (?:may|can) "
+            r"(?:take|choose|perform|make) (?:any )?one of the following actions|A player (?:may|can) (?:take|choose|perform) (?:any )?one of the "
+            r"following actions on their turn)):-?")
 def _header(m: re.Match[str], d: Draft) -> None:
     d.note("turn.mode", "sequence" if m["sequence"] else "one-action")
 
@@ -80,7 +82,8 @@ def _header(m: re.Match[str], d: Draft) -> None:
 # -- ML-03 wild cards --------------------------------------------------------------------------------
 
 
-@phase.rule("ML-03", r"(?:The )?[Jj]okers are wild(?: cards)?(?:,)?(?: and)? (?:can|may) be played as any card\.")
+@phase.rule("ML-03", r"(?:The )?[Jj]okers are wild(?: cards)?(?:,? and|;|,) (?:they )?(?:can|may) (?:be played as|stand for|represent|be used as) "
+            r"any card\.")
 def _jokers_wild(m: re.Match[str], d: Draft) -> None:
     d.note("jokers.wild")
 
@@ -119,19 +122,20 @@ def _progressive_next(m: re.Match[str], d: Draft) -> None:
 # -- ML-04 the stock runs out ------------------------------------------------------------------------
 
 
-@phase.rule("ML-04", r"If the stock runs out, shuffle (?:(?P<one>the (?:whole )?discard pile)|(?P<two>both discard piles)) to form "
-            r"a new stock\.")
+@phase.rule("ML-04", r"If the stock runs out, (?:shuffle (?:(?P<one>the (?:whole |entire )?discard pile)|(?P<two>both discard piles))|(?P<one2>the "
+            r"(?:whole |entire )?discard pile is shuffled)|(?P<two2>both discard piles are shuffled)) to form a new stock\.")
 def _reshuffle(m: re.Match[str], d: Draft) -> None:
-    d.note("stock.reshuffle", 1 if m["one"] else 2)
+    d.note("stock.reshuffle", 1 if m["one"] or m["one2"] else 2)
 
 
 # -- ML-05 the penalty, printed for rearranging ------------------------------------------------------
 
 
-@phase.rule("ML-05", r"If a player begins to rearrange melds but is unable to complete them, they must take back the cards they "
-            r"played, plus an additional (?P<n>" + NUM + r") penalty cards?\.")
+@phase.rule("ML-05", r"If a player (?:begins|starts|tries) to rearrange melds but (?:is unable to|cannot|fails to) complete (?:them|it|the rearrangement), "
+            r"they must take back the cards they played, plus (?:an additional (?P<n>" + NUM + r")|(?P<n2>" + NUM + r") (?:additional|extra)) "
+            r"penalty cards?\.")
 def _penalty(m: re.Match[str], d: Draft) -> None:
-    d.set("play.penalty", number(m["n"]))
+    d.set("play.penalty", number(m["n"] or m["n2"]))
 
 
 # -- ML-06 the full house ----------------------------------------------------------------------------
