@@ -39,7 +39,8 @@ def _hook(m: re.Match[str], d: Draft) -> None:
     d.note("bids.hook", True)
 
 
-@phase.rule("BD-03", r"Starting with the dealer, players (?:then )?bid to become the (?P<title>[\w -]+?)\.")
+@phase.rule("BD-03", r"(?:(?:Starting|Beginning) with the dealer, (?:the )?players (?:then )?bid|(?:Starting|Beginning) with the dealer, each player bids|"
+            r"Players (?:then )?bid) (?:for the right )?to become the (?P<title>[\w -]+?)(?:, (?:starting|beginning) with the dealer)?\.")
 def _auction(m: re.Match[str], d: Draft) -> None:
     word_check(d, "landlord title", m["title"], TITLES)
     d.note("auction.title", m["title"])
@@ -58,7 +59,8 @@ def _auction_end(m: re.Match[str], d: Draft) -> None:
     d.note("auction.kitty", m["kitty"])
 
 
-@phase.rule("BD-03", r"If all players pass, the hand is redealt\.")
+@phase.rule("BD-03", r"(?:If (?:all (?:the )?players pass|each player passes|everyone passes|nobody bids|no one bids), (?:the hand|the cards) (?:is|are) "
+            r"(?:redealt|re-dealt|dealt again)|If (?:all (?:the )?players pass|each player passes|everyone passes), redeal(?: the hand)?)\.")
 def _auction_redeal(m: re.Match[str], d: Draft) -> None:
     d.note("auction.redeal")
 

@@ -120,7 +120,8 @@ def currency(plural: str) -> str:
     return p[:-1] if p.endswith("s") else p
 
 
-@phase.rule("DL-04", r"Each player starts with (?P<n>" + NUM + r") (?!cards?\.)(?P<cur>[\w -]+?)\.")
+@phase.rule("DL-04", r"(?:At the start of the game, each player has|Each player (?:starts|begins)(?: the game)? with|Each player is given) (?P<n>" + NUM
+            + r") (?!cards?\b)(?P<cur>[\w -]+?)(?: at the start(?: of the game)?)?\.")
 def _tokens(m: re.Match[str], d: Draft) -> None:
     name = currency(m["cur"])
     word_check(d, "currency", name, CURRENCIES)
@@ -128,14 +129,15 @@ def _tokens(m: re.Match[str], d: Draft) -> None:
     d.set("deal.tokens", {"name": name})
 
 
-@phase.rule("DL-04", r"(?:Each round|Each hand|In each round|Every round), deal each player as many cards as they (?:have|hold) "
-            r"(?P<cur>[\w -]+?)\.")
+@phase.rule("DL-04", r"(?:Each round|Each hand|In each round|Every round|At the start of each round), (?:deal each player|each player is dealt) "
+            r"(?:as many cards as (?:they (?:have|hold)|the number of) (?P<cur>[\w -]+?)(?: they (?:have|hold))?|one card (?:for each|per) "
+            r"(?P<one>[\w -]+?) they (?:have|hold))\.")
 def _tokens_deal(m: re.Match[str], d: Draft) -> None:
-    d.note("tokens.deal", currency(m["cur"]))
+    d.note("tokens.deal", currency(m["cur"]) if m["cur"] else m["one"])
 
 
-@phase.rule("DL-12", r"Deal each player a row of three face-down cards: for each of these cards deal another card face-up on "
-            r"top of it\.")
+@phase.rule("DL-12", r"(?:Deal each player|Each player is dealt) a row of three (?:face-down cards|cards face-down)[:;] (?:for each of these cards deal "
+            r"another card face-up on top of it|on each of these cards deal another card face-up)\.")
 def _rows(m: re.Match[str], d: Draft) -> None:
     d.set("deal.rows", True)
 

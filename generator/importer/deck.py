@@ -38,7 +38,7 @@ def read_deck_phrase(text: str, d: Draft) -> bool:
     return False
 
 
-@phase.rule("DK-01", r"It uses (?P<deck>.+)\.")
+@phase.rule("DK-01", r"(?:It|The game) (?:uses|is played (?:with|using)) (?P<deck>.+)\.")
 def _uses(m: re.Match[str], d: Draft) -> None:
     if not read_deck_phrase(m["deck"], d):
         d.problem(f"unknown deck \"{m['deck']}\"")
@@ -136,11 +136,12 @@ def _rank_list(m: re.Match[str], d: Draft) -> None:
 RUN = r"(?:" + RANK + r"-){2,}" + RANK
 
 
-@phase.rule("DK-05", r"(?P<low>" + RANKS + r") can be counted either high or low in a run, such that (?P<a>" + RUN + r") and "
-            r"(?P<b>" + RUN + r") are both valid runs \(but (?P<bad>" + RUN + r") is not\)\.")
+@phase.rule("DK-05", r"(?P<low>" + RANKS + r") (?:can|may) (?:be counted|count)(?: as)? (?:either )?high or low in (?:a run|runs),? (?:such that|so that|so) "
+            r"(?P<a>" + RUN + r") and (?P<b>" + RUN + r") are both valid runs(?: \(but (?P<bad>" + RUN + r") is not\)|, but (?P<bad2>" + RUN + r") is not)\.")
 def _run_wrap(m: re.Match[str], d: Draft) -> None:
     d.note("run-wrap", rank(m["low"]))
-    d.note("run-wrap.examples", tuple(tuple(rank(w) for w in m[k].split("-")) for k in ("a", "b", "bad")))
+    runs = (m["a"], m["b"], m["bad"] or m["bad2"])
+    d.note("run-wrap.examples", tuple(tuple(rank(w) for w in run.split("-")) for run in runs))
 
 
 @phase.rule("DK-04", r"(?:(?:Include|Add)(?: also)? (?:two jokers, one red and one black|a red joker and a black joker|one red and one "

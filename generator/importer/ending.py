@@ -42,11 +42,15 @@ def _rounds(m: re.Match[str], d: Draft) -> None:
     d.set("ending.condition", {"kind": "rounds"})
 
 
-@phase.rule("EN-01", r"The first player to (?:get rid of|discard|lose|give up) all (?:of )?their (?P<cur>[\w -]+?) (?:is the winner|"
-            r"wins(?: the game)?)\.")
+_GONE = r"(?:get rid of|discard|lose|give up|spend) all (?:of )?their (?P<cur>[\w -]+?)|run out of (?P<cur2>[\w -]+?)"
+
+
+@phase.rule("EN-01", r"(?:The first player (?:to (?:" + _GONE + r")|with no (?P<cur3>[\w -]+?) left) " + WINS + r"|Whoever first (?:gets rid of|discards|"
+            r"runs out of) (?:all )?(?:of )?their (?P<cur4>[\w -]+?) " + WINS + r"|The game is won by the first player to (?:get rid of|discard|run "
+            r"out of) (?:all )?(?:of )?their (?P<cur5>[\w -]+?))\.")
 def _tokens_gone(m: re.Match[str], d: Draft) -> None:
     d.set("ending.condition", {"kind": "tokens"})
-    d.note("tokens.gone", m["cur"])
+    d.note("tokens.gone", next(m[k] for k in ("cur", "cur2", "cur3", "cur4", "cur5") if m[k]))
 
 
 @phase.rule("EN-02", r"Each successive hand is played with one fewer card, down to just one card each(?:(?P<up>, then one additional "

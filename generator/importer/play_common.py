@@ -84,10 +84,12 @@ def joker_count_finish(d: Draft) -> None:
 
 
 #: SH-02: the two sentences of playing from face-down rows, the same in every family that deals them.
-ROWS_PLAY = (r"If you have no cards (?:left )?in your hand, you may play cards from your face-up row \(and if the face-up "
-             r"ones have been played, the face-down ones\) as if they were in your hand\.")
-ROWS_BLIND = (r"Face-down cards are played blind: if their play is invalid, you must put the card back where you played it "
-              r"from, and pass your turn\.")
+ROWS_PLAY = (r"(?:If|When|Once) (?:you have no cards (?:left )?in your hand|your hand is empty), you (?:may|can) play cards from your face-up row "
+             r"\(and (?:if|once|when) the face-up "
+             r"ones have been played, the face-down ones\) as (?:if|though) they were in your hand\.")
+ROWS_BLIND = (r"Face-down cards are played blind[:;] if (?:their|the) play is (?:invalid|not valid|illegal), you must (?:put the card back|return the "
+              r"card to) where you played it "
+              r"from,? and pass your turn\.")
 
 
 def rows_rules(phase: Phase) -> None:

@@ -82,7 +82,7 @@ reword("each other player", r"\b(?:all other players|all the other players)\b", 
 # -- numbers: a count in digits read as the book writes it -----------------------------------------
 # The book spells small counts ("seven cards"); its points are digits. A count of cards in digits
 # is spelt, so that a pattern with a word list reads it.
-reword("spelt counts", r"\b(\d{1,2}) (?=(?:red |black |more |extra |additional |penalty )?(?:cards?|tricks?|players|jokers?)\b)",
+reword("spelt counts", r"\b(\d{1,2}) (?=(?:red |black |more |extra |additional |penalty |face-down |face-up )?(?:cards?|tricks?|players|jokers?)\b)",
        lambda m: f"{NUMBER_WORDS[int(m[1])]} " if int(m[1]) < len(NUMBER_WORDS) else m[0])
 
 
@@ -111,6 +111,21 @@ reword("earliest breaks ties", r"(?:,? \((?:with )?the earliest card played brea
 reword("stock runs out", r"^(?:If|When|Whenever) the stock (?:runs out|is exhausted|is empty|has run out|runs dry|is used up),", "If the stock runs out,")
 reword("new stock", r"\bto (?:make|create|become|start) (?:a|the) new stock\b", "to form a new stock")
 reword("all but", r"\ball (?:except|apart from|save) the top\b", "all but the top")
+
+
+# -- points, titles and passing cards ------------------------------------------------------------------
+reword("a point", r"\b(scores|gains|receives|earns|gets) a point\b", r"\1 1 point")
+reword("best card", r"\btheir (two |single )?best (cards?)\b", r"their \1highest \2")
+reword("gives to", r"\bgives their ((?:two |single )?highest cards?) to the ([\w -]+?)(?=,| and|;)", r"gives the \2 their \1")
+reword("gives back", r"\bthe ([\w -]+?) gives back any\b", r"the \1 returns any")
+reword("next round first", r"^For the next round, the ([\w -]+?) (gathers and deals all (?:the )?cards)\.$", r"The \1 \2 for the next round.")
+
+# -- invented rules (Bartok) -----------------------------------------------------------------------------
+reword("invent", r"\bmay (?:make up|create|devise|add) (an?) ", r"may invent \1 ")
+reword("to apply", r", (?:which (?:applies|will apply)|applying) to all future rounds\b", ", to apply to all future rounds")
+reword("end of a hand", r"^At the end of (?:a|each) hand, the player with the highest score may\b",
+       "The player with the highest score at the end of a hand may")
+reword("round's winner", r"^The (?:round's winner|player who won the round|winner of each round)\b", "The winner of the round")
 
 
 def canonical(sentence: str) -> str:

@@ -40,8 +40,9 @@ def _turn_up(m: re.Match[str], d: Draft) -> None:
     d.note("trumps.source", m["src"] or m["src2"] or m["src3"])
 
 
-@phase.rule("SU-02a", r"Place the top card of the (?P<src>[\w' -]+?) face-down: this determines trump suit, but is not "
-            r"revealed \(and does not apply\) until the first time a player plays a suit that does not match the lead suit\.")
+@phase.rule("SU-02a", r"(?:Place|Put|Lay|Set) the top card of the (?P<src>[\w' -]+?) face-down[:;] (?:this|it) determines (?:the )?(?:trump suit|trumps),? "
+            r"but is not revealed \(and does not apply\) until the first time a player (?:plays a (?:suit|card) that does not match|does not "
+            r"follow|fails to follow) the lead suit\.")
 def _hidden(m: re.Match[str], d: Draft) -> None:
     d.set("setup.trumps", {"method": "hidden"})
     d.note("trumps.source", m["src"])
@@ -155,8 +156,9 @@ def _high_low(m: re.Match[str], d: Draft) -> None:
     d.note("high-low.intro")
 
 
-@phase.rule("SU-07", r"Before the hand each player chooses an? (?P<choice>[\w -]+?) card from their hand, and these are revealed "
-            r"simultaneously: if all cards are (?P<low>[\w -]+?) the hand is played low, otherwise it is played high\.")
+@phase.rule("SU-07", r"Before (?:the|each) hand,? each player (?:chooses|picks|selects) an? (?P<choice>[\w -]+?) card from their hand, and these are "
+            r"revealed (?:simultaneously|at the same time|together)[:;] if all (?:the )?cards are (?P<low>[\w -]+?),? the hand is played low, "
+            r"otherwise it is played high\.")
 def _high_low_how(m: re.Match[str], d: Draft) -> None:
     d.set("setup.high_low", True)
     d.note("high-low.choice", (m["choice"], m["low"]))
@@ -206,7 +208,8 @@ def _rule_name(d: Draft, plural_or_one: str, plural: bool) -> None:
     d.note("rules.name", name)
 
 
-@phase.rule("SU-09", r"After the first hand of the game, players may have to obey additional (?P<name>[\w -]+?)\.")
+@phase.rule("SU-09", r"(?:After the first hand(?: of the game)?|From the second hand(?: of the game)? onwards?), players (?:may|might) (?:have|need) to "
+            r"(?:obey|follow) (?:additional|extra) (?P<name>[\w -]+?)\.")
 def _bonus_intro(m: re.Match[str], d: Draft) -> None:
     _rule_name(d, m["name"], plural=True)
     d.note("rules.kind", "bonus")
@@ -220,9 +223,11 @@ def _rule_example(m: re.Match[str], d: Draft) -> None:
     _rule_name(d, m["name"], plural=False)
 
 
-@phase.rule("TT-11", r"If the (?P<name>[\w -]+?) mean that a player has no valid play open to them, they must pass\.")
+@phase.rule("TT-11", r"(?:If the (?P<name>[\w -]+?) mean (?:that )?a player has no valid play(?: (?:open|available) to them)?|If the (?P<name2>[\w -]+?) "
+            r"leave a player with no valid play(?: (?:open|available) to them)?|If, because of the (?P<name3>[\w -]+?), a player has no valid "
+            r"play(?: (?:open|available) to them)?), they (?:must )?pass\.")
 def _rule_pass(m: re.Match[str], d: Draft) -> None:
-    _rule_name(d, m["name"], plural=True)
+    _rule_name(d, m["name"] or m["name2"] or m["name3"], plural=True)
 
 
 @phase.rule("SC-T5", r"The player with the highest score at the end of a hand may invent an? (?P<name>[\w -]+?), to apply to all "

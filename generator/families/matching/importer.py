@@ -152,19 +152,20 @@ def _claimed_effect(m: re.Match[str], d: Draft) -> None:
 # -- MT-04 the special cards (the list itself was lost) ----------------------------------------------
 
 
-@phase.rule("MT-04", r"(?:(?P<some>Some cards may have special effects)|One card has a special effect) when (?:(?P<played>played)|"
-            r"a player claims to play (?P<them>them|it))\.")
+@phase.rule("MT-04", r"(?:When played, (?P<some2>(?:some|certain) (?:of the )?cards (?:may )?have (?:a )?special effects?)|(?:(?P<some>(?:Some|Certain) "
+            r"(?:of the )?cards (?:may )?have (?:a )?special effects?)|One card has a special effect) when (?:(?P<played>played|they are played|it "
+            r"is played)|a player claims to play (?P<them>them|it)))\.")
 def _effects_header(m: re.Match[str], d: Draft) -> None:
-    count = "some" if m["some"] else "one"
+    count = "some" if m["some"] or m["some2"] else "one"
     if m["them"] and m["them"] != ("them" if count == "some" else "it"):
         d.problem(f"\"{'Some cards' if count == 'some' else 'One card'}\" … \"claims to play {m['them']}\"")
     d.note("effects.header", count)
-    d.note("effects.claimed", not m["played"])
+    d.note("effects.claimed", not (m["played"] or m["some2"]))
 
 
-@phase.rule("MT-04", r"(?:These are as follows|That is):-?")
+@phase.rule("MT-04", r"(?:(?P<some>(?:These|They|These effects|The effects) are(?: as follows)?)|That is|It is(?: as follows)?):-?")
 def _effects_list(m: re.Match[str], d: Draft) -> None:
-    d.note("effects.list", "some" if m.group(0).startswith("These") else "one")
+    d.note("effects.list", "some" if m["some"] else "one")
 
 
 # -- MT-05 passing and drawing -----------------------------------------------------------------------

@@ -143,11 +143,11 @@ def _penalty(m: re.Match[str], d: Draft) -> None:
 # No game of the shared book has a full house (only its intro fact is in the catalogue); these
 # phrasings follow the catalogue: a meld of "three of one rank and two of another", which leaves the
 # game, its player discarding the rest of their hand.
-THREE_TWO = r"three (?:cards )?of one rank and two (?:cards )?of another"
+THREE_TWO = r"three (?:cards )?of (?:one|a) rank (?:and|plus) two (?:cards )?of another"
 NAME = r"[\"“]?(?P<name>[\w -]+?)[\"”]?"
 
 
-@phase.rule("ML-06", r"(?:An? |The )?" + NAME + r" \(" + THREE_TWO + r"\) (?:is|counts as|may be played as) an? (?:valid |special )?"
+@phase.rule("ML-06", r"(?:An? |The )?" + NAME + r" \(" + THREE_TWO + r"\) (?:is(?: also)?|counts as|may be played as) an? (?:valid |special )?"
             r"meld\.")
 def _full_house(m: re.Match[str], d: Draft) -> None:
     _full_house_name(m["name"], d)
@@ -165,8 +165,8 @@ def _full_house_name(name: str, d: Draft) -> None:
     d.set("play.melds.full_house", name)
 
 
-@phase.rule("ML-06", r"(?:Playing|When a player plays|A player who plays) (?:an? |the )?(?P<name>[\w -]+?),? (?:it )?(?:removes it|"
-            r"is removed) from the game,? and (?:the player|they) (?:must )?discards? the rest of their hand\.")
+@phase.rule("ML-06", r"(?:Playing|When a player plays|A player who plays) (?:an? |the )?(?P<name>[\w -]+?),? (?:it )?(?:removes it|takes it out|"
+            r"is removed|is taken out) (?:from|of) the game,? and (?:the player |they )?(?:then )?(?:must )?discards? the rest of their hand\.")
 def _full_house_out(m: re.Match[str], d: Draft) -> None:
     d.note("full-house.out", re.sub(r"^(?:an?|the) ", "", m["name"].strip(), flags=re.IGNORECASE))
 
@@ -174,11 +174,13 @@ def _full_house_out(m: re.Match[str], d: Draft) -> None:
 # -- ML-07 a step the invented laws forbid -------------------------------------------------------------
 
 
-@phase.rule("ML-07", r"If the (?P<name>[\w -]+?) mean that a player (?:has no valid play open to them|cannot complete a step|is "
-            r"unable to complete a step), they must (?:(?P<turn>pass their turn)|(?P<step>skip that step))\.")
+@phase.rule("ML-07", r"(?:If the (?P<name>[\w -]+?) (?:mean (?:that )?a player (?:has no valid play(?: (?:open|available) to them)?|cannot complete a step|"
+            r"is unable to complete a step)|prevent a player from completing a step)|If, because of the (?P<name2>[\w -]+?), a player (?:has no "
+            r"valid play(?: (?:open|available) to them)?|cannot complete a step|is unable to complete a step)), (?:they (?:must )?(?:(?P<turn>pass "
+            r"their turn)|(?P<step>skip that step))|(?P<step2>that step is skipped)|(?P<turn2>their turn is passed))\.")
 def _laws_pass(m: re.Match[str], d: Draft) -> None:
-    _rule_name(d, m["name"], plural=True)
-    d.note("laws.pass", "one-action" if m["turn"] else "sequence")
+    _rule_name(d, m["name"] or m["name2"], plural=True)
+    d.note("laws.pass", "one-action" if m["turn"] or m["turn2"] else "sequence")
 
 
 # -- the scoring paragraph's melding sentences -------------------------------------------------------
@@ -190,8 +192,8 @@ def _deserted(m: re.Match[str], d: Draft) -> None:
     d.note("desert.past", m["verb"])
 
 
-@phase.rule("SC-A2", r"If (?P<pig>.+?) ended the (?P<what>game|hand|round) in a meld and a player revealed it at the start of the "
-            r"hand, that player (?:gains|scores) (?P<n>" + NUM + r") points?\.")
+@phase.rule("SC-A2", r"If (?P<pig>.+?) (?:ended|ends|finished|finishes) the (?P<what>game|hand|round) in a meld,? and a player (?:had )?revealed it at "
+            r"the start of the hand, that player (?:gains|scores) (?P<n>" + NUM + r") points?\.")
 def _pig_meld(m: re.Match[str], d: Draft) -> None:
     d.set("play.pig_meld", number(m["n"]))
     d.note("pig.meld", m["pig"])
