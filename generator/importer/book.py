@@ -17,6 +17,7 @@ from ..spec import DealSpec, GameSpec, Provenance, SpecError, derived, spec_from
 from ..spec.deck import DeckSpec
 from . import bidding, deal, deck, ending, naming, scoring, setup
 from .core import Draft, Pattern, Problem, Repair, player_counts, split_sentences
+from .cues import cued
 from .rewording import canonical
 
 #: The shared phases' patterns, tried before and after the family's patterns of play (the intro first).
@@ -156,13 +157,21 @@ def import_game(block: Block) -> ImportedGame:
 
 def read_sentence(sentence: str, d: Draft, patterns: tuple[Pattern, ...]) -> str | None:
     """Read one sentence with the first pattern that matches it, as written or else in the book's
-    wording (``rewording``); the module read, or None. A reworded sentence is listed as a reading,
-    with the wording it was read as."""
-    for text in dict.fromkeys((sentence, canonical(sentence))):
+    wording (``rewording``), or else by its key words (``cues``); the module read, or None. A sentence
+    read either way is listed as a reading, with the wording it was read as."""
+    reworded = canonical(sentence)
+    for text in dict.fromkeys((sentence, reworded)):
         for pattern in patterns:
             if pattern.read(text, d):
                 if text != sentence:
                     d.repair("reworded", "reading", f"read as the book's wording \"{text}\"")
+                return pattern.module
+    # Last, by its key words: the first cue whose wording a pattern of this game's family reads.
+    for _, text in cued(reworded, d):
+        for pattern in patterns:
+            if pattern.regex.fullmatch(text):
+                pattern.read(text, d)
+                d.repair("read-by-key-words", "reading", f"read by its key words as the book's \"{text}\"")
                 return pattern.module
     return None
 

@@ -28,7 +28,8 @@ TO = r"(?: to | or | and |-|–)"
 INTRO = (r"(?P<name>.{1,200}?)(?: \((?:or (?P<alias1>[^()]+?)|also (?P<alias2>[^()]+?) or (?P<alias3>[^()]+?))\))?"
          r" is an? (?P<adjective>[\w' -]{1,200}?)(?: (?P<country>English|French|German))?"
          r" (?P<family>[\w-]+) game for (?:between )?(?P<min>" + NUM + r")" + TO + r"(?P<max>" + NUM + r") players"
-         r"(?:,? (?:and is )?(?:played with|played using|using|which uses|that uses) (?P<deck>.+?)| where (?P<fact>.+?))\.")
+         r"(?:,? (?:and (?:it )?is |that is |which is )?(?:played with|played using|using|which uses|that uses|and uses) (?P<deck>.+?)| where "
+         r"(?P<fact>.+?))\.")
 
 #: A looser form, used to find where each game of a book begins. Every line of a book is tried, so
 #: the name and the words before the family are bounded (at most 200 characters each): unbounded,

@@ -73,7 +73,11 @@ reword("previous leader", r"\bthe (?:player to the previous leader's left|player
 # -- setting aside, the pack, the suit led ----------------------------------------------------------
 reword("set aside", r"\b(?:put|laid|lay|placed|place|moved|move) aside\b", "set aside")
 reword("sets aside", r"\b(?:puts|lays|places|moves) aside\b", "sets aside")
-reword("the deck", r"\btop card of the pack\b", "top card of the deck")
+reword("the deck", r"\btop card of the (?:pack|remaining deck|remaining pack|rest of the deck|rest of the pack|undealt cards)\b",
+       "top card of the deck")
+reword("score of", r"\b(?:a score of|a total of) (\d+) points\b", r"\1 points")
+reword("in turn", r"^(?:Going (?:round|around) the table|In turn order|Taking turns|Clockwise|Moving clockwise), each player\b", "Each player in turn")
+reword("follow suit", r"\bplay a card of the (?:suit led|lead suit|same suit as the lead|led suit)\b", "follow suit")
 reword("lead suit", r"\b(?:the suit led|the led suit|the suit that was led|the suit of the lead)\b", "the lead suit")
 reword("the final card", r"\bthe last card\b", "the final card")
 reword("each player", r"\b([Ee])very player\b", r"\1ach player")

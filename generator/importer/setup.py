@@ -361,7 +361,7 @@ def _source(d: Draft, dealt: DealSpec | None) -> None:
         return
     sentence = d.said_in["trumps.source"]
     kitty = d.get("deal.kitty")
-    if src in ("deck", "pack"):  # the pack is the deck, in other words
+    if re.fullmatch(r"(?:remaining |rest of the )?(?:deck|pack)|undealt cards|stock", src):  # the deck, in other words
         if dealt is not None and derived.trump_card_from_kitty(dealt):
             d.repair("trump-source", "defect",
                      f"the trump card is turned from the deck although there is a {kitty['name']}; read as the top card "

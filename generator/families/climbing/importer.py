@@ -46,7 +46,7 @@ ANY_SUIT_RUN = r"(?P<anyrun>" + RANK + " of " + SUIT_MANY + r"(?:, " + RANK + " 
 
 
 @phase.rule("CL-01", LEADER + r"(?:starts(?: play)? by leading|begins by leading|opens by leading|leads(?: first)?(?:,? with| and may lead)?|may "
-            r"lead|can lead|leads the first trick with) any (?:single|one) card"
+            r"lead|can lead|leads the first trick with) (?:any|a) (?:single|one) card"
             r"(?P<sets>,? or (?:a |any )?set of (?:cards of )?(?:equal|the same) rank(?: \(eg\. " + SET_EXAMPLE + r"\))?)?"
             r"(?P<runs>,? or (?:a )?run of three or more cards (?:(?P<same>of the same suit)|across any suits?)"
             r"(?: \(eg\. (?:" + SAME_SUIT_RUN + "|" + ANY_SUIT_RUN + r")\))?)?\.")
@@ -83,7 +83,7 @@ def _holder(m: re.Match[str], d: Draft) -> None:
 _BEATS = r"(?:which|that) (?:beats|can beat|is higher than) the (?:previous|last|preceding) play"
 
 
-@phase.rule("CL-03", r"(?:(?:In turn, )?[Ee]ach player(?: in turn)? must (?:either )?(?:pass or play a card(?P<sets> or set of cards)?(?P<runs> or run)? "
+@phase.rule("CL-03", r"(?:(?:In turn, )?[Ee]ach player(?: in turn)? must (?:either )?(?:pass,? or play a card(?P<sets> or set of cards)?(?P<runs> or run)? "
             + _BEATS + r"|play a card(?P<sets2> or set of cards)?(?P<runs2> or run)? " + _BEATS + r",? or pass))\.")
 def _each_turn(m: re.Match[str], d: Draft) -> None:
     d.note("turn.sets", bool(m["sets"] or m["sets2"]))

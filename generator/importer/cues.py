@@ -1,0 +1,329 @@
+"""Sentences read by their key words (issue 31), the last try before a sentence is left unread.
+
+A sentence that no pattern reads, as written or reworded (``rewording``), may still say a frequent
+rule in words no pattern lists: "The first turn goes to the dealer", "The player who wins a trick
+leads the next one". Each *cue* here names the words such a rule cannot be said without (all
+of them must be in the sentence), the words that would make it another rule (none may be), and
+writes the rule back in the book's wording, which the patterns then read with all their checks.
+A sentence read this way is listed as a reading with the wording it was read as, so a reader of
+IMPORT.md sees exactly what was understood; a sentence no cue fits stays an error.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .core import Draft
+from .words import CARD, NUM, ORD, RANK, RANKS, SUIT_ONE
+
+Slots = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Cue:
+    module: str
+    needs: tuple[re.Pattern[str], ...]   # all must be found; their named groups are the slots
+    avoid: re.Pattern[str] | None        # none of these words may be found
+    make: Callable[[Slots, Draft], str | None]
+
+    def sentence(self, text: str, d: Draft) -> str | None:
+        """The rule in the book's wording, if ``text`` has the cue's words and none it avoids (``make``
+        sees the whole text too, as the slot ``_text``)."""
+        if self.avoid is not None and self.avoid.search(text):
+            return None
+        slots: Slots = {"_text": text}
+        for regex in self.needs:
+            m = regex.search(text)
+            if m is None:
+                return None
+            slots.update({k: v for k, v in m.groupdict().items() if v is not None})
+        return self.make(slots, d)
+
+
+CUES: list[Cue] = []
+
+
+def cue(module: str, *needs: str, avoid: str | None = None) -> Callable[[Callable[[Slots, Draft], str | None]], None]:
+    def register(make: Callable[[Slots, Draft], str | None]) -> None:
+        # The words avoided start a word ("lose" avoids "loses", not "close").
+        CUES.append(Cue(module, tuple(re.compile(n, re.IGNORECASE) for n in needs),
+                        re.compile(r"(?<!\w)(?:" + avoid + ")", re.IGNORECASE) if avoid else None, make))
+
+    return register
+
+
+# -- words the cues share ----------------------------------------------------------------------------
+
+#: A seat named in a sentence, in any of its usual words.
+SEAT = r"(?P<seat>dealer's (?:left|right)|(?:left|right)(?:-hand)? of the dealer|dealer)"
+
+
+def seat(slots: Slots) -> str:
+    """The book's words for the seat found ("The dealer", "The player to the dealer's left")."""
+    text = slots["seat"].lower()
+    side = "left" if "left" in text else "right" if "right" in text else None
+    return f"The player to the dealer's {side}" if side else "The dealer"
+
+
+def count(slots: Slots, key: str = "n") -> str:
+    return slots[key].lower()
+
+
+#: What sentences of other rules say, which a cue must not take for its own.
+NOT_DEAL = r"more than three|four or more|kitty|stock|discard|row|extra|fewer|less|token|coin|counter|penny|chip|match|\"|exchange|replace"
+
+# -- the deal ---------------------------------------------------------------------------------------
+
+
+@cue("DL-05", r"\b(?P<n>" + NUM + r") cards\b", r"\b(?:deal|dealt|deals|receives?|gets?|given|gives?|hand of)\b",
+     r"\b(?:each|every|per|all) (?:player|players)\b|\bplayers? (?:each|all)\b|\beach\b", avoid=NOT_DEAL + r"|turn|round|until")
+def _hand_size(s: Slots, d: Draft) -> str:
+    return f"Each player is dealt {count(s)} cards."
+
+
+@cue("DL-11", r"\b(?P<n>" + NUM + r") (?:more |further |extra )?cards\b", r"\bface-down\b", r"\"(?P<name>[^\"]+)\"",
+     r"\b(?:deal|dealt|form|make|forms)\b", avoid=r"undealt|remaining|rest of|each player|per player|row|left over")
+def _kitty(s: Slots, d: Draft) -> str:
+    return f"Deal {count(s)} cards to form a face-down \"{s['name']}\"."
+
+
+@cue("DL-08", r"\bdiscard pile\b", r"\bface-up\b|\bturn(?:ed)? (?:up|over)?\b", r"\b(?:one|a|the next|the top|another) card\b",
+     avoid=r"second|two|either|both|runs out|exhausted|shuffle|special|draw|play|match|pick")
+def _discard(s: Slots, d: Draft) -> str:
+    return "Deal one card to form a face-up discard pile."
+
+
+@cue("DL-10", r"\bstock\b", r"\b(?:undealt|remaining|left over|leftover|rest of the cards|not dealt|other cards)\b",
+     avoid=r"runs out|exhausted|empty|shuffle|draw|kitty|\"")
+def _stock(s: Slots, d: Draft) -> str:
+    return "Undealt cards form the stock."
+
+
+@cue("DK-02", r"\b(?P<list>(?:" + RANK + r", ){4,}(?:" + RANK + r"))\b", r"\b(?:rank|ranks|ranked|ranking|order)\b",
+     avoid=r"higher|above|beat|remove|run|wild|joker|except|but")
+def _rank_list(s: Slots, d: Draft) -> str:
+    return f"Cards rank {s['list']}."
+
+
+@cue("DL-06", SEAT, r"\b(?P<extra>(?:an? |one )?(?:extra|additional) card|one (?:more )?card more|one more card)\b|\b(?:one|a) (?:card )?(?:fewer|less)\b|\bfewer card",
+     avoid=r"more than three|four or more|kitty|stock|discard|row|trick|lead|turn")
+def _odd_card(s: Slots, d: Draft) -> str:
+    return f"{seat(s)} receives {'an extra card' if s.get('extra') else 'one fewer card'}."
+
+
+_RANKS_FOUND = re.compile(r"\b(?:" + RANKS + r")(?!\w)")
+
+
+@cue("DK-03", r"\b(?:remove[sd]?|take|taken|takes|out of the (?:pack|deck)|not used|left out|leave out|discard(?:ed)?)\b", r"\b(?:" + RANKS + r")(?!\w)",
+     avoid=r"court|through|run|wild|higher|joker|above|rank (?:above|higher)|cards rank|hand|trick|play|minor")
+def _removal(s: Slots, d: Draft) -> str | None:
+    found = list(dict.fromkeys(_RANKS_FOUND.findall(s["_text"])))
+    if len(found) == 1:
+        return f"Remove all {found[0]}."
+    if len(found) == 2:
+        return f"Remove {found[0]} and {found[1]}."
+    return None
+
+
+# -- trumps -----------------------------------------------------------------------------------------
+
+
+@cue("SU-02", r"\btop card of the (?P<src>deck|pack|remaining deck|remaining pack|undealt cards|stock)\b", r"\btrump",
+     r"\b(?:turn|turned|reveal|revealed|flip|flipped|face-up|shown|show)\b",
+     avoid=r"face-down|not revealed|rob|steal|swap|joker|point|exchange|lowest|highest|anti")
+def _turn_up(s: Slots, d: Draft) -> str:
+    return "Turn the top card of the deck to determine trump suit."
+
+
+@cue("SU-02", SEAT, r"\b(?:calls?|names?|chooses?|picks?|declares?|decides?)\b", r"\btrumps?\b", r"\b(?:before|without) (?:looking|seeing)\b",
+     avoid=r"anti|other than|except|top card|final card|last card")
+def _called(s: Slots, d: Draft) -> str:
+    return f"{seat(s)} calls a trump suit before looking at their hand."
+
+
+# -- play: trick-taking -----------------------------------------------------------------------------
+
+
+@cue("TT-01", SEAT, r"\blead", r"\bany card\b", avoid=r"next trick|unless|whoever|holds|has the|trump|previous|lowest|won|wins|winner")
+def _leader(s: Slots, d: Draft) -> str:
+    return f"{seat(s)} leads any card."
+
+
+@cue("TT-04", r"\bfollow (?:suit|the lead suit|the suit led)\b", r"\bmust\b", r"\bany card\b",
+     avoid=r"trump|higher|hasn't|has not|need not|not required|either|rank")
+def _must_follow(s: Slots, d: Draft) -> str:
+    return "Players must follow suit if possible, otherwise may play any card."
+
+
+@cue("TT-12", r"\bhighest trump\b", r"\bhighest card (?:of|in) the lead suit\b|\bhighest card of the suit led\b|\bhighest (?:card )?of the lead suit\b",
+     r"\bw(?:on|ins?)\b|\btakes?\b|\btaken\b", avoid=r"anti|weak|irrespective|not in")
+def _winner_trumps(s: Slots, d: Draft) -> str:
+    return "The trick is won by the highest trump, or if it contains no trump by the highest card of the lead suit."
+
+
+@cue("TT-12", r"\bhighest card (?:of|in) the lead suit\b|\bhighest card of the suit led\b", r"\bw(?:on|ins?)\b|\btakes?\b|\btaken\b",
+     avoid=r"trump|weak|irrespective|not in")
+def _winner_plain(s: Slots, d: Draft) -> str:
+    return "The trick is won by the highest card of the lead suit."
+
+
+@cue("TT-13", r"\bnext(?: trick| one)?\b", r"\bl(?:ead|ed)\b|\bleads\b", r"\b(?:w(?:in|ins|on|inner)|takes?|took)\b",
+     avoid=r"lowest|left|highest|first trick|bid|kitty|point")
+def _next_winner(s: Slots, d: Draft) -> str:
+    return "The winner of the trick leads the next trick."
+
+
+@cue("TT-13", r"\bnext(?: trick| one)?\b", r"\blead", r"\bleft\b", r"\bprevious (?:leader|lead)|\bled the (?:previous|last) trick|\blast leader",
+     avoid=r"lowest|w(?:in|on)\b")
+def _next_left(s: Slots, d: Draft) -> str:
+    return "The player to the left of the previous leader leads the next trick."
+
+
+# -- scoring and the end ----------------------------------------------------------------------------
+
+
+@cue("SC-T", r"\b(?:1|one|a) point\b", r"\b(?:per|for (?:each|every)) trick\b",
+     avoid=r"beyond|after (?:the|their) " + ORD + r"|in excess|above the|bid|lose|loses|lost|joker|trump|extra")
+def _per_trick(s: Slots, d: Draft) -> str | None:
+    m = re.search(r"\ball (?P<n>" + NUM + r") tricks\b|\bthe (?P<m>" + NUM + r") tricks\b", s.get("_text", ""))
+    n = (m["n"] or m["m"]) if m else None
+    return f"When all {n + ' ' if n else ''}tricks have been played each player scores 1 point per trick won."
+
+
+@cue("SC-T", r"\b(?:1|one|a) point\b", r"\b(?:per|for (?:each|every)) trick\b", r"\b(?:beyond|after|above|in excess of) (?:the|their) (?P<o>" + ORD + r")\b",
+     avoid=r"bid|lose|loses|lost|joker|trump|extra")
+def _per_trick_beyond(s: Slots, d: Draft) -> str:
+    m = re.search(r"\ball (?P<n>" + NUM + r") tricks\b|\bthe (?P<m>" + NUM + r") tricks\b", s.get("_text", ""))
+    n = (m["n"] or m["m"]) if m else None
+    return f"When all {n + ' ' if n else ''}tricks have been played each player scores 1 point per trick won beyond the {s['o'].lower()}."
+
+
+@cue("EN-03", r"\b(?P<n>\d+) points\b", r"\bw(?:in|ins|inner|on)\b", r"\b(?:first|reach\w*|score of|has|have|gets|get to|scores?|totals?)\b",
+     avoid=r"-\d|lower|below|less|round|hand|trick|bid|each|per|extra|bonus")
+def _target(s: Slots, d: Draft) -> str:
+    return f"The first player to reach {s['n']} points wins the game."
+
+
+@cue("EN-03", r"-(?P<n>\d+)\b", r"\b(?:highest|most|best)\b", r"\bw(?:in|ins|inner|on)\b", avoid=r"extra|bonus|trick")
+def _threshold(s: Slots, d: Draft) -> str:
+    return f"When a player's score reaches -{s['n']} or lower, the player with the highest score wins the game."
+
+
+@cue("EN-04", r"\bti(?:e|ed|es)\b", r"\b(?:extra|another|one more|further|additional) (?:round|hand)\b", avoid=r"latest|recent")
+def _extra(s: Slots, d: Draft) -> str:
+    return "If tied, play an extra round."
+
+
+@cue("EN-04", r"\bti(?:e|ed|es)\b", r"\b(?:latest|most recently|most recent)\b", r"\bround\b", avoid=r"extra|another|one more")
+def _latest(s: Slots, d: Draft) -> str:
+    return "If tied, the tied player who won a round latest in the game wins."
+
+
+@cue("SC-A4", r"\b(?:empty|empties|run out of cards|runs out of cards|get rid of|gets rid of|no cards)\b", r"\bwins? the round\b",
+     r"\b(?:scores?|scoring|gains?|earns?)\b", r"\b(?:a|one|1) point\b", avoid=r"face-down|coin|token|retire|become|title|extra")
+def _first_out(s: Slots, d: Draft) -> str:
+    return "The first player to empty their hand wins the round, and scores a point."
+
+
+@cue("CL-03", r"\bpass\b", r"\b(?:beats?|higher than|better than)\b", r"\b(?:previous|last|preceding) play\b",
+     avoid=r"two-player|bomb|joker|any time|rejoin|opposite")
+def _each_turn(s: Slots, d: Draft) -> str:
+    text = s["_text"]
+    what = "a card" + (" or set of cards" if re.search(r"\bsets?\b", text) else "") + (" or run" if re.search(r"\bruns?\b", text) else "")
+    return f"Each player in turn must either pass or play {what} which beats the previous play."
+
+
+# -- play: climbing ---------------------------------------------------------------------------------
+
+
+@cue("CL-11", r"\b(?:all but one|all (?:the )?players (?:except|but) one|(?:every|each) player (?:except|but) one|all except one|all (?:the )?other "
+     r"players|every other player)\b",
+     r"\bpass",
+     avoid=r"two-player|two players|rejoin|later|retire|left\b")
+def _all_passed(s: Slots, d: Draft) -> str:
+    return "The hand continues until all but one player has passed in sequence."
+
+
+@cue("CL-12", r"\bset aside\b", r"\blead", r"\b(?:final|last) card\b", avoid=r"kitty|\"|as a trick|takes the|first time")
+def _set_aside(s: Slots, d: Draft) -> str:
+    return ("When the hand ends, the pile of played cards is set aside face-down and the player who played the final card to it leads "
+            "the next trick.")
+
+
+@cue("CL-12", r"\bas a trick\b", r"\blead", r"\b(?:final|last) card\b", avoid=r"kitty|first time|set aside")
+def _taken(s: Slots, d: Draft) -> str:
+    return "When the hand ends, the player who played the final card takes the pile of played cards as a trick, and leads the next."
+
+
+@cue("CL-13", r"\bset aside\b", r"(?:\b(?:an?|any) (?P<suit>" + SUIT_ONE + r")\b|(?P<card>" + CARD + r")(?: \((?:the|or) (?P<nick>[^)]+)\))?)",
+     r"\b(?:takes?|adds?|picks? up|gets?|receives?|collects?|wins?)\b")
+def _capture_set_aside(s: Slots, d: Draft) -> str | None:
+    kitty = d.get("deal.kitty")
+    if not kitty or kitty["name"].lower() not in s["_text"].lower():
+        return None
+    what = f"a {s['suit'].lower()}" if s.get("suit") else s["card"] + (f" (the {s['nick']})" if s.get("nick") else "")
+    who = " who played the final card to that pile" if re.search(r"\b(?:final|last) card\b|\bsets? aside\b", s["_text"]) else ""
+    return f"The first time {what} is set aside, the player{who} takes the {kitty['name']} into their hand."
+
+
+# -- the stock running out (matching and melding) ---------------------------------------------------
+
+_STOCK_OUT = r"\b(?:stock (?:runs out|is exhausted|is empty|is used up|has run out)|no (?:more )?cards (?:are )?(?:left|remain(?:ing)?) in the stock)"
+
+
+@cue("ML-04", _STOCK_OUT, r"\bshuffl", r"\bdiscard pile\b", avoid=r"all but|except|top card|both|either|second time")
+def _restock(s: Slots, d: Draft) -> str:
+    return "If the stock runs out, shuffle the discard pile to form a new stock."
+
+
+@cue("MT-05", _STOCK_OUT, r"\bshuffl", r"\bdiscard pile\b", r"\b(?:all but|all except|apart from|except|but) the top card\b",
+     avoid=r"both|either|second time")
+def _restock_but_top(s: Slots, d: Draft) -> str:
+    return "If the stock runs out, shuffle all but the top card of the discard pile to form a new stock."
+
+
+# -- play: matching and melding ---------------------------------------------------------------------
+
+
+@cue("MT-01", SEAT, r"\bfirst turn\b|\b(?:goes|plays|starts|moves) first\b|\bfirst to play\b|\b(?:begins?|starts?) (?:play|with)\b|\bplay (?:begins|starts)\b",
+     avoid=r"next round|round winner|retire|lead|title")
+def _first_turn(s: Slots, d: Draft) -> str:
+    return f"{seat(s)} takes the first turn."
+
+
+@cue("MT-03", r"\b(?:legal|valid|matching) card\b", r"\b(?P<pile>the discard pile|either discard pile)\b", r"\bturns?\b",
+     avoid=r"claim|face-down|special|first card|draw|stock")
+def _match_turn(s: Slots, d: Draft) -> str:
+    return f"Each player in turn must play a legal card to {s['pile'].lower()}, if they are able to do so."
+
+
+@cue("MT-03", r"\bsuit\b", r"\brank\b", r"\btop card of (?P<pile>the discard pile|either discard pile)\b", r"\b(?:match\w*|same)\b",
+     avoid=r"claim|first card|special|draw|stock|turned")
+def _matching(s: Slots, d: Draft) -> str:
+    return f"A card must match the suit or rank of the top card of {s['pile'].lower()}."
+
+
+@cue("MT-05", r"\b(?:cannot|unable|can not)\b", r"\b(?:does not want|do not want|will not|unwilling|chooses? not|would rather not|prefers? not)\b",
+     r"\bdraws?\b", r"\bstock\b", r"\bpass", avoid=r"runs out|exhausted|shuffle|pile into")
+def _pass_at_will(s: Slots, d: Draft) -> str:
+    return "If a player cannot or does not want to play a card, they pass their turn and draw a card from the stock."
+
+
+@cue("MT-07", r"\bspecial\b", r"\b(?:first card|start(?:s|ing)? the discard pile|turned (?:up|over)|opening card|starts the pile)\b",
+     r"\b(?P<none>no effect|ignored|does nothing|has no effect)\b", avoid=r"dealer had|by the dealer|joker")
+def _opening_none(s: Slots, d: Draft) -> str:
+    return "If a card with a special effect is turned up as the first card of the discard pile, it has no effect."
+
+
+@cue("MT-07", r"\bspecial\b", r"\b(?:first card|start(?:s|ing)? the discard pile|turned (?:up|over)|opening card|starts the pile)\b",
+     r"\bdealer\b", r"\b(?:as if|as though|treated|counts)\b", avoid=r"no effect|ignored|joker|value")
+def _opening_dealer(s: Slots, d: Draft) -> str:
+    return "If a card with a special effect is turned up as the first card of the discard pile, it is treated as if the dealer had played it."
+
+
+def cued(text: str, d: Draft) -> list[tuple[str, str]]:
+    """(module, the book's wording) of every cue the sentence fits, in the order they are tried."""
+    return [(c.module, made) for c in CUES if (made := c.sentence(text, d)) is not None]
