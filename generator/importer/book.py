@@ -18,6 +18,7 @@ from ..spec.deck import DeckSpec
 from . import bidding, deal, deck, ending, naming, scoring, setup
 from .core import Draft, Pattern, Problem, Repair, player_counts, split_sentences
 from .cues import cued
+from .reconstructed import reconstructions
 from .rewording import canonical
 
 #: The shared phases' patterns, tried before and after the family's patterns of play (the intro first).
@@ -140,8 +141,10 @@ def import_game(block: Block) -> ImportedGame:
     structural = [p for p in d.problems if p.message != "sentence not understood"]
     try:
         game.spec = spec_from_data(assemble(d.fields, fam.name), f"{block.name} (book line {block.line})")
-        # Where it came from, for its rulebook's introduction (a record, not a rule).
-        game.spec = game.spec.model_copy(update={"provenance": Provenance(origin="imported")})
+        # Where it came from, for its rulebook's introduction, and the rules this edition supplies
+        # (a record, not a rule: each noted in its section).
+        game.spec = game.spec.model_copy(update={"provenance": Provenance(origin="imported",
+                                                                          reconstructed=reconstructions(d.repairs))})
     except SpecError as exc:
         if not structural:
             d.problem(f"the sentences do not make a valid spec: {exc}", "")

@@ -7,7 +7,7 @@ import functools
 import re
 
 from ..families import FAMILIES
-from ..names import COUNTRIES, village_names
+from ..names import COUNTRIES, COUNTRY_ADJECTIVE, country_of_name, village_names
 from ..spec.naming import FACTS
 from ..spec.words import MAX_PLAYERS, MIN_PLAYERS
 from . import deck as deck_phase
@@ -156,9 +156,12 @@ def _country(d: Draft) -> None:
             found = [c for c in COUNTRIES if alias in _names(c)]
             if found:
                 break
-    country = found[0] if found else "en"
-    if not found:
-        why = "the name is in none of the village lists; default 'en'"
+    guessed = None if found else country_of_name(name)
+    country = found[0] if found else guessed[0] if guessed else "en"
+    if guessed:
+        why = f"the name is in none of the village lists; {guessed[1]} is most often {COUNTRY_ADJECTIVE[country]} in them"
+    elif not found:
+        why = "the name is in none of the village lists and its form says nothing; default 'en'"
     elif len(found) == 1:
         why = f"the name (or an alias) is in the '{country}' village list"
     else:
