@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .core import Draft
-from .words import CARD, NUM, ORD, RANK, RANKS, SUIT_ONE
+from .words import CARD, NUM, ORD, RANK, RANKS, SUIT_MANY, SUIT_ONE, SUIT_SINGULAR, suit
 
 Slots = dict[str, Any]
 
@@ -271,7 +271,8 @@ def _capture_set_aside(s: Slots, d: Draft) -> str | None:
 
 # -- the stock running out (matching and melding) ---------------------------------------------------
 
-_STOCK_OUT = r"\b(?:stock (?:runs out|is exhausted|is empty|is used up|has run out)|no (?:more )?cards (?:are )?(?:left|remain(?:ing)?) in the stock)"
+_STOCK_OUT = (r"\b(?:stock (?:runs out|run out|is exhausted|is empty|is used up|has run out)|no (?:more )?cards (?:are )?(?:left|remain(?:ing)?) "
+              r"in the stock)")
 
 
 @cue("ML-04", _STOCK_OUT, r"\bshuffl", r"\bdiscard pile\b", avoid=r"all but|except|top card|both|either|second time")
@@ -279,7 +280,7 @@ def _restock(s: Slots, d: Draft) -> str:
     return "If the stock runs out, shuffle the discard pile to form a new stock."
 
 
-@cue("MT-05", _STOCK_OUT, r"\bshuffl", r"\bdiscard pile\b", r"\b(?:all but|all except|apart from|except|but) the top card\b",
+@cue("MT-05", _STOCK_OUT, r"\bshuffl", r"\bdiscard pile\b", r"\b(?:all but|all except|apart from|except|but|keep(?:ing)?) (?:the|its) top card\b",
      avoid=r"both|either|second time")
 def _restock_but_top(s: Slots, d: Draft) -> str:
     return "If the stock runs out, shuffle all but the top card of the discard pile to form a new stock."
@@ -322,6 +323,143 @@ def _opening_none(s: Slots, d: Draft) -> str:
      r"\bdealer\b", r"\b(?:as if|as though|treated|counts)\b", avoid=r"no effect|ignored|joker|value")
 def _opening_dealer(s: Slots, d: Draft) -> str:
     return "If a card with a special effect is turned up as the first card of the discard pile, it is treated as if the dealer had played it."
+
+
+# -- more of the deal, the setup and trick play ---------------------------------------------------------
+
+
+@cue("DL-03", r"\b(?:whole|entire) (?:pack|deck)\b|\bevery card\b|\ball (?:of )?the cards\b|\ball cards\b", r"\bdeal(?:t|s)?\b",
+     avoid=r"kitty|\"|" + NUM + r" cards|each player is dealt|stock|discard|shuffle|trick|row")
+def _deal_all(s: Slots, d: Draft) -> str:
+    return "Deal out cards until none remain."
+
+
+@cue("DL-11", r"\b(?:undealt|left over|leftover|remaining|rest of the cards|not dealt)\b", r"\"(?P<name>[^\"]+)\"", r"\bface-down\b",
+     avoid=NUM + r" cards|stock|discard|each player")
+def _kitty_undealt(s: Slots, d: Draft) -> str:
+    return f"The undealt cards form a face-down \"{s['name']}\"."
+
+
+@cue("SU-08", r"(?P<card>" + CARD + r")(?: \((?P<name>[^)]+)\))?", r"\b(?:reveal|show)", r"\b(?:holds?|has|holder|holding|with)\b",
+     avoid=r"trumps|lead|won|trick|scores?\b|swap|rob|extra|kitty")
+def _pig(s: Slots, d: Draft) -> str:
+    name = f" ({s['name']})" if s.get("name") else ""
+    return f"A player who holds {s['card']}{name} may choose to reveal it at this point."
+
+
+_CAPTURED = r"(?:\b(?:an?|any) (?P<suit>" + SUIT_ONE + r")\b|(?P<card>" + CARD + r")(?: \((?:the|or) (?P<nick>[^)]+)\))?)"
+
+
+@cue("TT-14", r"\btrick\b", _CAPTURED, r"\bfirst\b", r"\b(?:separate|extra|additional)\b|\bwon trick\b", avoid=r"set aside")
+def _capture_trick(s: Slots, d: Draft) -> str | None:
+    kitty = d.get("deal.kitty")
+    if not kitty or kitty["name"].lower() not in s["_text"].lower():
+        return None
+    what = f"a {s['suit'].lower()}" if s.get("suit") else s["card"] + (f" (the {s['nick']})" if s.get("nick") else "")
+    return f"The first time a player wins a trick which contains {what}, they also take the {kitty['name']} as if it were a separate, won trick."
+
+
+def _suit_found(text: str) -> str | None:
+    """The one suit a sentence names, in the plural (the spec's name)."""
+    found = {suit(m) for m in re.findall(r"\b(?:" + SUIT_MANY + "|" + SUIT_ONE + r")\b", text)}
+    return found.pop() if len(found) == 1 else None
+
+
+@cue("TT-08", r"\bfirst trick\b", r"\b(?:cannot|can not|may not|must not|no|nobody|not)\b", r"\b(?:nothing but|only)\b",
+     avoid=r"lead|led|until|broken|trump")
+def _first_trick_ban(s: Slots, d: Draft) -> str | None:
+    found = _suit_found(s["_text"])
+    return None if found is None else (f"{found.capitalize()} cannot be played during the first trick, except by a player who has "
+                                       f"nothing but {found} in their hand.")
+
+
+@cue("TT-07", r"\blead", r"\b(?:until|before)\b", r"\b(?:played|broken)\b", avoid=r"first trick|trump|joker|pig|revealed")
+def _breaking(s: Slots, d: Draft) -> str | None:
+    found = _suit_found(s["_text"])
+    if found is None:
+        return None
+    one = next(k for k, v in SUIT_SINGULAR.items() if v == found)
+    return (f"A player cannot lead {'an' if one[0] in 'aeiou' else 'a'} {one} until after {'an' if one[0] in 'aeiou' else 'a'} {one} "
+            f"has been played to a previous trick, unless their hand contains nothing but {found}.")
+
+
+@cue("TT-04", r"\bfollow(?:ing)? (?:suit|the lead suit)\b", r"\b(?:not required|need not|no need|not obliged|optional|not necessary|"
+     r"do not have to|does not have to|not compulsory|not needed)\b", avoid=r"trump|must follow")
+def _free(s: Slots, d: Draft) -> str:
+    return "Players need not follow suit."
+
+
+@cue("SC-T1", r"\blos(?:e|es)\b", r"\b(?:1|one|a) point\b", r"\b(?:per|for (?:each|every)) (?P<suit>" + SUIT_ONE + r")\b",
+     avoid=r"face value|bid|joker|gains?")
+def _avoid_suit(s: Slots, d: Draft) -> str:
+    m = re.search(r"\ball (?P<n>" + NUM + r") tricks\b|\bthe (?P<m>" + NUM + r") tricks\b", s["_text"])
+    n = (m["n"] or m["m"]) if m else None
+    return f"When all {n + ' ' if n else ''}tricks have been played each player loses 1 point per {s['suit'].lower()} taken in tricks."
+
+
+# -- more of climbing --------------------------------------------------------------------------------
+
+
+@cue("CL-04", r"\bsingle card\b", r"\bhigher\b", r"\bsets?\b", r"\bsame size\b", avoid=r"any run|triple|larger|even if|any set|lower")
+def _higher_sets_apart(s: Slots, d: Draft) -> str:
+    return "A single card is beaten by a higher single card, and a set is beaten by a set of the same size with a higher card rank."
+
+
+@cue("CL-01", SEAT, r"\blead", r"\bsingle card\b", avoid=r"next|beaten|beat|any time|whoever|holds|pass")
+def _leads(s: Slots, d: Draft) -> str:
+    text = s["_text"]
+    sets = ", or set of cards of equal rank" if re.search(r"\bsets?\b", text) else ""
+    runs = ""
+    if re.search(r"\bruns?\b", text):
+        runs = ", or run of three or more cards " + ("across any suits" if re.search(r"\bany suits?\b|\bmixed suits\b", text) else
+                                                     "of the same suit")
+    return f"{seat(s)} starts by leading any single card{sets}{runs}."
+
+
+@cue("CL-11", r"\bpass(?:ed|es|ing)?\b", r"\b(?:later|come back|re-?join|again)\b", r"\btrick\b", avoid=r"all but one|two-player")
+def _rejoin(s: Slots, d: Draft) -> str:
+    no = re.search(r"\b(?:cannot|can not|may not|must not|no longer|out of the trick)\b", s["_text"]) and "does not stop" not in s["_text"]
+    return ("(Once a player has passed during a trick they cannot rejoin it.)" if no
+            else "(Otherwise, a player that has passed may still play a card later in the trick.)")
+
+
+# -- more of matching and melding ---------------------------------------------------------------------
+
+
+@cue("MT-04", r"\bspecial effects?\b", r"\b(?:some|certain) (?:of the )?cards\b", avoid=r"first card|turned|claim|only the top")
+def _effects_header(s: Slots, d: Draft) -> str:
+    return "Some cards may have special effects when played."
+
+
+@cue("SH-01", r"\"(?P<word>[^\"!]+)\"", r"\b(?:one|a single|1|last) card\b", r"\b(?:call|say|shout|announce)")
+def _call(s: Slots, d: Draft) -> str:
+    return f"If a player has only one card in their hand they must call \"{s['word']}\"."
+
+
+@cue("ML-02", r"\bturn\b", r"\b(?:in order|in sequence|steps)\b", r":-?$", avoid=r"one of the following|actions")
+def _sequence_header(s: Slots, d: Draft) -> str:
+    return "A player's turn consists of the following steps in sequence:"
+
+
+@cue("ML-02", r"\bturn\b", r"\bone of the following\b", r":-?$")
+def _action_header(s: Slots, d: Draft) -> str:
+    return "On their turn a player may take one of the following actions:"
+
+
+# -- more of titles ------------------------------------------------------------------------------------
+
+
+@cue("SC-A3", r"\b(?:first|retires first|goes out first)\b", r"\b(?:retire|retires|go out|goes out)\b",
+     r"\b(?:is|becomes|is named|is called|named|called) the (?P<title>[\w-]+)\b", r"\b(?P<n>" + NUM + r") points?\b",
+     avoid=r"second|last|loses|lose")
+def _first_retired(s: Slots, d: Draft) -> str:
+    return f"The first player to retire is the {s['title']} and scores {s['n'].lower()} points."
+
+
+@cue("WU-01", r"\bnext round\b", r"(?:\bthe (?P<who>[\w-]+) (?:plays|goes|starts|leads|begins)\b|\bbegins with the (?P<who2>[\w-]+)\b|"
+     r"\b(?:started|begun|led) by the (?P<who3>[\w-]+)\b)", avoid=r"deal|gives|cards")
+def _starter(s: Slots, d: Draft) -> str:
+    return f"The {s.get('who') or s.get('who2') or s.get('who3')} starts the next round."
 
 
 def cued(text: str, d: Draft) -> list[tuple[str, str]]:

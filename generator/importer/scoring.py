@@ -38,7 +38,8 @@ NICK = r"(?: \((?:the|or) (?P<{}>[^)]+)\))?"
 #: "1 point per", in other words.
 PER = r"(?:1|one|a) point (?:per|for each|for every)"
 #: "taken in tricks", in other words.
-TAKEN = r"(?:taken|they took|they take|they have taken|won|they won|captured|they captured) in tricks"
+TAKEN = (r"(?:(?:taken|they took|they take|they have taken|won|they won|captured|they captured)(?: in tricks)?|in the tricks they (?:won|took|"
+         r"have won|have taken))")
 AVOID = (r"each player loses (?:" + PER + r" (?P<one>" + SUIT_ONE + r")|the face value of each (?P<face>" + SUIT_ONE + r"))"
          r" " + TAKEN + r"(?: and loses an additional (?P<pen>\d+) if they took (?P<pcard>" + CARD + r")" + NICK.format("pnick")
          + r"| but gains (?P<bon>\d+) if they took (?P<bcard>" + CARD + r")" + NICK.format("bnick") + r")?")
