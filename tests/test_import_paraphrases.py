@@ -10,6 +10,7 @@ from collections import Counter
 import pytest
 
 from generator.importer import import_book
+from tests.family_helpers import BOOK, needs_book
 from tests.paraphrases.corpus import FILES, MAIN, cases, judge
 
 CASES = cases()
@@ -69,3 +70,47 @@ def test_a_reworded_sentence_is_listed_with_the_wording_it_was_read_as():
     reworded = [r for r in g.repairs if r.kind == "reworded"]
     assert [(r.category, r.sentence) for r in reworded] == [("reading", "The player sitting on the dealer's left leads any card.")]
     assert "\"The player to the dealer's left leads any card.\"" in reworded[0].text
+
+
+def _reading(sentence: str, patterns, kitty) -> tuple:
+    from generator.importer.core import Draft
+
+    d = Draft("x")
+    if kitty is not None:  # a rule naming the kitty is checked against it
+        d.fields["deal.kitty"] = kitty
+    d.sentence = sentence
+    for p in patterns:
+        if p.read(sentence, d):
+            notes = {k: v for k, v in d.said.items() if not k.startswith(("example", "hand-for", "rank.words", "tricks.word"))}
+            return p.module, d.fields, notes
+    return None, None, None
+
+
+@needs_book
+@pytest.mark.slow
+def test_a_cue_never_reads_a_sentence_of_the_book_as_anything_but_what_it_says():
+    """Every sentence of the shared book a cue fits, the cue writes back as the same rule (same module,
+    fields and remarks): a cue that dropped a clause or took another rule's sentence would show here."""
+    from generator.families import family_named
+    from generator.importer.book import patterns_of, split_book
+    from generator.importer.core import Draft
+    from generator.importer.cues import CUES
+    from generator.importer.rewording import canonical
+
+    _, blocks = split_book(BOOK.read_text(encoding="utf-8"))
+    fitted = 0
+    for b in blocks:
+        patterns = patterns_of(family_named(b.family))
+        kitty = next((_reading(s, patterns, None)[1]["deal.kitty"] for _, s in b.sentences()
+                      if (r := _reading(s, patterns, None))[0] == "DL-11"), None)
+        d = Draft(b.name)
+        d.fields["deal.kitty"] = kitty
+        for _, sentence in b.sentences()[1:]:
+            for c in CUES:
+                made = c.sentence(canonical(sentence), d)
+                if made is None or _reading(made, patterns, kitty)[0] is None:
+                    continue
+                fitted += 1
+                assert _reading(made, patterns, kitty) == _reading(sentence, patterns, kitty), (b.name, sentence, made)
+                break
+    assert fitted > 1000  # most of the book's sentences have a cue

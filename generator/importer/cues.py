@@ -188,17 +188,27 @@ def _next_left(s: Slots, d: Draft) -> str:
 @cue("SC-T", r"\b(?:1|one|a) point\b", r"\b(?:per|for (?:each|every)) trick\b",
      avoid=r"beyond|after (?:the|their) " + ORD + r"|in excess|above the|bid|lose|loses|lost|joker|trump|extra")
 def _per_trick(s: Slots, d: Draft) -> str | None:
-    m = re.search(r"\ball (?P<n>" + NUM + r") tricks\b|\bthe (?P<m>" + NUM + r") tricks\b", s.get("_text", ""))
+    return f"{_hand_over(s)} each player scores 1 point per trick won."
+
+
+#: Climbing's opening of trick scoring: a hand ends when a player plays their last card.
+CLIMBING_END = "When a player plays their last card, the round ends immediately (the final trick being discarded with no winner) and"
+
+
+def _hand_over(s: Slots) -> str:
+    """The opening of a scoring sentence: climbing's, or "When all (N) tricks have been played"."""
+    text = s["_text"]
+    if re.search(r"\bplays? their last card\b|\bround ends\b", text):
+        return CLIMBING_END
+    m = re.search(r"\ball (?P<n>" + NUM + r") tricks\b|\bthe (?P<m>" + NUM + r") tricks\b", text)
     n = (m["n"] or m["m"]) if m else None
-    return f"When all {n + ' ' if n else ''}tricks have been played each player scores 1 point per trick won."
+    return f"When all {n + ' ' if n else ''}tricks have been played"
 
 
 @cue("SC-T", r"\b(?:1|one|a) point\b", r"\b(?:per|for (?:each|every)) trick\b", r"\b(?:beyond|after|above|in excess of) (?:the|their) (?P<o>" + ORD + r")\b",
      avoid=r"bid|lose|loses|lost|joker|trump|extra")
 def _per_trick_beyond(s: Slots, d: Draft) -> str:
-    m = re.search(r"\ball (?P<n>" + NUM + r") tricks\b|\bthe (?P<m>" + NUM + r") tricks\b", s.get("_text", ""))
-    n = (m["n"] or m["m"]) if m else None
-    return f"When all {n + ' ' if n else ''}tricks have been played each player scores 1 point per trick won beyond the {s['o'].lower()}."
+    return f"{_hand_over(s)} each player scores 1 point per trick won beyond the {s['o'].lower()}."
 
 
 @cue("EN-03", r"\b(?P<n>\d+) points\b", r"\bw(?:in|ins|inner|on)\b", r"\b(?:first|reach\w*|score of|has|have|gets|get to|scores?|totals?)\b",
@@ -242,7 +252,7 @@ def _each_turn(s: Slots, d: Draft) -> str:
 @cue("CL-11", r"\b(?:all but one|all (?:the )?players (?:except|but) one|(?:every|each) player (?:except|but) one|all except one|all (?:the )?other "
      r"players|every other player)\b",
      r"\bpass",
-     avoid=r"two-player|two players|rejoin|later|retire|left\b")
+     avoid=r"two-player|two players|rejoin|later|retire|left\b|with more|with three|it continues")
 def _all_passed(s: Slots, d: Draft) -> str:
     return "The hand continues until all but one player has passed in sequence."
 
@@ -304,7 +314,8 @@ def _match_turn(s: Slots, d: Draft) -> str:
 @cue("MT-03", r"\bsuit\b", r"\brank\b", r"\btop card of (?P<pile>the discard pile|either discard pile)\b", r"\b(?:match\w*|same)\b",
      avoid=r"claim|first card|special|draw|stock|turned")
 def _matching(s: Slots, d: Draft) -> str:
-    return f"A card must match the suit or rank of the top card of {s['pile'].lower()}."
+    example = re.search(r" \((?:for example,|eg\.) [^()]+\)", s["_text"])  # checked against the rule by the pattern
+    return f"A card must match the suit or rank of the top card of {s['pile'].lower()}{example.group(0) if example else ''}."
 
 
 @cue("MT-05", r"\b(?:cannot|unable|can not)\b", r"\b(?:does not want|do not want|will not|unwilling|chooses? not|would rather not|prefers? not)\b",
@@ -316,20 +327,25 @@ def _pass_at_will(s: Slots, d: Draft) -> str:
 @cue("MT-07", r"\bspecial\b", r"\b(?:first card|start(?:s|ing)? the discard pile|turned (?:up|over)|opening card|starts the pile)\b",
      r"\b(?P<none>no effect|ignored|does nothing|has no effect)\b", avoid=r"dealer had|by the dealer|joker")
 def _opening_none(s: Slots, d: Draft) -> str:
-    return "If a card with a special effect is turned up as the first card of the discard pile, it has no effect."
+    return f"If a card with a special effect is turned up as the first card of {_pile(s)}, it has no effect."
+
+
+def _pile(s: Slots) -> str:
+    """ "either discard pile" when the sentence names two, else "the discard pile"."""
+    return "either discard pile" if re.search(r"\beither\b|\bboth\b|\bsecond\b", s["_text"]) else "the discard pile"
 
 
 @cue("MT-07", r"\bspecial\b", r"\b(?:first card|start(?:s|ing)? the discard pile|turned (?:up|over)|opening card|starts the pile)\b",
      r"\bdealer\b", r"\b(?:as if|as though|treated|counts)\b", avoid=r"no effect|ignored|joker|value")
 def _opening_dealer(s: Slots, d: Draft) -> str:
-    return "If a card with a special effect is turned up as the first card of the discard pile, it is treated as if the dealer had played it."
+    return f"If a card with a special effect is turned up as the first card of {_pile(s)}, it is treated as if the dealer had played it."
 
 
 # -- more of the deal, the setup and trick play ---------------------------------------------------------
 
 
 @cue("DL-03", r"\b(?:whole|entire) (?:pack|deck)\b|\bevery card\b|\ball (?:of )?the cards\b|\ball cards\b", r"\bdeal(?:t|s)?\b",
-     avoid=r"kitty|\"|" + NUM + r" cards|each player is dealt|stock|discard|shuffle|trick|row")
+     avoid=r"kitty|\"|" + NUM + r" cards|each player is dealt|stock|discard|shuffle|trick|row|next round|gathers|loser|round")
 def _deal_all(s: Slots, d: Draft) -> str:
     return "Deal out cards until none remain."
 
@@ -390,11 +406,9 @@ def _free(s: Slots, d: Draft) -> str:
 
 
 @cue("SC-T1", r"\blos(?:e|es)\b", r"\b(?:1|one|a) point\b", r"\b(?:per|for (?:each|every)) (?P<suit>" + SUIT_ONE + r")\b",
-     avoid=r"face value|bid|joker|gains?")
+     avoid=r"face value|bid|joker|gains?|additional|if they took|doubles|but\b")
 def _avoid_suit(s: Slots, d: Draft) -> str:
-    m = re.search(r"\ball (?P<n>" + NUM + r") tricks\b|\bthe (?P<m>" + NUM + r") tricks\b", s["_text"])
-    n = (m["n"] or m["m"]) if m else None
-    return f"When all {n + ' ' if n else ''}tricks have been played each player loses 1 point per {s['suit'].lower()} taken in tricks."
+    return f"{_hand_over(s)} each player loses 1 point per {s['suit'].lower()} taken in tricks."
 
 
 # -- more of climbing --------------------------------------------------------------------------------
