@@ -540,8 +540,9 @@ def _two_cards(m: re.Match[str], d: Draft) -> None:
     d.note("passing", ("two-cards", m["loser"], m["title"], number(m["n"])))
 
 
-@phase.rule("WU-04", r"Before anyone looks at their cards, each player reveals the top card of their (?:dealt )?hand(?:;|:|,) the "
-            r"(?P<title>[\w -]+?) swaps hands with the (?:owner|player) of the highest(?: revealed)? card(?:,? and the (?P<vice>[\w -]+?) "
+@phase.rule("WU-04", r"(?:Before anyone (?:looks|has looked) at their cards|Before looking at their cards), each player (?:reveals|turns up|shows) the top "
+            r"card of their (?:dealt )?hand(?:;|:|,)(?: and)? the (?P<title>[\w -]+?) (?:swaps|exchanges|trades) hands with the (?:owner|player) of the "
+            r"highest(?: revealed)? card(?:,? and the (?P<vice>[\w -]+?) "
             r"with the (?:owner|player) of the second(?:-| )highest(?: card)?)?\.")
 def _swap_hands(m: re.Match[str], d: Draft) -> None:
     d.note("passing", ("swap-hands", None, m["title"], m["vice"]))

@@ -102,14 +102,15 @@ def _example(m: re.Match[str], d: Draft) -> None:
 # -- MT-02 cheat mode --------------------------------------------------------------------------------
 
 
-@phase.rule("MT-02", r"Each player in turn plays a card to " + PILE + r" face-down, announcing what they are claiming the card "
-            r"to be\.")
+@phase.rule("MT-02", r"(?:In turn, |On their turn, )?[Ee]ach player(?: in turn)? (?:plays|places|puts) a card (?:face-down )?(?:to|on|onto) " + PILE
+            + r"(?: face-down)?,? (?:and )?(?:announcing|saying|announces|says|declaring) what they (?:are claiming|claim) (?:the card|it) to be\.")
 def _claims(m: re.Match[str], d: Draft) -> None:
     _piles(m, d)
     d.note("turn", "claim")
 
 
-@phase.rule("MT-02", r"The player may \(and if no legal play is available to them must\) lie about this\.")
+@phase.rule("MT-02", r"The player may (?:\(and,? if (?:no legal play is (?:available|open) to them|they have no legal play),? must\) lie about this|lie about "
+            r"this \(and must if (?:no legal play is (?:available|open) to them|they have no legal play)\))\.")
 def _lie(m: re.Match[str], d: Draft) -> None:
     d.note("cheat.lie")
 
