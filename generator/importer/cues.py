@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .core import Draft
-from .words import CARD, NUM, ORD, RANK, RANKS, SUIT_MANY, SUIT_ONE, SUIT_SINGULAR, suit
+from .words import CARD, NUM, ORD, ORDINAL_WORDS, RANK, RANKS, SUIT_MANY, SUIT_ONE, SUIT_SINGULAR, number, suit
 
 Slots = dict[str, Any]
 
@@ -79,7 +79,7 @@ NOT_DEAL = r"more than three|four or more|kitty|stock|discard|row|extra|fewer|le
 
 
 @cue("DL-05", r"\b(?P<n>" + NUM + r") cards\b", r"\b(?:deal|dealt|deals|receives?|gets?|given|gives?|hand of)\b",
-     r"\b(?:each|every|per|all) (?:player|players)\b|\bplayers? (?:each|all)\b|\beach\b", avoid=NOT_DEAL + r"|turn|round|until")
+     r"\b(?:each|every|per|all) (?:player|players)\b|\bplayers? (?:each|all)\b|\beach\b|\beveryone\b|\beverybody\b", avoid=NOT_DEAL + r"|turn|round|until")
 def _hand_size(s: Slots, d: Draft) -> str:
     return f"Each player is dealt {count(s)} cards."
 
@@ -144,6 +144,19 @@ def _called(s: Slots, d: Draft) -> str:
     return f"{seat(s)} calls a trump suit before looking at their hand."
 
 
+@cue("SU-02", r"\b(?:last|final) card\b", r"\bdealt\b|\bdeal\b", r"\btrump", r"\b(?:turn|turned|reveal|revealed|face-up|shown|show)\b",
+     avoid=r"top card|rob|steal|swap|point|anti|joker")
+def _last_card(s: Slots, d: Draft) -> str:
+    return "Reveal the final card as it is dealt; it determines trump suit."
+
+
+@cue("SU-02", r"\btrumps?\b", r"\b(?:always|every (?:deal|hand|round)|each (?:deal|hand|round)|throughout|all game|permanently)\b",
+     avoid=r"top card|call|name|turn|reveal|anti|rotate|alternate|change|first card|follow|lead|won|wins")
+def _fixed(s: Slots, d: Draft) -> str | None:
+    found = _suit_found(s["_text"])
+    return None if found is None else f"{found.capitalize()} are always trumps."
+
+
 # -- play: trick-taking -----------------------------------------------------------------------------
 
 
@@ -152,7 +165,7 @@ def _leader(s: Slots, d: Draft) -> str:
     return f"{seat(s)} leads any card."
 
 
-@cue("TT-04", r"\bfollow (?:suit|the lead suit|the suit led)\b", r"\bmust\b", r"\bany card\b",
+@cue("TT-04", r"\bfollow (?:suit|the lead suit|the suit led)\b|\bsuit must be followed\b", r"\bmust\b", r"\bany card\b",
      avoid=r"trump|higher|hasn't|has not|need not|not required|either|rank")
 def _must_follow(s: Slots, d: Draft) -> str:
     return "Players must follow suit if possible, otherwise may play any card."
@@ -164,7 +177,7 @@ def _winner_trumps(s: Slots, d: Draft) -> str:
     return "The trick is won by the highest trump, or if it contains no trump by the highest card of the lead suit."
 
 
-@cue("TT-12", r"\bhighest card (?:of|in) the lead suit\b|\bhighest card of the suit led\b", r"\bw(?:on|ins?)\b|\btakes?\b|\btaken\b",
+@cue("TT-12", r"\bhighest card (?:of|in) the lead suit\b|\bhighest card of the suit led\b", r"\bw(?:on|ins?)\b|\btakes?\b|\btaken\b|\bgoes to\b",
      avoid=r"trump|weak|irrespective|not in")
 def _winner_plain(s: Slots, d: Draft) -> str:
     return "The trick is won by the highest card of the lead suit."
@@ -186,7 +199,7 @@ def _next_left(s: Slots, d: Draft) -> str:
 
 
 @cue("SC-T", r"\b(?:1|one|a) point\b", r"\b(?:per|for (?:each|every)) trick\b",
-     avoid=r"beyond|after (?:the|their) " + ORD + r"|in excess|above the|bid|lose|loses|lost|joker|trump|extra")
+     avoid=r"beyond|after (?:the|their) " + ORD + r"|in excess|above|over\b|more than|except|bid|lose|loses|lost|joker|trump|extra")
 def _per_trick(s: Slots, d: Draft) -> str | None:
     return f"{_hand_over(s)} each player scores 1 point per trick won."
 
@@ -205,10 +218,12 @@ def _hand_over(s: Slots) -> str:
     return f"When all {n + ' ' if n else ''}tricks have been played"
 
 
-@cue("SC-T", r"\b(?:1|one|a) point\b", r"\b(?:per|for (?:each|every)) trick\b", r"\b(?:beyond|after|above|in excess of) (?:the|their) (?P<o>" + ORD + r")\b",
+@cue("SC-T", r"\b(?:1|one|a) point\b", r"\b(?:per|for (?:each|every)) trick\b",
+     r"\b(?:beyond|after|above|in excess of) (?:the|their) (?P<o>" + ORD + r")\b|\b(?:over|more than|beyond|after the first) (?P<c>" + NUM + r")\b",
      avoid=r"bid|lose|loses|lost|joker|trump|extra")
 def _per_trick_beyond(s: Slots, d: Draft) -> str:
-    return f"{_hand_over(s)} each player scores 1 point per trick won beyond the {s['o'].lower()}."
+    nth = s["o"].lower() if s.get("o") else ORDINAL_WORDS[number(s["c"])]
+    return f"{_hand_over(s)} each player scores 1 point per trick won beyond the {nth}."
 
 
 @cue("EN-03", r"\b(?P<n>\d+) points\b", r"\bw(?:in|ins|inner|on)\b", r"\b(?:first|reach\w*|score of|has|have|gets|get to|scores?|totals?)\b",
@@ -232,7 +247,7 @@ def _latest(s: Slots, d: Draft) -> str:
     return "If tied, the tied player who won a round latest in the game wins."
 
 
-@cue("SC-A4", r"\b(?:empty|empties|run out of cards|runs out of cards|get rid of|gets rid of|no cards)\b", r"\bwins? the round\b",
+@cue("SC-A4", r"\b(?:empty|empties|run out of cards|runs out of cards|get rid of|gets rid of|no cards|going out|goes out|go out)\b", r"\bwins? the round\b",
      r"\b(?:scores?|scoring|gains?|earns?)\b", r"\b(?:a|one|1) point\b", avoid=r"face-down|coin|token|retire|become|title|extra")
 def _first_out(s: Slots, d: Draft) -> str:
     return "The first player to empty their hand wins the round, and scores a point."
@@ -268,7 +283,7 @@ def _taken(s: Slots, d: Draft) -> str:
     return "When the hand ends, the player who played the final card takes the pile of played cards as a trick, and leads the next."
 
 
-@cue("CL-13", r"\bset aside\b", r"(?:\b(?:an?|any) (?P<suit>" + SUIT_ONE + r")\b|(?P<card>" + CARD + r")(?: \((?:the|or) (?P<nick>[^)]+)\))?)",
+@cue("CL-13", r"\bset[ -]aside\b", r"(?:\b(?:an?|any) (?P<suit>" + SUIT_ONE + r")\b|(?P<card>" + CARD + r")(?: \((?:the|or) (?P<nick>[^)]+)\))?)",
      r"\b(?:takes?|adds?|picks? up|gets?|receives?|collects?|wins?)\b")
 def _capture_set_aside(s: Slots, d: Draft) -> str | None:
     kitty = d.get("deal.kitty")
@@ -299,7 +314,7 @@ def _restock_but_top(s: Slots, d: Draft) -> str:
 # -- play: matching and melding ---------------------------------------------------------------------
 
 
-@cue("MT-01", SEAT, r"\bfirst turn\b|\b(?:goes|plays|starts|moves) first\b|\bfirst to play\b|\b(?:begins?|starts?) (?:play|with)\b|\bplay (?:begins|starts)\b",
+@cue("MT-01", SEAT, r"\b(?:first|opening) turn\b|\bfirst go\b|\b(?:goes|plays|starts|moves) first\b|\bfirst to play\b|\b(?:begins?|starts?) (?:play|with)\b|\bplay (?:begins|starts)\b",
      avoid=r"next round|round winner|retire|lead|title")
 def _first_turn(s: Slots, d: Draft) -> str:
     return f"{seat(s)} takes the first turn."
@@ -318,7 +333,8 @@ def _matching(s: Slots, d: Draft) -> str:
     return f"A card must match the suit or rank of the top card of {s['pile'].lower()}{example.group(0) if example else ''}."
 
 
-@cue("MT-05", r"\b(?:cannot|unable|can not)\b", r"\b(?:does not want|do not want|will not|unwilling|chooses? not|would rather not|prefers? not)\b",
+@cue("MT-05", r"\b(?:cannot|unable|can not)\b", r"\b(?:does not want|do not want|will not|unwilling|chooses? not|would rather not|prefers? not|"
+     r"instead of playing|may always|at any time|whenever they like)\b",
      r"\bdraws?\b", r"\bstock\b", r"\bpass", avoid=r"runs out|exhausted|shuffle|pile into")
 def _pass_at_will(s: Slots, d: Draft) -> str:
     return "If a player cannot or does not want to play a card, they pass their turn and draw a card from the stock."

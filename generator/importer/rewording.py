@@ -57,7 +57,6 @@ reword("need not", r"\b(?:do not have to|does not have to|are not required to|is
 reword("must", r"\b(?:has to|have to|is required to|are required to|is obliged to|are obliged to|is bound to|are bound to)\b",
        "must")
 reword("may", r"\b(?:is allowed to|are allowed to|is permitted to|are permitted to|is free to|are free to)\b", "may")
-reword("may choose", r"\bmay choose to (reveal|show)\b", r"may choose to \1")
 
 # -- seats around the table ------------------------------------------------------------------------
 for side in ("left", "right"):
