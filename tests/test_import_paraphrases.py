@@ -94,7 +94,7 @@ def test_a_cue_never_reads_a_sentence_of_the_book_as_anything_but_what_it_says()
     from generator.families import family_named
     from generator.importer.book import patterns_of, split_book
     from generator.importer.core import Draft
-    from generator.importer.cues import CUES
+    from generator.importer.cues import cued
     from generator.importer.rewording import canonical
 
     _, blocks = split_book(BOOK.read_text(encoding="utf-8"))
@@ -106,11 +106,8 @@ def test_a_cue_never_reads_a_sentence_of_the_book_as_anything_but_what_it_says()
         d = Draft(b.name)
         d.fields["deal.kitty"] = kitty
         for _, sentence in b.sentences()[1:]:
-            for c in CUES:
-                made = c.sentence(canonical(sentence), d)
-                if made is None or _reading(made, patterns, kitty)[0] is None:
-                    continue
+            made = next((m for _, m in cued(canonical(sentence), d) if _reading(m, patterns, kitty)[0] is not None), None)
+            if made is not None:  # the first cue a pattern reads, as the importer takes it
                 fitted += 1
                 assert _reading(made, patterns, kitty) == _reading(sentence, patterns, kitty), (b.name, sentence, made)
-                break
     assert fitted > 1000  # most of the book's sentences have a cue

@@ -27,9 +27,9 @@ class Cue:
     module: str
     needs: tuple[re.Pattern[str], ...]   # all must be found; their named groups are the slots
     avoid: re.Pattern[str] | None        # none of these words may be found
-    make: Callable[[Slots, Draft], str | None]
+    make: Callable[[Slots, Draft], str | list[str] | None]  # several: the families word the rule differently
 
-    def sentence(self, text: str, d: Draft) -> str | None:
+    def sentence(self, text: str, d: Draft) -> str | list[str] | None:
         """The rule in the book's wording, if ``text`` has the cue's words and none it avoids (``make``
         sees the whole text too, as the slot ``_text``)."""
         if self.avoid is not None and self.avoid.search(text):
@@ -46,8 +46,8 @@ class Cue:
 CUES: list[Cue] = []
 
 
-def cue(module: str, *needs: str, avoid: str | None = None) -> Callable[[Callable[[Slots, Draft], str | None]], None]:
-    def register(make: Callable[[Slots, Draft], str | None]) -> None:
+def cue(module: str, *needs: str, avoid: str | None = None) -> Callable[[Callable[[Slots, Draft], Any]], None]:
+    def register(make: Callable[[Slots, Draft], Any]) -> None:
         # The words avoided start a word ("lose" avoids "loses", not "close").
         CUES.append(Cue(module, tuple(re.compile(n, re.IGNORECASE) for n in needs),
                         re.compile(r"(?<!\w)(?:" + avoid + ")", re.IGNORECASE) if avoid else None, make))
@@ -117,8 +117,9 @@ def _odd_card(s: Slots, d: Draft) -> str:
 _RANKS_FOUND = re.compile(r"\b(?:" + RANKS + r")(?!\w)")
 
 
-@cue("DK-03", r"\b(?:remove[sd]?|take|taken|takes|out of the (?:pack|deck)|not used|left out|leave out|discard(?:ed)?)\b", r"\b(?:" + RANKS + r")(?!\w)",
-     avoid=r"court|through|run|wild|higher|joker|above|rank (?:above|higher)|cards rank|hand|trick|play|minor")
+@cue("DK-03", r"\b(?:remove[sd]?|take|taken|takes|out of the (?:pack|deck)|not used|left out|leave out|discard(?:ed)?|without)\b",
+     r"\b(?:" + RANKS + r")(?!\w)",
+     avoid=r"court|through|run|wild|higher|joker|above|rank (?:above|higher)|cards rank|hand|trick|minor|(?:is|are|be|when) played|plays? an?\b")
 def _removal(s: Slots, d: Draft) -> str | None:
     found = list(dict.fromkeys(_RANKS_FOUND.findall(s["_text"])))
     if len(found) == 1:
@@ -492,6 +493,82 @@ def _starter(s: Slots, d: Draft) -> str:
     return f"The {s.get('who') or s.get('who2') or s.get('who3')} starts the next round."
 
 
+# -- a fifth round: the exchange, the misdeal, fixed length, card counts, jokers, bombs, several cards -----
+
+
+@cue("SU-10", r"\b(?:suggest|propose|offer|call for|request)s? an? (?P<name>[\w-]+) of (?P<what>a single card|one card|a (?:specific|particular|"
+     r"certain|given|set) number of cards)\b", r"\b(?:look|looked|looking|seen|see)\b")
+def _exchange(s: Slots, d: Draft) -> str:
+    what = "a single card" if s["what"] in ("a single card", "one card") else "a specific number of cards"
+    article = "an" if s["name"][0].lower() in "aeiou" else "a"
+    return f"After looking at their cards, any player may suggest {article} {s['name']} of {what}."
+
+
+@cue("DL-07", r"\bno (?P<suit>" + SUIT_MANY + r")\b", r"\b(?:reveal|show)", r"\b(?:redealt|re-dealt|dealt again|redeal|deal again)\b",
+     r"\b(?P<mode>must|may|can)\b")
+def _misdeal(s: Slots, d: Draft) -> str:
+    mode = "must" if s["mode"].lower() == "must" else "may"
+    return (f"Any player who was dealt no {s['suit'].lower()} {mode} reveal their hand: all players must throw in their hands, and the "
+            "cards are shuffled and re-dealt.")
+
+
+@cue("EN-02", r"\b(?:one|a) (?:round|hand) (?:per|for each|for every) player\b|\beach player deals once\b|\bas many (?:rounds|hands|deals) as "
+     r"(?:there are )?players\b|\bevery player has dealt once\b", avoid=r"trick|score|point|card")
+def _rounds(s: Slots, d: Draft) -> str:
+    return "Play as many rounds as there are players."
+
+
+@cue("SC-A2", r"\b(?:a|one|1) point\b|\bpoints equal\b", r"\b(?:each|every|per) card\b|\bnumber of cards\b", r"\b(?:other players|opponents)\b",
+     r"\b(?:held|left|remaining|still)\b", avoid=r"los(?:e|es|t)\b|value|score of|as follows|pig|double")
+def _count_winner(s: Slots, d: Draft) -> str:
+    return "They gain points equal to the total number of cards remaining in their opponents' hands."
+
+
+@cue("SC-A2", r"\blos(?:e|es)\b", r"\b(?:a|one|1) point\b|\bpoints equal\b", r"\b(?:each|every|per) card\b|\bnumber of cards\b",
+     r"\b(?:their own hand|their hand|they hold|they still hold)\b", avoid=r"value|as follows|pig|double|trick")
+def _count_losers(s: Slots, d: Draft) -> str:
+    return "Each other player loses points equal to the number of cards remaining in their own hand."
+
+
+@cue("TT-05", r"\bjokers?\b", r"\b(?:wild|any card|stand in for|represent|used as)\b", r"\bany card\b|\bwild\b",
+     avoid=r"turned|revealed|trump|highest|lowest|beats?|sets?\b|count|led|lead|swap|meld|at most|rank")
+def _jokers_wild(s: Slots, d: Draft) -> list[str]:
+    count = d.get("deck.jokers") or (2 if re.search(r"\bjokers\b", s["_text"], re.IGNORECASE) else 1)  # the pack's, else the text's
+    one = "The joker is" if count == 1 else "The jokers are"
+    return [f"{one} wild and can be played as any card.", "Jokers are wild and can be played as any card."]
+
+
+@cue("TT-05", r"\bred joker(?P<nick> \((?:the|or) [^)]+\))?", r"\b(?:highest|top) (?:trump|card)", avoid=r"black|lowest|second|lower")
+def _joker_top(s: Slots, d: Draft) -> str:
+    return f"The red joker{s.get('nick', '')} counts as the highest card in the trump suit."
+
+
+@cue("CL-08", r"\bfour (?:cards )?of (?:a kind|the same rank|equal rank)\b", r"\bany time\b", r"\bhigher-ranking (?P<bomb>[\w-]+)\b",
+     avoid=r"rocket|joker|missile|firework|torpedo|fireball")
+def _bomb(s: Slots, d: Draft) -> str:
+    b = s["bomb"]
+    return (f"Four cards of the same rank are {'an' if b[0] in 'aeiou' else 'a'} {b}, and can be played at any time to beat anything except a "
+            f"higher-ranking {b}.")
+
+
+@cue("MT-06", r"\bsame rank\b", r"\b(?:together|at once|single play|in one go)\b", r"\b(?:several|two or more|more than one|multiple)\b",
+     avoid=r"meld|set|run|suit to follow|top card")
+def _several(s: Slots, d: Draft) -> str:
+    if re.search(r"\bsame suit\b", s["_text"]):
+        return "A player may play several cards together as a single play, if they are either all the same rank or all the same suit."
+    return "If a player has several cards of the same rank, all of which are a legal play, they may play them together as a single play."
+
+
+@cue("DL-09", r"\b(?:one side|aside)\b", r"\bface-up\b", r"\bjokers?\b", r"\brank\b", avoid=r"discard pile|stock")
+def _wild_card(s: Slots, d: Draft) -> str:
+    return ("Deal another card face-up and place it to one side where players can see it: cards of this rank are considered to be jokers "
+            "instead of their usual rank.")
+
+
 def cued(text: str, d: Draft) -> list[tuple[str, str]]:
     """(module, the book's wording) of every cue the sentence fits, in the order they are tried."""
-    return [(c.module, made) for c in CUES if (made := c.sentence(text, d)) is not None]
+    out = []
+    for c in CUES:
+        made = c.sentence(text, d)
+        out += [(c.module, m) for m in ([made] if isinstance(made, str) else made or [])]
+    return out

@@ -112,8 +112,8 @@ def _anti(m: re.Match[str], d: Draft) -> None:
     d.set("setup.anti_trumps", True)
 
 
-@phase.rule("SU-04", r'(?:If (?:a|any) player (?:has|holds) the (?P<rank>' + RANK + r') of trumps,? they may|(?:A|Any) player (?:who (?:has|holds)|'
-            r'holding|with) the (?P<rank3>' + RANK + r') of trumps may)(?: at this point)? "(?P<verb>[^"]+)" the (?:revealed|turned-up|turned up) '
+@phase.rule("SU-04", r'(?:If (?:a|any) player (?:has|holds) the (?P<rank>' + RANK + r') of trumps,? they may|(?:(?:A|Any) player (?:who (?:has|holds)|'
+            r'holding|with)|The holder of|Whoever (?:has|holds)) the (?P<rank3>' + RANK + r') of trumps may)(?: at this point)? "(?P<verb>[^"]+)" the (?:revealed|turned-up|turned up) '
             r'trump(?: card)?(?: at this point)?,? (?:by )?(?:(?:swapping|exchanging|trading) the (?P<rank2>' + RANK + r') for it|(?P<take>taking it '
             r'into their hand and discarding any other card face-down))\.')
 def _rob(m: re.Match[str], d: Draft) -> None:
