@@ -273,7 +273,7 @@ def _all_passed(s: Slots, d: Draft) -> str:
     return "The hand continues until all but one player has passed in sequence."
 
 
-@cue("CL-12", r"\bset aside\b", r"\blead", r"\b(?:final|last) card\b", avoid=r"kitty|\"|as a trick|takes the|first time")
+@cue("CL-12", r"\bsets? aside\b", r"\blead", r"\b(?:final|last) card\b", avoid=r"kitty|\"|as a trick|takes the|first time")
 def _set_aside(s: Slots, d: Draft) -> str:
     return ("When the hand ends, the pile of played cards is set aside face-down and the player who played the final card to it leads "
             "the next trick.")
@@ -284,7 +284,7 @@ def _taken(s: Slots, d: Draft) -> str:
     return "When the hand ends, the player who played the final card takes the pile of played cards as a trick, and leads the next."
 
 
-@cue("CL-13", r"\bset[ -]aside\b", r"(?:\b(?:an?|any) (?P<suit>" + SUIT_ONE + r")\b|(?P<card>" + CARD + r")(?: \((?:the|or) (?P<nick>[^)]+)\))?)",
+@cue("CL-13", r"\bsets?[ -]aside\b", r"(?:\b(?:an?|any) (?P<suit>" + SUIT_ONE + r")\b|(?P<card>" + CARD + r")(?: \((?:the|or) (?P<nick>[^)]+)\))?)",
      r"\b(?:takes?|adds?|picks? up|gets?|receives?|collects?|wins?)\b")
 def _capture_set_aside(s: Slots, d: Draft) -> str | None:
     kitty = d.get("deal.kitty")
@@ -563,6 +563,36 @@ def _several(s: Slots, d: Draft) -> str:
 def _wild_card(s: Slots, d: Draft) -> str:
     return ("Deal another card face-up and place it to one side where players can see it: cards of this rank are considered to be jokers "
             "instead of their usual rank.")
+
+
+# -- a sixth round: rules the shared book never shows, in other words ----------------------------------
+
+
+@cue("CL-11", r"\bpass(?:es)?\b", r"\bas many cards\b", r"\bplayers\b", avoid=r"all but one|rejoin|later")
+def _first_pass(s: Slots, d: Draft) -> str:
+    word = "trick" if re.search(r"\btrick\b", s["_text"]) else "hand"
+    return f"The {word} continues until a player passes, or until there are as many cards in the middle as there are players."
+
+
+_SUIT_WORD = re.compile(r"\b(?:" + SUIT_MANY + "|" + SUIT_ONE + r")\b", re.IGNORECASE)
+
+
+@cue("SU-02", r"\b(?:rotat\w*|alternat\w*|cycles?|changes?)\b", r"\btrump", r"\b(?:each|every|with each|per) (?:deal|hand|round)\b")
+def _rotating(s: Slots, d: Draft) -> str | None:
+    order = list(dict.fromkeys(_SUIT_WORD.findall(s["_text"])))
+    if len(order) < 2:
+        return None
+    return f"Trumps rotate {'/'.join(o.lower() for o in order)} with each deal."
+
+
+@cue("DL-11", r"\b(?:one|a) card\b", r"\bfrom their hand\b", r"\"(?P<name>[^\"]+)\"", r"\bface-down\b", avoid=r"dealt|deal " + NUM)
+def _kitty_contributed(s: Slots, d: Draft) -> str:
+    return f"Each player chooses one card from their hand and puts it face-down in the \"{s['name']}\", which is shuffled."
+
+
+@cue("TT-06", r"\bjoker\b", r"\bl(?:ed|eads)\b", r"\bhighest (?P<suit>" + SUIT_ONE + r")\b")
+def _joker_lead(s: Slots, d: Draft) -> str:
+    return f"If a joker is led, every other player must play their highest {s['suit'].lower()} if they have one."
 
 
 def cued(text: str, d: Draft) -> list[tuple[str, str]]:
