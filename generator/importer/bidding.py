@@ -17,10 +17,16 @@ BID_ORDER = {"the dealer": "dealer", "the player to the left of the dealer": "de
              "the player to the dealer's left": "dealer-left"}
 
 
-@phase.rule("BD-01", r"(?:Starting with (?P<who>" + "|".join(re.escape(w) for w in BID_ORDER) + r"), each player bids|Players "
-            r"(?P<all>simultaneously) bid) the number of tricks they think they will take during the hand, to a minimum of zero\.")
+#: "the number of tricks they think they will take during the hand", in other words.
+BID_WHAT = (r"(?:the number of tricks|how many tricks) (?:they think they will|they expect to|they believe they will|they intend to) "
+            r"(?:take|win|make)(?: during the hand| in the hand| this hand)?")
+
+
+@phase.rule("BD-01", r"(?:(?:Starting|Beginning) with (?P<who>" + "|".join(re.escape(w) for w in BID_ORDER) + r"),? each player bids|Players "
+            r"(?P<all>simultaneously) bid|All players bid (?P<all2>simultaneously|at the same time)) " + BID_WHAT + r",? (?:to|with) a "
+            r"minimum of (?:zero|0)\.")
 def _bids(m: re.Match[str], d: Draft) -> None:
-    d.note("bids.order", "simultaneous" if m["all"] else BID_ORDER[m["who"]])
+    d.note("bids.order", "simultaneous" if m["all"] or m["all2"] else BID_ORDER[m["who"]])
 
 
 @phase.rule("BD-01", r'A player may bid "blind" by bidding without looking at their cards(?P<zero>, but this bid can only be zero)?\.')
@@ -33,7 +39,8 @@ def _hook(m: re.Match[str], d: Draft) -> None:
     d.note("bids.hook", True)
 
 
-@phase.rule("BD-03", r"Starting with the dealer, players (?:then )?bid to become the (?P<title>[\w -]+?)\.")
+@phase.rule("BD-03", r"(?:(?:Starting|Beginning) with the dealer, (?:the )?players (?:then )?bid|(?:Starting|Beginning) with the dealer, each player bids|"
+            r"Players (?:then )?bid) (?:for the right )?to become the (?P<title>[\w -]+?)(?:, (?:starting|beginning) with the dealer)?\.")
 def _auction(m: re.Match[str], d: Draft) -> None:
     word_check(d, "landlord title", m["title"], TITLES)
     d.note("auction.title", m["title"])
@@ -52,7 +59,8 @@ def _auction_end(m: re.Match[str], d: Draft) -> None:
     d.note("auction.kitty", m["kitty"])
 
 
-@phase.rule("BD-03", r"If all players pass, the hand is redealt\.")
+@phase.rule("BD-03", r"(?:If (?:all (?:the )?players pass|each player passes|everyone passes|nobody bids|no one bids), (?:the hand|the cards) (?:is|are) "
+            r"(?:redealt|re-dealt|dealt again)|If (?:all (?:the )?players pass|each player passes|everyone passes), redeal(?: the hand)?)\.")
 def _auction_redeal(m: re.Match[str], d: Draft) -> None:
     d.note("auction.redeal")
 

@@ -17,6 +17,9 @@ from ..spec import DealSpec, GameSpec, Provenance, SpecError, derived, spec_from
 from ..spec.deck import DeckSpec
 from . import bidding, deal, deck, ending, naming, scoring, setup
 from .core import Draft, Pattern, Problem, Repair, player_counts, split_sentences
+from .cues import cued
+from .reconstructed import reconstructions
+from .rewording import canonical
 
 #: The shared phases' patterns, tried before and after the family's patterns of play (the intro first).
 BEFORE_PLAY = (naming.phase, deck.phase, deal.phase, setup.phase, bidding.phase)
@@ -115,7 +118,7 @@ def import_game(block: Block) -> ImportedGame:
     d.where = {s: w for w, s in reversed(located)}
     intro = sentences[0]
     d.sentence = intro
-    if not any(p.read(intro, d) for p in naming.phase.patterns):
+    if read_sentence(intro, d, tuple(naming.phase.patterns)) is None:
         d.problem("the first sentence is not an intro (\"‹Name› is a ‹word› ‹family› game for N to M players, …\": "
                   "a word such as traditional before the family, and a range of players)")
         return ImportedGame(block.name, block.family, block.line, "failed", problems=d.problems)
@@ -126,12 +129,11 @@ def import_game(block: Block) -> ImportedGame:
     modules: Counter[str] = Counter({"NM-04": 1})
     for sentence in sentences[1:]:
         d.sentence = sentence
-        for pattern in patterns_of(fam):
-            if pattern.read(sentence, d):
-                modules[pattern.module] += 1
-                break
-        else:
+        module = read_sentence(sentence, d, patterns_of(fam))
+        if module is None:
             d.problem("sentence not understood")
+        else:
+            modules[module] += 1
     d.sentence = None
     _finish(d, fam)
     game = ImportedGame(d.get("naming.name", block.name), family, block.line, "imported", repairs=d.repairs,
@@ -139,8 +141,10 @@ def import_game(block: Block) -> ImportedGame:
     structural = [p for p in d.problems if p.message != "sentence not understood"]
     try:
         game.spec = spec_from_data(assemble(d.fields, fam.name), f"{block.name} (book line {block.line})")
-        # Where it came from, for its rulebook's introduction (a record, not a rule).
-        game.spec = game.spec.model_copy(update={"provenance": Provenance(origin="imported")})
+        # Where it came from, for its rulebook's introduction, and the rules this edition supplies
+        # (a record, not a rule: each noted in its section).
+        game.spec = game.spec.model_copy(update={"provenance": Provenance(origin="imported",
+                                                                          reconstructed=reconstructions(d.repairs))})
     except SpecError as exc:
         if not structural:
             d.problem(f"the sentences do not make a valid spec: {exc}", "")
@@ -154,6 +158,27 @@ def import_game(block: Block) -> ImportedGame:
     return game
 
 
+def read_sentence(sentence: str, d: Draft, patterns: tuple[Pattern, ...]) -> str | None:
+    """Read one sentence with the first pattern that matches it, as written or else in the book's
+    wording (``rewording``), or else by its key words (``cues``); the module read, or None. A sentence
+    read either way is listed as a reading, with the wording it was read as."""
+    reworded = canonical(sentence)
+    for text in dict.fromkeys((sentence, reworded)):
+        for pattern in patterns:
+            if pattern.read(text, d):
+                if text != sentence:
+                    d.repair("reworded", "reading", f"read as the book's wording \"{text}\"")
+                return pattern.module
+    # Last, by its key words: the first cue whose wording a pattern of this game's family reads.
+    for _, text in cued(reworded, d):
+        for pattern in patterns:
+            if pattern.regex.fullmatch(text):
+                pattern.read(text, d)
+                d.repair("read-by-key-words", "reading", f"read by its key words as the book's \"{text}\"")
+                return pattern.module
+    return None
+
+
 def _unsupported(d: Draft, block: Block, family: str, sentences: list[str]) -> ImportedGame:
     """A game of a family not supported yet: not an error. Its deck (the rest of the intro
     paragraph) is still read, so that the deck defects of every game are listed."""
@@ -161,12 +186,11 @@ def _unsupported(d: Draft, block: Block, family: str, sentences: list[str]) -> I
     first = split_sentences(block.paragraphs[0][1])
     for sentence in first[1:]:
         d.sentence = sentence
-        for pattern in deck.phase.patterns:
-            if pattern.read(sentence, d):
-                game.modules[pattern.module] += 1
-                break
-        else:
+        module = read_sentence(sentence, d, tuple(deck.phase.patterns))
+        if module is None:
             game.skipped.append(sentence)
+        else:
+            game.modules[module] += 1
     d.sentence = None
     deck.finish(d)
     game.repairs = d.repairs

@@ -16,20 +16,32 @@ KITTY_NAMES = ("kitty", "crib", "pot", "box", "talon", "cradle", "rack", "pit", 
                "reliquary", "coffer", "crate", "grapnel", "hook")
 
 
-@phase.rule("DL-05", r"(?:Each player is dealt (?P<a>" + NUM + r") cards?|Deal (?P<b>" + NUM
-            + r") cards? (?:per player|to each player))\.")
+#: "is dealt", in the words other authors use for it.
+DEALT = r"(?:is dealt|receives|gets|is given)"
+#: "with more than three players", before or after the hand it gives.
+OVER_THREE = r"(?:[Ww]ith|[Ii]f there are|[Ww]hen there are|[Ff]or) (?:more than three|four or more) players"
+
+
+@phase.rule("DL-05", r"(?:Each player " + DEALT + r" (?P<a>" + NUM + r") cards?|(?:Deal|Give) (?P<b>" + NUM
+            + r") cards? (?:per player|to each player)|(?:Deal|Give) each player (?P<c>" + NUM + r") cards?|(?P<e>(?i:" + NUM
+            + r")) cards are dealt to each player|All players are dealt (?P<f>" + NUM + r") cards each)\.")
 def _hand_size(m: re.Match[str], d: Draft) -> None:
-    d.set("deal.hand_size", number(m["a"] or m["b"]))
+    d.set("deal.hand_size", number(m["a"] or m["b"] or m["c"] or m["e"] or m["f"]))
 
 
-@phase.rule("DL-03", r"Deal out (?:the |all the )?cards until none remain\.")
+@phase.rule("DL-03", r"(?:Deal out (?:the |all the )?cards until none (?:remain|are left)|Deal out (?:all (?:of )?the cards|the whole "
+            r"(?:pack|deck)|the entire (?:pack|deck)|every card)|Deal all (?:of )?the cards(?: out)?|Keep dealing until no cards "
+            r"(?:remain|are left)|All (?:of )?the cards are dealt(?: out)?)\.")
 def _deal_all(m: re.Match[str], d: Draft) -> None:
     d.set("deal.hand_size", "all")
 
 
-@phase.rule("DL-05", r"With more than three players, deal (?P<n>" + NUM + r") (?:cards )?(?:per|to each) player\.")
+@phase.rule("DL-05", r"(?:" + OVER_THREE + r", (?:deal (?:only )?(?P<a>" + NUM + r") (?:cards )?(?:per|to each) player|each player "
+            + DEALT + r" (?:only )?(?P<b>" + NUM + r") cards)|Deal (?:only )?(?P<c>" + NUM + r") cards (?:per|to each) player when "
+            r"there are (?:more than three|four or more) players)\.")
 def _over_three(m: re.Match[str], d: Draft) -> None:
-    d.set("deal.hand_size_over_three", number(m["n"]))
+    n = m["a"] or m["b"] or m["c"]
+    d.set("deal.hand_size_over_three", number(n))
 
 
 ODD_WHO = {"The player to the right of the dealer": "dealer-right", "The player to the dealer's right": "dealer-right",
@@ -37,24 +49,48 @@ ODD_WHO = {"The player to the right of the dealer": "dealer-right", "The player 
            "The dealer": "dealer"}
 
 
-@phase.rule("DL-06", r"(?P<who>" + "|".join(re.escape(w) for w in ODD_WHO) + r") receives (?:(?P<extra>an extra card|one extra card)|one fewer card|one card fewer)\.")
+_WHO = "|".join(re.escape(w) for w in ODD_WHO)
+_ONE_MORE = r"(?P<extra>an extra card|one extra card|one more card|an additional card|one additional card|one card more)"
+_ONE_LESS = r"(?:one fewer card|one card fewer|one card less|a card fewer|one less card)"
+
+
+@phase.rule("DL-06", r"(?:(?P<who>" + _WHO + r") (?:receives|is dealt|gets) (?:" + _ONE_MORE + "|" + _ONE_LESS + r")(?: than the others)?|"
+            r"(?P<what>(?i:" + _ONE_MORE.replace("?P<extra>", "?P<extra2>") + "|" + _ONE_LESS + r")) is dealt to (?P<who2>(?i:" + _WHO
+            + r")))\.")
 def _odd_card(m: re.Match[str], d: Draft) -> None:
-    d.set("deal.odd_card", {"who": ODD_WHO[m["who"]], "extra": bool(m["extra"])})
+    who = m["who"] or m["who2"][0].upper() + m["who2"][1:]
+    d.set("deal.odd_card", {"who": ODD_WHO[who], "extra": bool(m["extra"] or m["extra2"])})
 
 
-@phase.rule("DL-07", r"Any player who was dealt no (?P<suit>" + SUIT_MANY + r") (?P<mode>must|may) reveal their hand: "
-            r"all players must throw in their hands, and the cards are shuffled and re-dealt\.")
+@phase.rule("DL-07", r"(?:(?:Any|A) player (?:who (?:was|is) )?dealt no (?P<suit>" + SUIT_MANY + r") (?P<mode>must|may|can)"
+            r"|If a player (?:was|is) dealt no (?P<suit2>" + SUIT_MANY + r"), they (?P<mode2>must|may|can))(?: choose to)? (?:reveal|show) "
+            r"their hand(?:[:;] |, (?:after which |and )?(?:then )?)(?:all players (?:must )?(?:then )?throw in their hands|everyone "
+            r"throws in their hands?|all hands are thrown in),? and the cards are (?:re)?shuffled and (?:re-dealt|redealt|dealt again)\.")
 def _misdeal(m: re.Match[str], d: Draft) -> None:
-    d.set("deal.misdeal", {"suit": suit(m["suit"]), "must_show": m["mode"] == "must"})
+    d.set("deal.misdeal", {"suit": suit(m["suit"] or m["suit2"]), "must_show": (m["mode"] or m["mode2"]) == "must"})
 
 
-@phase.rule("DL-11", r'Deal (?P<n>' + NUM + r') cards to form a face-down "(?P<name>[^"]+)"\.')
+_FORM = r"(?:form|make|make up|create)"
+
+
+@phase.rule("DL-11", r'(?:Deal (?P<n>' + NUM + r') (?:further |more )?cards(?: face-down)? to ' + _FORM + r' an? (?:face-down )?"(?P<name>[^"]+)"'
+            r'(?:,? face-down)?|(?P<n2>(?i:' + NUM + r')) cards are dealt face-down to ' + _FORM + r' an? "(?P<name2>[^"]+)"|Deal an? '
+            r'face-down "(?P<name3>[^"]+)" of (?P<n3>' + NUM + r') cards)\.')
 def _kitty_dealt(m: re.Match[str], d: Draft) -> None:
-    word_check(d, "kitty name", m["name"], KITTY_NAMES)
-    d.set("deal.kitty", {"name": m["name"], "form": "dealt", "size": number(m["n"])})
+    if "face-down" not in m.group(0):
+        d.problem("a kitty dealt without saying face-down")
+        return
+    name = m["name"] or m["name2"] or m["name3"]
+    word_check(d, "kitty name", name, KITTY_NAMES)
+    d.set("deal.kitty", {"name": name, "form": "dealt", "size": number(m["n"] or m["n2"] or m["n3"])})
 
 
-@phase.rule("DL-11", r'The undealt cards form a face-down "(?P<name>[^"]+)"\.')
+#: "The undealt cards", in other words.
+UNDEALT = r"(?:(?:The |All (?:the )?|Any )?[Uu]ndealt cards|The remaining cards|The rest of the cards|The cards (?:that are )?not dealt)"
+
+
+@phase.rule("DL-11", UNDEALT + r' (?:form|make up|are placed face-down to form|are placed face-down as) an? (?:face-down )?"(?P<name>[^"]+)"'
+            r'(?:,? face-down)?\.')
 def _kitty_undealt(m: re.Match[str], d: Draft) -> None:
     word_check(d, "kitty name", m["name"], KITTY_NAMES)
     d.set("deal.kitty", {"name": m["name"], "form": "undealt", "size": None})
@@ -84,7 +120,8 @@ def currency(plural: str) -> str:
     return p[:-1] if p.endswith("s") else p
 
 
-@phase.rule("DL-04", r"Each player starts with (?P<n>" + NUM + r") (?!cards?\.)(?P<cur>[\w -]+?)\.")
+@phase.rule("DL-04", r"(?:At the start of the game, each player has|Each player (?:starts|begins)(?: the game)? with|Each player is given) (?P<n>" + NUM
+            + r") (?!cards?\b)(?P<cur>[\w -]+?)(?: at the start(?: of the game)?)?\.")
 def _tokens(m: re.Match[str], d: Draft) -> None:
     name = currency(m["cur"])
     word_check(d, "currency", name, CURRENCIES)
@@ -92,14 +129,15 @@ def _tokens(m: re.Match[str], d: Draft) -> None:
     d.set("deal.tokens", {"name": name})
 
 
-@phase.rule("DL-04", r"(?:Each round|Each hand|In each round|Every round), deal each player as many cards as they (?:have|hold) "
-            r"(?P<cur>[\w -]+?)\.")
+@phase.rule("DL-04", r"(?:Each round|Each hand|In each round|Every round|At the start of each round), (?:deal each player|each player is dealt) "
+            r"(?:as many cards as (?:they (?:have|hold)|the number of) (?P<cur>[\w -]+?)(?: they (?:have|hold))?|one card (?:for each|per) "
+            r"(?P<one>[\w -]+?) they (?:have|hold))\.")
 def _tokens_deal(m: re.Match[str], d: Draft) -> None:
-    d.note("tokens.deal", currency(m["cur"]))
+    d.note("tokens.deal", currency(m["cur"]) if m["cur"] else m["one"])
 
 
-@phase.rule("DL-12", r"Deal each player a row of three face-down cards: for each of these cards deal another card face-up on "
-            r"top of it\.")
+@phase.rule("DL-12", r"(?:Deal each player|Each player is dealt) a row of three (?:face-down cards|cards face-down)[:;] (?:for each of these cards deal "
+            r"another card face-up on top of it|on each of these cards deal another card face-up)\.")
 def _rows(m: re.Match[str], d: Draft) -> None:
     d.set("deal.rows", True)
 
@@ -107,7 +145,8 @@ def _rows(m: re.Match[str], d: Draft) -> None:
 # -- DL-08…DL-10 the discard piles, the wild-rank card and the stock --------------------------------
 
 
-@phase.rule("DL-08", r"Deal one card to form a face-up discard pile(?P<second>, and another to form a second discard pile)?"
+@phase.rule("DL-08", r"(?:(?:Deal|Turn) (?:one|a) card(?: face-up)? to (?:form|start|begin|make) (?:a|the)|One card is dealt face-up to "
+            r"(?:form|start|begin) (?:a|the))(?: face-up)? discard pile(?P<second>, and another to form a second discard pile)?"
             r"(?P<down>;? when every player has seen (?P<them>it|them), turn (?P<them2>it|them) face-down)?\.")
 def _discard_piles(m: re.Match[str], d: Draft) -> None:
     """DL-08. In cheat mode (MT-02) the piles are dealt face up and turned face down once everyone
@@ -120,13 +159,14 @@ def _discard_piles(m: re.Match[str], d: Draft) -> None:
             d.problem(f"{piles} discard pile{'s' if piles > 1 else ''}, but the sentence turns \"{m['them2']}\" face-down")
 
 
-@phase.rule("DL-09", r"Deal another card face-up and place it to one side where (?:all )?players can see it: (?:the other )?cards of "
-            r"this rank are considered to be jokers instead of their usual rank\.")
+@phase.rule("DL-09", r"Deal (?:another|one more) card face-up and (?:place|put|set|lay) it to one side where (?:all )?(?:players|everyone|all "
+            r"players) can see it[:;] (?:the other )?cards of (?:this|its|that) rank (?:are considered to be|count as|are treated as|become) "
+            r"jokers instead of their usual rank\.")
 def _wild_card(m: re.Match[str], d: Draft) -> None:
     d.note("stock.wild-card")
 
 
-@phase.rule("DL-10", r"(?:The )?[Uu]ndealt cards form the stock\.")
+@phase.rule("DL-10", UNDEALT + r" (?:form|make up|become|are placed face-down to form|are placed face-down as) the stock\.")
 def _stock(m: re.Match[str], d: Draft) -> None:
     d.note("stock.said")
 

@@ -16,10 +16,13 @@ phase = Phase("deck")
 
 #: DK-01: deck phrases of the intro.
 DECK_PHRASES = {
-    r"a standard (?P<n>\d+) card pack": ("standard", 52),
-    r"a tarot deck": ("tarot", None),
-    r"an? (?P<n>\d+)-card German deck": ("german32", 32),
-    r"an? (?P<n>\d+)-card French deck": ("french32", 32),
+    r"a standard (?P<n>\d+)[ -]card (?:pack|deck)": ("standard", 52),
+    r"a standard (?:pack|deck) of (?P<n>\d+) cards": ("standard", 52),
+    r"a tarot (?:deck|pack)": ("tarot", None),
+    r"an? (?P<n>\d+)[ -]card German (?:deck|pack)": ("german32", 32),
+    r"a German (?:deck|pack) of (?P<n>\d+) cards": ("german32", 32),
+    r"an? (?P<n>\d+)[ -]card French (?:deck|pack)": ("french32", 32),
+    r"a French (?:deck|pack) of (?P<n>\d+) cards": ("french32", 32),
 }
 
 
@@ -35,7 +38,7 @@ def read_deck_phrase(text: str, d: Draft) -> bool:
     return False
 
 
-@phase.rule("DK-01", r"It uses (?P<deck>.+)\.")
+@phase.rule("DK-01", r"(?:It|The game) (?:uses|is played (?:with|using)) (?P<deck>.+)\.")
 def _uses(m: re.Match[str], d: Draft) -> None:
     if not read_deck_phrase(m["deck"], d):
         d.problem(f"unknown deck \"{m['deck']}\"")
@@ -44,19 +47,29 @@ def _uses(m: re.Match[str], d: Draft) -> None:
 MINOR = r"(?P<minor> from the minor arcana)?"
 
 
-@phase.rule("DK-02", r"Remove court cards\.")
+#: "Remove", in other words.
+REMOVE = r"(?:Remove|Take out|Discard|Leave out)"
+#: "from the pack", which says nothing more.
+FROM_PACK = r"(?: (?:from|of) the (?:pack|deck))?"
+
+
+@phase.rule("DK-02", r"(?:" + REMOVE + r" (?:all )?(?:the )?court cards" + FROM_PACK + r"|The court cards are (?:removed|taken out)"
+            + FROM_PACK + r"|Remove the Jacks, Queens and Kings)\.")
 def _no_courts(m: re.Match[str], d: Draft) -> None:
     d.note("order.note", "no-courts")
 
 
-@phase.rule("DK-03", r"Remove all (?P<r>" + RANKS + r")" + MINOR + r"\.")
+@phase.rule("DK-03", r"(?:" + REMOVE + r" (?:all (?:of )?(?:the )?|the |every )(?P<r>" + RANKS + "|" + RANK + r")|(?:All (?:the )?|The )"
+            r"(?P<r2>" + RANKS + r") are (?:removed|taken out))" + MINOR + FROM_PACK + r"\.")
 def _remove_one(m: re.Match[str], d: Draft) -> None:
-    _removal(d, [rank(m["r"])], m["minor"])
+    _removal(d, [rank(m["r"] or m["r2"])], m["minor"])
 
 
-@phase.rule("DK-03", r"Remove (?P<a>" + RANKS + r") and (?P<b>" + RANKS + r")" + MINOR + r"\.")
+@phase.rule("DK-03", r"(?:" + REMOVE + r" (?:all (?:of )?)?(?:the )?(?P<a>" + RANKS + r") and (?:all )?(?:the )?(?P<b>" + RANKS + r")|"
+            r"(?:All (?:the )?|The )(?P<a2>" + RANKS + r") and (?:the )?(?P<b2>" + RANKS + r") are (?:removed|taken out))" + MINOR
+            + FROM_PACK + r"\.")
 def _remove_two(m: re.Match[str], d: Draft) -> None:
-    a, b = rank(m["a"]), rank(m["b"])
+    a, b = rank(m["a"] or m["a2"]), rank(m["b"] or m["b2"])
     if a == b:
         d.repair("rank-named-twice", "defect",
                  f"\"{m['a']} and {m['b']}\" names one rank twice (the generator's one-rank block); read as removing {m['a']} only")
@@ -65,7 +78,8 @@ def _remove_two(m: re.Match[str], d: Draft) -> None:
         _removal(d, [a, b], m["minor"])
 
 
-@phase.rule("DK-03", r"Remove (?P<a>" + RANKS + r") through (?P<b>" + RANKS + r")" + MINOR + r"\.")
+@phase.rule("DK-03", REMOVE + r" (?:all (?:of )?)?(?:the )?(?P<a>" + RANKS + r") (?:through|to) (?:the )?(?P<b>" + RANKS + r")" + MINOR
+            + FROM_PACK + r"\.")
 def _remove_block(m: re.Match[str], d: Draft) -> None:
     d.note("removal.block", (rank(m["a"]), rank(m["b"]), m["a"], m["b"]))
     _removal(d, [], m["minor"])
@@ -78,18 +92,25 @@ def _removal(d: Draft, ranks: list[str], minor: str | None) -> None:
 
 
 #: DK-02 notes before the rank list.
-NOTE_TWO = r"2s are higher than Aces"
-NOTE_THREE_TWO = r"3s and 2s are ranked above Aces"
-NOTE_PROMOTED = r"(?P<promoted>" + RANKS + r") are higher than aces"
+#: "are higher than", in other words (the note before a rank list).
+ABOVE = r"(?:are higher than|are ranked above|rank above|rank higher than|are above|beat|outrank)"
+# The book tells two orders apart by a capital: "2s are higher than Aces" (the two-over-Ace order) and
+# "2s are higher than aces" (one rank promoted, which happened to be the 2).
+NOTE_TWO = r"(?:2s|Twos) " + ABOVE + r" (?:the )?Aces"
+NOTE_THREE_TWO = r"(?:3s and 2s|Threes and twos) " + ABOVE + r" (?:the )?Aces"
+NOTE_PROMOTED = r"(?P<promoted>" + RANKS + r") " + ABOVE + r" (?:the )?aces"
+#: A note that only says what the list shows ("Aces are high"): the list is what is read.
+NOTE_PLAIN = r"(?:Aces|Kings) (?:are|rank) (?:high|low)"
 
 
-@phase.rule("DK-02", r"(?:(?P<note>.+?): c|C)ards rank (?P<list>(?:" + RANK + r", )*" + RANK + r")\.")
+@phase.rule("DK-02", r"(?:(?P<note>.+?)(?:: |, so )(?:the )?c|C|The c)ards (?:rank|are ranked)(?:,? from high(?:est)? to low(?:est)?:?)? "
+            r"(?P<list>(?:" + RANK + r", )*" + RANK + r")(?: \((?:high to low|highest to lowest|highest first)\))?\.")
 def _rank_list(m: re.Match[str], d: Draft) -> None:
     words = m["list"].split(", ")
     d.note("rank.list", tuple(rank(w) for w in words))
     d.note("rank.words", tuple(words))
     note = m["note"]
-    if note is None:
+    if note is None or re.fullmatch(NOTE_PLAIN, note):
         return
     if re.fullmatch(NOTE_TWO, note):
         d.note("order.note", "two-over-ace")
@@ -115,16 +136,20 @@ def _rank_list(m: re.Match[str], d: Draft) -> None:
 RUN = r"(?:" + RANK + r"-){2,}" + RANK
 
 
-@phase.rule("DK-05", r"(?P<low>" + RANKS + r") can be counted either high or low in a run, such that (?P<a>" + RUN + r") and "
-            r"(?P<b>" + RUN + r") are both valid runs \(but (?P<bad>" + RUN + r") is not\)\.")
+@phase.rule("DK-05", r"(?P<low>" + RANKS + r") (?:can|may) (?:be counted|count)(?: as)? (?:either )?high or low in (?:a run|runs),? (?:such that|so that|so) "
+            r"(?P<a>" + RUN + r") and (?P<b>" + RUN + r") are both valid runs(?: \(but (?P<bad>" + RUN + r") is not\)|, but (?P<bad2>" + RUN + r") is not)\.")
 def _run_wrap(m: re.Match[str], d: Draft) -> None:
     d.note("run-wrap", rank(m["low"]))
-    d.note("run-wrap.examples", tuple(tuple(rank(w) for w in m[k].split("-")) for k in ("a", "b", "bad")))
+    runs = (m["a"], m["b"], m["bad"] or m["bad2"])
+    d.note("run-wrap.examples", tuple(tuple(rank(w) for w in run.split("-")) for run in runs))
 
 
-@phase.rule("DK-04", r"Include (?:two jokers, one red and one black|(?P<one>one|a) red joker)\.")
+@phase.rule("DK-04", r"(?:(?:Include|Add)(?: also)? (?:two jokers, one red and one black|a red joker and a black joker|one red and one "
+            r"black joker|(?P<one>one|a|a single) red joker)|(?:Two jokers are|The (?:pack|deck) also includes two jokers,) "
+            r"(?:included, )?one red and one black|(?P<one2>One red joker is included|The (?:pack|deck) (?:also )?includes one red "
+            r"joker))\.")
 def _jokers(m: re.Match[str], d: Draft) -> None:
-    d.set("deck.jokers", 1 if m["one"] else 2)
+    d.set("deck.jokers", 1 if m["one"] or m["one2"] else 2)
 
 
 # -- finishing -------------------------------------------------------------------------------------

@@ -13,26 +13,44 @@ from .words import NUM, number
 phase = Phase("ending")
 
 
-@phase.rule("EN-03", r"The first player to reach (?P<n>\d+) points wins the game\.")
+#: "wins the game", in other words.
+WINS = r"(?:wins(?: the game)?|is the winner(?: of the game)?|wins the match)"
+#: "reach N points": the target, in digits or words.
+REACH = r"(?:reach|score|get to|make|collect|accumulate) (?P<{}>\d+|" + NUM + r")(?: or more)? points"
+
+
+@phase.rule("EN-03", r"(?:The first player to " + REACH.format("n") + " " + WINS + r"|(?:The game is won by|The winner is) the first player to "
+            + REACH.format("n2") + r"|Whoever first (?:reaches|scores|gets to) (?P<n3>\d+|" + NUM + r")(?: or more)? points " + WINS + r")\.")
 def _target(m: re.Match[str], d: Draft) -> None:
-    d.set("ending.condition", {"kind": "target", "points": number(m["n"])})
+    d.set("ending.condition", {"kind": "target", "points": number(m["n"] or m["n2"] or m["n3"])})
 
 
-@phase.rule("EN-03", r"When a player's score reaches -(?P<n>\d+) or lower,? the player with the highest score wins the game\.")
+#: "the player with the highest score", in other words.
+HIGHEST = r"(?:[Tt]he player with the (?:highest|best|most) (?:score|points|total)|[Tt]he highest-scoring player|[Tt]he highest scorer)"
+
+
+@phase.rule("EN-03", r"(?:When|As soon as|Once|If) (?:a|any) player's score (?:reaches|falls to|drops to|is|goes down to) -(?P<n>\d+) or "
+            r"(?:lower|less|below),? " + HIGHEST + " " + WINS + r"\.")
 def _threshold(m: re.Match[str], d: Draft) -> None:
     d.set("ending.condition", {"kind": "threshold", "points": number(m["n"])})
 
 
-@phase.rule("EN-02", r"Play as many (?:rounds|hands) as there are players\.")
+@phase.rule("EN-02", r"(?:Play as many (?:rounds|hands) as there are players(?: in the game)?|Play (?:one|a) (?:round|hand) (?:per|for each) "
+            r"player|Play a number of (?:rounds|hands) equal to the number of players|The game (?:lasts|is played over|runs for) as many "
+            r"(?:rounds|hands) as there are players)\.")
 def _rounds(m: re.Match[str], d: Draft) -> None:
     d.set("ending.condition", {"kind": "rounds"})
 
 
-@phase.rule("EN-01", r"The first player to (?:get rid of|discard|lose|give up) all (?:of )?their (?P<cur>[\w -]+?) (?:is the winner|"
-            r"wins(?: the game)?)\.")
+_GONE = r"(?:get rid of|discard|lose|give up|spend) all (?:of )?their (?P<cur>[\w -]+?)|run out of (?P<cur2>[\w -]+?)"
+
+
+@phase.rule("EN-01", r"(?:The first player (?:to (?:" + _GONE + r")|with no (?P<cur3>[\w -]+?) left) " + WINS + r"|Whoever first (?:gets rid of|discards|"
+            r"runs out of) (?:all )?(?:of )?their (?P<cur4>[\w -]+?) " + WINS + r"|The game is won by the first player to (?:get rid of|discard|run "
+            r"out of) (?:all )?(?:of )?their (?P<cur5>[\w -]+?))\.")
 def _tokens_gone(m: re.Match[str], d: Draft) -> None:
     d.set("ending.condition", {"kind": "tokens"})
-    d.note("tokens.gone", m["cur"])
+    d.note("tokens.gone", next(m[k] for k in ("cur", "cur2", "cur3", "cur4", "cur5") if m[k]))
 
 
 @phase.rule("EN-02", r"Each successive hand is played with one fewer card, down to just one card each(?:(?P<up>, then one additional "
@@ -50,14 +68,25 @@ def _shrink_end(m: re.Match[str], d: Draft) -> None:
     d.note("shrink.last", number(m["n"]))
 
 
-@phase.rule("EN-02", r"The (?:highest-scoring player|player with the highest score) (?:wins(?: the game)?|is the winner)\.")
+@phase.rule("EN-02", r"(?:" + HIGHEST + " " + WINS + r"|Whoever has the (?:highest|best) score " + WINS
+            + r"|The winner is " + HIGHEST + r")\.")
 def _highest_wins(m: re.Match[str], d: Draft) -> None:
     d.note("highest-wins")
 
 
-@phase.rule("EN-04", r"If tied, (?:(?P<extra>play an extra (?:round|hand))|the tied player who won a round latest in the game wins)\.")
+#: "If tied", in other words.
+IF_TIED = r"(?:If tied|If there is a tie|In the event of a tie|In case of a tie|If (?:two or more )?players are tied|If (?:two or more )?players tie)"
+#: "play an extra round".
+EXTRA = r"(?:play (?:an extra|another|one more|one extra|a further) (?:round|hand)|(?:an extra|another|one more) (?:round|hand) is played)"
+#: "the tied player who won a round latest in the game".
+LATEST = (r"(?:the tied player (?:who|that)|whichever tied player) (?:won a round latest(?: in the game)?|most recently won a round|won a round most "
+          r"recently(?: in the game)?|won the most recent round of those tied)")
+
+
+@phase.rule("EN-04", r"(?:" + IF_TIED + r", (?:(?P<extra>" + EXTRA + r")|" + LATEST + " " + WINS + r"|the winner is " + LATEST + r")|Ties are "
+            r"broken by (?P<extra2>playing (?:an extra|another|one more) (?:round|hand))|Ties go to " + LATEST + r")\.")
 def _ties(m: re.Match[str], d: Draft) -> None:
-    d.set("ending.ties", "extra-hand" if m["extra"] else "latest-winner")
+    d.set("ending.ties", "extra-hand" if m["extra"] or m["extra2"] else "latest-winner")
     # In a shedding game a round has a winner (the first out, who also has the round's best score):
     # the rule means what it says.
     if not m["extra"] and d.get("scoring.kind") not in SHEDDING_KINDS:

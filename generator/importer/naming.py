@@ -7,7 +7,7 @@ import functools
 import re
 
 from ..families import FAMILIES
-from ..names import COUNTRIES, village_names
+from ..names import COUNTRIES, COUNTRY_ADJECTIVE, country_of_name, village_names
 from ..spec.naming import FACTS
 from ..spec.words import MAX_PLAYERS, MIN_PLAYERS
 from . import deck as deck_phase
@@ -19,18 +19,22 @@ phase = Phase("naming")
 
 COUNTRY_WORDS = {"English": "en", "French": "fr", "German": "de"}
 
+#: "to" in a range of players, as other authors write it ("three or four", "between two and five", "2–5").
+TO = r"(?: to | or | and |-|–)"
+
 #: NM-04: the intro. The name may carry "(or A)" or "(also A or B)"; the country word is optional;
 #: then either "where ‹fact›." (the deck follows as its own sentence) or ", played with ‹deck›.".
 #: The name and the adjective are bounded, as in GAME_START: unbounded, a long sentence took minutes.
 INTRO = (r"(?P<name>.{1,200}?)(?: \((?:or (?P<alias1>[^()]+?)|also (?P<alias2>[^()]+?) or (?P<alias3>[^()]+?))\))?"
          r" is an? (?P<adjective>[\w' -]{1,200}?)(?: (?P<country>English|French|German))?"
-         r" (?P<family>[\w-]+) game for (?P<min>" + NUM + r") to (?P<max>" + NUM + r") players"
-         r"(?:, played with (?P<deck>.+?)| where (?P<fact>.+?))\.")
+         r" (?P<family>[\w-]+) game for (?:between )?(?P<min>" + NUM + r")" + TO + r"(?P<max>" + NUM + r") players"
+         r"(?:,? (?:and (?:it )?is |that is |which is )?(?:played with|played using|using|which uses|that uses|and uses) (?P<deck>.+?)| where "
+         r"(?P<fact>.+?))\.")
 
 #: A looser form, used to find where each game of a book begins. Every line of a book is tried, so
 #: the name and the words before the family are bounded (at most 200 characters each): unbounded,
 #: they took minutes over a long line that repeats "is a" without "game for".
-GAME_START = re.compile(r"(?P<name>.{1,200}?) is an? .{1,200}? (?P<family>[\w-]+) game for " + NUM + " to " + NUM
+GAME_START = re.compile(r"(?P<name>.{1,200}?) is an? .{1,200}? (?P<family>[\w-]+) game for (?:between )?" + NUM + TO + NUM
                         + " players\\b")
 #: Looser still: a line that says it begins a game but is not worded as one ("is a climbing game
 #: for two players", no word before the family or no range). It begins a game all the same, which
@@ -152,9 +156,12 @@ def _country(d: Draft) -> None:
             found = [c for c in COUNTRIES if alias in _names(c)]
             if found:
                 break
-    country = found[0] if found else "en"
-    if not found:
-        why = "the name is in none of the village lists; default 'en'"
+    guessed = None if found else country_of_name(name)
+    country = found[0] if found else guessed[0] if guessed else "en"
+    if guessed:
+        why = f"the name is in none of the village lists; {guessed[1]} is most often {COUNTRY_ADJECTIVE[country]} in them"
+    elif not found:
+        why = "the name is in none of the village lists and its form says nothing; default 'en'"
     elif len(found) == 1:
         why = f"the name (or an alias) is in the '{country}' village list"
     else:

@@ -9,11 +9,12 @@ the importers cannot drift."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ..spec import DealSpec, derived
 from ..spec.deck import DeckSpec
 from .core import Draft, Phase, player_counts
-from .words import card, nickname, suit
+from .words import CARD, SUIT_ONE, card, nickname, suit
 
 #: Seats a book names as the first leader.
 LEADERS = {"The dealer": "dealer", "The player to the dealer's left": "dealer-left",
@@ -39,13 +40,36 @@ def leader_title_finish(d: Draft) -> None:
         d.problem(f"the {title} leads, but no auction makes anyone the {title}", d.said_in["leader.title"])
 
 
+#: The card or suit that captures the kitty: "a spade", "the 3 of clubs (the Ozzy)".
+CAPTURED = (r"(?:(?:an?|any) (?P<suit>" + SUIT_ONE + r")|(?P<card>" + CARD + r")(?: \((?:the|or) (?P<nick>[^)]+)\))?)")
+#: TT-14 and CL-13a: the first trick won with the card (or suit) in it takes the kitty as a trick too.
+CAPTURE_TRICK = (r"(?:The first time (?:that )?a player wins a trick (?:which contains|that contains|containing|which includes|that includes) "
+                 + CAPTURED + r",? they (?:also )?take the (?P<kitty>[\w -]+?)(?: too| as well)?|The first player to win a trick (?:which "
+                 r"contains|that contains|containing) " + CAPTURED.replace("?P<suit>", "?P<suit2>").replace("?P<card>", "?P<card2>")
+                 .replace("?P<nick>", "?P<nick2>") + r" also takes the (?P<kitty2>[\w -]+?)|The first time (?:that )?a player wins a trick with "
+                 + CAPTURED.replace("?P<suit>", "?P<suit3>").replace("?P<card>", "?P<card3>").replace("?P<nick>", "?P<nick3>")
+                 + r" in it,? they (?:also )?take the (?P<kitty3>[\w -]+?)(?: too| as well)?),? as (?:if|though) it were a separate,? won trick\.")
+
+
 def kitty_capture(m: re.Match[str], d: Draft) -> None:
     """A suit (``suit``) or a card with its nickname (``card``, ``nick``), and the kitty's name."""
-    if m["suit"]:
-        d.set("play.kitty_capture", {"card": None, "nickname": None, "suit": suit(m["suit"])})
+    g = _first_of(m)
+    if g("suit"):
+        d.set("play.kitty_capture", {"card": None, "nickname": None, "suit": suit(g("suit"))})
     else:
-        d.set("play.kitty_capture", {"card": card(m["card"]), "nickname": nickname(m["nick"]), "suit": None})
-    d.note("capture.kitty", m["kitty"])
+        d.set("play.kitty_capture", {"card": card(g("card")), "nickname": nickname(g("nick")), "suit": None})
+    d.note("capture.kitty", g("kitty"))
+
+
+def _first_of(m: re.Match[str]) -> Callable[[str], str | None]:
+    """A group of the match by name, from whichever of its numbered copies ("suit", "suit2", …) matched:
+    one rule's phrasings share the names of what they capture."""
+    groups = m.groupdict()
+
+    def get(name: str) -> str | None:
+        return next((v for k, v in groups.items() if v is not None and re.fullmatch(name + r"\d*", k)), None)
+
+    return get
 
 
 def joker_count_finish(d: Draft) -> None:
@@ -60,10 +84,12 @@ def joker_count_finish(d: Draft) -> None:
 
 
 #: SH-02: the two sentences of playing from face-down rows, the same in every family that deals them.
-ROWS_PLAY = (r"If you have no cards (?:left )?in your hand, you may play cards from your face-up row \(and if the face-up "
-             r"ones have been played, the face-down ones\) as if they were in your hand\.")
-ROWS_BLIND = (r"Face-down cards are played blind: if their play is invalid, you must put the card back where you played it "
-              r"from, and pass your turn\.")
+ROWS_PLAY = (r"(?:If|When|Once) (?:you have no cards (?:left )?in your hand|your hand is empty), you (?:may|can) play cards from your face-up row "
+             r"\(and (?:if|once|when) the face-up "
+             r"ones have been played, the face-down ones\) as (?:if|though) they were in your hand\.")
+ROWS_BLIND = (r"Face-down cards are played blind[:;] if (?:their|the) play is (?:invalid|not valid|illegal), you must (?:put the card back|return the "
+              r"card to) where you played it "
+              r"from,? and pass your turn\.")
 
 
 def rows_rules(phase: Phase) -> None:
@@ -101,20 +127,37 @@ def rows_play_finish(d: Draft) -> None:
 QUOTED = r"[\"“](?P<word>[^\"”!]+?)(?P<bang>!)?[\"”]"
 
 
+#: The first turn of a matching or melding round: a seat, in the book's words and others'.
+SEATS = {"The dealer": "dealer", "The player to the dealer's left": "dealer-left",
+         "The player to the left of the dealer": "dealer-left"}
+_SEAT = "|".join(re.escape(w) for w in SEATS)
+FIRST_TURN = (r"(?:(?P<who>" + _SEAT + r") (?:takes|has|plays|gets) the first turn(?: of the round)?|(?P<who2>" + _SEAT + r") (?:plays|goes|starts|"
+              r"moves)(?: first)?|The first turn is taken by (?P<who3>(?i:" + _SEAT + r")))\.")
+
+
+def first_turn(m: re.Match[str]) -> str:
+    """The seat of a ``FIRST_TURN`` match."""
+    who = m["who"] or m["who2"] or m["who3"]
+    return SEATS[who[0].upper() + who[1:]]
+
+
 def call_rules(phase: Phase) -> None:
     """Register SH-01's two sentences in a family's play phase: the word a player left with one card
     calls, and the card drawn by one who fails to (the generator drops the "so" of "fail to do so")."""
 
-    @phase.rule("SH-01", r"If a player has only one card (?:left )?in their hand,? they must call " + QUOTED + r"\.")
+    @phase.rule("SH-01", r"(?:(?:If|When) a player has (?:only|just) one card (?:left )?in their hand,? they must|A player with (?:only|just) one card "
+                r"(?:left )?in their hand must) (?:call|say|shout|announce|call out) " + QUOTED + r"\.")
     def _call(m: re.Match[str], d: Draft) -> None:
         if m["bang"]:
             d.problem("the call word of the last card is shouted with \"!\", which the spec's word cannot hold")
         d.set("play.call", m["word"].strip())
 
-    @phase.rule("SH-01", r"\(If they fail to do(?P<so> so)? before the next player starts their turn, they must draw a card\.\)")
+    @phase.rule("SH-01", r"\((?:If they (?:fail to do(?P<so> so)?|(?P<so2>do not do so|forget to do so)) before the next player (?:starts|begins) "
+                r"their turn|If they (?P<so3>fail to do so|do not do so|forget to do so) before the next player's turn (?:starts|begins)),? they "
+                r"must draw (?:a|one) card\.\)")
     def _call_penalty(m: re.Match[str], d: Draft) -> None:
         d.note("call.penalty")
-        if not m["so"]:
+        if not (m["so"] or m["so2"] or m["so3"]):
             d.repair("fail-to-do", "defect", "\"If they fail to do before …\" (the generator drops \"so\") read as \"fail to "
                      "do so\"")
 

@@ -35,20 +35,29 @@ from .words import (
 phase = Phase("scoring")
 
 NICK = r"(?: \((?:the|or) (?P<{}>[^)]+)\))?"
-AVOID = (r"each player loses (?:1 point per (?P<one>" + SUIT_ONE + r")|the face value of each (?P<face>" + SUIT_ONE + r"))"
-         r" taken in tricks(?: and loses an additional (?P<pen>\d+) if they took (?P<pcard>" + CARD + r")" + NICK.format("pnick")
+#: "1 point per", in other words.
+PER = r"(?:1|one|a) point (?:per|for each|for every)"
+#: "taken in tricks", in other words.
+TAKEN = (r"(?:(?:taken|they took|they take|they have taken|won|they won|captured|they captured)(?: in tricks)?|in the tricks they (?:won|took|"
+         r"have won|have taken))")
+AVOID = (r"each player loses (?:" + PER + r" (?P<one>" + SUIT_ONE + r")|the face value of each (?P<face>" + SUIT_ONE + r"))"
+         r" " + TAKEN + r"(?: and loses an additional (?P<pen>\d+) if they took (?P<pcard>" + CARD + r")" + NICK.format("pnick")
          + r"| but gains (?P<bon>\d+) if they took (?P<bcard>" + CARD + r")" + NICK.format("bnick") + r")?")
-PER_TRICK = (r"each player scores 1 point per trick won(?: beyond the (?P<beyond>" + ORD + r"))?(?:, plus a bonus (?P<exact>\d+) "
-             r"if they won the exact number of tricks they bid(?:(?:,| and|, and) (?:an extra|a further) (?P<zero>\d+) if that "
+PER_TRICK = (r"each player (?:scores|gets|earns|gains) " + PER + r" trick (?:won|they (?:have )?won|taken|they took)(?: (?:beyond|after|above|"
+             r"in excess of) (?:the|their) (?P<beyond>" + ORD + r"))?(?:,? (?:plus|and) (?:a bonus (?:of )?(?P<exact>\d+)|an? (?P<exact2>\d+)[ -]point "
+             r"bonus) if they won (?:the exact number of tricks they bid|exactly the number of tricks they bid|exactly as many tricks as they "
+             r"bid|exactly their bid)(?:(?:,| and|, and) (?:an extra|a further) (?P<zero>\d+) if that "
              r"number was zero)?)?")
 EXACT = r"each player who won the exact number of tricks they bid scores 10 plus that number; (?P<other>.+)"
 
 
-@phase.rule("SC-T", r"When all (?:(?P<n>" + NUM + r") )?tricks have been played,? (?P<body>.+)\.")
+@phase.rule("SC-T", r"(?:When|After|Once) (?:all (?:(?P<n>" + NUM + r") )?tricks have been played|all (?P<n2>" + NUM + r") tricks have been "
+            r"played|the (?P<n3>" + NUM + r") tricks have all been played),? (?P<body>.+)\.")
 def _hand_scoring(m: re.Match[str], d: Draft) -> None:
-    if m["n"]:
-        d.note("tricks.said", number(m["n"]))
-        d.note("tricks.word", m["n"])
+    n = m["n"] or m["n2"] or m["n3"]
+    if n:
+        d.note("tricks.said", number(n))
+        d.note("tricks.word", n)
     else:
         d.note("tricks.said", None)
     _trick_body(m["body"], d)
@@ -69,8 +78,8 @@ def _trick_body(body: str, d: Draft) -> None:
     elif (p := re.fullmatch(PER_TRICK, body)) is not None:
         d.set("scoring.kind", "per-trick")
         d.set("scoring.beyond", ordinal(p["beyond"]) if p["beyond"] else 0)
-        if p["exact"]:
-            d.set("scoring.exact_bonus", number(p["exact"]))
+        if p["exact"] or p["exact2"]:
+            d.set("scoring.exact_bonus", number(p["exact"] or p["exact2"]))
         if p["zero"]:
             d.set("scoring.zero_bonus", number(p["zero"]))
     elif (e := re.fullmatch(EXACT, body)) is not None:
@@ -163,14 +172,21 @@ def _joker_tricks(m: re.Match[str], d: Draft) -> None:
     d.set("scoring.extras.joker_tricks", "void" if m["void"] else "bonus")
 
 
-@phase.rule("SC-T4", r"If (?P<pig>.+?) was revealed, the player who won it (?:(?P<plus>scores an extra point)|(?P<minus>loses a point)"
+#: "scores an extra point", in other words.
+EXTRA_POINT = r"(?:scores|gains|earns|gets) (?:an extra|one extra|a bonus|an additional) point"
+#: "the player who won it": who took a card in a trick.
+WON_IT = r"(?:the player who (?:won|took|captured) it(?: in a trick)?|whoever (?:won|took) it)"
+
+
+@phase.rule("SC-T4", r"If (?P<pig>.+?) (?:was|has been) revealed, " + WON_IT + r" (?:(?P<plus>" + EXTRA_POINT + r")|(?P<minus>loses (?:a|one) point)"
             r"|scores nothing for (?:this|the) hand)\.")
 def _pig_extra(m: re.Match[str], d: Draft) -> None:
     d.set("scoring.extras.pig", "plus" if m["plus"] else "minus" if m["minus"] else "nothing")
     d.note("pig.scored", m["pig"])
 
 
-@phase.rule("SC-T4", r"The player who won the highest trump card (?:(?P<plus>scores an extra point)|loses a point)\.")
+@phase.rule("SC-T4", r"(?:The player who (?:won|took|captured)|Whoever (?:won|took)) the highest trump(?: card)? (?:(?P<plus>" + EXTRA_POINT
+            + r")|loses (?:a|one) point)\.")
 def _top_trump(m: re.Match[str], d: Draft) -> None:
     d.set("scoring.extras.top_trump", "plus" if m["plus"] else "minus")
 
@@ -208,23 +224,26 @@ def _payment(m: re.Match[str], d: Draft, kind: str) -> None:
     d.note("payment.title", m["t1"])
 
 
-@phase.rule("SC-T6", r"\(If the hand was played low then each player (?:loses that many points|gains points instead of losing them"
-            r"(?:, and vice versa)?)\.\)")
+@phase.rule("SC-T6", r"\((?:If the hand (?:was|is) played low,? (?:then )?|In a hand played low, )each player (?:loses that (?:many|number of) "
+            r"points(?: instead)?|gains points instead of losing them(?:, and vice versa)?)\.\)")
 def _low_note(m: re.Match[str], d: Draft) -> None:
     d.note("low.note")
 
 
 # -- SC-A shedding scoring (and SC-B: countdown with tricks) ---------------------------------------
 
-WINS = r"The first player to (?:(?P<empty>empty their hand)|(?P<rows>play out their face-down cards)) wins the round"
+#: Going out, in the book's words and others'.
+GO_OUT = r"(?:empty their hand|get rid of (?:all (?:of )?)?their cards|run out of cards|play (?:all (?:of )?)?their cards|go out)"
+WINS = (r"(?:The first player to (?:(?P<empty>" + GO_OUT + r")|(?P<rows>play out their face-down cards))|The first player with no cards "
+        r"(?:left )?in their hand|Whoever (?:empties their hand|gets rid of (?:all )?their cards|runs out of cards|goes out) first) wins the round")
 KITTY_POINTS = r"(?P<kittypts>,? plus (?:one|a|1) point (?:per|for each|for every) card (?:left )?in the (?P<kitty>[\w -]+?))?"
 
 
 def _round_won(m: re.Match[str], d: Draft) -> None:
-    d.note("round.won", "rows" if m["rows"] else "empty")
+    d.note("round.won", "rows" if m["rows"] or m.groupdict().get("rows2") else "empty")
 
 
-@phase.rule("SC-A", WINS + r"\.")
+@phase.rule("SC-A", r"(?:" + WINS + r"|The round is won by the first player to (?:" + GO_OUT + r"|(?P<rows2>play out their face-down cards)))\.")
 def _wins(m: re.Match[str], d: Draft) -> None:
     _round_won(m, d)
 
@@ -235,7 +254,7 @@ def _first_out(m: re.Match[str], d: Draft) -> None:
     d.set("scoring.kind", "first-out")
 
 
-@phase.rule("SC-A1", WINS + r",? and discards one of their (?P<cur>[\w -]+?)\.")
+@phase.rule("SC-A1", WINS + r",? and (?:must )?(?:discards?|gives? up|loses?|returns?) one (?:of their )?(?P<cur>[\w -]+?)\.")
 def _countdown(m: re.Match[str], d: Draft) -> None:
     _round_won(m, d)
     d.set("scoring.kind", "countdown")
@@ -301,27 +320,38 @@ def _stock_out(m: re.Match[str], d: Draft) -> None:
     d.set("scoring.stock_out", True)
 
 
-@phase.rule("SC-A2", r"(?:The winner|They) gains? points equal to the scores of the cards remaining in (?:their|the) opponents' "
-            r"hands, as follows:")
+#: "the cards remaining in their opponents' hands", in other words.
+REMAINING = r"(?:remaining|left|still) in (?:their|the) (?:opponents'|other players') hands"
+#: "their own hand": a loser's.
+OWN = r"(?:remaining|left|still) in their (?:own )?hands?"
+
+
+@phase.rule("SC-A2", r"(?:The winner|They) (?:gains?|scores?) points equal to the (?:scores|values?) of the cards " + REMAINING + r",? (?:scored )?"
+            r"as follows:")
 def _values_winner(m: re.Match[str], d: Draft) -> None:
     d.set("scoring.kind", "card-values")
     d.set("scoring.losers_lose", False)
 
 
-@phase.rule("SC-A2", r"Each other player loses points equal to the (?:scores of the )?cards remaining in their own hand, as follows:")
+#: "Each other player loses", in other words.
+OTHERS_LOSE = r"(?:Each other player loses|Every other player loses|Each of the other players loses|All (?:the )?other players lose)"
+
+
+@phase.rule("SC-A2", OTHERS_LOSE + r" points equal to the (?:(?:scores|values?) of the )?cards " + OWN + r",? as follows:")
 def _values_losers(m: re.Match[str], d: Draft) -> None:
     d.set("scoring.kind", "card-values")
     d.set("scoring.losers_lose", True)
 
 
-@phase.rule("SC-A2", r"(?:The winner|They) gains? points equal to the (?:total )?number of cards remaining in (?:their|the) "
-            r"opponents' hands\.")
+@phase.rule("SC-A2", r"(?:The winner|They) (?:(?:gains?|scores?) points equal to the (?:total )?number of cards|(?:gains?|scores?) (?:one|a|1) point "
+            r"(?:for each|for every|per) card) " + REMAINING + r"\.")
 def _count_winner(m: re.Match[str], d: Draft) -> None:
     d.set("scoring.kind", "card-count")
     d.set("scoring.losers_lose", False)
 
 
-@phase.rule("SC-A2", r"Each other player loses points equal to the (?:total )?number of cards remaining in their own hand\.")
+@phase.rule("SC-A2", OTHERS_LOSE + r" (?:points equal to the (?:total )?number of cards|(?:one|a|1) point (?:for each|for every|per) card) " + OWN
+            + r"\.")
 def _count_losers(m: re.Match[str], d: Draft) -> None:
     d.set("scoring.kind", "card-count")
     d.set("scoring.losers_lose", True)
@@ -388,32 +418,42 @@ def _pig_winner(m: re.Match[str], d: Draft) -> None:
 # -- SC-A3 titles and the rules between rounds (WU-01…WU-05) ---------------------------------------
 
 
-@phase.rule("SC-A3", r"When a player empties their hand, they retire\.")
+#: "empties their hand", in other words.
+EMPTIES = r"(?:empties their hand|has emptied their hand|runs out of cards|gets rid of (?:all )?their cards|has no cards left|goes out)"
+
+
+@phase.rule("SC-A3", r"(?:(?:When|Once|As soon as) a player " + EMPTIES + r", they retire|A player who " + EMPTIES + r" retires|Players who empty "
+            r"their hands retire)\.")
 def _retire(m: re.Match[str], d: Draft) -> None:
     d.note("titles.retire", True)
 
 
-@phase.rule("SC-A3", r"Continue playing until (?:only )?one player is left\.")
+@phase.rule("SC-A3", r"(?:Continue playing|Play continues|Keep playing|Carry on playing|Play on) until (?:only |just )?one player (?:is left|remains)\.")
 def _continue(m: re.Match[str], d: Draft) -> None:
     d.note("titles.continue")
 
 
-@phase.rule("SC-A3", r"The first player to retire is the (?P<title>[\w -]+?),? and scores (?P<n>" + NUM + r") points?" + KITTY_POINTS
-            + r"\.")
+#: "is the", of a title; "scores", of its points.
+IS_THE = r"(?:is|becomes|is called|is named) the"
+SCORES = r"(?:scores|gains|receives|earns|gets)"
+
+
+@phase.rule("SC-A3", r"The first (?:player )?to retire " + IS_THE + r" (?P<title>[\w -]+?),? and " + SCORES + r" (?P<n>" + NUM + r") points?"
+            + KITTY_POINTS + r"\.")
 def _first_retired(m: re.Match[str], d: Draft) -> None:
     _title(m, d, retire=True)
 
 
-@phase.rule("SC-A3", r"The second player to retire is the (?P<vice>[\w -]+?),? and scores (?P<n>" + NUM + r") points?\.")
+@phase.rule("SC-A3", r"The second (?:player )?to retire " + IS_THE + r" (?P<vice>[\w -]+?),? and " + SCORES + r" (?P<n>" + NUM + r") points?\.")
 def _second_retired(m: re.Match[str], d: Draft) -> None:
     word_check(d, "vice title", m["vice"], VICE_TITLES)
     d.set("scoring.vice", m["vice"])
     d.set("scoring.second", number(m["n"]))
 
 
-@phase.rule("SC-A3", r"The (?:last player left|(?P<most>(?:single )?player(?: \(if any\))? with the most cards (?:left|remaining)"
-            r"(?: in their hand)?(?: \(if there is only one\))?)) is the (?P<loser>[\w -]+?)(?:, who loses (?P<n>" + NUM
-            + r") points?)?\.")
+@phase.rule("SC-A3", r"The (?:last player (?:left|remaining)|player left at the end|(?P<most>(?:single )?player(?: \(if any\))? with the most cards "
+            r"(?:left|remaining)(?: in their hand)?(?: \(if there is only one\))?)) " + IS_THE + r" (?P<loser>[\w -]+?)(?:(?:, who|,? and|; they) "
+            r"loses? (?P<n>" + NUM + r") points?)?\.")
 def _loser(m: re.Match[str], d: Draft) -> None:
     word_check(d, "loser title", m["loser"], LOSER_TITLES)
     d.set("scoring.loser", m["loser"])
@@ -442,14 +482,16 @@ def _title_stake(m: re.Match[str], d: Draft) -> None:
              f"the {m['t1']}'s stake for becoming (or not) the {m['title']}: the spec's titles scoring holds no stake")
 
 
-@phase.rule("WU-01", r"The (?P<who>[\w -]+?) (?:starts|leads|begins) the next round\.")
+@phase.rule("WU-01", r"(?:The (?P<who>[\w -]+?) (?:starts|leads|begins|takes the first turn of|plays first in|goes first in) the next round|The next "
+            r"round is (?:started|begun|led) by the (?P<who2>[\w -]+?))\.")
 def _starter(m: re.Match[str], d: Draft) -> None:
-    d.note("titles.starter", m["who"])
+    d.note("titles.starter", m["who"] or m["who2"])
 
 
-@phase.rule("WU-05", r"The (?P<loser>[\w -]+?) gathers and deals all (?:the )?cards for the next round\.")
+@phase.rule("WU-05", r"(?:For the next round, )?The (?P<loser>[\w -]+?) (?:must )?(?:gathers?(?: up)?|collects?) and deals? all (?:of )?(?:the )?cards"
+            r"(?: for the next round)?\.|The (?P<loser2>[\w -]+?) (?:gathers|collects) all (?:of )?the cards and deals them for the next round\.")
 def _loser_deals(m: re.Match[str], d: Draft) -> None:
-    d.note("passing", ("loser-deals", m["loser"], None, None))
+    d.note("passing", ("loser-deals", m["loser"] or m["loser2"], None, None))
 
 
 @phase.rule("WU-05", r"If any(?: other)? player (?:picks up the (?:play )?(?:pile|cards)|touches the (?:play )?(?:pile|cards)),? or "
@@ -466,7 +508,8 @@ def _usurper(m: re.Match[str], d: Draft) -> None:
 
 # WU-02…WU-04 have no example in the shared book; these phrasings follow the catalogue.
 #: When the cards pass: "After the deal," (the catalogue) or "After cards are dealt for a new round" (the book).
-AFTER_DEAL = r"(?:After the deal,|After cards are dealt for (?:a|the) (?:new|next) (?:round|hand),?)"
+AFTER_DEAL = (r"(?:After the deal,|After cards are dealt for (?:a|the) (?:new|next) (?:round|hand),?|Once the cards (?:are|have been) dealt,|"
+              r"When the cards have been dealt,)")
 #: The title holder's side of a passing: "and receives any card back", "and the boss gives back any two cards in exchange".
 GIVES_BACK = (r"(?:,| and|;) (?:and )?(?:(?:receives|gets|is given|takes)(?: back)?|(?:the (?P<title2>[\w -]+?) )?(?:returns|gives "
               r"back|gives them|hands back)(?: them)?) any (?:(?P<n>one|two|three|1|2|3) )?cards?(?: of (?:the [\w -]+?'s|their) "
@@ -497,8 +540,9 @@ def _two_cards(m: re.Match[str], d: Draft) -> None:
     d.note("passing", ("two-cards", m["loser"], m["title"], number(m["n"])))
 
 
-@phase.rule("WU-04", r"Before anyone looks at their cards, each player reveals the top card of their (?:dealt )?hand(?:;|:|,) the "
-            r"(?P<title>[\w -]+?) swaps hands with the (?:owner|player) of the highest(?: revealed)? card(?:,? and the (?P<vice>[\w -]+?) "
+@phase.rule("WU-04", r"(?:Before anyone (?:looks|has looked) at their cards|Before looking at their cards), each player (?:reveals|turns up|shows) the top "
+            r"card of their (?:dealt )?hand(?:;|:|,)(?: and)? the (?P<title>[\w -]+?) (?:swaps|exchanges|trades) hands with the (?:owner|player) of the "
+            r"highest(?: revealed)? card(?:,? and the (?P<vice>[\w -]+?) "
             r"with the (?:owner|player) of the second(?:-| )highest(?: card)?)?\.")
 def _swap_hands(m: re.Match[str], d: Draft) -> None:
     d.note("passing", ("swap-hands", None, m["title"], m["vice"]))

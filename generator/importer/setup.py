@@ -25,14 +25,24 @@ EXCHANGE_NAMES = ("exchange", "redraw", "mulligan", "swap", "shift", "switch", "
 # -- SU-02 trump selection -------------------------------------------------------------------------
 
 
-@phase.rule("SU-02", r"(?P<verb>Turn|Reveal) the top card of the (?P<src>[\w' -]+?) to determine (?:the )?trump suit\.")
+#: "to determine the trump suit", in other words.
+DETERMINE = r"(?:determine|decide|set|fix|choose|show) (?:the )?(?:trump suit|trumps)"
+#: "calls", in other words; "their hand".
+CALLS = r"(?:calls|names|chooses|declares|picks)"
+HAND = r"(?:their hand|their cards)"
+
+
+@phase.rule("SU-02", r"(?:(?P<verb>Turn|Reveal|Turn up|Turn over|Flip|Flip over|Expose) the top card of the (?P<src>[\w' -]+?)(?: face-up)? to "
+            + DETERMINE + r"|The top card of the (?P<src2>[\w' -]+?) is (?:turned(?: up| over)?|revealed|flipped(?: over)?) to "
+            + DETERMINE + r"|Turn (?:up |over )?the top card of the (?P<src3>[\w' -]+?); its suit is (?:trumps|the trump suit))\.")
 def _turn_up(m: re.Match[str], d: Draft) -> None:
     d.set("setup.trumps", {"method": "turn-up"})
-    d.note("trumps.source", m["src"])
+    d.note("trumps.source", m["src"] or m["src2"] or m["src3"])
 
 
-@phase.rule("SU-02a", r"Place the top card of the (?P<src>[\w' -]+?) face-down: this determines trump suit, but is not "
-            r"revealed \(and does not apply\) until the first time a player plays a suit that does not match the lead suit\.")
+@phase.rule("SU-02a", r"(?:Place|Put|Lay|Set) the top card of the (?P<src>[\w' -]+?) face-down[:;] (?:this|it) determines (?:the )?(?:trump suit|trumps),? "
+            r"but is not revealed \(and does not apply\) until the first time a player (?:plays a (?:suit|card) that does not match|does not "
+            r"follow|fails to follow) the lead suit\.")
 def _hidden(m: re.Match[str], d: Draft) -> None:
     d.set("setup.trumps", {"method": "hidden"})
     d.note("trumps.source", m["src"])
@@ -42,12 +52,18 @@ CALLERS = {"The dealer": "dealer", "The player to the dealer's left": "dealer-le
            "The player to the left of the dealer": "dealer-left"}
 
 
-@phase.rule("SU-02", r"(?P<who>" + "|".join(re.escape(w) for w in CALLERS) + r") calls a trump suit before looking at their hand\.")
+_CALLER = "|".join(re.escape(w) for w in CALLERS)
+
+
+@phase.rule("SU-02", r"(?:(?P<who>" + _CALLER + r") (?:must )?(?:" + CALLS + r"|call|name|choose|declare|pick) (?:a|the) trump suit(?: before looking at| without looking at) "
+            + HAND + r"|Before looking at " + HAND + r", (?P<who2>(?i:" + _CALLER + r")) (?:must )?" + CALLS + r" (?:a|the) trump suit)\.")
 def _called(m: re.Match[str], d: Draft) -> None:
-    d.set("setup.trumps", {"method": "called", "caller": CALLERS[m["who"]]})
+    who = m["who"] or m["who2"][0].upper() + m["who2"][1:]
+    d.set("setup.trumps", {"method": "called", "caller": CALLERS[who]})
 
 
-@phase.rule("SU-02", r"Reveal the final card as it is dealt; it determines (?:the )?trump suit\.")
+@phase.rule("SU-02", r"(?:(?:Reveal|Turn) the final card(?: face-up)? as it is dealt|The final card (?:dealt )?is revealed as it is dealt)"
+            r"(?:[;:] (?:it|this card) determines|, which determines|[;:] its suit (?:is|determines)) (?:the )?(?:trump suit|trumps)\.")
 def _last_card(m: re.Match[str], d: Draft) -> None:
     d.set("setup.trumps", {"method": "last-card"})
 
@@ -60,13 +76,15 @@ def _rotating(m: re.Match[str], d: Draft) -> None:
     d.note("trumps.rotation", tuple(p.strip() for p in m["list"].split("/")))
 
 
-@phase.rule("SU-02", r"(?P<suit>" + SUIT_MANY + r") are always trumps\.")
+@phase.rule("SU-02", r"(?:(?P<suit>" + SUIT_MANY + r") are (?:always (?:the )?trumps?|always the trump suit|trumps? in every hand|trumps "
+            r"throughout the game|permanently trumps)|The trump suit is always (?P<suit2>" + SUIT_MANY + r"))\.")
 def _fixed(m: re.Match[str], d: Draft) -> None:
-    s = suit(m["suit"])
+    s = suit(m["suit"] or m["suit2"])
     d.set("setup.trumps", {"method": "majors"} if s == "majors" else {"method": "fixed", "suit": s})
 
 
-@phase.rule("SU-02f", r"The suit of (?:the )?first card played in the hand will determine the trump(?: suit)? for the entire hand\.")
+@phase.rule("SU-02f", r"The (?:suit of (?:the )?)?first card played in (?:the|each) hand (?:will )?(?:determine|determines|set|sets|is|becomes) "
+            r"(?:the )?trumps?(?: suit)? for the (?:entire|whole) hand\.")
 def _first_card(m: re.Match[str], d: Draft) -> None:
     d.set("setup.trumps", {"method": "first-card"})
 
@@ -84,32 +102,50 @@ def _majors_own_suit(m: re.Match[str], d: Draft) -> None:
 # -- SU-03…SU-06 -----------------------------------------------------------------------------------
 
 
-@phase.rule("SU-03", r"Without looking at their hand, the dealer then calls any suit other than the trump suit as anti-trumps\.")
+_ANTI_SUIT = r"(?:any suit (?:other than|except|but) (?:the trump suit|trumps)|(?:one of )?the non-trump suits?|a non-trump suit|any non-trump suit)"
+
+
+@phase.rule("SU-03", r"(?:(?:Then, )?(?:[Ww]ithout|[Bb]efore) looking at " + HAND + r", the dealer (?:then )?" + CALLS + " " + _ANTI_SUIT
+            + r" (?:as|to be) anti-trumps|The dealer(?:, without looking at " + HAND + r",)? (?:then )?" + CALLS + " " + _ANTI_SUIT
+            + r" (?:as|to be) anti-trumps(?:, without looking at " + HAND + r")?)\.")
 def _anti(m: re.Match[str], d: Draft) -> None:
     d.set("setup.anti_trumps", True)
 
 
-@phase.rule("SU-04", r'If a player has the (?P<rank>' + RANK + r') of trumps,? they may at this point "(?P<verb>[^"]+)" the revealed '
-            r"trump card, (?:swapping the (?P<rank2>" + RANK + r") for it|(?P<take>taking it into their hand and discarding "
-            r"any other card face-down))\.")
+@phase.rule("SU-04", r'(?:If (?:a|any) player (?:has|holds) the (?P<rank>' + RANK + r') of trumps,? they may|(?:(?:A|Any) player (?:who (?:has|holds)|'
+            r'holding|with)|The holder of|Whoever (?:has|holds)) the (?P<rank3>' + RANK + r') of trumps may)(?: at this point)? "(?P<verb>[^"]+)" the (?:revealed|turned-up|turned up) '
+            r'trump(?: card)?(?: at this point)?,? (?:by )?(?:(?:swapping|exchanging|trading) the (?P<rank2>' + RANK + r') for it|(?P<take>taking it '
+            r'into their hand and discarding any other card face-down))\.')
 def _rob(m: re.Match[str], d: Draft) -> None:
     word_check(d, "rob verb", m["verb"], ROB_VERBS)
     d.set("setup.robbing", {"verb": m["verb"], "form": "take-and-discard" if m["take"] else "swap"})
-    d.note("rob.rank", rank(m["rank"]))
-    if m["rank2"] and rank(m["rank2"]) != rank(m["rank"]):
+    held = m["rank"] or m["rank3"]
+    d.note("rob.rank", rank(held))
+    if m["rank2"] and rank(m["rank2"]) != rank(held):
         d.problem(f"the player with the {m['rank']} of trumps swaps the {m['rank2']} for the turned card")
 
 
-@phase.rule("SU-05", r"If a joker is (?:revealed|turned(?: up)?), there is no trump(?: suit)?(?: for (?:the|this) hand)?\.")
+_JOKER_TURNED = r"(?:a joker is (?:revealed|turned(?: up| over)?)|the (?:revealed|turned(?: up)?) card is a joker)"
+_NO_TRUMPS = r"(?:there (?:is|are) no trumps?(?: suit)?|the hand has no trumps?(?: suit)?)(?: for (?:the|this|that) hand)?"
+
+
+@phase.rule("SU-05", r"(?:(?:If|When) " + _JOKER_TURNED + ", " + _NO_TRUMPS + r"|There (?:is|are) no trumps?(?: suit)?(?: for (?:the|this) "
+            r"hand)? (?:if|when) " + _JOKER_TURNED + r")\.")
 def _joker_turned(m: re.Match[str], d: Draft) -> None:
     d.note("trumps.joker-turned")
 
 
-@phase.rule("SU-06", r"If any player has the (?P<rank>" + RANK + r") of trumps in their hand, they may optionally at this point "
-            r"score one point by revealing it\.")
+_ONE_POINT = r"(?:one|a|1) point"
+
+
+@phase.rule("SU-06", r"(?:If (?:any|a) player (?:has|holds) the (?P<rank>" + RANK + r") of trumps(?: in their hand)?, they may|(?:Any|A) player (?:who "
+            r"(?:has|holds)|holding|with) the (?P<rank2>" + RANK + r") of trumps(?: in their hand)? may|At this point, (?:any|a) player "
+            r"(?:with|holding) the (?P<rank3>" + RANK + r") of trumps(?: in their hand)? may)(?: optionally)?(?: at this point)?(?: choose to)? "
+            r"(?:score " + _ONE_POINT + r"(?: at this point)? by (?:revealing|showing) it|(?:reveal|show) it(?: at this point| now)? (?:to score|for|and score) "
+            + _ONE_POINT + r")\.")
 def _top_trump(m: re.Match[str], d: Draft) -> None:
     d.set("setup.top_trump_point", True)
-    d.note("top.rank", rank(m["rank"]))
+    d.note("top.rank", rank(m["rank"] or m["rank2"] or m["rank3"]))
 
 
 # -- SU-07 high/low --------------------------------------------------------------------------------
@@ -120,8 +156,9 @@ def _high_low(m: re.Match[str], d: Draft) -> None:
     d.note("high-low.intro")
 
 
-@phase.rule("SU-07", r"Before the hand each player chooses an? (?P<choice>[\w -]+?) card from their hand, and these are revealed "
-            r"simultaneously: if all cards are (?P<low>[\w -]+?) the hand is played low, otherwise it is played high\.")
+@phase.rule("SU-07", r"Before (?:the|each) hand,? each player (?:chooses|picks|selects) an? (?P<choice>[\w -]+?) card from their hand, and these are "
+            r"revealed (?:simultaneously|at the same time|together)[:;] if all (?:the )?cards are (?P<low>[\w -]+?),? the hand is played low, "
+            r"otherwise it is played high\.")
 def _high_low_how(m: re.Match[str], d: Draft) -> None:
     d.set("setup.high_low", True)
     d.note("high-low.choice", (m["choice"], m["low"]))
@@ -130,7 +167,9 @@ def _high_low_how(m: re.Match[str], d: Draft) -> None:
 # -- SU-08 pig -------------------------------------------------------------------------------------
 
 
-@phase.rule("SU-08", r"A player who holds (?P<card>" + CARD + r")(?: \((?P<name>[^)]+)\))? may choose to reveal it at this point\.")
+@phase.rule("SU-08", r"(?:At this point, )?(?:[Aa] player who (?:holds|has)|A player holding|Whoever holds|Whoever has|The player who (?:holds|has)|"
+            r"Any player (?:with|holding|who holds|who has)) (?P<card>" + CARD + r")(?: \((?P<name>[^)]+)\))? may (?:choose to )?(?:reveal|show) it"
+            r"(?: at this point| now)?\.")
 def _pig(m: re.Match[str], d: Draft) -> None:
     c = card(m["card"])
     if m["name"]:
@@ -169,7 +208,8 @@ def _rule_name(d: Draft, plural_or_one: str, plural: bool) -> None:
     d.note("rules.name", name)
 
 
-@phase.rule("SU-09", r"After the first hand of the game, players may have to obey additional (?P<name>[\w -]+?)\.")
+@phase.rule("SU-09", r"(?:After the first hand(?: of the game)?|From the second hand(?: of the game)? onwards?), players (?:may|might) (?:have|need) to "
+            r"(?:obey|follow) (?:additional|extra) (?P<name>[\w -]+?)\.")
 def _bonus_intro(m: re.Match[str], d: Draft) -> None:
     _rule_name(d, m["name"], plural=True)
     d.note("rules.kind", "bonus")
@@ -183,9 +223,11 @@ def _rule_example(m: re.Match[str], d: Draft) -> None:
     _rule_name(d, m["name"], plural=False)
 
 
-@phase.rule("TT-11", r"If the (?P<name>[\w -]+?) mean that a player has no valid play open to them, they must pass\.")
+@phase.rule("TT-11", r"(?:If the (?P<name>[\w -]+?) mean (?:that )?a player has no valid play(?: (?:open|available) to them)?|If the (?P<name2>[\w -]+?) "
+            r"leave a player with no valid play(?: (?:open|available) to them)?|If, because of the (?P<name3>[\w -]+?), a player has no valid "
+            r"play(?: (?:open|available) to them)?), they (?:must )?pass\.")
 def _rule_pass(m: re.Match[str], d: Draft) -> None:
-    _rule_name(d, m["name"], plural=True)
+    _rule_name(d, m["name"] or m["name2"] or m["name3"], plural=True)
 
 
 @phase.rule("SC-T5", r"The player with the highest score at the end of a hand may invent an? (?P<name>[\w -]+?), to apply to all "
@@ -235,16 +277,22 @@ def _secret(m: re.Match[str], d: Draft) -> None:
 # -- SU-10 exchange --------------------------------------------------------------------------------
 
 
-@phase.rule("SU-10", r"After looking at their cards, any player may suggest an? (?P<name>[\w-]+) of "
-            r"(?:(?P<single>a single card)|a specific number of cards)\.")
+_LOOKED = r"(?:[Aa]fter looking at|[Oo]nce they have looked at|[Aa]fter they have looked at|[Hh]aving looked at) " + HAND
+_SUGGEST = r"(?:suggest|propose|offer|call for|request)"
+_SOME_CARDS = r"(?:(?P<single>a single card|one card)|a (?:specific|particular|set|certain|given) number of cards)"
+
+
+@phase.rule("SU-10", r"(?:" + _LOOKED + r", (?:any|a|each) player (?:may|can) " + _SUGGEST + r"|(?:Any|A) player (?:may|can), " + _LOOKED
+            + r", " + _SUGGEST + r") an? (?P<name>[\w-]+) of " + _SOME_CARDS + r"\.")
 def _exchange(m: re.Match[str], d: Draft) -> None:
     word_check(d, "exchange name", m["name"], EXCHANGE_NAMES)
     d.note("exchange.name", m["name"])
     d.note("exchange.single", bool(m["single"]))
 
 
-@phase.rule("SU-10", r"If all players agree to it, each player discards (?:(?P<one>one card face-down and is dealt a replacement)"
-            r"|that many cards face-down and is dealt replacements)\.")
+@phase.rule("SU-10", r"If (?:all (?:the )?players|each player|everyone) agrees?(?: to it)?, (?:each|every) player discards (?:(?P<one>one card "
+            r"face-down and (?:is dealt|receives|gets|draws) a replacement)|(?:that many|that number of|the same number of) cards face-down and "
+            r"(?:is dealt|receives|gets|draws) (?:the same number of )?replacements)\.")
 def _exchange_how(m: re.Match[str], d: Draft) -> None:
     d.note("exchange.single", bool(m["one"]))
 
@@ -313,7 +361,7 @@ def _source(d: Draft, dealt: DealSpec | None) -> None:
         return
     sentence = d.said_in["trumps.source"]
     kitty = d.get("deal.kitty")
-    if src == "deck":
+    if re.fullmatch(r"(?:remaining |rest of the )?(?:deck|pack)|undealt cards|stock", src):  # the deck, in other words
         if dealt is not None and derived.trump_card_from_kitty(dealt):
             d.repair("trump-source", "defect",
                      f"the trump card is turned from the deck although there is a {kitty['name']}; read as the top card "

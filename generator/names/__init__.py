@@ -32,6 +32,7 @@ __all__ = [
     "COUNTRIES",
     "COUNTRY_ADJECTIVE",
     "aliases",
+    "country_of_name",
     "nickname",
     "village_name",
     "village_names",
@@ -77,6 +78,52 @@ def village_names(country: str) -> tuple[str, ...]:
     """
     _check_country(country)
     return _read_lines(f"{country}.txt")
+
+
+#: Letters only one country's names use.
+_LETTERS = {"de": frozenset("ßäöü"), "fr": frozenset("éèêàçôâîûëïœ")}
+
+
+@functools.cache
+def _lowered(country: str) -> tuple[str, ...]:
+    return tuple(n.lower() for n in village_names(country))
+
+
+def _leader(test) -> str | None:
+    """The country whose list holds the largest share of names passing ``test`` (at least three in
+    all, so one odd name decides nothing); share, not count, so the longest list does not win by size."""
+    counts = {c: sum(1 for n in _lowered(c) if test(n)) for c in COUNTRIES}
+    if sum(counts.values()) < 3:
+        return None
+    shares = {c: counts[c] / len(_lowered(c)) for c in COUNTRIES}
+    return max(COUNTRIES, key=lambda c: shares[c])
+
+
+def country_of_name(name: str) -> tuple[str, str] | None:
+    """The country a village name most likely belongs to when no list holds it, read from the lists
+    themselves: its letters (ß or é), else its first word ("Grand", "Groß"), else the longest ending or
+    beginning it shares with names of one list more than the others ("-hausen", "-ville", "Hohen-").
+    Returns (country, the evidence in words), or None when the lists say nothing."""
+    low = name.strip().lower()
+    for country, letters in _LETTERS.items():
+        if letters & set(low):
+            return country, f"its letters ({''.join(sorted(letters & set(low)))})"
+    words = re.split(r"[ -]", low)
+    if len(words) > 1 and (c := _leader(lambda n, w=words[0]: n != w and re.split(r"[ -]", n)[0] == w)):
+        return c, f"its first word \"{words[0]}\""
+    found: list[tuple[float, str, str]] = []
+    for k in range(min(len(low), 7), 2, -1):
+        if (c := _leader(lambda n, e=low[-k:]: n.endswith(e))):
+            found.append((k, c, f"its ending \"-{low[-k:]}\""))
+            break
+    for k in range(min(len(low) - 2, 6), 3, -1):
+        if (c := _leader(lambda n, s=low[:k]: n.startswith(s))):
+            found.append((k - 0.5, c, f"its beginning \"{low[:k]}-\""))  # an ending of the same length decides
+            break
+    if not found:
+        return None
+    _, country, why = max(found)
+    return country, why
 
 
 def village_name(rng: random.Random, country: str) -> str:

@@ -348,9 +348,14 @@ def cover_account(entries: Sequence[Entry], info: BookInfo, include_rejected: bo
     return {"lines": lines}
 
 
+#: The rulebook sections a reconstructed rule may be in, as the appendix names them.
+_SECTION_WORDS = {"deck": "The cards", "setup": "Setup", "play": "Play", "scoring": "Scoring", "ending": "End of the game"}
+
+
 def curious(printed: Sequence[Entry], views: Sequence[Any], rejected: Sequence[Entry]) -> dict[str, Any]:
     """The appendix for the curious: per game, its source, seed, hash, playtest seed, typical game
-    and warnings with their codes and replay commands; the games the book rejected, with codes."""
+    and warnings with their codes and replay commands, and the rules its edition supplies where the
+    source is silent (``provenance.reconstructed``); the games the book rejected, with codes."""
     games = []
     for e, v in zip(printed, views):
         s = e.summary or {}
@@ -358,9 +363,12 @@ def curious(printed: Sequence[Entry], views: Sequence[Any], rejected: Sequence[E
         notes = [f"{w.get('code')}: {w.get('message', '')} with {w.get('players')} players"
                  + (f" (replay seed {w['seed']})" if w.get("seed") is not None else "")
                  for w in s.get("warnings", [])]
+        prov = e.spec.provenance
+        supplied = [f"{_SECTION_WORDS[r.section]}: this edition supplies {r.what} ({r.why})"
+                    for r in (prov.reconstructed if prov is not None else [])]
         games.append({"id": v.id, "name": v.name, "source": e.source, "seed": e.seed, "hash": v.hash,
                       "playtest_seed": s.get("seed") if s else None, "reused": bool(s.get("reused")),
-                      "typical": typical, "notes": notes})
+                      "typical": typical, "notes": notes, "supplied": supplied})
     out_rejected = [{"name": e.spec.naming.name, "source": e.source,
                      "reasons": [f"{r.get('code')}: {r.get('message', '')} with {r.get('players')} players"
                                  for r in (e.summary or {}).get("reasons", [])]} for e in rejected]

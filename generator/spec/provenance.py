@@ -40,6 +40,19 @@ def _clause(value: str) -> str:
     return value
 
 
+class Reconstruction(BaseModel):
+    """A rule this edition supplies where its source is silent or lost (an imported game's lost list,
+    a default turn, a guessed value table, a chosen reading): the rulebook says so in one plain note
+    at the head of the section it concerns ("This edition supplies the turn below: the source's
+    list of its steps was lost."), a note the parser skips."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    section: Literal["deck", "setup", "play", "scoring", "ending"] = Field(description="the rulebook section the rule is in")
+    what: Annotated[str, AfterValidator(_clause)] = Field(description="what this edition supplies (\"the turn below\")")
+    why: Annotated[str, AfterValidator(_clause)] = Field(description="why (\"the source's list of its steps was lost\")")
+
+
 class Provenance(BaseModel):
     """How the game was made. ``origin`` says which command made it; ``seed`` is the sampler's seed
     of the draft (generated games), ``run_seed`` and ``parents`` those of a search (evolved games)."""
@@ -66,6 +79,10 @@ class Provenance(BaseModel):
         default_factory=list, max_length=6,
         description="how a written version of a traditional game differs from the game as people know it, each "
         "a clause the introduction prints (\"it is played without passing\")")
+    reconstructed: list[Reconstruction] = Field(
+        default_factory=list, max_length=12,
+        description="the rules this edition supplies where its source is silent or lost (imported games), each noted "
+        "in the section it concerns")
 
 
-__all__ = ["Mend", "Provenance"]
+__all__ = ["Mend", "Provenance", "Reconstruction"]

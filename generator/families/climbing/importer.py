@@ -15,7 +15,7 @@ import re
 
 from generator.importer.core import Draft, Phase, word_check
 from generator.importer.play_common import (
-    LEADER, joker_count_finish, kitty_capture, leader_title_finish, opening_leader, pack_of, rows_play_finish,
+    CAPTURE_TRICK, CAPTURED, LEADER, joker_count_finish, kitty_capture, leader_title_finish, opening_leader, pack_of, rows_play_finish,
     rows_rules,
 )
 from generator.importer.words import CARD, RANK, RANKS, SUIT_MANY, SUIT_ONE, card, rank, suit
@@ -45,8 +45,9 @@ SAME_SUIT_RUN = r"(?P<samerun>" + RANK + r"(?:-" + RANK + r"){2,}) of (?P<samesu
 ANY_SUIT_RUN = r"(?P<anyrun>" + RANK + " of " + SUIT_MANY + r"(?:, " + RANK + " of " + SUIT_MANY + r"){2,})"
 
 
-@phase.rule("CL-01", LEADER + r"(?:starts by leading|leads|may lead) any single card"
-            r"(?P<sets>,? or (?:a )?set of cards of (?:equal|the same) rank(?: \(eg\. " + SET_EXAMPLE + r"\))?)?"
+@phase.rule("CL-01", LEADER + r"(?:starts(?: play)? by leading|begins by leading|opens by leading|leads(?: first)?(?:,? with| and may lead)?|may "
+            r"lead|can lead|leads the first trick with) (?:any|a) (?:single|one) card"
+            r"(?P<sets>,? or (?:a |any )?set of (?:cards of )?(?:equal|the same) rank(?: \(eg\. " + SET_EXAMPLE + r"\))?)?"
             r"(?P<runs>,? or (?:a )?run of three or more cards (?:(?P<same>of the same suit)|across any suits?)"
             r"(?: \(eg\. (?:" + SAME_SUIT_RUN + "|" + ANY_SUIT_RUN + r")\))?)?\.")
 def _leads(m: re.Match[str], d: Draft) -> None:
@@ -65,25 +66,31 @@ def _leads(m: re.Match[str], d: Draft) -> None:
         d.note("example.run", (tuple(r for r, _ in cards), tuple(s for _, s in cards)))
 
 
-@phase.rule("CL-01", r"Whoever has (?P<card>" + CARD + r") plays it to lead the first trick\.")
+@phase.rule("CL-01", r"(?:(?:Whoever (?:has|holds)|The player (?:who (?:has|holds)|holding)) (?P<card>" + CARD + r") (?:plays|leads) it (?:to "
+            r"(?:lead|start|begin|open) the first trick|to the first trick|as the first lead)|The first trick is led by whoever (?:has|holds) "
+            r"(?P<card2>" + CARD + r"), who plays it)\.")
 def _holder(m: re.Match[str], d: Draft) -> None:
     """The catalogue: the holder of a random card leads it, and leads are single cards from then on
     (unless the beating rule lets sets be played on singles)."""
     d.set("play.opening_leader", "holder")
-    d.set("play.opening_card", card(m["card"]))
+    d.set("play.opening_card", card(m["card"] or m["card2"]))
     d.note("leads.by-holder")
 
 
 # -- CL-03 the obligation ----------------------------------------------------------------------------
 
 
-@phase.rule("CL-03", r"Each player in turn must either pass or play a card(?P<sets> or set of cards)?(?P<runs> or run)? which "
-            r"beats the previous play\.")
+_BEATS = r"(?:which|that) (?:beats|can beat|is higher than) the (?:previous|last|preceding) play"
+
+
+@phase.rule("CL-03", r"(?:(?:In turn, )?[Ee]ach player(?: in turn)? must (?:either )?(?:pass,? or play a card(?P<sets> or set of cards)?(?P<runs> or run)? "
+            + _BEATS + r"|play a card(?P<sets2> or set of cards)?(?P<runs2> or run)? " + _BEATS + r",? or pass))\.")
 def _each_turn(m: re.Match[str], d: Draft) -> None:
-    d.note("turn.sets", bool(m["sets"]))
+    d.note("turn.sets", bool(m["sets"] or m["sets2"]))
 
 
-@phase.rule("CL-03", r"\(A player must play if they are able to do so\.\)")
+@phase.rule("CL-03", r"\((?:A player|Players) must play if (?:they are able to(?: do so)?|they can|able|possible)\.\)|\(A player may only pass if "
+            r"they (?:are unable to|cannot) play\.\)")
 def _must_play(m: re.Match[str], d: Draft) -> None:
     d.set("play.must_play", True)
 
@@ -91,14 +98,19 @@ def _must_play(m: re.Match[str], d: Draft) -> None:
 # -- CL-04 beating -----------------------------------------------------------------------------------
 
 
-@phase.rule("CL-04", r"A single card is beaten by a higher single card, and a set is beaten by a set of the same size with a "
-            r"higher card rank\.")
+_IS_BEATEN = r"(?:is beaten|can be beaten|may be beaten)"
+_HIGHER_SINGLE = r"(?:a higher single card|a single card of (?:a )?higher rank|a higher card)"
+
+
+@phase.rule("CL-04", r"A single card " + _IS_BEATEN + " by " + _HIGHER_SINGLE + r"(?:,? and|;) a set " + _IS_BEATEN + r" by a set of the same "
+            r"size with a higher (?:card )?rank\.")
 def _higher_sets_apart(m: re.Match[str], d: Draft) -> None:
     d.set("play.beating", "higher")
     d.note("beat.sets", "higher")
 
 
-@phase.rule("CL-04", r"A card is beaten by any card of a higher rank\.")
+@phase.rule("CL-04", r"(?:(?:A|Each|Any) card " + _IS_BEATEN + r" by any (?:card of (?:a )?higher rank|higher[ -]ranked card|card with a higher "
+            r"rank|higher card)|Any card of a higher rank beats a card)\.")
 def _higher_singles(m: re.Match[str], d: Draft) -> None:
     d.set("play.beating", "higher")
     d.note("beat.singles-only")
@@ -135,7 +147,8 @@ def _beat_example(m: re.Match[str], d: Draft) -> None:
     d.note("example.beat", (m["x"], m["y"]))
 
 
-@phase.rule("CL-04", r"Runs are beaten by runs of the same (?:size|length), starting at a higher rank\.")
+@phase.rule("CL-04", r"(?:Runs are|Runs can be|A run is|A run can be) beaten by (?:runs|a run) of the same (?:size|length),? (?:starting|that "
+            r"starts?|which starts?) (?:at|from|with) a higher rank\.")
 def _runs_beaten(m: re.Match[str], d: Draft) -> None:
     d.note("beat.runs")
 
@@ -143,12 +156,17 @@ def _runs_beaten(m: re.Match[str], d: Draft) -> None:
 # -- CL-05 jokers ------------------------------------------------------------------------------------
 
 
-@phase.rule("CL-05", r"A single joker can be played at any time, and beats any(?: other play|thing)\.")
+#: "can be played at any time, and beats any other play".
+ANY_TIME = (r"(?:can|may) be played at any time(?:,? and|,) (?:beats|beating) (?:any(?: other play|thing)|every other play|all other plays)")
+
+
+@phase.rule("CL-05", r"(?:A single joker|A joker played on its own|A lone joker) " + ANY_TIME + r"\.")
 def _joker_top(m: re.Match[str], d: Draft) -> None:
     d.set("play.jokers", "top")
 
 
-@phase.rule("CL-05", r"The (?:(?P<one>joker is)|jokers are) wild and can be played as any card\.")
+@phase.rule("CL-05", r"(?:The )?(?:(?P<one>joker is)|[Jj]okers are) (?:wild|a wild card|wild cards)(?:,? and|;) (?:it |they )?(?:can|may) "
+            r"(?:be played as|represent|stand for|be used as) any card\.")
 def _jokers_wild(m: re.Match[str], d: Draft) -> None:
     d.set("play.jokers", "wild")
     d.note("jokers.count", 1 if m["one"] else 2)
@@ -175,19 +193,20 @@ def _natural_example(m: re.Match[str], d: Draft) -> None:
 # -- CL-06/07/08/09 ----------------------------------------------------------------------------------
 
 
-@phase.rule("CL-06", r"An? (?:single )?(?P<rank>" + RANK + r") can be played at any time,? and beats any(?: other play|thing)\.")
+@phase.rule("CL-06", r"(?:An? (?:single )?(?P<rank>" + RANK + r")|An? (?P<rank2>" + RANK + r") played on its own) " + ANY_TIME + r"\.")
 def _low_bomb(m: re.Match[str], d: Draft) -> None:
     d.set("play.low_bomb", True)
-    d.note("low-bomb.rank", rank(m["rank"]))
+    d.note("low-bomb.rank", rank(m["rank"] or m["rank2"]))
 
 
-@phase.rule("CL-07", r"A single card can be beaten by a card of the same rank in the opposite colou?r(?: suit)?\.")
+@phase.rule("CL-07", r"A single card (?:can|may) (?:also )?be beaten by (?:a card of )?the same rank in (?:the opposite colou?r(?: suit)?|a suit of the "
+            r"opposite colou?r)\.")
 def _colour(m: re.Match[str], d: Draft) -> None:
     d.set("play.colour_match", True)
 
 
-@phase.rule("CL-08", r"Four cards of the same rank are an? (?P<bomb>[\w -]+?), and can be played at any time to beat anything "
-            r"except (?:an? (?P<rocket>[\w -]+?) or )?a higher-ranking (?P<bomb2>[\w -]+?)\.")
+@phase.rule("CL-08", r"(?:Four cards of (?:the same|equal) rank|Four of a kind) (?:are|is|form|make) an? (?P<bomb>[\w -]+?),? and (?:can|may) be "
+            r"played at any time to beat anything (?:except|but) (?:an? (?P<rocket>[\w -]+?) or )?a higher-ranking (?P<bomb2>[\w -]+?)\.")
 def _bomb(m: re.Match[str], d: Draft) -> None:
     if m["bomb"] != m["bomb2"]:
         d.problem(f"four of a kind is called \"{m['bomb']}\" and \"{m['bomb2']}\"")
@@ -203,8 +222,8 @@ def _rocket(m: re.Match[str], d: Draft) -> None:
     d.note("rocket.name", m["rocket"])
 
 
-@phase.rule("CL-09", r"(?P<plural>" + RANKS + r") are (?P<word>[\w -]+?): after you play an? (?P<one>" + RANK + r") or a set of "
-            r"(?P<many>" + RANKS + r"), they are counted as copies of the cards? beneath them\.")
+@phase.rule("CL-09", r"(?P<plural>" + RANKS + r") are (?P<word>[\w -]+?): (?:after|when) you play an? (?P<one>" + RANK + r") or a set of "
+            r"(?P<many>" + RANKS + r"), they (?:are counted as|count as) copies of the cards? (?:beneath|underneath|under|below) them\.")
 def _transparent(m: re.Match[str], d: Draft) -> None:
     ranks = {rank(m["plural"]), rank(m["one"]), rank(m["many"])}
     if len(ranks) != 1:
@@ -244,9 +263,11 @@ def _with_more(m: re.Match[str], d: Draft) -> None:
     d.note("end.with", "three" if m["more"] == "three" else "more")
 
 
-@phase.rule("CL-11", r"The " + TRICK + r" continues until all but one player has passed in sequence\.")
+@phase.rule("CL-11", r"(?:The " + TRICK + r"|(?P<play>Play)) (?:continues|goes on) until (?:all but one player (?:has|have)|all players but one have|"
+            r"every player but one has) passed in sequence\.")
 def _all_passed(m: re.Match[str], d: Draft) -> None:
-    _word(m, d)
+    if not m["play"]:
+        _word(m, d)
     d.set("play.trick_end", "all-passed")
     d.note("end.with", "all")
 
@@ -260,8 +281,9 @@ def _first_pass(m: re.Match[str], d: Draft) -> None:
     d.set("play.trick_end", "first-pass")
 
 
-@phase.rule("CL-11", r"\((?:(?P<yes>Otherwise, a player that has passed may still play a card later in the trick)|Once a player "
-            r"has passed during a trick they cannot rejoin it)\.\)")
+@phase.rule("CL-11", r"\((?:(?P<yes>(?:Otherwise, a|A) player (?:that|who) has passed (?:may|can) (?:still )?play(?: a card)? later in the (?:same )?trick)"
+            r"|(?:Once|After) a player has passed (?:during|in) a trick,? they (?:cannot|may not|can not) rejoin it|A player who has passed "
+            r"(?:during|in) a trick (?:cannot|may not) rejoin it)\.\)")
 def _rejoin(m: re.Match[str], d: Draft) -> None:
     d.set("play.rejoin", bool(m["yes"]))
 
@@ -269,8 +291,8 @@ def _rejoin(m: re.Match[str], d: Draft) -> None:
 # -- CL-12 collection --------------------------------------------------------------------------------
 
 
-@phase.rule("CL-12", r"When (?:this happens|the " + TRICK + r" ends), the player who played the final card takes the pile of "
-            r"played cards as a trick, and leads the next(?: trick)?\.")
+@phase.rule("CL-12", r"When (?:this happens|the " + TRICK + r" ends), the player who played the final card (?:takes|wins|collects) the pile of "
+            r"played cards as a trick,? and leads the next(?: trick)?\.")
 def _taken(m: re.Match[str], d: Draft) -> None:
     if m["word"]:
         _word(m, d)
@@ -278,8 +300,8 @@ def _taken(m: re.Match[str], d: Draft) -> None:
     d.note("collection.seen")
 
 
-@phase.rule("CL-12", r"When (?:this happens|the " + TRICK + r" ends), the pile of played cards is set aside face-down and the "
-            r"player who played the final card to it leads the next trick\.")
+@phase.rule("CL-12", r"When (?:this happens|the " + TRICK + r" ends), (?:the pile of played cards is|the played cards are) set aside face-down,? and the "
+            r"player who played the final card to (?:it|them|the pile) leads the next trick\.")
 def _set_aside(m: re.Match[str], d: Draft) -> None:
     if m["word"]:
         _word(m, d)
@@ -289,11 +311,7 @@ def _set_aside(m: re.Match[str], d: Draft) -> None:
 
 # -- CL-13 the kitty ---------------------------------------------------------------------------------
 
-CAPTURED = r"(?:an? (?P<suit>" + SUIT_ONE + r")|(?P<card>" + CARD + r")(?: \((?:the|or) (?P<nick>[^)]+)\))?)"
-
-
-@phase.rule("CL-13", r"The first time a player wins a trick which contains " + CAPTURED + r", they also take the "
-            r"(?P<kitty>[\w -]+?) as if it were a separate, won trick\.")
+@phase.rule("CL-13", CAPTURE_TRICK)
 def _capture(m: re.Match[str], d: Draft) -> None:
     _captured(m, d)
     d.note("capture.form", "trick")
@@ -303,13 +321,23 @@ def _capture(m: re.Match[str], d: Draft) -> None:
 
 # CL-13b (the pile set aside) has no example in the shared book; the catalogue: "the first time the
 # capture suit/card lands in the set-aside cards, the player takes the kitty into hand".
-@phase.rule("CL-13", r"The first time " + CAPTURED + r" (?:is set aside|is put aside|lands in the set-aside (?:cards|pile)|"
-            r"reaches the set-aside (?:cards|pile)|is in a pile (?:that is|of played cards) set aside), the player(?P<who> who played the "
-            r"final card(?: to (?:it|that pile))?)? (?:takes|must take|adds) the (?P<kitty>[\w -]+?) (?:into|to) their hand\.")
+#: How the card (or suit) reaches the set-aside pile.
+SET_ASIDE = (r"(?:is set aside|has been set aside|is set aside face-down|lands in the set-aside (?:cards|pile)|reaches the set-aside "
+             r"(?:cards|pile)|goes into the set-aside (?:cards|pile)|is in a pile (?:that is|of played cards) set aside)")
+#: The player who takes the kitty: "the player", or the one who played the pile's last card.
+TAKER = r"the player(?P<who> (?:who|that) played the final card(?: to (?:it|that pile|the pile))?)?"
+#: "takes the kitty into their hand", in other words.
+TAKES = r"(?:also )?(?:takes|must take|adds|picks up|gets|receives|collects|wins) the (?P<kitty>[\w -]+?)(?: (?:into|to) their hand| too| as well)?"
+
+
+@phase.rule("CL-13", r"(?:(?:The first time|When(?: for the first time)?) (?:that )?(?:a pile (?:containing|which contains|that contains|with) )?" + CAPTURED
+            + r" " + SET_ASIDE + r"(?: for the first time)?, " + TAKER + " " + TAKES + r"|(?P<sets>The player who first sets aside a pile "
+            r"(?:containing|which contains|that contains|with) " + CAPTURED.replace("?P<suit>", "?P<suit2>").replace("?P<card>", "?P<card2>")
+            .replace("?P<nick>", "?P<nick2>") + " " + TAKES.replace("?P<kitty>", "?P<kitty2>") + r"))\.")
 def _capture_set_aside(m: re.Match[str], d: Draft) -> None:
     _captured(m, d)
     d.note("capture.form", "set-aside")
-    if not m["who"]:
+    if not (m["who"] or m["sets"]):
         d.note("capture.bare-player")
 
 

@@ -23,7 +23,7 @@ import re
 
 from generator.importer.core import Draft, Phase, word_check
 from generator.importer.play_common import (
-    QUOTED, call_finish, call_rules, dealt_of, pack_of, rows_play_finish, rows_rules, tiny_stock_finish,
+    FIRST_TURN, QUOTED, call_finish, call_rules, dealt_of, first_turn, pack_of, rows_play_finish, rows_rules, tiny_stock_finish,
 )
 from generator.importer.words import RANK, SUIT_MANY, SUIT_ONE, rank, suit
 from generator.spec import DealSpec, DeckSpec
@@ -46,10 +46,8 @@ PILE = r"(?P<pile>the discard pile|either discard pile)"
 #: The pile whose top card is matched: with two piles, "whichever discard pile it is being played onto".
 TOP_PILE = r"(?P<top>the discard pile|either discard pile|whichever discard pile it is being played onto)"
 #: The matching example: "(for example, the 3 of hearts can be followed by a 3 of any suit, or any heart)".
-EXAMPLE = (r"(?: \(for example, the (?P<r1>" + RANK + r") of (?P<s1>" + SUIT_MANY + r") can be followed by an? (?P<r2>" + RANK
+EXAMPLE = (r"(?: \((?:for example,|eg\.) the (?P<r1>" + RANK + r") of (?P<s1>" + SUIT_MANY + r") (?:can|may) be followed by an? (?P<r2>" + RANK
            + r") of any suit, or any (?P<s2>" + SUIT_ONE + r")\))?")
-SEATS = {"The dealer": "dealer", "The player to the dealer's left": "dealer-left",
-         "The player to the left of the dealer": "dealer-left"}
 
 
 def _piles(m: re.Match[str], d: Draft, group: str = "pile") -> None:
@@ -69,21 +67,23 @@ def _first(d: Draft, key: str) -> None:
 # -- MT-01 the first turn ----------------------------------------------------------------------------
 
 
-@phase.rule("MT-01", r"(?P<who>" + "|".join(re.escape(w) for w in SEATS) + r") (?:takes|has|plays) the first turn\.")
+@phase.rule("MT-01", FIRST_TURN)
 def _first_turn(m: re.Match[str], d: Draft) -> None:
-    d.set("play.first_turn", SEATS[m["who"]])
+    d.set("play.first_turn", first_turn(m))
 
 
 # -- MT-03 the matching rule -------------------------------------------------------------------------
 
 
-@phase.rule("MT-03", r"Each player in turn must play a legal card to " + PILE + r",? if they are able to do so\.")
+@phase.rule("MT-03", r"(?:In turn, )?[Ee]ach player(?: in turn)? must play a (?:legal|valid) card (?:to|onto|on) " + PILE + r",? if (?:they are able to(?: do "
+            r"so)?|they can(?: do so)?|able|possible)\.")
 def _turn(m: re.Match[str], d: Draft) -> None:
     _piles(m, d)
     d.note("turn", "match")
 
 
-@phase.rule("MT-03", r"A card must match the suit or rank of the top card of " + TOP_PILE + EXAMPLE + r"\.")
+@phase.rule("MT-03", r"A card(?: played)? must match (?:the suit or (?:the )?rank|the rank or (?:the )?suit|either the suit or the rank) of the top card of "
+            + TOP_PILE + EXAMPLE + r"\.")
 def _matching(m: re.Match[str], d: Draft) -> None:
     _piles(m, d, "top")
     d.note("matching", "match")
@@ -102,14 +102,15 @@ def _example(m: re.Match[str], d: Draft) -> None:
 # -- MT-02 cheat mode --------------------------------------------------------------------------------
 
 
-@phase.rule("MT-02", r"Each player in turn plays a card to " + PILE + r" face-down, announcing what they are claiming the card "
-            r"to be\.")
+@phase.rule("MT-02", r"(?:In turn, |On their turn, )?[Ee]ach player(?: in turn)? (?:plays|places|puts) a card (?:face-down )?(?:to|on|onto) " + PILE
+            + r"(?: face-down)?,? (?:and )?(?:announcing|saying|announces|says|declaring) what they (?:are claiming|claim) (?:the card|it) to be\.")
 def _claims(m: re.Match[str], d: Draft) -> None:
     _piles(m, d)
     d.note("turn", "claim")
 
 
-@phase.rule("MT-02", r"The player may \(and if no legal play is available to them must\) lie about this\.")
+@phase.rule("MT-02", r"The player may (?:\(and,? if (?:no legal play is (?:available|open) to them|they have no legal play),? must\) lie about this|lie about "
+            r"this \(and must if (?:no legal play is (?:available|open) to them|they have no legal play)\))\.")
 def _lie(m: re.Match[str], d: Draft) -> None:
     d.note("cheat.lie")
 
@@ -152,24 +153,27 @@ def _claimed_effect(m: re.Match[str], d: Draft) -> None:
 # -- MT-04 the special cards (the list itself was lost) ----------------------------------------------
 
 
-@phase.rule("MT-04", r"(?:(?P<some>Some cards may have special effects)|One card has a special effect) when (?:(?P<played>played)|"
-            r"a player claims to play (?P<them>them|it))\.")
+@phase.rule("MT-04", r"(?:When played, (?P<some2>(?:some|certain) (?:of the )?cards (?:may )?have (?:a )?special effects?)|(?:(?P<some>(?:Some|Certain) "
+            r"(?:of the )?cards (?:may )?have (?:a )?special effects?)|One card has a special effect) when (?:(?P<played>played|they are played|it "
+            r"is played)|a player claims to play (?P<them>them|it)))\.")
 def _effects_header(m: re.Match[str], d: Draft) -> None:
-    count = "some" if m["some"] else "one"
+    count = "some" if m["some"] or m["some2"] else "one"
     if m["them"] and m["them"] != ("them" if count == "some" else "it"):
         d.problem(f"\"{'Some cards' if count == 'some' else 'One card'}\" … \"claims to play {m['them']}\"")
     d.note("effects.header", count)
-    d.note("effects.claimed", not m["played"])
+    d.note("effects.claimed", not (m["played"] or m["some2"]))
 
 
-@phase.rule("MT-04", r"(?:These are as follows|That is):-?")
+@phase.rule("MT-04", r"(?:(?P<some>(?:These|They|These effects|The effects) are(?: as follows)?)|That is|It is(?: as follows)?):-?")
 def _effects_list(m: re.Match[str], d: Draft) -> None:
-    d.note("effects.list", "some" if m.group(0).startswith("These") else "one")
+    d.note("effects.list", "some" if m["some"] else "one")
 
 
 # -- MT-05 passing and drawing -----------------------------------------------------------------------
 
-DRAW = r"they pass their turn and draw (?:(?P<stock>a card from the stock)|" + PILE + r" into their hand)\."
+#: What is drawn: a card from the stock, or the pile.
+DRAWN = r"(?:(?P<stock>(?:a|one) card from the stock)|" + PILE + r" into their hand)\."
+DRAW = r"they pass(?: their turn)? and draw " + DRAWN
 
 
 def _draw(m: re.Match[str], d: Draft) -> None:
@@ -177,7 +181,12 @@ def _draw(m: re.Match[str], d: Draft) -> None:
     d.set("play.draw", "stock" if m["stock"] else "pile")
 
 
-@phase.rule("MT-05", r"If a player cannot or does not want to play a card, " + DRAW)
+#: "cannot or does not want to play a card", in other words.
+WONT = r"(?:cannot or (?:does not want to|will not|chooses not to) play a card|cannot play a card or does not want to)"
+
+
+@phase.rule("MT-05", r"(?:If a player " + WONT + r", they pass(?: their turn)? and draw|A player who " + WONT + r" passes(?: their turn)? and "
+            r"draws) " + DRAWN)
 def _pass_at_will(m: re.Match[str], d: Draft) -> None:
     d.set("play.must_play", False)
     _draw(m, d)
@@ -195,23 +204,25 @@ def _cannot(m: re.Match[str], d: Draft) -> None:
     _draw(m, d)
 
 
-@phase.rule("MT-05", r"If the drawn card could be played, they may play it immediately\.")
+@phase.rule("MT-05", r"(?:(?:If the (?:drawn card|card drawn|card they draw) (?:could|can) be played|If the (?:drawn card|card drawn) is playable),? "
+            r"they (?:may|can) play it (?:immediately|at once|straight away|right away)|They (?:may|can) play the drawn card (?:immediately|at "
+            r"once) if it (?:could|can) be played)\.")
 def _play_drawn(m: re.Match[str], d: Draft) -> None:
     d.set("play.play_drawn", True)
 
 
-@phase.rule("MT-05", r"If the stock runs out, shuffle all but the top (?:(?P<one>card of the discard pile)|cards of each discard "
-            r"pile) to form a new stock\.")
+@phase.rule("MT-05", r"If the stock runs out, (?:shuffle all but the top (?:(?P<one>card of the discard pile)|cards of each discard pile)|all but "
+            r"the top (?:(?P<one2>card of the discard pile)|cards of each discard pile) (?:is|are) shuffled) to form a new stock\.")
 def _reshuffle(m: re.Match[str], d: Draft) -> None:
-    _first(d, f"piles.{'one' if m['one'] else 'two'}")
+    _first(d, f"piles.{'one' if m['one'] or m['one2'] else 'two'}")
     d.note("stock.reshuffle")
 
 
 # -- MT-06 several cards as one play -----------------------------------------------------------------
 
 
-@phase.rule("MT-06", r"If a player has several cards of the same rank, all of which are a legal play, they may play them together "
-            r"as a single play\.")
+@phase.rule("MT-06", r"If a player (?:has|holds) (?:several|more than one|two or more) cards? of the same rank, all of which are (?:a )?legal plays?, "
+            r"they (?:may|can) play them (?:all )?together as (?:a single|one) play\.")
 def _same_rank(m: re.Match[str], d: Draft) -> None:
     d.set("play.multiple", "same-rank")
 
@@ -230,11 +241,19 @@ def _top_card(m: re.Match[str], d: Draft) -> None:
 # -- MT-07 a special card turned to start a discard pile ---------------------------------------------
 
 
-@phase.rule("MT-07", r"If a card with a special effect is turned up as the first card of " + PILE + r", it (?:(?P<none>has no "
-            r"effect)|is treated as if the dealer had played it)\.")
+#: "it has no effect" / "it is treated as if the dealer had played it", in other words.
+OPENING = (r"(?:(?P<none>has no effect|does nothing|is ignored|its effect is ignored)|(?:is treated|counts) as (?:if|though) (?:the dealer had "
+           r"played it|it had been played by the dealer))")
+
+
+@phase.rule("MT-07", r"(?:If a card with a special effect is turned (?:up|over) as the first card of " + PILE + r", (?:it |(?=its))" + OPENING
+            + r"|If the first card of " + PILE.replace("?P<pile>", "?P<pile2>") + r" is a card with a special effect, it "
+            + OPENING.replace("?P<none>", "?P<none2>") + r"|A card with a special effect turned (?:up|over) as the first card of "
+            + PILE.replace("?P<pile>", "?P<pile3>") + " " + OPENING.replace("?P<none>", "?P<none3>") + r")\.")
 def _opening(m: re.Match[str], d: Draft) -> None:
-    _piles(m, d)
-    d.set("play.opening_effect", "none" if m["none"] else "dealer")
+    pile = next(k for k in ("pile", "pile2", "pile3") if m[k])
+    _piles(m, d, pile)
+    d.set("play.opening_effect", "none" if m["none"] or m["none2"] or m["none3"] else "dealer")
 
 
 @phase.rule("MT-07", r"If it's a joker, the dealer decides its value before looking at their own cards\.")

@@ -29,7 +29,7 @@ import re
 
 from generator.importer.core import Draft, Phase, player_counts, word_check
 from generator.importer.play_common import (
-    LEADERS, call_finish, call_rules, dealt_of, pack_of, rows_play_finish, rows_rules, tiny_stock_finish,
+    FIRST_TURN, LEADERS, call_finish, call_rules, first_turn, dealt_of, pack_of, rows_play_finish, rows_rules, tiny_stock_finish,
 )
 from generator.importer.setup import _rule_name, is_pig
 from generator.importer.words import NUM, RANKS, number, rank
@@ -66,13 +66,15 @@ DEFAULT_TURN = {"sequence": "draw one card from the stock or the top card of a d
 # -- ML-01 the first turn, ML-02 the turn's header ---------------------------------------------------
 
 
-@phase.rule("ML-01", r"(?P<who>" + "|".join(re.escape(w) for w in LEADERS) + r") (?:takes|has|plays) the first turn\.")
+@phase.rule("ML-01", FIRST_TURN)
 def _first_turn(m: re.Match[str], d: Draft) -> None:
-    d.set("play.first_turn", LEADERS[m["who"]])
+    d.set("play.first_turn", first_turn(m))
 
 
-@phase.rule("ML-02", r"(?:(?P<sequence>A player's turn consists of the following steps in sequence)|(?P<action>On their turn,? a "
-            r"player may take one of the following actions)):-?")
+@phase.rule("ML-02", r"(?:(?P<sequence>(?:A|Each) (?:player's )?turn (?:consists of|is made up of|has) the following steps,? in (?:sequence|order)|On "
+            r"their turn,? a player (?:takes|follows) the following steps,? in (?:sequence|order))|(?P<action>On their turn,? a player (?:may|can) "
+            r"(?:take|choose|perform|make) (?:any )?one of the following actions|A player (?:may|can) (?:take|choose|perform) (?:any )?one of the "
+            r"following actions on their turn)):-?")
 def _header(m: re.Match[str], d: Draft) -> None:
     d.note("turn.mode", "sequence" if m["sequence"] else "one-action")
 
@@ -80,7 +82,8 @@ def _header(m: re.Match[str], d: Draft) -> None:
 # -- ML-03 wild cards --------------------------------------------------------------------------------
 
 
-@phase.rule("ML-03", r"(?:The )?[Jj]okers are wild(?: cards)?(?:,)?(?: and)? (?:can|may) be played as any card\.")
+@phase.rule("ML-03", r"(?:The )?[Jj]okers are wild(?: cards)?(?:,? and|;|,) (?:they )?(?:can|may) (?:be played as|stand for|represent|be used as) "
+            r"any card\.")
 def _jokers_wild(m: re.Match[str], d: Draft) -> None:
     d.note("jokers.wild")
 
@@ -119,19 +122,20 @@ def _progressive_next(m: re.Match[str], d: Draft) -> None:
 # -- ML-04 the stock runs out ------------------------------------------------------------------------
 
 
-@phase.rule("ML-04", r"If the stock runs out, shuffle (?:(?P<one>the (?:whole )?discard pile)|(?P<two>both discard piles)) to form "
-            r"a new stock\.")
+@phase.rule("ML-04", r"If the stock runs out, (?:shuffle (?:(?P<one>the (?:whole |entire )?discard pile)|(?P<two>both discard piles))|(?P<one2>the "
+            r"(?:whole |entire )?discard pile is shuffled)|(?P<two2>both discard piles are shuffled)) to form a new stock\.")
 def _reshuffle(m: re.Match[str], d: Draft) -> None:
-    d.note("stock.reshuffle", 1 if m["one"] else 2)
+    d.note("stock.reshuffle", 1 if m["one"] or m["one2"] else 2)
 
 
 # -- ML-05 the penalty, printed for rearranging ------------------------------------------------------
 
 
-@phase.rule("ML-05", r"If a player begins to rearrange melds but is unable to complete them, they must take back the cards they "
-            r"played, plus an additional (?P<n>" + NUM + r") penalty cards?\.")
+@phase.rule("ML-05", r"If a player (?:begins|starts|tries) to rearrange melds but (?:is unable to|cannot|fails to) complete (?:them|it|the rearrangement), "
+            r"they must take back the cards they played, plus (?:an additional (?P<n>" + NUM + r")|(?P<n2>" + NUM + r") (?:additional|extra)) "
+            r"penalty cards?\.")
 def _penalty(m: re.Match[str], d: Draft) -> None:
-    d.set("play.penalty", number(m["n"]))
+    d.set("play.penalty", number(m["n"] or m["n2"]))
 
 
 # -- ML-06 the full house ----------------------------------------------------------------------------
@@ -139,11 +143,11 @@ def _penalty(m: re.Match[str], d: Draft) -> None:
 # No game of the shared book has a full house (only its intro fact is in the catalogue); these
 # phrasings follow the catalogue: a meld of "three of one rank and two of another", which leaves the
 # game, its player discarding the rest of their hand.
-THREE_TWO = r"three (?:cards )?of one rank and two (?:cards )?of another"
+THREE_TWO = r"three (?:cards )?of (?:one|a) rank (?:and|plus) two (?:cards )?of another"
 NAME = r"[\"“]?(?P<name>[\w -]+?)[\"”]?"
 
 
-@phase.rule("ML-06", r"(?:An? |The )?" + NAME + r" \(" + THREE_TWO + r"\) (?:is|counts as|may be played as) an? (?:valid |special )?"
+@phase.rule("ML-06", r"(?:An? |The )?" + NAME + r" \(" + THREE_TWO + r"\) (?:is(?: also)?|counts as|may be played as) an? (?:valid |special )?"
             r"meld\.")
 def _full_house(m: re.Match[str], d: Draft) -> None:
     _full_house_name(m["name"], d)
@@ -161,8 +165,8 @@ def _full_house_name(name: str, d: Draft) -> None:
     d.set("play.melds.full_house", name)
 
 
-@phase.rule("ML-06", r"(?:Playing|When a player plays|A player who plays) (?:an? |the )?(?P<name>[\w -]+?),? (?:it )?(?:removes it|"
-            r"is removed) from the game,? and (?:the player|they) (?:must )?discards? the rest of their hand\.")
+@phase.rule("ML-06", r"(?:Playing|When a player plays|A player who plays) (?:an? |the )?(?P<name>[\w -]+?),? (?:it )?(?:removes it|takes it out|"
+            r"is removed|is taken out) (?:from|of) the game,? and (?:the player |they )?(?:then )?(?:must )?discards? the rest of their hand\.")
 def _full_house_out(m: re.Match[str], d: Draft) -> None:
     d.note("full-house.out", re.sub(r"^(?:an?|the) ", "", m["name"].strip(), flags=re.IGNORECASE))
 
@@ -170,11 +174,13 @@ def _full_house_out(m: re.Match[str], d: Draft) -> None:
 # -- ML-07 a step the invented laws forbid -------------------------------------------------------------
 
 
-@phase.rule("ML-07", r"If the (?P<name>[\w -]+?) mean that a player (?:has no valid play open to them|cannot complete a step|is "
-            r"unable to complete a step), they must (?:(?P<turn>pass their turn)|(?P<step>skip that step))\.")
+@phase.rule("ML-07", r"(?:If the (?P<name>[\w -]+?) (?:mean (?:that )?a player (?:has no valid play(?: (?:open|available) to them)?|cannot complete a step|"
+            r"is unable to complete a step)|prevent a player from completing a step)|If, because of the (?P<name2>[\w -]+?), a player (?:has no "
+            r"valid play(?: (?:open|available) to them)?|cannot complete a step|is unable to complete a step)), (?:they (?:must )?(?:(?P<turn>pass "
+            r"their turn)|(?P<step>skip that step))|(?P<step2>that step is skipped)|(?P<turn2>their turn is passed))\.")
 def _laws_pass(m: re.Match[str], d: Draft) -> None:
-    _rule_name(d, m["name"], plural=True)
-    d.note("laws.pass", "one-action" if m["turn"] else "sequence")
+    _rule_name(d, m["name"] or m["name2"], plural=True)
+    d.note("laws.pass", "one-action" if m["turn"] or m["turn2"] else "sequence")
 
 
 # -- the scoring paragraph's melding sentences -------------------------------------------------------
@@ -186,8 +192,8 @@ def _deserted(m: re.Match[str], d: Draft) -> None:
     d.note("desert.past", m["verb"])
 
 
-@phase.rule("SC-A2", r"If (?P<pig>.+?) ended the (?P<what>game|hand|round) in a meld and a player revealed it at the start of the "
-            r"hand, that player (?:gains|scores) (?P<n>" + NUM + r") points?\.")
+@phase.rule("SC-A2", r"If (?P<pig>.+?) (?:ended|ends|finished|finishes) the (?P<what>game|hand|round) in a meld,? and a player (?:had )?revealed it at "
+            r"the start of the hand, that player (?:gains|scores) (?P<n>" + NUM + r") points?\.")
 def _pig_meld(m: re.Match[str], d: Draft) -> None:
     d.set("play.pig_meld", number(m["n"]))
     d.note("pig.meld", m["pig"])

@@ -8,7 +8,7 @@ import re
 
 from generator.importer.core import Draft, Phase, word_check
 from generator.importer.play_common import (
-    LEADER, joker_count_finish, kitty_capture, leader_title_finish, opening_leader,
+    CAPTURE_TRICK, LEADER, joker_count_finish, kitty_capture, leader_title_finish, opening_leader,
 )
 from generator.importer.setup import is_pig
 from generator.importer.words import CARD, RANK, SUIT_MANY, SUIT_ONE, card, rank, suit
@@ -33,24 +33,28 @@ BOOST_NAMES = ("boost", "double", "lift", "shove", "push", "rush", "rocket", "fi
 # -- TT-01/02 the opening lead ---------------------------------------------------------------------
 
 
-@phase.rule("TT-01", LEADER + r"(?:starts by leading|leads|may lead) any card"
+@phase.rule("TT-01", LEADER + r"(?:starts(?: play)? by leading|begins by leading|opens by leading|leads(?: first)?(?:,? with| and may lead)?|"
+            r"may lead|can lead|leads the first trick with) any card(?: to the first trick)?"
             r"(?P<notrump> which is not the trump suit \(unless they only have trump cards\))?\.")
 def _leader(m: re.Match[str], d: Draft) -> None:
     opening_leader(m, d)
     d.set("play.opening_lead", "no-trump" if m["notrump"] else "any")
 
 
-@phase.rule("TT-01", r"Whoever has (?P<card>" + CARD + r") plays it to lead the first trick\.")
+@phase.rule("TT-01", r"(?:(?:Whoever (?:has|holds)|The player (?:who (?:has|holds)|holding)) (?P<card>" + CARD + r") (?:plays|leads) it (?:to "
+            r"(?:lead|start|begin|open) the first trick|to the first trick|as the first lead)|The first trick is led by whoever (?:has|holds) "
+            r"(?P<card2>" + CARD + r"), who plays it)\.")
 def _holder(m: re.Match[str], d: Draft) -> None:
     d.set("play.opening_leader", "holder")
-    d.set("play.opening_card", card(m["card"]))
+    d.set("play.opening_card", card(m["card"] or m["card2"]))
     d.set("play.opening_lead", "any")
 
 
 # -- TT-03 weak led suit ---------------------------------------------------------------------------
 
 
-@phase.rule("TT-03", r"(?:(?P<trumps>If the card led is not a trump, its suit)|The suit led) is the (?P<name>[\w-]+) suit for the trick\.")
+@phase.rule("TT-03", r"(?:(?P<trumps>(?:If the (?:card led|lead card) is not a trump(?: card)?|If a non-trump card is led|Unless the card led is "
+            r"a trump), its suit)|The (?:suit led|lead suit)) is the (?P<name>[\w-]+) suit for (?:the|that|each) trick\.")
 def _weak(m: re.Match[str], d: Draft) -> None:
     word_check(d, "weak-suit name", m["name"], WEAK_NAMES)
     d.set("play.weak_led_suit", m["name"])
@@ -59,16 +63,26 @@ def _weak(m: re.Match[str], d: Draft) -> None:
 
 # -- TT-04 following -------------------------------------------------------------------------------
 
-ANY_CARD = r"(?:any card may be played|(?:they )?may play any card)"
+ANY_CARD = r"(?:any card may be played|(?:they )?(?:may|can) play any card|any card can be played)"
 OTHERWISE = {"a trump card": "trump", "a higher card": "higher", "a suit which hasn't yet been played": "new-suit",
              "a rank which hasn't yet been played": "new-rank"}
+#: The other words for each: "a trump", "a suit that has not yet been played".
+OTHERWISE_WORDS = {r"a trump(?: card)?": "trump", r"a higher(?:-ranking| ranking)? card": "higher",
+                   r"a suit (?:which|that) (?:hasn't|has not) (?:yet )?been played(?: to the trick)?": "new-suit",
+                   r"a rank (?:which|that) (?:hasn't|has not) (?:yet )?been played(?: to the trick)?": "new-rank"}
+#: "if possible", in other words.
+IF_ABLE = r"(?:if possible|if they can(?: do so)?|if able|if they are able(?: to(?: do so)?)?|where possible|when possible)"
+#: "otherwise", in other words (after a comma or a semicolon).
+ELSE = r"(?:, (?:and )?|; )(?:otherwise|else|if not|if they cannot)(?:,)? "
 
 
-@phase.rule("TT-04", r"Players must follow suit if possible, otherwise (?:must play (?P<x>" + "|".join(re.escape(w) for w in OTHERWISE)
-            + r") if they (?:can do so|have one|can), otherwise )?" + ANY_CARD + r"\.")
+@phase.rule("TT-04", r"(?:Players|Each player|A player) must follow (?:suit|the lead suit) " + IF_ABLE + ELSE + r"(?:(?:they )?must play (?P<x>"
+            + "|".join(OTHERWISE_WORDS) + r") (?:if they (?:can do so|have one|can|are able(?: to(?: do so)?)?)|if able|if possible)"
+            + ELSE + r")?" + ANY_CARD + r"\.")
 def _must_follow(m: re.Match[str], d: Draft) -> None:
     d.set("play.following", "must-follow")
-    d.set("play.otherwise", OTHERWISE[m["x"]] if m["x"] else "any")
+    other = next((key for regex, key in OTHERWISE_WORDS.items() if re.fullmatch(regex, m["x"])), None) if m["x"] else "any"
+    d.set("play.otherwise", other)
 
 
 @phase.rule("TT-04", r"Players must follow the lead suit if they can, otherwise " + ANY_CARD + r"\.")
@@ -77,13 +91,14 @@ def _must_follow_2(m: re.Match[str], d: Draft) -> None:
     d.set("play.otherwise", "any")
 
 
-@phase.rule("TT-04", r"Players may either follow the lead suit or play a trump, otherwise " + ANY_CARD + r"\.")
+@phase.rule("TT-04", r"Players (?:may|can) (?:either )?follow (?:the lead suit|suit) or play a trump(?: card)?" + ELSE + ANY_CARD + r"\.")
 def _follow_or_trump(m: re.Match[str], d: Draft) -> None:
     d.set("play.following", "follow-or-trump")
     d.set("play.otherwise", "any")
 
 
-@phase.rule("TT-04", r"Players (?:are not required to|need not|do not have to) follow suit\.")
+@phase.rule("TT-04", r"(?:(?:Players|A player) (?:may play any card; they )?(?:are not required to|need not|do not have to|are not obliged to|is not "
+            r"required to) follow (?:suit|the lead suit)|There is no (?:need|requirement|obligation) to follow suit)\.")
 def _free(m: re.Match[str], d: Draft) -> None:
     d.set("play.following", "free")
     d.set("play.otherwise", "any")
@@ -92,7 +107,8 @@ def _free(m: re.Match[str], d: Draft) -> None:
 # -- TT-05/06 jokers -------------------------------------------------------------------------------
 
 
-@phase.rule("TT-05", r"The jokers? (?:is|are) wild and can be played as any card\.")
+@phase.rule("TT-05", r"The jokers? (?:is|are) (?:wild|a wild card|wild cards)(?:,? and|;) (?:it |they )?(?:can|may) (?:be played as|represent|stand "
+            r"for|be used as) any card\.")
 def _jokers_wild(m: re.Match[str], d: Draft) -> None:
     d.set("play.jokers", "wild")
 
@@ -108,10 +124,10 @@ def _jokers_two(m: re.Match[str], d: Draft) -> None:
     _joker_nicknames(d, m["red"], m["blacknick"])
 
 
-@phase.rule("TT-05", r"The (?:red )?joker" + NICK.format("red") + r" counts as (?P<where>the highest card in the trump suit|"
-            r"(?:a card )?(?:of|in) the trump suit, but lower than all other trumps)\.")
+@phase.rule("TT-05", r"The (?:red )?joker" + NICK.format("red") + r" (?:counts as|is|ranks as|acts as) (?P<where>the (?:highest|top) card (?:in|of) "
+            r"the trump suit|the highest trump|(?:a card )?(?:of|in) the trump suit, but lower than all other trumps)\.")
 def _joker_one(m: re.Match[str], d: Draft) -> None:
-    d.set("play.jokers", "top" if m["where"].startswith("the highest") else "bottom")
+    d.set("play.jokers", "top" if m["where"].startswith(("the highest", "the top")) else "bottom")
     d.note("jokers.count", 1)
     _joker_nicknames(d, m["red"], None)
 
@@ -136,8 +152,9 @@ def _joker_lead(m: re.Match[str], d: Draft) -> None:
 # -- TT-07/08/09 restrictions ----------------------------------------------------------------------
 
 
-@phase.rule("TT-07", r"A player cannot lead (?:with )?an? (?P<a>" + SUIT_ONE + r") until after an? (?P<b>" + SUIT_ONE + r") has been "
-            r"played to a previous trick, unless their hand contains nothing but (?P<c>" + SUIT_MANY + r")\.")
+@phase.rule("TT-07", r"(?:A player|Players) (?:cannot|may not|can not|must not) lead (?:with )?an? (?P<a>" + SUIT_ONE + r") until (?:after )?an? (?P<b>"
+            + SUIT_ONE + r") has been played (?:to|in) (?:a previous|an earlier) trick, unless their hand contains (?:nothing but|only) (?P<c>"
+            + SUIT_MANY + r")\.")
 def _breaking(m: re.Match[str], d: Draft) -> None:
     s = {suit(m["a"]), suit(m["b"]), suit(m["c"])}
     if len(s) != 1:
@@ -151,17 +168,19 @@ def _breaking_name(m: re.Match[str], d: Draft) -> None:
     d.note("breaking.name", (suit(m["a"]), m["phrase"]))
 
 
-@phase.rule("TT-08", r"(?P<a>" + SUIT_MANY + r") cannot be played (?:during|to|in) the first trick, except by a player who has nothing "
-            r"but (?P<b>" + SUIT_MANY + r") in their hand\.")
+@phase.rule("TT-08", r"(?:(?P<a>" + SUIT_MANY + r") (?:cannot|may not|can not|must not) be played|No (?P<a2>" + SUIT_ONE + r") (?:may|can) be "
+            r"played) (?:during|to|in) the first trick, (?:except|unless) by a player who (?:has|holds) nothing but (?P<b>" + SUIT_MANY
+            + r")(?: in their hand)?\.")
 def _first_trick_ban(m: re.Match[str], d: Draft) -> None:
-    if suit(m["a"]) != suit(m["b"]):
+    if suit(m["a"] or m["a2"]) != suit(m["b"]):
         d.problem("the first-trick ban names different suits")
         return
-    d.set("play.first_trick_ban", suit(m["a"]))
+    d.set("play.first_trick_ban", suit(m["a"] or m["a2"]))
 
 
-@phase.rule("TT-09", r"If (?P<pig>.+?) was revealed, it cannot be (?:(?P<first>played into the first trick in which its suit is led, "
-            r"nor used to lead a trick)|used to lead a trick), unless it is the player's only card of that suit\.")
+@phase.rule("TT-09", r"If (?P<pig>.+?) (?:was|has been) revealed, it (?:cannot|may not|can not) be (?:(?P<first>played into the first trick in which "
+            r"its suit is led, nor used to lead a trick)|used to lead a trick|led to a trick|led),? unless it is (?:the player's only card of "
+            r"that suit|the only card of that suit the player holds)\.")
 def _pig_lead(m: re.Match[str], d: Draft) -> None:
     d.set("play.pig_lead", "no-lead-or-first" if m["first"] else "no-lead")
     d.note("pig.named", m["pig"])
@@ -170,11 +189,12 @@ def _pig_lead(m: re.Match[str], d: Draft) -> None:
 # -- TT-10 boost -----------------------------------------------------------------------------------
 
 
-@phase.rule("TT-10", r"If a trick is led with an? (?P<rank>" + RANK + r"), it is played as an? (?P<name>[\w-]+) trick: after each "
-            r"player has played a card, it continues around the table again until each player has played two cards to the trick\.")
+@phase.rule("TT-10", r"(?:(?:If|When) a trick is led with an? (?P<rank>" + RANK + r"), it|(?:If|When) an? (?P<rank2>" + RANK + r") is led, "
+            r"the trick) is played as an? (?P<name>[\w-]+) trick[:;] after each player has played a card, (?:it|play) continues around the "
+            r"table (?:again|a second time) until each player has played two cards to the trick\.")
 def _boost(m: re.Match[str], d: Draft) -> None:
     word_check(d, "boost name", m["name"], BOOST_NAMES)
-    d.set("play.boost", {"rank": rank(m["rank"]), "name": m["name"]})
+    d.set("play.boost", {"rank": rank(m["rank"] or m["rank2"]), "name": m["name"]})
 
 
 # -- TT-12 the winner ------------------------------------------------------------------------------
@@ -206,17 +226,23 @@ def _majors_rank(m: re.Match[str], d: Draft) -> None:
 # -- TT-13 next leader -----------------------------------------------------------------------------
 
 
-@phase.rule("TT-13", r"(?:(?P<winner>The winner of the trick)|(?P<left>The player to the left of the previous leader)|"
-            r"The player of the lowest ranked card \(breaking ties by first card played\)) leads the next trick\.")
+_NEXT_WINNER = r"(?:the winner of (?:the|each|a) trick|the trick's winner|the player who won (?:the|that) trick|whoever wins (?:the|a) trick)"
+_NEXT_LEFT = r"the player to the left of the previous leader"
+_NEXT_LOWEST = (r"the player (?:of|who played) the lowest[ -]ranked card(?: \((?:breaking ties by (?:the )?first card played|ties (?:are )?broken by "
+                r"the first card played)\))?")
+_NEXT = r"(?:(?P<winner>" + _NEXT_WINNER + r")|(?P<left>" + _NEXT_LEFT + r")|" + _NEXT_LOWEST + r")"
+
+
+@phase.rule("TT-13", r"(?:(?i:" + _NEXT + r") leads (?:to )?the next(?: trick| one)?(?: \(breaking ties by first card played\))?|The next trick is led "
+            r"by (?i:" + _NEXT.replace("?P<winner>", "?P<winner2>").replace("?P<left>", "?P<left2>") + r"))\.")
 def _next(m: re.Match[str], d: Draft) -> None:
-    d.set("play.next_leader", "winner" if m["winner"] else "left-of-leader" if m["left"] else "lowest-card")
+    d.set("play.next_leader", "winner" if m["winner"] or m["winner2"] else "left-of-leader" if m["left"] or m["left2"] else "lowest-card")
 
 
 # -- TT-14 kitty capture ---------------------------------------------------------------------------
 
 
-@phase.rule("TT-14", r"The first time a player wins a trick which contains (?:an? (?P<suit>" + SUIT_ONE + r")|(?P<card>" + CARD
-            + r")(?: \((?:the|or) (?P<nick>[^)]+)\))?), they also take the (?P<kitty>[\w -]+?) as if it were a separate, won trick\.")
+@phase.rule("TT-14", CAPTURE_TRICK)
 def _capture(m: re.Match[str], d: Draft) -> None:
     kitty_capture(m, d)
 

@@ -34,7 +34,7 @@ from ...spec import GameSpec
 from ...spec.io import first_problem
 from ..sections import PARSE, SECTIONS, Section
 from . import intro
-from .core import Draft, ParseError, Rule, read_units, split_document
+from .core import Draft, ParseError, Rule, read_units, rule, split_document
 from .words import Unreadable
 
 __all__ = ["ParseError", "parse_markdown"]
@@ -74,9 +74,15 @@ def _reader(section: Section, family: Family | None) -> Reader:
     return Reader(section, functools.partial(_rules_for, lists), finish, marks)
 
 
+#: The note on a rule this edition supplies (the spec's provenance, a record, not a rule): any section
+#: may open with it, and it is read as nothing.
+RECONSTRUCTED_NOTE = rule(r"This edition supplies [^:.]+: [^.]+\.")
+
+
 def _rules_for(lists: tuple[Any, ...], d: Draft) -> list[Rule]:
-    """A section's rules: its lists in order; a function among them gives rules for the draft."""
-    rules: list[Rule] = []
+    """A section's rules: its lists in order; a function among them gives rules for the draft; and
+    the note on a rule this edition supplies."""
+    rules: list[Rule] = [RECONSTRUCTED_NOTE]
     for item in lists:
         rules += item(d) if callable(item) else item
     return rules
