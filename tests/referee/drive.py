@@ -43,6 +43,7 @@ class Disagreement(Exception):
 #: Each refereed family: its referee (the rules, and ``NOT_REFEREED``) and its watcher.
 REFEREES = {
     "trick-taking": ("tests.referee.trick_taking", "tests.referee.watch_trick_taking", "TrickWatcher"),
+    "climbing": ("tests.referee.climbing", "tests.referee.watch_climbing", "ClimbWatcher"),
 }
 REFEREED = tuple(REFEREES)
 

@@ -35,10 +35,13 @@ def suit_of(card: str) -> str | None:
 
 
 def rank_of(card: str) -> str | None:
-    """The rank of a suit card ('7 of hearts' → '7'). A tarot major has a number, not a rank: the
-    Seven of cups and the major VII are not of one rank. A joker has none."""
-    if is_joker(card) or is_major(card):
+    """The rank of a suit card ('7 of hearts' → '7'). A tarot major is alone of its rank (its
+    number, which no suit card shares): the Seven of cups and the major VII are not of one rank,
+    and a law or a boost naming Sevens does not name the major. A joker has none."""
+    if is_joker(card):
         return None
+    if is_major(card):
+        return card
     return card.split(" of ", 1)[0]
 
 

@@ -179,15 +179,15 @@ def legal_plays(r: Rules, pos: Position, opening: bool = False) -> set[str]:
         if held:
             plays = [max(held, key=lambda c: height(r, c))]
             hand = [c for c in pos.hand if not is_joker(c)]   # that card itself, not a joker named as it
-    if r.pig and pos.pig_shown and r.pig in pos.hand and p.pig_lead != "free":
-        plays = _pig(r, pos, plays)
     named = _named(r, hand, plays)
+    if r.pig and pos.pig_shown and r.pig in pos.hand and p.pig_lead != "free":
+        named = _pig(r, pos, named)   # the pig itself: a wild joker named as its card is not the pig
     if pos.laws:
         named = {c for c in named if not any(_law_forbids(r, law, _counts_as(c), pos) for law in pos.laws)} or {PASS}
     return named
 
 
-def _pig(r: Rules, pos: Position, plays: list[str]) -> list[str]:
+def _pig(r: Rules, pos: Position, plays: set[str]) -> set[str]:
     """"Once shown, the pig may not be led unless it is its holder's only card of its suit";
     no-lead-or-first: nor played to the first trick of the hand in which its suit is led."""
     trump = pos.trump
@@ -199,7 +199,7 @@ def _pig(r: Rules, pos: Position, plays: list[str]) -> list[str]:
     else:
         led_before = any(suit(r, t[0][2], trump) == s for t in pos.earlier)
         barred = (r.p.pig_lead == "no-lead-or-first" and not led_before and suit(r, pos.trick[0][2], trump) == s)
-    return [c for c in plays if c != r.pig] or plays if barred else plays
+    return (plays - {r.pig} or plays) if barred else plays
 
 
 def _named(r: Rules, hand: list[str], plays: list[str]) -> set[str]:

@@ -390,7 +390,7 @@ class TrickPlay(Phase):
         state.trick_seats.append(p)
         if state.play_extras:
             if state.boost_rank is not None and len(trick) == 1:
-                state.boosted = self.game.table.rank[as_card] == state.boost_rank
+                state.boosted = self.rules.rank[as_card] == state.boost_rank   # a major leads no boost
             if state.laws:
                 self._law_effects(state, p, as_card)
         queue = state.queue
