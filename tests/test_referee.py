@@ -152,3 +152,47 @@ def test_the_lowest_card_once_played_is_beaten_only_by_what_beats_every_play():
             "nothing then beats it but a joker played alone or the rocket.") in text
     back = parse_markdown(text)
     assert getattr(back, "spec", back).rules() == spec.rules()
+
+
+def _climb(**play):
+    from generator.spec import GameSpec
+    return GameSpec.model_validate({**CLIMB, "play": {**CLIMB["play"], **play}})
+
+
+def test_a_wild_joker_played_alone_is_no_transparent_card():
+    """Found by the referee (spec seeds 104, 106, 110): a lone wild joker laid on a King took the
+    King's rank as a transparent card would, so a King beat it; "played alone it is a single card
+    of the highest rank"."""
+    from generator.engine.state import Game
+    from generator.families.climbing.engine.play import Climb
+    spec = _climb(transparent={"rank": "6", "word": "glass"})
+    game = Game(spec)
+    rules, t = game.phase(Climb).rules, game.table
+    king = rules.classify(1 << t.index("K of clubs"))
+    joker = 1 << t.index("red joker")
+    assert rules.as_laid(rules.classify(joker), [t.index("red joker")], king).level == rules.top_level - 1
+    six = [t.index("6 of hearts")]
+    assert rules.as_laid(rules.classify(1 << six[0]), six, king).level == king.level   # a Six still is
+
+
+def test_a_trick_holding_a_joker_does_not_count_in_climbing_when_the_rulebook_says_so():
+    """Found by the referee (spec seed 104): "A trick that holds a joker does not count as a trick
+    won" was printed for a climbing game whose piles are tricks, and the engine counted it."""
+    from generator.families.climbing.engine.scoring import ClimbFacts, ClimbScorer
+    from generator.spec import GameSpec
+    data = {**CLIMB, "play": {**CLIMB["play"], "collection": "trick"},
+            "scoring": {"kind": "per-trick", "extras": {"joker_tricks": "void"}}}
+    spec = GameSpec.model_validate(data)
+    scorer = ClimbScorer(spec, compile_deck(spec.deck))
+    facts = ClimbFacts([0], [[], [], [], []], [0] * 4, 0, 0, None, None, 0, 0, 0,
+                       tricks=[3, 1, 0, 0], won=[[], [], [], []], joker_tricks=[1, 1, 0, 0])
+    assert scorer.score(facts) == [2, 0, 0, 0]
+
+
+def test_the_lowest_rank_may_not_be_both_the_low_bomb_and_transparent():
+    """Found by the referee (spec seed 49): with Twos the lowest rank and transparent, the rulebook
+    said a Two beats any play and, laid on a play, counts as its rank: a static check now refuses it."""
+    from generator.checks import check_spec
+    spec = _climb(leads="sets", jokers="none", low_bomb=True, transparent={"rank": "2", "word": "invisible"})
+    spec = spec.model_copy(update={"deck": spec.deck.model_copy(update={"jokers": 0})})
+    assert "play.transparent" in {p.field for p in check_spec(spec)}

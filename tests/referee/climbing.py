@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from itertools import combinations, islice, product
+from itertools import combinations, islice, permutations, product
 from typing import NamedTuple
 
 from .pack import Pack, is_joker, is_major, rank_of, suit_of
@@ -141,7 +141,11 @@ def as_laid(r: Rules, play, m: Meaning, beneath: Meaning | None) -> Meaning:
     if r.transparent is None or beneath is None or beneath.kind not in (SINGLE, SET, LOW) \
             or m.kind not in (SINGLE, SET, LOW, BOMB):
         return m
-    if not all(not is_joker(c) and rank_of(c) == r.transparent for c, _ in play):
+    # Transparent cards, with wild jokers standing for them in a set of them ("it stands for any
+    # card"); a joker played alone is "a single card of the highest rank", not a transparent card.
+    if any(is_joker(c) for c, _ in play) and len(play) == 1:
+        return m
+    if not all((n if is_joker(c) else rank_of(c)) == r.transparent for c, n in play):
         return m
     kind = m.kind if m.kind != LOW else SINGLE
     return m._replace(kind=kind, level=beneath.level, levels=(beneath.level,) * m.size)
@@ -221,8 +225,10 @@ class Position:
     opening: tuple[str, str] | None = None   # (card, 'alone' or 'with'): the holder's first lead
 
 
-def candidate_plays(r: Rules, hand: list[str], cap: int = 64):
-    """Every play the cards of ``hand`` make, by kind: singles, sets, the rocket, runs."""
+def candidate_plays(r: Rules, hand: list[str], every_suit: bool = True, cap: int = 64):
+    """Every play the cards of ``hand`` make, by kind: singles, sets, the rocket, runs. A run's
+    cards of one rank in different suits make the same run but for its suits: with ``every_suit``
+    False only the first choice of suits is made (enough when no rule looks at a run's suits)."""
     jokers = [c for c in hand if is_joker(c)]
     naturals = [c for c in hand if not is_joker(c)]
     for c in hand:
@@ -243,30 +249,41 @@ def candidate_plays(r: Rules, hand: list[str], cap: int = 64):
                     for js in combinations(wild, j):
                         yield tuple((c, None) for c in nat) + tuple((x, rank) for x in js)
     if r.p.runs_allowed():
-        yield from _runs(r, by_rank, wild, cap)
+        if r.p.runs == "same-suit":
+            for s in r.pack.suits:
+                held = {rank: [c for c in cards if suit_of(c) == s] for rank, cards in by_rank.items()}
+                yield from _runs(r, held, wild, every_suit, cap)
+        else:
+            yield from _runs(r, by_rank, wild, every_suit, cap)
 
 
-def _runs(r: Rules, by_rank, wild, cap):
+def _runs(r: Rules, by_rank, wild, every_suit, cap):
+    """Runs: every window of ranks next to each other (low to high, with the wrap), each place
+    filled by a card of its rank or by a wild joker standing for it."""
     ranks = r.pack.ranks
     L = len(ranks)
     order = [ranks[L - 1 - lv] for lv in range(L)] + ([ranks[L - 1]] if r.wrap else [])   # low to high (+ wrap)
     for start in range(len(order)):
-        for end in range(start + 3, len(order) + 1):
+        missing: list[int] = []
+        for end in range(start + 1, len(order) + 1):
             window = order[start:end]
-            if len(set(window)) < len(window):
+            k = len(window)
+            if not by_rank.get(window[-1]):
+                missing.append(k - 1)
+            if len(missing) > len(wild) or len(set(window)) < k:
+                break   # a longer window lacks as much, or repeats a rank
+            if k < 3:
                 continue
-            choices = []
-            for rank in window:
-                opts = [((c, None),) for c in by_rank.get(rank, [])] + [((j, rank),) for j in wild]
-                choices.append(opts)
-            if any(not o for o in choices):
-                continue
-            for combo in islice(product(*choices), cap * 50):
-                cards = [x[0] for x in combo]
-                used = [c for c, _ in cards]
-                if len(set(used)) < len(used):
-                    continue
-                yield tuple(cards)
+            held = [i for i in range(k) if i not in missing]
+            for extra in range(min(len(wild), k - 1) - len(missing) + 1):
+                for instead in combinations(held, extra):
+                    places = sorted(missing + list(instead))
+                    for js in permutations(wild, len(places)):
+                        named = {i: (j, window[i]) for i, j in zip(places, js)}
+                        choices = [[(c, None) for c in by_rank[window[i]]] for i in range(k) if i not in named]
+                        for combo in islice(product(*choices), cap if every_suit else 1):
+                            it = iter(combo)
+                            yield tuple(named[i] if i in named else next(it) for i in range(k))
 
 
 def key(r: Rules, play) -> tuple:
@@ -297,9 +314,11 @@ def law_forbids(law: str, play, pos: Position) -> bool:
 def legal_keys(r: Rules, pos: Position, law_forbids=law_forbids) -> tuple[set, dict]:
     """The keys of every legal play (and "pass" when passing is allowed), and one play per key."""
     out: dict[tuple, tuple] = {}
-    for play in candidate_plays(r, pos.hand):
-        if is_legal(r, pos, play, law_forbids):
-            out.setdefault(key(r, play), play)
+    every_suit = bool(pos.laws) or pos.opening is not None   # rules that look at which cards a play holds
+    for play in candidate_plays(r, pos.hand, every_suit):
+        k = key(r, play)
+        if k not in out and is_legal(r, pos, play, law_forbids):
+            out[k] = play
     keys = set(out)
     able = bool(keys)
     if pos.last is not None or not able:

@@ -26,9 +26,12 @@ class ClimbWatcher:
         self.spec = spec
         self.rules = ref.Rules.of(spec)
         self.tally = tally
-        self.tricks_scored = spec.play.collection == "trick"
+        # Piles taken as tricks and scored by them (a game may take tricks and score going out).
+        self.tricks_scored = spec.play.collection == "trick" and spec.scoring.kind in ("per-trick", "exact-bid",
+                                                                                      "avoid-suit")
         self.trick_rules = trick_taking.Rules.of(spec) if self.tricks_scored else None
         self.hand_no = None
+        self.lost = None   # a hand the watcher stopped following (rows, a knock)
         self.pile: list[tuple[int, tuple, ref.Meaning]] = []
 
     def _names(self, state, cards):
@@ -59,6 +62,9 @@ class ClimbWatcher:
     def check(self, state, legal):
         if state.decision != CLIMB:
             return
+        if state.hand_no == self.lost:
+            self.tally.skipped["rows, knocking and blind cards"] += 1
+            return
         if self.hand_no != state.hand_no:
             self._new_hand(state)
         seat = state.current
@@ -87,15 +93,18 @@ class ClimbWatcher:
             state.apply_action(action)
             return
         seat, text = state.current, state.action_to_string(action)
-        if text == "knock" or text.startswith("turn face-down") or not state.hands[seat]:
-            self.tally.skipped["rows, knocking and blind cards"] += 1
+        if text == "knock" or text.startswith("turn face-down") or not state.hands[seat] or state.hand_no == self.lost:
+            self.lost = state.hand_no   # the watcher stops following this hand: it cannot see the rows' plays
             state.apply_action(action)
-            self.hand_no = None   # the watcher stops following this hand
+            self.hand_no = None
             return
         if self.hand_no != state.hand_no:
             return state.apply_action(action)
         hands_before = len(state.record.hands)
-        left = {p: self._names(state, h) for p, h in enumerate(state.hands)}
+        rows = [len(getattr(state, "rows_up", [[]] * state.n)[p]) + len(getattr(state, "rows_down", [[]] * state.n)[p])
+                for p in range(state.n)] if self.spec.deal.rows and self.spec.play.collection == "set-aside" else [0] * state.n
+        # What each player still holds: hand, and rows when they are played ("gone out" needs both empty).
+        left = {p: self._names(state, h) + ["a row card"] * rows[p] for p, h in enumerate(state.hands)}
         self.pig_shown = bool(getattr(state, "pig_revealed", False))   # read before the last play starts the next hand
         state.apply_action(action)
         ended = len(state.record.hands) > hands_before

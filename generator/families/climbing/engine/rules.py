@@ -200,9 +200,12 @@ class ClimbRules:
     def as_laid(self, play: Play, cards: list[int], beneath: Play | None) -> Play:
         """CL-09: transparent cards laid on a single, set or bomb count as its rank."""
         t = self.transparent
+        naturals = [c for c in cards if self.level[c] >= 0]
+        # At least one transparent card: a wild joker played alone is a single of the top rank,
+        # not a transparent card (in a set of them it takes their rank).
         if (t is None or beneath is None or beneath.shape not in (SINGLE, SET, BOMB)
-                or play.shape not in (SINGLE, SET, BOMB)
-                or any(self.level[c] != t for c in cards if self.level[c] >= 0)):
+                or play.shape not in (SINGLE, SET, BOMB) or not naturals
+                or any(self.level[c] != t for c in naturals)):
             return play
         return play._replace(level=beneath.level)
 

@@ -66,7 +66,7 @@ class TrickPlay(Phase):
     places = (Place("won", True, PUBLIC), Place("trick_cards", False, PUBLIC))
     hand_fields = {
         **TRICKS, **DIRECTION,
-        "trick_cards": [], "trick_seats": [], "joker_tricks": lambda g, n: [0] * n, "trick_no": 0, "broken": False,
+        "trick_cards": [], "trick_seats": [], "trick_no": 0, "broken": False,
         "pig_suit_led": False, "forced_lead": None, "trump_pending": False, "boost_rank": None, "play_extras": False,
         "leader": 0, "boosted": False, "simple": False,
     }
