@@ -109,10 +109,11 @@ def meaning(r: Rules, play: tuple[tuple[str, str | None], ...]) -> Meaning | Non
     levels = sorted(r.level(x) for x in ranks)
     natural = not jokers
     if len(set(levels)) == 1:
+        if r.p.bomb and k == 4:   # "a bomb may be led or played on any play", sets in the game or not
+            return Meaning(BOMB, k, levels[0], natural, None, tuple(levels))
         if r.p.leads == "singles" and r.p.beating == "higher":
             return None   # no sets in the game
-        kind = BOMB if r.p.bomb and k == 4 else SET
-        return Meaning(kind, k, levels[0], natural, None, tuple(levels))
+        return Meaning(SET, k, levels[0], natural, None, tuple(levels))
     if not r.p.runs_allowed() or k < 3:
         return None
     if r.p.runs == "same-suit" and len({suit_of(c) for c in cards if not is_joker(c)}) > 1:

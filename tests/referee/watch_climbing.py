@@ -105,7 +105,9 @@ class ClimbWatcher:
                 for p in range(state.n)] if self.spec.deal.rows and self.spec.play.collection == "set-aside" else [0] * state.n
         # What each player still holds: hand, and rows when they are played ("gone out" needs both empty).
         left = {p: self._names(state, h) + ["a row card"] * rows[p] for p, h in enumerate(state.hands)}
-        self.pig_shown = bool(getattr(state, "pig_revealed", False))   # read before the last play starts the next hand
+        # Read before the last play of a hand starts the next one: the pig shown, the landlord and the stake.
+        self.pig_shown = bool(getattr(state, "pig_revealed", False))
+        self.landlord, self.stake = getattr(state, "landlord", None), getattr(state, "landlord_bid", 0) or 0
         state.apply_action(action)
         ended = len(state.record.hands) > hands_before
         if text != "pass":
@@ -164,7 +166,7 @@ class ClimbWatcher:
             raise Disagreement(f"hand {rec}: the engine records tricks {rec.tricks} and cards {rec.won}; the "
                                f"rulebook gives tricks {self.tricks} and cards {self.won}")
         hand = trick_taking.Hand(self.won, self.tricks, self.joker_tricks, self.in_play, None, None, None,
-                                 None, 0, self.pig_shown, None, False)
+                                 self.landlord, self.stake, self.pig_shown, None, False)
         scores = trick_taking.hand_scores(self.trick_rules, hand)
         self.tally.hands += 1
         if list(rec.scores) != scores:
