@@ -264,10 +264,11 @@ def test_generate_matching_and_any(tmp_path: Path) -> None:
 # --- trick-taking and climbing did not move ----------------------------------------------------------
 
 #: sha256 of the YAML of the games of seeds 0–199, as sampled before matching was added (the deal's
-#: new ``stock: null`` line left out).
+#: new ``stock: null`` line left out). Climbing's since issue 31: the static checks refuse the lowest
+#: rank as both the low bomb and transparent, and seed 49, which drew that pair, draws again.
 BEFORE_MATCHING = {
     "trick-taking": "59a6d977aff1ee3117e33873ff3c220bf915abdaec06653900f7ec5a911d0eb3",
-    "climbing": "eeea73ef31b9710448813d9a54169c6d64fa6b5c730437348bfce8c82dc0462f",
+    "climbing": "e6385bebe4f57ce473d149dd9e35d21670f69be28b32e4c2431b921007def15a",
 }
 
 

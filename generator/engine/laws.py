@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..spec.deck import MAJORS
 from ..spec.laws import Law, all_laws
 from .cards import CardTable
 
@@ -32,17 +33,21 @@ class LawBook:
         self.table = table
         self.menu = all_laws(suit_names, ranks)
         self.suit_index = {s: i for i, s in enumerate(suit_names)}
+        # A law names a rank of the suits ("No Two may be led"); a tarot major has a number, not a
+        # rank, though the card table labels it with that number: no rank law touches it.
+        majors = self.suit_index.get(MAJORS)
+        self.rank = tuple(None if table.suit[c] == majors else table.rank[c] for c in range(table.size))
 
     def forbids(self, law: Law, card: int, trick: list[int], eff: list[int]) -> bool:
         """Whether ``law`` forbids playing ``card`` now (``trick``: the cards already in the trick)."""
         if law.kind == "no-lead":
-            return not trick and self.table.rank[card] == law.rank
+            return not trick and self.rank[card] == law.rank
         if law.kind == "no-suit-after":
             return bool(trick) and eff[card] == self.suit_index[law.suit] and eff[trick[-1]] == self.suit_index[law.after]
         return False
 
     def effects(self, laws: list[LawInForce], card: int) -> list[str]:
-        rank = self.table.rank[card]
+        rank = self.rank[card]
         return [f.law.effect for f in laws if f.law.kind == "after-rank" and f.law.rank == rank]  # type: ignore[misc]
 
     def describe(self, law: Law) -> str:

@@ -57,9 +57,10 @@ class CardNames:
 
 #: The tricks of a hand, declared once for the families that play to tricks (trick-taking,
 #: climbing): the trick on the table, the tricks played (history), the cards in play, each seat's
-#: won cards and trick count, whether the kitty was captured, and a lead set by a rule.
+#: won cards and trick count (and how many of those tricks held a joker), whether the kitty was
+#: captured, and a lead set by a rule.
 TRICKS = {"trick": [], "history": [], "in_play": set(), "won": per_seat(list), "tricks_won": per_seat(int),
-          "captured": False, "lead_override": None}
+          "joker_tricks": per_seat(int), "captured": False, "lead_override": None}
 
 
 class HandScorer:

@@ -124,6 +124,10 @@ def _rules(spec: GameSpec) -> list[Problem]:
     if p.low_bomb and p.colour_match:
         out.append(Problem("RULE_CONFLICT", "play.colour_match",
                            "a single card of the lowest rank beats anything, which leaves no rule for beating by colour"))
+    if p.low_bomb and p.transparent is not None and spec.deck.ranks() and p.transparent.rank == spec.deck.ranks()[-1]:
+        out.append(Problem("RULE_CONFLICT", "play.transparent",
+                           "a single card of the lowest rank beats anything, yet laid on a play a transparent card "
+                           "counts as the rank beneath it: the lowest rank cannot be both"))
     if p.low_bomb and p.bomb is not None:
         out.append(Problem("RULE_CONFLICT", "play.bomb",
                            "a single card of the lowest rank beats anything, which leaves no rule for bombs"))

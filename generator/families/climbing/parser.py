@@ -229,7 +229,8 @@ RULES: list[Rule] = [
     rule(r"The two jokers with no other card are not a play\.", marks="jokers alone"),
     rule(r"A set made without a joker beats the same set made with one\.",
          lambda d, m: d.put("play.natural_beats_joker", True), name="natural_beats_joker"),
-    rule(rf"A single card of the lowest rank(?: \(an? {RANK}\))? may be played on any play, and beats it\.",
+    rule(rf"A single card of the lowest rank(?: \(an? {RANK}\))? may be played on any play(?:, a {NAME} included)?, "
+         rf"and beats it; nothing then beats it(?: but (?:a joker played alone|the {NAME})(?: or the {NAME})?)?\.",
          _low_bomb),
     rule(rf"Four cards of the same rank are a \*(?P<bomb>[^*]+)\*: a (?P<b2>{NAME}) may be led or played on any "
          rf"play, and beats it; only a (?P<b3>{NAME}) of a higher rank(?: or the (?P<rocket>{NAME}))? beats a "

@@ -398,6 +398,8 @@ class Climb(NextHand, Phase):
         if self.takes_tricks:
             state.won[top].extend(cards)
             state.tricks_won[top] += 1
+            if table.jokers and any(c in table.jokers for c in cards):
+                state.joker_tricks[top] += 1   # SC-T4: such a trick may not count, or count one more
             if holds_capture:
                 state.won[top].extend(state.kitty)
                 state.kitty = []

@@ -33,7 +33,8 @@ Readings (``ClimbPlay``'s docstring, and these where it is silent):
   a set or run (except the pair of jokers that is the rocket).
 * Wild jokers: a set holds at least one natural card and its jokers take its rank; the pair of
   jokers alone is the rocket if the game has one, and otherwise not a play. In a run, wild jokers
-  fill only ranks the player lacks. Natural beats joker applies to sets (two cards or more).
+  fill the ranks the player lacks, and may stand for ranks they hold as well (the rulebook: "any
+  card of the pack's ranks"). Natural beats joker applies to sets (two cards or more).
 * A transparent card copying the play beneath counts as that rank, so it never beats by rank
   (``TRANSPARENT_BEATS``); shape rules (a larger set crushing, a colour match) still apply.
 """
@@ -199,9 +200,12 @@ class ClimbRules:
     def as_laid(self, play: Play, cards: list[int], beneath: Play | None) -> Play:
         """CL-09: transparent cards laid on a single, set or bomb count as its rank."""
         t = self.transparent
+        naturals = [c for c in cards if self.level[c] >= 0]
+        # At least one transparent card: a wild joker played alone is a single of the top rank,
+        # not a transparent card (in a set of them it takes their rank).
         if (t is None or beneath is None or beneath.shape not in (SINGLE, SET, BOMB)
-                or play.shape not in (SINGLE, SET, BOMB)
-                or any(self.level[c] != t for c in cards if self.level[c] >= 0)):
+                or play.shape not in (SINGLE, SET, BOMB) or not naturals
+                or any(self.level[c] != t for c in naturals)):
             return play
         return play._replace(level=beneath.level)
 
@@ -409,26 +413,28 @@ class ClimbRules:
                         continue
                     if not beats(Play(RUN, k, end, True), old):
                         continue
-                    filled, gaps = [], []
+                    held_at, missing = [], []
                     for pos in range(start, end + 1):
-                        o = options.get(pos if pos < L else 0)
-                        if o is None:
-                            gaps.append(pos)
-                        else:
-                            filled.append(o)
-                    js_all = joker_sets.get(len(gaps))
-                    if js_all is None:
-                        js_all = joker_sets[len(gaps)] = ([wild[:len(gaps)]] if self.collapse
-                                                          else list(combinations(wild, len(gaps))))
-                    for chosen in islice(product(*filled), RUN_CAP):
-                        base = 0
-                        for c in chosen:
-                            base |= 1 << c
-                        for js in js_all:
-                            a = base
-                            for j, named in zip(js, gaps):
-                                a |= (1 << j) | ((named + 1) << (NAME_SHIFT + 8 * self.joker_index[j]))
-                            out.append(a)
+                        (missing if (pos if pos < L else 0) not in options else held_at).append(pos)
+                    # A wild joker "stands for any card of the pack's ranks": it fills a rank its
+                    # player lacks, and may stand for one they hold too (keeping that card).
+                    for extra in range(min(nj - gaps_n, k - 1 - gaps_n) + 1):
+                        for instead in combinations(held_at, extra):
+                            gaps = sorted(missing + list(instead))
+                            filled = [options[pos if pos < L else 0] for pos in held_at if pos not in instead]
+                            js_all = joker_sets.get(len(gaps))
+                            if js_all is None:
+                                js_all = joker_sets[len(gaps)] = ([wild[:len(gaps)]] if self.collapse
+                                                                  else list(combinations(wild, len(gaps))))
+                            for chosen in islice(product(*filled), RUN_CAP):
+                                base = 0
+                                for c in chosen:
+                                    base |= 1 << c
+                                for js in js_all:
+                                    a = base
+                                    for j, named in zip(js, gaps):
+                                        a |= (1 << j) | ((named + 1) << (NAME_SHIFT + 8 * self.joker_index[j]))
+                                    out.append(a)
 
     # -- words -----------------------------------------------------------------------------
 

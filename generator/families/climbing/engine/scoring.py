@@ -28,6 +28,7 @@ class ClimbFacts(SheddingFacts):
     tricks: list[int] = field(default_factory=list)
     won: list[list[int]] = field(default_factory=list)
     in_play: set[int] = field(default_factory=set)
+    joker_tricks: list[int] = field(default_factory=list)   # tricks won that hold a joker (SC-T4)
 
 
 class ClimbScorer(SheddingScorer):
@@ -50,7 +51,7 @@ class ClimbScorer(SheddingScorer):
                           state.last_play, self.pig_card if getattr(state, "pig_revealed", False) else None,
                           ll, getattr(state, "landlord_bid", 0), state.bombs, len(state.kitty),
                           tricks=list(state.tricks_won), won=[list(w) for w in state.won],
-                          in_play=set(state.in_play))
+                          in_play=set(state.in_play), joker_tricks=list(state.joker_tricks))
 
     def record(self, state: "State", f: ClimbFacts) -> dict[str, Any]:  # type: ignore[override]
         out = super().record(state, f)
@@ -61,8 +62,8 @@ class ClimbScorer(SheddingScorer):
 
     def score(self, f: ClimbFacts) -> list[int]:  # type: ignore[override]
         if self.tricks is not None:
-            return self.tricks.score(HandFacts(list(f.tricks), f.won, f.in_play, landlord=f.landlord,
-                                               landlord_bid=f.landlord_bid, pig=f.pig))
+            return self.tricks.score(HandFacts(list(f.tricks), f.won, f.in_play, joker_tricks=f.joker_tricks,
+                                               landlord=f.landlord, landlord_bid=f.landlord_bid, pig=f.pig))
         return super().score(f)
 
     def _all_lowest(self, action: int) -> bool:

@@ -74,7 +74,7 @@ class TrickPlay(Phase):
     places = (Place("won", True, PUBLIC), Place("trick_cards", False, PUBLIC))
     hand_fields = {
         **TRICKS, **DIRECTION,
-        "trick_cards": [], "trick_seats": [], "joker_tricks": lambda g, n: [0] * n, "trick_no": 0, "broken": False,
+        "trick_cards": [], "trick_seats": [], "trick_no": 0, "broken": False,
         "pig_suit_led": False, "forced_lead": None, "trump_pending": False, "boost_rank": None, "play_extras": False,
         "leader": 0, "boosted": False, "simple": False,
     }
@@ -426,7 +426,7 @@ class TrickPlay(Phase):
         state.trick_seats.append(p)
         if state.play_extras:
             if state.boost_rank is not None and len(trick) == 1:
-                state.boosted = self.game.table.rank[as_card] == state.boost_rank
+                state.boosted = self.rules.rank[as_card] == state.boost_rank   # a major leads no boost
             if state.laws:
                 self._law_effects(state, p, as_card)
         queue = state.queue

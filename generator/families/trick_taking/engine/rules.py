@@ -11,6 +11,7 @@ from typing import Sequence
 
 from generator.engine.cards import CardTable
 from generator.spec import GameSpec
+from generator.spec.deck import MAJORS
 
 
 class TrickRules:
@@ -18,7 +19,11 @@ class TrickRules:
         p = spec.play
         self.table = table
         self.strength = table.strength
-        self.rank = table.rank
+        # A card's rank for "a card of a rank not yet played" and a boost rank: a tarot major is
+        # alone of its rank (its number, which no suit card shares), though the card table
+        # labels it with that number.
+        majors = table.suit_names.index(MAJORS) if MAJORS in table.suit_names else None
+        self.rank = tuple(table.names[c] if table.suit[c] == majors else table.rank[c] for c in range(table.size))
         sidx = {s: i for i, s in enumerate(table.suit_names)}
         self.following = p.following
         self.otherwise = p.otherwise

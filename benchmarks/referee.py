@@ -1,0 +1,54 @@
+"""The independent referee's run (issue 31): for each refereed family, specs drawn from the
+family's sampler over a range of seeds, a game at every player count of each, random legal play;
+the referee (``tests/referee/``, written from the rulebook's sentences) checks every legal set,
+every trick or pile and every hand's scores. Prints games, moves, tricks and hands checked per
+family, the parts not refereed (and how often the driver met them), and every disagreement.
+
+Usage: python benchmarks/referee.py [--family trick-taking] [--seeds 0:500] [--games 1] [--show 20]
+Exits 1 when there is a disagreement.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # the tests package, beside generator
+
+from tests.referee.drive import REFEREED, not_refereed, referee_family  # noqa: E402
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--family", action="append", help="a refereed family (repeatable; default: every one)")
+    ap.add_argument("--seeds", default="0:300", help="spec seeds, START:STOP (default 0:300)")
+    ap.add_argument("--games", type=int, default=1, help="games at each player count of each spec")
+    ap.add_argument("--show", type=int, default=20, help="disagreements to print per family")
+    a = ap.parse_args()
+    start, stop = map(int, a.seeds.split(":"))
+    bad = 0
+    print(f"| family | specs | games | moves | tricks or piles | hands | disagreements | CPU s |")
+    print("|---|---|---|---|---|---|---|---|")
+    rows, notes = [], []
+    for family in a.family or list(REFEREED):
+        t = time.process_time()
+        tally = referee_family(family, range(start, stop), a.games)
+        cpu = time.process_time() - t
+        print(f"| {family} | {stop - start} | {tally.games:,} | {tally.moves:,} | {tally.tricks:,} | {tally.hands:,} "
+              f"| {len(tally.disagreements)} | {cpu:.1f} |", flush=True)
+        bad += len(tally.disagreements)
+        notes.append((family, tally))
+    for family, tally in notes:
+        print(f"\n{family}: not refereed (and how often the driver skipped it in this run):")
+        for part, why in not_refereed(family).items():
+            met = f" (skipped {tally.skipped[part]:,} times)" if part in tally.skipped else ""
+            print(f"  - {part}{met}: {why}")
+        for d in tally.disagreements[: a.show]:
+            print(f"  DISAGREEMENT {d}")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
