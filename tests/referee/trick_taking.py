@@ -65,6 +65,7 @@ class Position:
     anti: str | None = None
     pig_shown: bool = False
     laws: list[str] = field(default_factory=list)   # the laws this player knows, as they are told
+    partners: tuple[int, ...] = ()                  # the seats playing with this one ("partners play as one")
 
 
 # -- suits and heights ---------------------------------------------------------------------
@@ -182,9 +183,21 @@ def legal_plays(r: Rules, pos: Position, opening: bool = False) -> set[str]:
     named = _named(r, hand, plays)
     if r.pig and pos.pig_shown and r.pig in pos.hand and p.pig_lead != "free":
         named = _pig(r, pos, named)   # the pig itself: a wild joker named as its card is not the pig
+    if getattr(p, "overtake", None) and pos.trick:
+        named = _overtaking(r, pos, named)
     if pos.laws:
         named = {c for c in named if not any(_law_forbids(r, law, _counts_as(c), pos) for law in pos.laws)} or {PASS}
     return named
+
+
+def _overtaking(r: Rules, pos: Position, plays: set[str]) -> set[str]:
+    """The rulebook's "Of the cards a player may play, they must play one that beats every card
+    already in the trick, if they hold one, unless their partner's card is winning the trick"."""
+    trick = pos.trick
+    if r.p.overtake == "unless-partner" and trick[trick_winner(r, trick, pos.trump, pos.anti)][0] in pos.partners:
+        return plays
+    beat = {c for c in plays if trick_winner(r, trick + [(pos.seat, c, _counts_as(c))], pos.trump, pos.anti) == len(trick)}
+    return beat or plays
 
 
 def _pig(r: Rules, pos: Position, plays: set[str]) -> set[str]:
@@ -320,11 +333,34 @@ class Hand:
     pig_shown: bool = False
     top_point: int | None = None    # who showed the highest trump for a point
     low: bool = False
+    last: int | None = None         # who won the last trick ("winning the last trick of the hand")
+    caller: int | None = None       # who named trumps ("the side of the player who named trumps")
+    sides: list[int] | None = None  # the side of each seat, in partnerships
 
 
 def hand_scores(r: Rules, h: Hand) -> list[int]:
+    """What each seat scores for the hand. In partnerships "partners play as one": the side's
+    tricks and cards are counted together, and each partner scores the side's score."""
+    if h.sides is not None:
+        k = max(h.sides) + 1
+        of = h.sides
+        side = Hand([[c for p in range(len(of)) if of[p] == s for c in h.won[p]] for s in range(k)],
+                    [sum(t for p, t in enumerate(h.tricks) if of[p] == s) for s in range(k)],
+                    [sum(t for p, t in enumerate(h.joker_tricks) if of[p] == s) for s in range(k)], h.in_play, h.trump,
+                    None if h.bids is None else [None if any(h.bids[p] is None for p in range(len(of)) if of[p] == s)
+                                                 else sum(h.bids[p] for p in range(len(of)) if of[p] == s)
+                                                 for s in range(k)],
+                    None if h.blind is None else [all(h.blind[p] for p in range(len(of)) if of[p] == s) for s in range(k)],
+                    None, 0, h.pig_shown, None if h.top_point is None else of[h.top_point], h.low,
+                    None if h.last is None else of[h.last], None if h.caller is None else of[h.caller])
+        per_side = hand_scores(r, side)
+        return [per_side[of[p]] for p in range(len(of))]
     s = r.scoring
-    if s.kind == "avoid-suit":
+    if s.kind == "card-points":
+        scores = _card_points(r, h)
+    elif s.kind == "majority":
+        scores = _majority(r, h)
+    elif s.kind == "avoid-suit":
         scores = [_avoid(r, h, won) for won in h.won]
     else:
         scores = _by_tricks(r, h)
@@ -340,6 +376,38 @@ def hand_scores(r: Rules, h: Hand) -> list[int]:
     if h.low:
         scores = [-x for x in scores]   # "every player's score for the hand, everything included, changes sign"
     return scores
+
+
+def _card_points(r: Rules, h: Hand) -> list[int]:
+    """"Each scores for the cards they took": the table's rows, the last trick, each trick won;
+    "counted in threes … what is left over scores nothing"; "only the points beyond the first N"."""
+    s = r.scoring
+    by_rank = {row.rank: row.points for row in s.ranks}
+    by_card = {row.card: row.points for row in s.cards}
+    out = []
+    for p, won in enumerate(h.won):
+        x = sum(by_rank.get(c.split(" of ")[0], 0) if " of " in c else 0 for c in won) + sum(by_card.get(c, 0) for c in won)
+        x += (s.last_trick or 0) * (p == h.last) + (s.per_trick or 0) * h.tricks[p]
+        out.append(max(0, x // (s.groups or 1) - (s.beyond or 0)))
+    return out
+
+
+def _majority(r: Rules, h: Hand) -> list[int]:
+    """"The side that took N tricks or more wins the hand and scores P; no one else scores", the
+    caller's side scoring less and a side with every trick more."""
+    s = r.scoring
+    total = sum(h.tricks)
+    out = []
+    for p, t in enumerate(h.tricks):
+        if t < s.needed:
+            out.append(0)
+        elif s.sweep is not None and t == total:
+            out.append(s.sweep)
+        elif s.caller_points is not None and p == h.caller:
+            out.append(s.caller_points)
+        else:
+            out.append(s.points)
+    return out
 
 
 def _taker(h: Hand, card: str | None) -> int | None:

@@ -36,7 +36,8 @@ class TrickWatcher:
         seat = state.current
         return ref.Position(seat, self._names(state, state.hands[seat]), list(self.trick), self.earlier,
                             self._suit(state, state.trump), self._suit(state, getattr(state, "anti", None)),
-                            bool(getattr(state, "pig_revealed", False)), self._laws(state, seat))
+                            bool(getattr(state, "pig_revealed", False)), self._laws(state, seat),
+                            state.observation(seat).partners)
 
     def _new_hand(self, state) -> None:
         """The first lead of a hand: what is in play, the kitty, who leads."""
@@ -129,6 +130,7 @@ class TrickWatcher:
         cards = [c for _, c, _ in trick]
         self.won[taker] += cards
         self.tricks[taker] += 1
+        self.last = taker
         if any(ref.is_joker(c) for c in cards):
             self.joker_tricks[taker] += 1
         cap = r.p.kitty_capture
@@ -166,8 +168,11 @@ class TrickWatcher:
         if [sorted(w) for w in rec.won] != [sorted(w) for w in self.won] or list(rec.tricks) != self.tricks:
             raise Disagreement(f"hand {self.hand_no}: the engine records tricks {rec.tricks} and cards taken "
                                f"{rec.won}; the rulebook gives tricks {self.tricks} and cards {self.won}")
+        t = state.game.spec.setup.trumps
+        caller = (rec.dealer + {"dealer": 0, "dealer-left": 1}[t.caller]) % state.n if t.method == "called" else None
         hand = ref.Hand(self.won, self.tricks, self.joker_tricks, self.in_play, rec.trump, f["bids"], f["blind"],
-                        f["landlord"], f["stake"], f["pig"], f["top_point"], f["low"])
+                        f["landlord"], f["stake"], f["pig"], f["top_point"], f["low"], getattr(self, "last", None),
+                        caller, state.record.sides)
         scores = ref.hand_scores(self.rules, hand)
         self.tally.hands += 1
         if list(rec.scores) != scores:
