@@ -10,16 +10,20 @@ from pathlib import Path
 from generator.families import FAMILIES, family_of
 from generator.sample import sample_game
 from generator.spec import dump_yaml, load_spec
+from generator.spec.deck import REAL_PACKS
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "corpus" / "real"
 
 
 def calibration_games() -> dict[str, Path]:
-    """The first calibration game of each family that has one."""
+    """The first calibration game of each family that has one, of the seed book's packs (the
+    French-suited ones whose suit signs a page shows; not the Italian and Spanish packs)."""
     out: dict[str, Path] = {}
     for path in sorted(CORPUS.glob("*.yaml")):
-        out.setdefault(family_of(load_spec(path)).name, path)
+        spec = load_spec(path)
+        if spec.deck.kind not in REAL_PACKS:
+            out.setdefault(family_of(spec).name, path)
     return out
 
 

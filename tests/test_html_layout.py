@@ -34,6 +34,7 @@ from generator.publish.book import BookInfo, Entry, book_html
 from generator.publish.html import copy_fonts, goal_line
 from generator.publish.markup import link_sections, markdown_to_html, section_ids, set_suits
 from generator.publish.plots import playtest_svg
+from generator.spec.deck import REAL_PACKS
 from generator.spec.io import load_spec
 from generator.rulebook import render_markdown
 
@@ -46,11 +47,13 @@ XREF = re.compile(r'<a class="xref" href="#([^"]+)"><em>([^<]+)</em></a>')
 
 
 def calibration_games() -> dict[str, Path]:
-    """One calibration game (with its playtest report) of each family, the first by file name."""
+    """One calibration game (with its playtest report) of each family, the first by file name of
+    those dealt from a French-suited pack (whose suit signs the page's checks measure)."""
     out: dict[str, Path] = {}
     for path in sorted(REAL.glob("*.yaml")):
-        if path.with_suffix(".report.json").exists():
-            out.setdefault(family_of(load_spec(path)).name, path)
+        spec = load_spec(path)
+        if path.with_suffix(".report.json").exists() and spec.deck.kind not in REAL_PACKS:
+            out.setdefault(family_of(spec).name, path)
     return out
 
 

@@ -162,7 +162,7 @@ def test_whole_pack_deal_with_an_opening_card(book):
     s = game(book, "Trautenstein").spec
     assert s.deal.hand_size == "all"
     assert s.play.opening_leader == "holder" and s.play.opening_card == "3 of spades"
-    assert s.setup.trumps.model_dump() == {"method": "called", "caller": "dealer"}
+    assert s.setup.trumps.model_dump() == {"method": "called", "caller": "dealer", "seen": None, "no_trumps": False}
     assert s.setup.exchange.name == "redraw"
 
 

@@ -20,15 +20,22 @@ from tests.conftest import budget
 SEEDS = st.integers(min_value=0, max_value=2**40)
 
 
-def _pooled(hand, sides: list[int] | None):
-    """A hand's tricks and cards taken per side, as the rules count them in partnerships."""
+def _caller(spec: GameSpec, hand, n: int) -> int | None:
+    """The seat that named trumps in a hand (the dealer, or the player to the dealer's left)."""
+    t = spec.setup.trumps
+    return (hand.dealer + (0 if t.caller == "dealer" else 1)) % n if t.method == "called" else None
+
+
+def _pooled(hand, sides: list[int] | None, caller: int | None = None):
+    """A hand's tricks and cards taken per side, as the rules count them in partnerships; who
+    won the last trick and who named trumps, by their side."""
     if sides is None:
-        return hand
+        return SimpleNamespace(tricks=hand.tricks, won=hand.won, last=getattr(hand, "last", None), caller=caller)
     k = max(sides) + 1
     last = getattr(hand, "last", None)
     return SimpleNamespace(tricks=[sum(t for p, t in enumerate(hand.tricks) if sides[p] == s) for s in range(k)],
                            won=[[c for p, w in enumerate(hand.won) if sides[p] == s for c in w] for s in range(k)],
-                           last=None if last is None else sides[last])
+                           last=None if last is None else sides[last], caller=None if caller is None else sides[caller])
 
 
 def expected_scores(spec: GameSpec, record_hand, in_play: set[str] | None = None,
@@ -41,11 +48,17 @@ def expected_scores(spec: GameSpec, record_hand, in_play: set[str] | None = None
     s = spec.scoring
     if s.kind == "per-trick":
         return [max(0, t - s.beyond) for t in record_hand.tricks]
+    if s.kind == "majority":   # the tricks needed win the hand: the caller's, the sweep's or the winner's score
+        total, caller = sum(record_hand.tricks), getattr(record_hand, "caller", None)
+        return [0 if t < s.needed else s.sweep if s.sweep is not None and t == total
+                else s.caller_points if s.caller_points is not None and p == caller else s.points
+                for p, t in enumerate(record_hand.tricks)]
     if s.kind == "card-points":   # the table's points of the cards won, the last trick, whole groups
         by_rank, by_card = {r.rank: r.points for r in s.ranks}, {c.card: c.points for c in s.cards}
         last = getattr(record_hand, "last", None)
-        return [(sum(by_rank.get(c.split(" of ")[0], 0) + by_card.get(c, 0) for c in won)
-                 + (s.last_trick or 0) * (p == last)) // (s.groups or 1) for p, won in enumerate(record_hand.won)]
+        return [max(0, (sum(by_rank.get(c.split(" of ")[0], 0) + by_card.get(c, 0) for c in won if " of " in c)
+                        + (s.last_trick or 0) * (p == last) + (s.per_trick or 0) * t) // (s.groups or 1) - (s.beyond or 0))
+                for p, (won, t) in enumerate(zip(record_hand.won, record_hand.tricks))]
     table = compile_deck(spec.deck)
     face = dict(zip(table.names, table.face))
     scores = []
@@ -90,7 +103,7 @@ def check_record(spec: GameSpec, rec: GameRecord) -> None:
             # and invented laws can make a player miss a trick)
             assert sum(len(w) for w in h.won) == n * sum(h.tricks)
         if not _unequal_hands(spec):
-            assert h.scores == expected_scores(spec, _pooled(h, rec.sides), None, rec.sides)
+            assert h.scores == expected_scores(spec, _pooled(h, rec.sides, _caller(spec, h, n)), None, rec.sides)
         totals = [a + b for a, b in zip(totals, h.scores)]
         assert h.totals == totals
     if rec.outcome == "natural":

@@ -58,7 +58,9 @@ N_GAMES = 3000
 
 @pytest.fixture(scope="module")
 def sampled() -> list[Sampled]:
-    return [sample_game(seed, flavour=True) for seed in range(N_GAMES)]
+    """The seed book's catalogue alone (``--catalogue book``), whose rules these tests hold the
+    sampler to; Parlour's options beyond it have tests of their own (test_sides, test_point_tricks)."""
+    return [sample_game(seed, flavour=True, catalogue="book") for seed in range(N_GAMES)]
 
 
 @pytest.fixture(scope="module")
@@ -223,7 +225,7 @@ def test_redraw_bookkeeping(sampled: list[Sampled]) -> None:
         # each failed spec adds each of its distinct codes once
         assert s.redraws <= codes <= s.redraws * 5
     # the table's sampling loop is the same as sample_game's
-    drawn, accepted = sample_all(50)
+    drawn, accepted = sample_all(50, catalogue="book")
     assert accepted == [s.spec for s in sampled[:50]]
     assert len(drawn) - len(accepted) == sum(s.redraws for s in sampled[:50])
 
@@ -608,8 +610,8 @@ def test_every_option_is_reached(specs: list[GameSpec]) -> None:
 def test_module_rates_match_the_catalogue(specs: list[GameSpec]) -> None:
     """Over every drawn spec (before the checks) each option's rate is within 4.5 standard errors of
     the catalogue's; the accepted specs stay close too (redraws only thin out a few combinations)."""
-    drawn, accepted = sample_all(N_GAMES)
-    assert accepted == specs
+    drawn, accepted = sample_all(N_GAMES)   # Parlour's catalogue: the book's rows, and Parlour's own
+    assert accepted[:300] == [sample_game(seed, flavour=True).spec for seed in range(300)]
     rows = frequency_rows(drawn, accepted)
     assert len(rows) > 80
     for row in rows:

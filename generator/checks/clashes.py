@@ -114,6 +114,8 @@ def printed_trick_numbers(spec: GameSpec) -> list[tuple[str, int]]:
     s = spec.scoring
     if s.kind == "per-trick" and s.beyond:
         return [("scoring.beyond", s.beyond)]
+    if s.kind == "majority":   # "the side that took five tricks or more wins the hand"
+        return [("scoring.needed", s.needed)]
     return []
 
 
@@ -123,7 +125,7 @@ def _trick_numbers(spec: GameSpec) -> list[Problem]:
     out = []
     most = max((derived.tricks_per_hand(spec.deck, spec.deal, n) for n in spec.players.counts()), default=0)
     for field, number in printed_trick_numbers(spec):
-        if number >= most:
+        if field == "scoring.beyond" and number >= most:   # a majority's tricks are checked with it
             out.append(Problem("DEAL_IMPOSSIBLE", field,
                                f"the rulebook speaks of {number} tricks, but no hand of this game has more than {most}"))
     return out

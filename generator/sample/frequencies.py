@@ -125,13 +125,17 @@ def _of(family: Family, cond: Pred) -> Pred:
     return lambda s: s.play.family == name and cond(s)
 
 
-def sample_all(n: int, first_seed: int = 0, family: str = DEFAULT) -> tuple[list[GameSpec], list[GameSpec]]:
+def sample_all(n: int, first_seed: int = 0, family: str = DEFAULT,
+               catalogue: str = "parlour") -> tuple[list[GameSpec], list[GameSpec]]:
     """(every drawn spec, the accepted specs) for seeds first_seed … first_seed+n−1, drawn exactly
-    as ``sample_game`` draws them."""
+    as ``sample_game`` draws them (from Parlour's catalogue, or with ``catalogue="book"`` the seed
+    book's alone)."""
     drawn: list[GameSpec] = []
     accepted: list[GameSpec] = []
     for seed in range(first_seed, first_seed + n):
         draw = Draw.from_seed(seed)
+        if catalogue == "book":
+            draw.book_only()
         for _ in range(MAX_REDRAWS + 1):
             spec = draw_spec(draw, family, flavour=True)  # the book's intro words are among the frequencies
             drawn.append(spec)

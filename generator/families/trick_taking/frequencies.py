@@ -292,7 +292,10 @@ def rows() -> list[Row6]:
     r += _setup_rows()
     r += _bidding_rows()
     r += _play_rows()
-    r.append(("SC-T1 avoid suit", "yes", "no trick bidding", lambda s: s.bidding.tricks is None, avoid, F(1, 3)))
+    # (Parlour's point tricks and majorities replace the catalogue's scoring after it is drawn, with
+    # chances that do not depend on it: the catalogue's rate is taken over the games they left.)
+    r.append(("SC-T1 avoid suit", "yes", "no trick bidding, not Parlour's point tricks or majority",
+              lambda s: s.bidding.tricks is None and s.scoring.kind not in ("card-points", "majority"), avoid, F(1, 3)))
     r.append(("SC-T1 avoid suit", "pig points", "avoid suit, pig", lambda s: avoid(s) and s.setup.pig is not None,
               lambda s: s.scoring.pig_points is not None, F(1)))
     r.append(("SC-T1 avoid suit", "pig points a gain", "avoid suit, pig points",
