@@ -27,7 +27,6 @@ import argparse
 import gc
 import os
 import platform
-import random
 import statistics
 import sys
 import time

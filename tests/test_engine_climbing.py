@@ -674,7 +674,6 @@ def test_president_the_holder_of_the_three_of_clubs_opens_with_any_lead_that_inc
     """Issue 31: President's usual rule (``opening_play`` 'with'): a pair or triple of threes may
     open; today's 'alone' leads the 3 of clubs as a single."""
     from generator.engine import Game as _Game
-    from generator.families.climbing.engine.play import Climb
     from generator.text.parse import parse_markdown
     from generator.text.render import render_markdown
 

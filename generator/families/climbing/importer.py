@@ -18,7 +18,7 @@ from generator.importer.play_common import (
     CAPTURE_TRICK, CAPTURED, LEADER, joker_count_finish, kitty_capture, leader_title_finish, opening_leader, pack_of, rows_play_finish,
     rows_rules,
 )
-from generator.importer.words import CARD, RANK, RANKS, SUIT_MANY, SUIT_ONE, card, rank, suit
+from generator.importer.words import CARD, RANK, RANKS, SUIT_MANY, card, rank, suit
 from generator.spec.scoring import SHEDDING_KINDS, TRICK_KINDS
 
 phase = Phase("play")

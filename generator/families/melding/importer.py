@@ -29,7 +29,7 @@ import re
 
 from generator.importer.core import Draft, Phase, player_counts, word_check
 from generator.importer.play_common import (
-    FIRST_TURN, LEADERS, call_finish, call_rules, first_turn, dealt_of, pack_of, rows_play_finish, rows_rules, tiny_stock_finish,
+    FIRST_TURN, call_finish, call_rules, first_turn, dealt_of, pack_of, rows_play_finish, rows_rules, tiny_stock_finish,
 )
 from generator.importer.setup import _rule_name, is_pig
 from generator.importer.words import NUM, RANKS, number, rank
