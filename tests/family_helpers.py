@@ -436,3 +436,17 @@ def benchmark_hands(bench: Any, hands: int, engine_seed: int,
         decisions, moves, scores = bench.plain_hand(rnd, i % bench.PLAYERS)
         plain.append((decisions, moves, max(scores)))
     return engine, plain
+
+
+#: Parlour's options of issue 33 that replace the result of a catalogue draw (point tricks, a
+#: majority of the tricks, a call on the hand or of no trumps, overtaking).
+OPTIONS = ("generator.sample.scoring.CARD_POINTS_CHANCE", "generator.sample.scoring.MAJORITY_CHANCE",
+           "generator.sample.setup.CALL_ON_HAND", "generator.sample.setup.CALL_ON_HALF",
+           "generator.sample.setup.CALL_NO_TRUMPS", "generator.families.trick_taking.sampler.OVERTAKE_CHANCE")
+
+
+def options_off(monkeypatch) -> None:
+    """Those options at chance 0 (each is still drawn from the options stream, so no later option
+    moves): a seed's game is then its catalogue draws, as pinned digests of the sampler compare."""
+    for name in OPTIONS:
+        monkeypatch.setattr(name, 0)

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.family_helpers import options_off
 from generator.checks import Problem, check_spec
 from generator.mend import Mended, choose, mend, narrow_players
 from generator.mend.evidence import estimates, not_length
@@ -255,19 +256,12 @@ DEFAULT_PATH = [(0, "any", "c206502807651308"), (1, "any", "93b114ae7126e1d9"), 
 ADDED_SINCE = ("  opening_play: alone\n", "  after_draw: drawn\n", "    discard_taken: false\n",
                "  restock: shuffle\n", "  blocked: true\n", "    seen: null\n    no_trumps: false\n", "  overtake: null\n",
                "  sides:\n    size: 2\n")
-#: Parlour's options of issue 33 that replace a catalogue draw's result (point tricks, a majority of
-#: tricks, a call on the hand, overtaking): off, so that the digests compare the catalogue's draws.
-OPTIONS_OFF = ("generator.sample.scoring.CARD_POINTS_CHANCE", "generator.sample.scoring.MAJORITY_CHANCE",
-               "generator.sample.setup.CALL_ON_HAND", "generator.sample.setup.CALL_ON_HALF",
-               "generator.sample.setup.CALL_NO_TRUMPS",
-               "generator.families.trick_taking.sampler.OVERTAKE_CHANCE")
 
 
 @pytest.mark.parametrize("seed,family,digest", DEFAULT_PATH)
 def test_the_sampler_without_the_mend_is_unchanged(seed: int, family: str, digest: str,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in OPTIONS_OFF:
-        monkeypatch.setattr(name, 0)
+    options_off(monkeypatch)   # so that the digests compare the catalogue's draws
     # with the seed book's intro words, as before they were left out by default (``flavour``)
     for sampled in (sample_game(seed, family, flavour=True), sample_game(seed, family, mend=False, flavour=True)):
         text = dump_yaml(sampled.spec)

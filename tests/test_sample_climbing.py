@@ -27,7 +27,9 @@ from generator.sample.shedding import LOSER_NAMES, TITLE_NAMES, VICE_NAMES
 from generator.families.climbing.spec import ClimbPlay
 from generator.spec import GameSpec, dump_yaml
 from generator.spec.scoring import SHEDDING_KINDS
-from tests.family_helpers import assert_yaml_round_trip, check_module_rates, generate_writes_games, redraw_reasons
+from tests.family_helpers import (
+    assert_yaml_round_trip, check_module_rates, generate_writes_games, options_off, redraw_reasons,
+)
 
 N_SEEDS = 3_000
 #: Rows whose accepted rate the static checks thin out on purpose (face-down rows that do not fit
@@ -209,12 +211,7 @@ def test_trick_takings_games_are_byte_for_byte_unchanged(monkeypatch: pytest.Mon
     ``stock``, added with matching, is dumped as ``stock: null``; the line is left out so the digest
     stays the one taken before.) Parlour's point-trick games, beyond the catalogue, are turned off:
     the catalogue's streams are what is compared."""
-    monkeypatch.setattr("generator.sample.scoring.CARD_POINTS_CHANCE", 0)
-    monkeypatch.setattr("generator.sample.scoring.MAJORITY_CHANCE", 0)   # … and its hands won by a majority
-    monkeypatch.setattr("generator.families.trick_taking.sampler.OVERTAKE_CHANCE", 0)   # … and overtaking
-    monkeypatch.setattr("generator.sample.setup.CALL_ON_HAND", 0)   # Parlour's calls on the hand: off
-    monkeypatch.setattr("generator.sample.setup.CALL_ON_HALF", 0)
-    monkeypatch.setattr("generator.sample.setup.CALL_NO_TRUMPS", 0)
+    options_off(monkeypatch)   # Parlour's options that replace a catalogue draw's result: off
     digest = hashlib.sha256()
     for seed in range(200):
         # (Parlour's partnerships are drawn from a stream of their own and change nothing else: left out)

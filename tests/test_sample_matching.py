@@ -30,7 +30,9 @@ from generator.spec import GameSpec, dump_yaml
 from generator.families.matching.spec import MatchPlay
 from generator.spec.scoring import SHEDDING_KINDS
 from tests.conftest import budget
-from tests.family_helpers import assert_yaml_round_trip, check_module_rates, generate_writes_games, redraw_reasons
+from tests.family_helpers import (
+    assert_yaml_round_trip, check_module_rates, generate_writes_games, options_off, redraw_reasons,
+)
 
 N_SEEDS = 2_000
 #: Rows whose accepted rate the static checks thin out on purpose (face-down rows that do not fit
@@ -276,12 +278,7 @@ BEFORE_MATCHING = {
 def test_other_families_games_are_byte_for_byte_unchanged(family: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Matching's draws in the shared phases (the stock, the points card's scoring) are made only for
     matching: the other families' streams did not move."""
-    monkeypatch.setattr("generator.sample.scoring.CARD_POINTS_CHANCE", 0)
-    monkeypatch.setattr("generator.sample.scoring.MAJORITY_CHANCE", 0)   # … and its hands won by a majority
-    monkeypatch.setattr("generator.families.trick_taking.sampler.OVERTAKE_CHANCE", 0)   # … and overtaking
-    monkeypatch.setattr("generator.sample.setup.CALL_ON_HAND", 0)   # Parlour's calls on the hand: off
-    monkeypatch.setattr("generator.sample.setup.CALL_ON_HALF", 0)
-    monkeypatch.setattr("generator.sample.setup.CALL_NO_TRUMPS", 0)
+    options_off(monkeypatch)   # Parlour's options that replace a catalogue draw's result: off
     digest = hashlib.sha256()
     for seed in range(200):
         spec = sample_game(seed, family=family, flavour=True).spec

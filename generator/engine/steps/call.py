@@ -14,75 +14,59 @@ if TYPE_CHECKING:   # pragma: no cover
     from ..state import Game, State
 
 CALL = "call-trumps"
+NAME = "name-trumps"
 
 
-class CallTrumps(Phase):
+class _Call(Phase):
+    """What both calls share: the caller's seat, the choices (every suit, and no trumps where the
+    caller may name none) and what a choice does."""
+
+    decision = CALL
+
+    def __init__(self, game: "Game"):
+        super().__init__(game)
+        t = game.spec.setup.trumps
+        self.offset = {"dealer": 0, "dealer-left": 1}[t.caller]
+        self.choices = [SUIT_ACTION + s for s in range(len(game.table.suit_names))] + ([NO_TRUMPS] if t.no_trumps else [])
+
+    def start(self, state: "State") -> bool:
+        return state.open(self, self.decision, (state.dealer + self.offset) % state.n)
+
+    def legal(self, state: "State") -> list[int]:
+        return list(self.choices)
+
+    def apply(self, state: "State", action: int) -> None:
+        state.called = None if action == NO_TRUMPS else action - SUIT_ACTION
+        state.advance()
+
+    def told(self, state: "State", action: int) -> str | None:
+        if action == NO_TRUMPS:
+            return "names no trumps: the hand has no trump suit"
+        return f"names {state.game.table.suit_names[action - SUIT_ACTION]} as trumps"
+
+
+class CallTrumps(_Call):
+    """Before the deal, without looking at a card."""
+
     rule = "calling trumps"
     decisions = (CALL,)
     before_looking = frozenset({CALL})
     hand_fields = {"called": None}
 
-    def __init__(self, game: "Game"):
-        super().__init__(game)
-        t = game.spec.setup.trumps
-        self.offset = {"dealer": 0, "dealer-left": 1}[t.caller]
-        self.choices = [SUIT_ACTION + s for s in range(len(game.table.suit_names))] + ([NO_TRUMPS] if t.no_trumps else [])
-
     @classmethod
     def needed(cls, spec: "GameSpec") -> bool:
         return spec.setup.trumps.method == "called" and spec.setup.trumps.seen is None
 
-    def start(self, state: "State") -> bool:
-        return state.open(self, CALL, (state.dealer + self.offset) % state.n)
 
-    def legal(self, state: "State") -> list[int]:
-        return list(self.choices)
-
-    def apply(self, state: "State", action: int) -> None:
-        state.called = None if action == NO_TRUMPS else action - SUIT_ACTION
-        state.advance()
-
-    def told(self, state: "State", action: int) -> str | None:
-        return told_call(state, action)
-
-
-NAME = "name-trumps"
-
-
-class NameTrumps(Phase):
+class NameTrumps(_Call):
     """The caller names trumps having seen the first ``seen`` cards dealt to them, the deal
     stopped there (its other cards unseen: ``first_cards_only``), or their whole hand."""
 
     rule = "naming trumps"
+    decision = NAME
     decisions = (NAME,)
     first_cards_only = frozenset({NAME})   # on the first cards dealt, where the deal keeps them (seen: N)
-
-    def __init__(self, game: "Game"):
-        super().__init__(game)
-        t = game.spec.setup.trumps
-        self.offset = {"dealer": 0, "dealer-left": 1}[t.caller]
-        self.choices = [SUIT_ACTION + s for s in range(len(game.table.suit_names))] + ([NO_TRUMPS] if t.no_trumps else [])
 
     @classmethod
     def needed(cls, spec: "GameSpec") -> bool:
         return spec.setup.trumps.method == "called" and spec.setup.trumps.seen is not None
-
-    def start(self, state: "State") -> bool:
-        return state.open(self, NAME, (state.dealer + self.offset) % state.n)
-
-    def legal(self, state: "State") -> list[int]:
-        return list(self.choices)
-
-    def apply(self, state: "State", action: int) -> None:
-        state.called = None if action == NO_TRUMPS else action - SUIT_ACTION
-        state.advance()
-
-    def told(self, state: "State", action: int) -> str | None:
-        return told_call(state, action)
-
-
-def told_call(state: "State", action: int) -> str:
-    """A call in the rules' words: a suit named as trumps, or no trumps."""
-    if action == NO_TRUMPS:
-        return "names no trumps: the hand has no trump suit"
-    return f"names {state.game.table.suit_names[action - SUIT_ACTION]} as trumps"
