@@ -441,6 +441,7 @@ def benchmark_hands(bench: Any, hands: int, engine_seed: int,
 #: Parlour's options of issue 33 that replace the result of a catalogue draw (point tricks, a
 #: majority of the tricks, a call on the hand or of no trumps, overtaking).
 OPTIONS = ("generator.sample.scoring.CARD_POINTS_CHANCE", "generator.sample.scoring.MAJORITY_CHANCE",
+           "generator.sample.scoring.QUOTA_CHANCE",
            "generator.sample.setup.CALL_ON_HAND", "generator.sample.setup.CALL_ON_HALF",
            "generator.sample.setup.CALL_NO_TRUMPS", "generator.families.trick_taking.sampler.OVERTAKE_CHANCE")
 

@@ -278,6 +278,7 @@ GOALS = {
     "whist-classic": "win tricks",
     "whist-partners": "win more than six tricks",
     "omi": "take five tricks",
+    "sergeant-major": "win tricks beyond your quota",
     "botifarra": "win the tricks that hold the cards worth points",
     "court-piece": "take seven tricks",
     "xeri": "capture the pile by matching its top card's rank",

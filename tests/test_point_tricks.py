@@ -132,3 +132,37 @@ def test_generate_says_which_catalogue_and_refuses_real_packs_with_the_book(tmp_
                                     "--real-packs", "--out", str(tmp_path / "x")])
     assert res.exit_code == 2 and "--real-packs: not with --catalogue book" in res.output
     assert not (tmp_path / "x").exists()
+
+
+# --------------------------------------------------------------------------- quotas by seat
+
+
+def test_sergeant_major_scores_the_tricks_beyond_each_seats_quota() -> None:
+    """The quotas 9, 5, 2 by seat from the dealer add up to the sixteen tricks, so the tricks over
+    quota and under it balance every hand (what a player over would pull from one under), and a
+    hand scores at most 14 (one seat taking all sixteen over a quota of 2)."""
+    spec = load_spec(REAL / "sergeant-major.yaml")
+    assert check_spec(spec) == []
+    text = render_markdown(spec)
+    assert parse_markdown(text).rules() == spec.rules()
+    assert ("beyond their quota, which goes by seat: the dealer's is nine, and then, going left from the dealer, "
+            "five and two.") in text
+    game = Game(spec, audit=True)
+    hands = 0
+    for seed in range(40):
+        state = game.new_initial_state(3, seed)
+        state.play_random(random.Random(seed).random)
+        for hand in state.record.hands:
+            quota = {(hand.dealer + k) % 3: q for k, q in enumerate((9, 5, 2))}
+            t = hand.tricks
+            assert sum(t) == 16 and sum(t[p] - quota[p] for p in range(3)) == 0
+            assert hand.scores == [max(0, t[p] - quota[p]) for p in range(3)] and sum(hand.scores) <= 14
+            hands += 1
+    assert hands > 100
+
+
+def test_quotas_need_a_seat_each() -> None:
+    data = spec_to_data(load_spec(REAL / "sergeant-major.yaml"))
+    data["players"] = {"min": 3, "max": 4}
+    data["deal"]["hand_size"] = 12   # a deal four can have: the quotas alone are then at fault
+    assert [p.field for p in check_spec(spec_from_data(data))] == ["scoring.quotas"]

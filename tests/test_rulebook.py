@@ -279,6 +279,8 @@ VARIATIONS: list[tuple[str, dict[str, Any]]] = [
     ("trumps named on the whole hand", {"setup.trumps": {"method": "called", "caller": "dealer", "seen": "all"}}),
     ("trumps or none named before the deal", {"setup.trumps": {"method": "called", "caller": "dealer", "no_trumps": True}}),
     ("overtaking", {"play.overtake": "must"}),
+    ("quotas by seat", {"players.min": 3, "players.max": 3, "scoring": {"kind": "per-trick", "beyond": 0,
+                                                                         "quotas": [4, 2, 1]}}),
     ("overtaking unless a partner wins", {"players.min": 4, "players.max": 4, "players.sides": {"size": 2},
                                           "play.overtake": "unless-partner"}),
     ("point tricks in thirds", {"scoring": {"kind": "card-points", "ranks": [{"rank": "A", "points": 3}],

@@ -300,6 +300,8 @@ def _bid_scoring(spec: GameSpec) -> list[Problem]:
         return out
     if s.kind == "exact-bid" and tricks is None:
         out.append(Problem("RULE_CONFLICT", "scoring.kind", "scoring by the exact bid needs players to bid for tricks"))
+    if s.kind == "per-trick" and s.quotas is not None:
+        out += _quotas(spec)
     if s.kind == "per-trick":
         for name in ("exact_bonus", "zero_bonus", "blind_bonus"):
             if getattr(s, name) is not None and tricks is None:
@@ -319,6 +321,27 @@ def _bid_scoring(spec: GameSpec) -> list[Problem]:
     if x.top_trump != "none" and not derived.has_trump_suit(spec.setup):
         out.append(Problem("RULE_CONFLICT", "scoring.extras.top_trump",
                            "a score for taking the highest trump, but there is no trump suit"))
+    return out
+
+
+def _quotas(spec: GameSpec) -> list[Problem]:
+    """Quotas by seat (Sergeant Major's 9, 5, 2): one a seat at one player count, each a number of
+    tricks a hand can pass; not beside a count beyond, bids, or partnerships (whose tricks are a
+    side's)."""
+    s, p, out = spec.scoring, spec.players, []
+    if p.min != p.max or len(s.quotas) != p.min:
+        out.append(Problem("RULE_CONFLICT", "scoring.quotas", f"a quota for each seat needs one number of players and "
+                           f"as many quotas: {len(s.quotas)} quotas for {p.phrase()}"))
+    for field, bad, why in (("scoring.beyond", s.beyond != 0, "tricks beyond a count and quotas by seat say two things"),
+                            ("bidding.tricks", spec.bidding.tricks is not None, "players bid, and have quotas as well"),
+                            ("players.sides", p.sides is not None, "a side's tricks have no seat to take a quota from")):
+        if bad:
+            out.append(Problem("RULE_CONFLICT", field, why))
+    for n in p.counts():
+        tricks = derived.tricks_per_hand(spec.deck, spec.deal, n)
+        if 0 < tricks <= min(s.quotas):
+            out.append(Problem("NO_WIN_PATH", "scoring.quotas", f"every quota is {tricks} tricks or more, but a hand "
+                               f"has only {tricks}: no one ever scores", n))
     return out
 
 

@@ -38,6 +38,7 @@ class HandFacts:
     low: bool = False
     last: int | None = None           # seat that won the last trick (card points' last-trick bonus)
     caller: int | None = None         # seat that named trumps (a majority's caller's score)
+    dealer: int = 0                   # the hand's dealer (quotas go by seat from the dealer)
 
 
 class CardNames:
@@ -83,7 +84,9 @@ class HandScorer:
         # landlord's success): other games need not gather them every hand.
         self.uses_in_play = s.kind == "avoid-suit"
         self.plain = (s.kind == "per-trick" and not s.exact_bonus and s.extras == type(s.extras)()
-                      and not self.auction and not spec.setup.top_trump_point and not spec.setup.high_low)
+                      and not self.auction and not spec.setup.top_trump_point and not spec.setup.high_low
+                      and not s.quotas)
+        self.quotas = s.quotas if s.kind == "per-trick" else None
         self.counter = CardPointsCounter(spec, table) if s.kind == "card-points" else None
         if s.kind == "per-trick":
             self.beyond = s.beyond
@@ -116,7 +119,7 @@ class HandScorer:
             caller = (state.dealer + self.caller_offset) % state.n
         return HandFacts(state.tricks_won, state.won, state.in_play, state.bids, state.blind, state.joker_tricks,
                          state.landlord, state.landlord_bid, self.pig_card if state.pig_revealed else None,
-                         state.trump, state.top_point, state.low, last, caller)
+                         state.trump, state.top_point, state.low, last, caller, state.dealer)
 
     def pool(self, f: HandFacts, sides: "Sides") -> HandFacts:
         """The hand's facts per side (``players.sides``): partners' tricks, cards taken, joker
@@ -223,7 +226,8 @@ class HandScorer:
                 else:
                     s = 0
             else:
-                s = t - self.beyond if t > self.beyond else 0
+                quota = self.beyond if self.quotas is None else self.quotas[(p - f.dealer) % len(f.tricks)]
+                s = t - quota if t > quota else 0
                 if exact and self.exact_bonus:
                     s += self.exact_bonus
                     if bid == 0 and self.zero_bonus:

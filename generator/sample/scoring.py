@@ -137,6 +137,9 @@ def draw_scoring(
             scored = Scored(ExactBid(otherwise=otherwise, extras=extras), Fraction(13))
         else:
             points = draw_per_trick(draw, deal, h, bidding)
+            if (bidding.tricks is None and players.min == players.max and players.sides is None and isinstance(h, int)
+                    and deal.hand_size != "all" and draw.option(QUOTA_CHANCE)):
+                points = points.model_copy(update={"beyond": 0, "quotas": seat_quotas(h, players.min)})
             extras = draw_extras(draw, deck, setup, bidding)
             basis = Fraction(h, 2) + (5 if bidding.tricks is not None else 0)
             scored = Scored(TrickPoints(**{**dict(points), "extras": extras}), basis)
@@ -171,6 +174,21 @@ def draw_majority(draw: Draw, h: int, setup: SetupSpec, players: Players) -> Sco
     n = Fraction(players.min + players.max, 2)
     units = n / players.sides.size if players.sides is not None else n
     return Scored(scoring, max(Fraction(points) / units, Fraction(1, 2)))
+
+
+#: Parlour's quotas by seat, beyond the catalogue (Sergeant Major, Pluck): a quarter of the games
+#: scored per trick without bids and for one number of players (a quota is a seat's).
+QUOTA_CHANCE = 1 / 4
+
+
+def seat_quotas(h: int, n: int) -> list[int]:
+    """Quotas that add up to the ``h`` tricks of a hand, the dealer's the largest and each seat to
+    the left smaller, in the ratio n : n − 1 : … : 1 (three seats of sixteen tricks: 9, 5, 2,
+    Sergeant Major's)."""
+    weights = list(range(n, 0, -1))
+    out = [h * w // sum(weights) for w in weights]
+    out[0] += h - sum(out)
+    return out
 
 
 #: Parlour's point-trick games, beyond the catalogue (the seed book scores no card won in a trick):

@@ -86,6 +86,9 @@ class TrickPoints(BaseModel):
     kind: Literal["per-trick"] = "per-trick"
     beyond: int = Field(0, ge=0, le=MAX_CARDS,
                         description="0: every trick scores; N: only tricks beyond the N-th (at most 100)")
+    quotas: list[Annotated[int, Field(ge=0, le=MAX_CARDS)]] | None = Field(
+        None, max_length=8, description="a quota of tricks by seat, the dealer's first, then going left (Sergeant "
+        "Major's 9, 5, 2): each scores only the tricks beyond their own quota")
     exact_bonus: int | None = Field(None, ge=1, le=MAX_POINTS,
                                     description="with trick bidding: bonus for taking exactly the bid (1 to 1,000)")
     zero_bonus: int | None = Field(None, ge=1, le=MAX_POINTS,

@@ -120,6 +120,8 @@ def goal_text(spec: GameSpec) -> str:
         goal = f"avoid taking {phrases.suit(sc.suit)}"
         if getattr(sc, "per_card", "one") == "face-value":
             goal += " (each costs its face value)"
+    elif kind == "per-trick" and getattr(sc, "quotas", None):
+        goal = "win tricks beyond your quota, which goes by seat: " + ", ".join(map(str, sc.quotas)) + " from the dealer"
     elif kind == "per-trick":
         beyond = getattr(sc, "beyond", 0)
         goal = ("win tricks, one point each" if not beyond

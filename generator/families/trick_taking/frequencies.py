@@ -133,6 +133,11 @@ def _play_rows() -> list[Row6]:
          lambda s: s.bidding.tricks is None and s.bidding.auction is None and s.scoring.kind != "card-points"
          and s.deal.hand_size != "all" and s.deal.hand_size >= 3,
          lambda s: s.scoring.kind == "majority", F(7, 8) * F(1, 12)),
+        # Parlour's quotas by seat (its own stream: sample.scoring.QUOTA_CHANCE)
+        ("SC-T3 per trick", "quotas by seat", "per trick, no bids, one number of players, no sides, fixed hands",
+         lambda s: s.scoring.kind == "per-trick" and s.bidding.tricks is None and s.players.min == s.players.max
+         and s.players.sides is None and s.deal.hand_size != "all",
+         lambda s: s.scoring.quotas is not None, F(1, 4)),
         # Parlour's partnerships (beyond the catalogue, drawn from its own stream: sample.deal.SIDES_CHANCE)
         ("PA-01 sides", "partnerships of two", "a count of two or more partnerships, no auction",
          lambda s: s.bidding.auction is None and any(n % 2 == 0 and n >= 4 for n in s.players.counts()),

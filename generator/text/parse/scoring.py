@@ -30,6 +30,7 @@ from .words import (
     counted,
     digits,
     nickname,
+    NUM,
     number,
     rank,
     split_and,
@@ -596,6 +597,12 @@ def _nobody(d: Draft, m: re.Match[str]) -> None:
     d.check(lambda spec: spec.scoring.needed == needed, "the tricks that win the hand")
 
 
+
+def _quotas(d: Draft, m: re.Match[str]) -> None:
+    d.put("scoring.kind", "per-trick")
+    d.put("scoring.beyond", 0)
+    d.put("scoring.quotas", [number(m["first"]), *(number(x) for x in split_and(m["rest"]))])
+
 RULES: list[Rule] = [
     # Avoided suit (SC-T1).
     rule(rf"At the end of each hand, each {SIDE} scores for the cards they took in tricks:", sided(_avoid), marks="base",
@@ -626,6 +633,10 @@ RULES: list[Rule] = [
     rule(rf"If that bid was zero, they score a further (?P<points>{count('point')})\.", _bonus_points("zero_bonus")),
     rule(rf"If that bid was made blind, they score a further (?P<points>{count('point')})\.",
          _bonus_points("blind_bonus")),
+    # Quotas by seat (Sergeant Major, Pluck).
+    rule(rf"At the end of each hand, each player scores one point for each trick they won beyond their quota, which "
+         rf"goes by seat: the dealer's is (?P<first>{NUM}), and then, going left from the dealer, (?P<rest>[^.]+)\.",
+         _quotas, marks="base"),
     # A hand won by enough tricks (Omi, Court Piece).
     rule(rf"At the end of each hand, the {SIDE} that took (?P<needed>{count('trick')}) or more wins the hand and "
          rf"scores (?P<points>{count('point')}); no one else scores\.", sided(_majority), marks="base", name="majority"),
