@@ -30,6 +30,15 @@ REAL = Path(__file__).resolve().parents[1] / "corpus" / "real"
 WHIST = load_spec(REAL / "whist-partners.yaml")
 
 
+def played(spec, seeds, players: int = 4):
+    """Games of ``spec`` played out at random, one per seed, with the card audit on."""
+    game = Game(spec, audit=True)
+    for seed in seeds:
+        state = game.new_initial_state(players, seed)
+        state.play_random(random.Random(seed).random)
+        yield state
+
+
 # --------------------------------------------------------------------------- Whist, R2
 
 
@@ -37,11 +46,8 @@ def test_whist_in_partnerships_keeps_the_seed_facts() -> None:
     """13 tricks a hand; the sides' tricks add to 13, so exactly one side has 7 or more and the
     margin is odd; that side scores t − 6 = (margin + 1) / 2, the other nothing; partners (seats
     0 and 2, 1 and 3) share every score and total, and win together."""
-    game = Game(WHIST, audit=True)
     hands = 0
-    for seed in range(60):
-        state = game.new_initial_state(4, seed)
-        state.play_random(random.Random(seed).random)
+    for state in played(WHIST, range(60)):
         rec = state.record
         assert rec.outcome == "natural" and rec.sides == [0, 1, 0, 1]
         for hand in rec.hands:
@@ -206,13 +212,10 @@ def test_tresette_deals_eleven_points_between_the_sides_every_hand() -> None:
     the Aces, 20 for the Threes, Twos and courts, 3 for the last trick, split 35 = a + b with
     ⌊a/3⌋ + ⌊b/3⌋ = 11 whatever the split), and partners share them."""
     assert check_spec(TRESETTE) == []
-    game = Game(TRESETTE, audit=True)
     order = TRESETTE.deck.ranks()
     assert order == ("3", "2", "A", "K", "Horse", "J", "7", "6", "5", "4")
     hands = 0
-    for seed in range(40):
-        state = game.new_initial_state(4, seed)
-        state.play_random(random.Random(seed).random)
+    for state in played(TRESETTE, range(40)):
         for hand in state.record.hands:
             assert sum(hand.tricks) == 10 and all(len(w) % 4 == 0 for w in hand.won)
             s = hand.scores
@@ -368,12 +371,9 @@ def test_a_fishing_game_for_four_is_played_in_partnerships() -> None:
     assert parse_markdown(text).rules() == spec.rules()
     assert "With four players, the players play in partnerships of two" in text
     assert "| Taking more cards than any other side |" in text
-    game = Game(spec, audit=True)
-    for seed in range(20):
-        state = game.new_initial_state(4, seed)
-        state.play_random(random.Random(seed).random)
+    for state in played(spec, range(20)):
         for hand in state.record.hands:
             s = hand.scores
             assert s[0] == s[2] and s[1] == s[3]
-        for n in (2, 3):
-            assert game.new_initial_state(n, seed).record.sides is None
+    for n in (2, 3):
+        assert Game(spec).new_initial_state(n, 0).record.sides is None

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .sides import won
+
 
 @dataclass
 class HandRecord:
@@ -77,10 +79,7 @@ class GameRecord:
 
     def won(self, seat: int) -> bool:
         """Whether ``seat`` won the game (alone, or as a member of the winning side)."""
-        w = self.winner
-        if w is None:
-            return False
-        return w == seat if self.sides is None else self.sides[w] == self.sides[seat]
+        return won(self.winner, self.sides, seat)
 
     def as_dict(self) -> dict[str, Any]:
         out = {"seed": self.seed, "players": self.players, "outcome": self.outcome,

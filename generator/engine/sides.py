@@ -42,4 +42,12 @@ class Sides:
         return seat != other and self.of[seat] == self.of[other]
 
 
-__all__ = ["Sides"]
+def won(winner: int | None, sides: list[int] | None, seat: int) -> bool:
+    """Whether ``seat`` won a game whose recorded winner is ``winner`` (a winning side is recorded
+    by its first seat): alone, or as a member of the winning side (``sides``: each seat's side)."""
+    if winner is None:
+        return False
+    return winner == seat if sides is None else sides[winner] == sides[seat]
+
+
+__all__ = ["Sides", "won"]

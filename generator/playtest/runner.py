@@ -17,6 +17,7 @@ from typing import Any, Callable, Sequence
 
 from ..bots import bot_seed, make_bot
 from ..engine import Game, Observation, State
+from ..engine.sides import won
 from ..families import family_of
 from .bounds import ScoreBounds, settled_at
 from .tabletime import MODEL
@@ -69,10 +70,7 @@ class GameSummary:
 
     def won(self, seat: int) -> bool:
         """Whether ``seat`` won: alone, or as a member of the winning side."""
-        w = self.winner
-        if w is None:
-            return False
-        return w == seat if self.sides is None else self.sides[w] == self.sides[seat]
+        return won(self.winner, self.sides, seat)
 
     @property
     def units(self) -> int:

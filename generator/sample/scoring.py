@@ -197,7 +197,8 @@ def seat_quotas(h: int, n: int) -> list[int]:
 #: Belote, Tresette, Botifarra, the tarots), but the catalogue's scorings stay the common case.
 CARD_POINTS_CHANCE = 1 / 8
 
-#: The tables a point-trick game is drawn from, each with its weight and the reason for it:
+#: The tables a point-trick game is drawn from, each with its weight and the reason for it (and,
+#: a quarter of the time each, the points beyond half the pack's, or a point per trick: below):
 #: ``ace-ten`` (A 11, 10 10, K 4, Q 3, J 2; the last trick 10 half the time) is the family of
 #: Skat, Schafkopf and Belote, the most played, so half the draws; ``thirds`` (an Ace 3, every
 #: court 1, the last trick 3, counted in threes) is Tresette's and Calabrasella's way of counting,
@@ -227,9 +228,16 @@ def draw_card_points(draw: Draw, deck: DeckSpec, players: Players) -> Scored:
     rows = [RankPoints(rank=r, points=table[r]) for r in ranks if table.get(r)]
     if not rows:   # a pack with none of the table's ranks (a tarot's majors only score nothing): every court
         rows = [RankPoints(rank=ranks[0], points=1)]
-    scoring = CardPoints(ranks=rows, last_trick=last, groups=groups)
     per_suit = sum(row.points for row in rows)
+    # A point per trick for the counters a quarter of the time (Botifarra counts its tricks so); only
+    # the points beyond half the pack's for an ace-ten table a quarter of the time (Skat's soloist
+    # needs 61 of 120).
+    per_trick = 1 if kind == "counters" and rng.random() < 0.25 else None
     total = Fraction(per_suit * len(deck.plain_suits()) + (last or 0), groups or 1)
+    beyond = int(total) // 2 if kind == "ace-ten" and rng.random() < 0.25 else None
+    scoring = CardPoints(ranks=rows, last_trick=last, groups=groups, per_trick=per_trick, beyond=beyond)
     n = Fraction(players.min + players.max, 2)
     units = n / players.sides.size if players.sides is not None else n
-    return Scored(scoring, max(total / units, Fraction(1)))
+    # beyond half the points, a hand scores what its best unit took over half: about a quarter of them
+    basis = total / units if beyond is None else total / (4 * units)
+    return Scored(scoring, max(basis, Fraction(1)))

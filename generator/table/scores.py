@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.sides import won
+
 
 @dataclass(frozen=True)
 class ScoreSheet:
@@ -48,15 +50,10 @@ class Summary:
     hints: int
     sides: list[int] | None = None   # the side of each seat, in a game of partnerships
 
-    def _won(self, seat: int) -> bool:
-        if self.winner is None:
-            return False
-        return self.winner == seat if self.sides is None else self.sides[self.winner] == self.sides[seat]
-
     def lines(self) -> list[str]:
         if self.finished and self.sides is not None:
             mates = [p + 1 for p, s in enumerate(self.sides) if self.winner is not None and s == self.sides[self.winner]]
-            head = ("Your side wins!" if self._won(self.seat) else
+            head = ("Your side wins!" if won(self.winner, self.sides, self.seat) else
                     f"Seats {' and '.join(map(str, mates))} win." if self.winner is not None else "No winner.")
         elif self.finished:
             head = ("You win!" if self.winner == self.seat else

@@ -129,6 +129,13 @@ def _play_rows() -> list[Row6]:
         ("FI-08 card points", "point tricks", "no bids, no auction",
          lambda s: s.bidding.tricks is None and s.bidding.auction is None,
          lambda s: s.scoring.kind == "card-points", F(1, 8)),
+        ("FI-08 card points", "beyond half the points", "ace-ten point tricks",
+         lambda s: s.scoring.kind == "card-points" and any(r.rank == "A" and r.points == 11 for r in s.scoring.ranks),
+         lambda s: s.scoring.beyond is not None, F(1, 4)),
+        ("FI-08 card points", "a point per trick", "counters (an Ace a point, not in groups)",
+         lambda s: s.scoring.kind == "card-points" and s.scoring.groups is None
+         and any(r.rank == "A" and r.points == 1 for r in s.scoring.ranks),
+         lambda s: s.scoring.per_trick is not None, F(1, 4)),
         ("PA-03 trick majority", "a majority wins", "no bids, no auction, not point tricks, fixed hands of 3 or more",
          lambda s: s.bidding.tricks is None and s.bidding.auction is None and s.scoring.kind != "card-points"
          and s.deal.hand_size != "all" and s.deal.hand_size >= 3,
