@@ -241,3 +241,28 @@ def test_dask_local_cluster_gives_the_same_report():
     serial = _run(SerialExecutor())
     with DaskExecutor(local_workers=2, processes=False) as ex:
         assert _run(ex) == serial
+
+
+def test_a_trivial_seat_beside_strong_partners_is_judged_as_if_it_played_alone():
+    """With sides the trivial policy plays one seat of its side and strong partners the others, so
+    its side's edge over a fair share is the policy's own edge halved (two to a side): the check
+    multiplies it back before the thresholds set for a player alone."""
+    n, sides = 4, [0, 1, 0, 1]
+    configs = tier2_configs(n, [], ["highest"])
+
+    def side_wins(share):   # the trivial seat (game i sits it at seat i % 4) is on the winning side in `share` of games
+        return lambda i: i % 4 if (i * 37 % 100) < share * 100 else (i + 1) % 4
+
+    def codes(share):
+        games = {"dominance:highest": _summaries(n, 400, side_wins(share), sides=sides)}
+        f = Tier2Count(n, configs, games).judge()
+        return {r.code for r in f.reasons}, {w.code for w in f.warnings}, f
+
+    reasons, warnings, _ = codes(0.40)   # raw 40% would warn; as if alone it is 30%
+    assert "DOMINANT_STRATEGY" not in reasons | warnings
+    reasons, warnings, f = codes(0.47)   # as if alone 44%: a warning
+    assert "DOMINANT_STRATEGY" in warnings and "DOMINANT_STRATEGY" not in reasons
+    message = next(w.message for w in f.warnings if w.code == "DOMINANT_STRATEGY")
+    assert "beside strong partners" in message and "as if it played alone" in message
+    reasons, _, _ = codes(0.62)          # as if alone 74%, its interval above one half: a rejection
+    assert "DOMINANT_STRATEGY" in reasons

@@ -415,6 +415,19 @@ class Tier2Count:
         gs = self.games.get(tag, [])
         return sum(1 for g in gs if g.won(g.index % n)), len(gs)
 
+    def _undiluted(self, rate: float) -> float:
+        """A trivial seat's win rate as if it played alone. With sides, the trivial policy plays
+        one seat of its side and strong partners play the rest, so its side's edge over a fair
+        share is the policy's own edge divided by the side's size: the edge is multiplied back
+        (and clamped to 0…1) before the thresholds, which were set for a player alone. Without
+        sides the rate is unchanged."""
+        units = self.units
+        if units == self.players:
+            return rate
+        size = self.players / units
+        fair = 1 / units
+        return min(1.0, max(0.0, fair + size * (rate - fair)))
+
     def seat_wins(self) -> tuple[list[int], int]:
         gs = self.games.get(STRONG, [])
         w = [0] * self.players
@@ -616,11 +629,16 @@ class Tier2Count:
             k, gd = self._focus_wins(tag)
             if not gd:
                 continue
-            lo, hi = wilson(k, gd)
-            rate = k / gd
+            lo, hi = (self._undiluted(x) for x in wilson(k, gd))
+            rate = self._undiluted(k / gd)
             example = next((x for x in self.games[tag] if x.won(x.index % n)), None)
-            msg = (f"the trivial policy '{policy}' wins {rate:.0%} of games against strong players "
-                   f"(95% interval {lo:.0%}–{hi:.0%})")
+            if self.units == self.players:
+                msg = (f"the trivial policy '{policy}' wins {rate:.0%} of games against strong players "
+                       f"(95% interval {lo:.0%}–{hi:.0%})")
+            else:
+                msg = (f"the trivial policy '{policy}', beside strong partners, wins {k / gd:.0%} of games for its "
+                       f"side against strong players: {rate:.0%} as if it played alone (95% interval "
+                       f"{lo:.0%}–{hi:.0%})")
             if lo >= MAX_DOMINANCE:
                 out.reasons.append(reason("DOMINANT_STRATEGY", msg, tag, example))
             elif rate >= WARN_DOMINANCE:

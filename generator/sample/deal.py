@@ -47,20 +47,37 @@ def draw_players(draw: Draw, players: int | None = None) -> Players:
 #: played in partnerships of two. One in six: often enough that a book of generated trick-taking
 #: games has several, rare enough that the catalogue's games stay the common case.
 SIDES_CHANCE = 1 / 6
+#: Given partnerships, the chance of larger teams where the range allows them: teams of three at
+#: six players, of four at eight. One in four: real games in teams of three or more are rarer
+#: (Envite's), and a team of four shares one score among half the table.
+LARGE_TEAMS_CHANCE = 1 / 4
+#: Given partnerships, the chance that a rule with a partnership form (``PlaySection.with_partners``)
+#: takes it: one in two, so the generated partnership games show both forms (Botifarra spares a
+#: winning partner; many tables overtake regardless).
+PARTNER_FORM_CHANCE = 1 / 2
 
 
-def draw_sides(draw: Draw, players: Players, bidding: BiddingSpec, play) -> Players:
+def draw_sides(draw: Draw, players: Players, bidding: BiddingSpec, play):
     """Parlour's partnerships (``players.sides``), from the options stream so that no catalogue draw
     moves: at the counts of the range that make two or more partnerships, the players play in
-    partnerships of two, each alone at the others. Not with a landlord's auction (the landlord
-    plays alone against everyone), and only for a family whose scorer counts a side as one."""
+    partnerships of two (or, see ``LARGE_TEAMS_CHANCE``, teams of three or four), each alone at the
+    others. Not with a landlord's auction (the landlord plays alone against everyone), and only for
+    a family whose scorer counts a side as one. Returns the players and the play, which may take
+    its partnership form (``PARTNER_FORM_CHANCE``)."""
     if not play.plays_in_sides() or bidding.auction is not None:
-        return players
+        return players, play
     if not any(n % 2 == 0 and n >= 4 for n in players.counts()):
-        return players
+        return players, play
     if not draw.option(SIDES_CHANCE):
-        return players
-    return players.model_copy(update={"sides": Sides(size=2)})
+        return players, play
+    size = 2
+    large = [k for k in (3, 4) if 2 * k in players.counts()]
+    if large and draw.option(LARGE_TEAMS_CHANCE):
+        size = large[-1] if len(large) == 1 or draw.option(1 / 2) else large[0]
+    partnered = play.with_partners()
+    if partnered is not None and draw.option(PARTNER_FORM_CHANCE):
+        play = partnered
+    return players.model_copy(update={"sides": Sides(size=size)}), play
 
 
 def draw_hand_size(draw: Draw, deck_size: int, max_players: int, short: bool = False) -> int:

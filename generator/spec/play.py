@@ -47,6 +47,12 @@ class PlaySection(BaseModel):
         (``players.sides``): a family whose hand is won by one player going out cannot."""
         return False
 
+    def with_partners(self) -> "PlaySection | None":
+        """The same play with the partnership form of one of its rules, where it has one (a rule
+        that spares a partner), else None. The sampler may draw it for a game played in sides:
+        the play itself is drawn before anyone knows there will be partners."""
+        return None
+
     def scores_cards_won(self) -> bool:
         """Whether a hand can be scored by the points of the cards each player won in tricks
         (card points: ``spec.scoring.CardPoints``, drawn by the trick scoring's sampler)."""

@@ -119,8 +119,8 @@ def _play_rows() -> list[Row6]:
         ("TT-09 pig lead", "no-lead-or-first", "pig", pig, lambda s: s.play.pig_lead == "no-lead-or-first", F(1, 6)),
         ("TT-10 boost", "yes", "all", everyone, boost, F(1, 8)),
         # Parlour's overtaking (beyond the catalogue, its own stream: sampler.OVERTAKE_CHANCE)
-        ("TT-04 overtaking", "must", "must follow, no boost", lambda s: s.play.following == "must-follow" and not boost(s),
-         lambda s: s.play.overtake == "must", F(1, 16)),
+        ("TT-04 overtaking", "must (either form)", "must follow, no boost", lambda s: s.play.following == "must-follow" and not boost(s),
+         lambda s: s.play.overtake is not None, F(1, 16)),
         ("TT-10 boost", "name 'boost'", "boost", boost, lambda s: s.play.boost.name == "boost", _w(10, 0)),
         ("TT-14 kitty capture", "yes", "kitty, no auction",
          lambda s: s.deal.kitty is not None and s.bidding.auction is None, capture, F(1)),
@@ -149,6 +149,12 @@ def _play_rows() -> list[Row6]:
         ("PA-01 sides", "partnerships of two", "a count of two or more partnerships, no auction",
          lambda s: s.bidding.auction is None and any(n % 2 == 0 and n >= 4 for n in s.players.counts()),
          lambda s: s.players.sides is not None, F(1, 6)),
+        ("PA-01 sides", "teams of three or four", "sides, a count of six or eight",
+         lambda s: s.players.sides is not None and any(n in (6, 8) for n in s.players.counts()),
+         lambda s: s.players.sides.size > 2, F(1, 4)),
+        ("TT-04 overtaking", "unless a partner is winning", "sides, overtaking",
+         lambda s: s.players.sides is not None and s.play.overtake is not None,
+         lambda s: s.play.overtake == "unless-partner", F(1, 2)),
     ]
 
 

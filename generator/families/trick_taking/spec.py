@@ -99,6 +99,11 @@ class TrickPlay(PlaySection):
     def plays_in_sides(self) -> bool:
         return True   # partners' tricks are pooled before the hand is scored (``HandScorer.pool``)
 
+    def with_partners(self) -> "TrickPlay | None":
+        """Overtaking that spares a partner who is winning the trick (Botifarra's law) is the
+        partnership form of "must overtake"."""
+        return self.model_copy(update={"overtake": "unless-partner"}) if self.overtake == "must" else None
+
     def compares_across_suits(self) -> bool:
         """The highest card of any suit wins, the weak led suit, "a higher card" when unable to
         follow, or the lowest card leading next."""
