@@ -85,6 +85,7 @@ SHARED_ENGINE: dict[str, str] = {
     "scoring": "generator.engine.trick_scoring:HandScorer",
     "laws": "generator.engine.laws:LawBook",
     "sides": "generator.engine.sides:Sides",
+    "coalition": "generator.engine.sides:Coalition",
     "card_points": "generator.engine.card_points:CardPointsCounter",
     "ending": "generator.engine.ending:EndRules",
 }
@@ -221,6 +222,11 @@ BEFORE_PLAY: tuple[Module, ...] = (
            _draw("deal", "draw_sides"), ("rules/sides.md.j2",),
            ("sides:fixed", "sides:ranged", "sides:mixed", "sides:as_one", "sides:side"),
            ("sides", "game", "scoring")),
+    # Parlour's own: sides formed each hand, the caller alone against the rest (scored as sides
+    # within the hand, every player's own total across hands).
+    Module("PA-02", "coalition", ("players.coalition",), lambda s: s.players.coalition is not None, "PA-02 coalition",
+           _draw("deal", "draw_sides"), ("rules/sides.md.j2",), ("sides:coalition", "sides:coalition_totals"),
+           ("coalition", "game", "scoring")),
     # the deck
     Module("DK-01", "deck type", ("deck.kind",), lambda s: True, "DK-01 deck", _draw("deck", "draw_kind", "draw_real_pack"),
            (DECK,),
@@ -407,7 +413,7 @@ SOME_FAMILIES = frozenset({
     "DK-03", "DL-03", "SC-T1", "SC-T3", "SC-T4",
     "DK-05", "DL-04", "DL-12", "DL-08", "DL-09", "DL-10",
     "SC-A1", "SC-A2", "SC-A2e", "SC-A2l", "SC-A3", "SC-A4", "SC-A5", "WU-01", "WU-02", "WU-03", "WU-04", "WU-05",
-    "EN-01", "SH-01", "PA-01", "PA-03", "FI-08",
+    "EN-01", "SH-01", "PA-01", "PA-02", "PA-03", "FI-08",
 })
 
 

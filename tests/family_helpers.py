@@ -439,11 +439,14 @@ def benchmark_hands(bench: Any, hands: int, engine_seed: int,
 
 
 #: Parlour's options of issue 33 that replace the result of a catalogue draw (point tricks, a
-#: majority of the tricks, a call on the hand or of no trumps, overtaking).
+#: majority of the tricks, a call on the hand or of no trumps, overtaking, teams larger than two,
+#: the partnership form of a rule, the caller against the rest).
 OPTIONS = ("generator.sample.scoring.CARD_POINTS_CHANCE", "generator.sample.scoring.MAJORITY_CHANCE",
            "generator.sample.scoring.QUOTA_CHANCE",
            "generator.sample.setup.CALL_ON_HAND", "generator.sample.setup.CALL_ON_HALF",
-           "generator.sample.setup.CALL_NO_TRUMPS", "generator.families.trick_taking.sampler.OVERTAKE_CHANCE")
+           "generator.sample.setup.CALL_NO_TRUMPS", "generator.families.trick_taking.sampler.OVERTAKE_CHANCE",
+           "generator.sample.deal.LARGE_TEAMS_CHANCE", "generator.sample.deal.PARTNER_FORM_CHANCE",
+           "generator.sample.deal.COALITION_CHANCE")
 
 
 def options_off(monkeypatch) -> None:

@@ -196,7 +196,7 @@ def test_every_rulebook_says_how_the_first_dealer_is_chosen_and_who_cuts(family:
     specs += [load_spec(p) for p in sorted(REAL.glob("*.yaml")) if load_spec(p).family == family]
     for spec in specs:
         setup = render_markdown(spec).split("## Setup\n\n", 1)[1]
-        if spec.players.sides is not None:   # who plays with whom comes first, in a paragraph of its own
+        if spec.players.sides is not None or spec.players.coalition is not None:   # who plays with whom comes first, in a paragraph of its own
             setup = setup.split("\n\n", 1)[1]
         lines = setup.split("\n")
         assert lines[0].startswith(FIRST_DEALER) and lines[1] == SHUFFLE, lines[:2]
@@ -282,6 +282,7 @@ GOALS = {
     "botifarra": "win the tricks that hold the cards worth points",
     "court-piece": "take seven tricks",
     "xeri": "capture the pile by matching its top card's rank",
+    "skat-seed": "win the tricks that hold the cards worth points",
 }
 
 

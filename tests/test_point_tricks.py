@@ -38,7 +38,11 @@ def _expected(spec, hand, sides: list[int] | None) -> list[int]:
         points[unit[p]] += sum(by_rank.get(c.split(" of ")[0], 0) + by_card.get(c, 0) for c in pile)
     if s.last_trick:
         points[unit[hand.last]] += s.last_trick
-    return [points[unit[p]] // (s.groups or 1) for p in range(n)]
+    if s.per_trick:
+        for p in range(n):
+            points[unit[p]] += s.per_trick * hand.tricks[p]
+    scores = [points[unit[p]] // (s.groups or 1) for p in range(n)]
+    return [-x for x in scores] if getattr(hand, "low", False) else scores   # a low hand inverts its scores (SC-T6)
 
 
 def test_the_sampler_draws_point_trick_games_that_check_and_read_back() -> None:

@@ -377,3 +377,84 @@ def test_a_fishing_game_for_four_is_played_in_partnerships() -> None:
             assert s[0] == s[2] and s[1] == s[3]
     for n in (2, 3):
         assert Game(spec).new_initial_state(n, 0).record.sides is None
+
+
+# --------------------------------------------------------------------------- the caller against the rest
+
+SKAT = load_spec(REAL / "skat-seed.yaml")
+
+
+def test_seed_skat_deals_120_points_between_the_soloist_and_the_other_two() -> None:
+    """R14: 32 cards, ten each and a skat of two; ten tricks; 120 card points in the pack (the skat's
+    set aside, counting for no one). Each hand
+    the player to the dealer's left names trumps and plays alone; the other two count their cards
+    together and each is given their side's score: the points beyond 60, so at most one side scores
+    (60–60: neither)."""
+    values = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
+    hands = 0
+    for state in played(SKAT, range(40), players=3):
+        assert state.record.outcome == "natural" and state.record.sides is None   # a player wins alone
+        for hand in state.record.hands:
+            soloist = (hand.dealer + 1) % 3
+            rest = [p for p in range(3) if p != soloist]
+            assert hand.facts["tricks"][soloist] + sum(hand.facts["tricks"][p] for p in rest) == 10
+            won = hand.facts["won"].as_json()
+            taken = [sum(values.get(c.split(" of ")[0], 0) for c in cards) for cards in won]
+            skat = set(SKAT.deck.cards()) - {c for cards in won for c in cards}
+            assert len(skat) == 2   # the skat counts for no one (a difference from the seed)
+            assert sum(taken) + sum(values.get(c.split(" of ")[0], 0) for c in skat) == 120
+            alone, together = taken[soloist], sum(taken[p] for p in rest)
+            assert hand.scores[soloist] == max(0, alone - 60)
+            assert [hand.scores[p] for p in rest] == [max(0, together - 60)] * 2
+            hands += 1
+        assert state.totals[state.record.winner] == max(state.totals) >= 100
+    assert hands > 150
+
+
+def test_a_coalition_reads_back_and_names_who_plays_alone() -> None:
+    text = render_markdown(SKAT)
+    assert "the player who names trumps (the *caller*) plays alone against all the others" in text
+    assert "so plays alone against" in text   # the example names the hand's sides
+    assert "Tens rank just below the Aces, above the Kings." in text
+    assert parse_markdown(text) == SKAT.rules()
+
+
+def test_a_coalition_is_refused_where_it_cannot_work() -> None:
+    data = spec_to_data(SKAT)
+    with pytest.raises(SpecError, match="three players or more"):
+        spec_from_data({**data, "players": {"min": 2, "max": 3, "coalition": {"against": "caller"}}})
+    with pytest.raises(SpecError, match="not both"):
+        spec_from_data({**data, "players": {"min": 4, "max": 4, "sides": {"size": 2}, "coalition": {}}})
+    turned = {**data, "setup": {"trumps": {"method": "turn-up"}}}
+    problems = check_spec(spec_from_data(turned))
+    assert [(p.code, p.field) for p in problems] == [("RULE_CONFLICT", "players.coalition")]
+    rummy = spec_to_data(load_spec(REAL / "rummy.yaml"))
+    rummy["players"] = {"min": 3, "max": 4, "coalition": {"against": "caller"}}
+    assert any(p.field == "players.coalition" for p in check_spec(spec_from_data(rummy)))
+
+
+def test_the_caller_s_opponents_are_partners_for_the_hand_only() -> None:
+    """The observation's partners are the hand's: the soloist has none, the other two each other;
+    with the next dealer the soloist moves on."""
+    game = Game(SKAT)
+    state = game.new_initial_state(3, 5)
+    seen = set()
+    while not state.terminal and len(seen) < 3:
+        soloist = (state.dealer + 1) % 3
+        assert state.observation(soloist).partners == ()
+        others = [p for p in range(3) if p != soloist]
+        assert state.observation(others[0]).partners == (others[1],)
+        seen.add(state.dealer)
+        hand = state.hand_no
+        while not state.terminal and state.hand_no == hand:
+            legal = state.legal_actions()
+            state.apply_action(legal[0])
+    assert len(seen) == 3
+
+
+def test_the_sampler_draws_coalitions_that_check_and_read_back() -> None:
+    drawn = [s for s in (sample_game(seed, "trick-taking").spec for seed in range(200, 420)) if s.players.coalition]
+    assert drawn
+    for spec in drawn:
+        assert spec.setup.trumps.method == "called" and spec.players.min >= 3 and not check_spec(spec)
+        assert parse_markdown(render_markdown(spec)) == spec.rules()

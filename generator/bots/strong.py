@@ -364,6 +364,8 @@ def rollout_value(state: State, me: int, hand: int, ending: bool = True) -> floa
         scores = rec.hands[hand].scores
         n = len(scores)
         sides = rec.sides
+        if sides is None and state.coalition is not None:   # the hand's coalition, formed by its dealer
+            sides = state.coalition.at(rec.hands[hand].dealer).of
         if sides is not None:   # partners share a score: the side's against the other sides'
             others = [s for p, s in enumerate(scores) if sides[p] != sides[me]]
             value = scores[me] - sum(others) / len(others)

@@ -28,7 +28,7 @@ def check_spec(spec: GameSpec) -> list[Problem]:
     problems = _deck(spec)
     if problems:
         return problems
-    for check in (_named_things, _sides, _deal, _trumps, _setup_extras, _bidding, _play, _scoring_and_end, _naming):
+    for check in (_named_things, _sides, _coalition, _deal, _trumps, _setup_extras, _bidding, _play, _scoring_and_end, _naming):
         problems += check(spec)
     return problems + _clashes(spec, problems)
 
@@ -53,6 +53,27 @@ def _sides(spec: GameSpec) -> list[Problem]:
         out.append(Problem("RULE_CONFLICT", "players.sides",
                            f"the {spec.bidding.auction.title} plays alone against all the others, which leaves no "
                            "room for fixed partnerships"))
+    return out
+
+
+def _coalition(spec: GameSpec) -> list[Problem]:
+    """The caller against the rest (``players.coalition``): a side scored as one player, so only
+    in a family whose scorer pools a side's tricks or cards; the caller is the player who names
+    trumps, so trumps must be called; and a hand scored on bids or won by an auction's landlord
+    already sets each player's task alone."""
+    if spec.players.coalition is None:
+        return []
+    out = []
+    if not spec.play.plays_in_sides():
+        out.append(Problem("RULE_CONFLICT", "players.coalition",
+                           f"a {spec.family} game is won by one player alone, so no side can play against the caller"))
+    if spec.setup.trumps.method != "called":
+        out.append(Problem("RULE_CONFLICT", "players.coalition",
+                           "the caller against the rest needs a player who names trumps (setup.trumps: called)"))
+    if spec.bidding.any():
+        out.append(Problem("RULE_CONFLICT", "players.coalition",
+                           "with bidding each player already plays for their own bid or auction, not as a side "
+                           "against the caller"))
     return out
 
 

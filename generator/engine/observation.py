@@ -61,9 +61,10 @@ class Observation:
 
     @property
     def partners(self) -> tuple[int, ...]:
-        """The other players of this player's side (``players.sides``: public, everyone knows who
-        plays with whom); empty when each plays for themselves."""
-        sides = self._s.sides
+        """The other players of this player's side (``players.sides``, or this hand's coalition
+        against the caller: public, everyone knows who plays with whom); empty when each plays for
+        themselves."""
+        sides = self._s.hand_sides
         if sides is None:
             return ()
         return tuple(p for p in sides.members[sides.of[self.player]] if p != self.player)

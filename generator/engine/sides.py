@@ -42,6 +42,30 @@ class Sides:
         return seat != other and self.of[seat] == self.of[other]
 
 
+class Coalition:
+    """Sides formed each hand (``spec.players.coalition``): the caller alone against the others.
+    The caller sits at a fixed offset from the hand's dealer, so a hand's sides are its dealer's;
+    each is compiled once per dealer. Only the hand's scoring sees them (``State.end_hand``): the
+    totals, the ending and the winner stay every player's own."""
+
+    __slots__ = ("offset", "_by_dealer")
+
+    def __init__(self, offset: int, players: int):
+        self.offset = offset
+        self._by_dealer = [Sides([0 if p == (dealer + offset) % players else 1 for p in range(players)])
+                           for dealer in range(players)]
+
+    @classmethod
+    def of_spec(cls, spec, players: int) -> "Coalition | None":
+        if spec.players.coalition is None or spec.setup.trumps.method != "called":
+            return None
+        return cls({"dealer": 0, "dealer-left": 1}[spec.setup.trumps.caller], players)
+
+    def at(self, dealer: int) -> Sides:
+        """The hand's sides when ``dealer`` deals: the caller's side is side 0."""
+        return self._by_dealer[dealer]
+
+
 def won(winner: int | None, sides: list[int] | None, seat: int) -> bool:
     """Whether ``seat`` won a game whose recorded winner is ``winner`` (a winning side is recorded
     by its first seat): alone, or as a member of the winning side (``sides``: each seat's side)."""
@@ -50,4 +74,4 @@ def won(winner: int | None, sides: list[int] | None, seat: int) -> bool:
     return winner == seat if sides is None else sides[winner] == sides[seat]
 
 
-__all__ = ["Sides", "won"]
+__all__ = ["Coalition", "Sides", "won"]

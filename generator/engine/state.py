@@ -25,7 +25,7 @@ from .observation import Observation
 from .phase import Phase
 from .places import Place, audit
 from .record import GameRecord, HandRecord
-from .sides import Sides
+from .sides import Coalition, Sides
 
 #: Safety cap: a game that has not ended after this many moves is stopped as NON_TERMINATING.
 DEFAULT_MOVE_CAP = 100_000
@@ -53,6 +53,7 @@ class Game:
         self.scorer = self.family.scorer(spec, self.table)
         self._orders: dict[int, dict[int, list[tuple[int, ...]]]] = {}
         self._sides: dict[int, Sides | None] = {}
+        self._coalitions: dict[int, Coalition | None] = {}
         # Every phase class of the family's hand, and the ones this game needs, compiled once.
         catalogue: tuple[type[Phase], ...] = self.family.phases
         self.phases: tuple[Phase, ...] = tuple(cls(self) for cls in catalogue if cls.needed(spec))
@@ -110,6 +111,12 @@ class Game:
         if n not in self._sides:
             self._sides[n] = Sides.of_spec(self.spec, n)
         return self._sides[n]
+
+    def coalition(self, n: int) -> Coalition | None:
+        """The sides formed each hand at ``n`` players (the caller against the rest), compiled once."""
+        if n not in self._coalitions:
+            self._coalitions[n] = Coalition.of_spec(self.spec, n)
+        return self._coalitions[n]
 
     @cached_property
     def places_by_name(self) -> dict[str, Place]:
@@ -179,6 +186,7 @@ class State:
         self.move_cap = game.move_cap
         self.rng = random.Random(seed)
         self.sides = game.sides(players)
+        self.coalition = game.coalition(players)
         self.record = GameRecord(players, seed, sides=None if self.sides is None else list(self.sides.of))
         self.totals = [0] * players
         self.hand_no = 0
@@ -245,6 +253,14 @@ class State:
                 continue
             legal = self.legal_actions()
             self.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
+
+    @property
+    def hand_sides(self) -> Sides | None:
+        """The sides of the hand being played: the fixed partnerships, or the caller against the
+        rest (``players.coalition``, formed anew with each dealer), or None."""
+        if self.sides is not None:
+            return self.sides
+        return None if self.coalition is None else self.coalition.at(self.dealer)
 
     def returns(self) -> list[float]:
         """1 for the winner (every member of the winning side), 0 for everyone else (all 0 until
@@ -430,13 +446,16 @@ class State:
             self.check_cards()
         scorer = g.scorer
         sides = self.sides
-        if sides is None:
+        hand_sides = sides if self.coalition is None else self.coalition.at(self.dealer)
+        if hand_sides is None:
             unit_facts = facts
             scores = unit_scores = scorer.score(facts)
         else:   # the sides score as players, on their members' facts pooled; each member gets the side's score
-            unit_facts = scorer.pool(facts, sides)
+            unit_facts = scorer.pool(facts, hand_sides)
             unit_scores = scorer.score(unit_facts)
-            scores = sides.spread(unit_scores)
+            scores = hand_sides.spread(unit_scores)
+            if sides is None:   # a coalition lasts one hand: from here on each player is their own
+                unit_facts, unit_scores = facts, scores
         n = self.n
         for p in range(n):
             self.totals[p] += scores[p]

@@ -65,7 +65,7 @@ def draw_spec(draw: Draw, family: str = DEFAULT, players: int | None = None, *, 
     setup = draw_setup(draw, fam.traits, deck, deal, player_range, flavour)
     bidding = draw_bidding(draw, fam.traits, deal, player_range, flavour)
     play = draw_play(draw, deck, deal, setup, bidding, bad_suit, flavour)
-    player_range, play = draw_sides(draw, player_range, bidding, play)
+    player_range, play = draw_sides(draw, player_range, bidding, play, setup)
     draw_scoring = fam.load("scoring_sampler")
     scored = draw_scoring(draw, deck, deal, player_range, h, bad_suit, setup, bidding, flavour, play)
     ending = draw_ending(draw, scored, deal)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..families import SamplerTraits
 from ..spec import BiddingSpec, DealSpec, DeckSpec, Kitty, KittyCapture, Misdeal, OddCard, Players, Sides, Tokens
-from ..spec.deal import Stock
+from ..spec.deal import Coalition, Stock
 from ..spec.deck import SUITS
 from .naming import Flavour
 from .rng import Draw
@@ -57,7 +57,15 @@ LARGE_TEAMS_CHANCE = 1 / 4
 PARTNER_FORM_CHANCE = 1 / 2
 
 
-def draw_sides(draw: Draw, players: Players, bidding: BiddingSpec, play):
+#: Parlour's coalitions formed each hand, beyond the catalogue: the chance that a game whose caller
+#: names trumps, for three players or more, without bids and not in partnerships, plays each hand
+#: as the caller against the rest. One in four: it is how most calling games for three are played
+#: (Skat's soloist, Calabrasella's declarer, Tarot's taker), while the catalogue's own calls,
+#: where each plays for themselves, stay the common case.
+COALITION_CHANCE = 1 / 4
+
+
+def draw_sides(draw: Draw, players: Players, bidding: BiddingSpec, play, setup=None):
     """Parlour's partnerships (``players.sides``), from the options stream so that no catalogue draw
     moves: at the counts of the range that make two or more partnerships, the players play in
     partnerships of two (or, see ``LARGE_TEAMS_CHANCE``, teams of three or four), each alone at the
@@ -66,10 +74,8 @@ def draw_sides(draw: Draw, players: Players, bidding: BiddingSpec, play):
     its partnership form (``PARTNER_FORM_CHANCE``)."""
     if not play.plays_in_sides() or bidding.auction is not None:
         return players, play
-    if not any(n % 2 == 0 and n >= 4 for n in players.counts()):
-        return players, play
-    if not draw.option(SIDES_CHANCE):
-        return players, play
+    if not any(n % 2 == 0 and n >= 4 for n in players.counts()) or not draw.option(SIDES_CHANCE):
+        return _draw_coalition(draw, players, bidding, play, setup), play
     size = 2
     large = [k for k in (3, 4) if 2 * k in players.counts()]
     if large and draw.option(LARGE_TEAMS_CHANCE):
@@ -78,6 +84,16 @@ def draw_sides(draw: Draw, players: Players, bidding: BiddingSpec, play):
     if partnered is not None and draw.option(PARTNER_FORM_CHANCE):
         play = partnered
     return players.model_copy(update={"sides": Sides(size=size)}), play
+
+
+def _draw_coalition(draw: Draw, players: Players, bidding: BiddingSpec, play, setup) -> Players:
+    """The caller against the rest each hand (``players.coalition``, ``COALITION_CHANCE``), for a
+    game whose trumps are called, for three or more, without bids or partnerships."""
+    if setup is None or setup.trumps.method != "called" or bidding.any() or players.min < 3:
+        return players
+    if not draw.option(COALITION_CHANCE):
+        return players
+    return players.model_copy(update={"coalition": Coalition()})
 
 
 def draw_hand_size(draw: Draw, deck_size: int, max_players: int, short: bool = False) -> int:

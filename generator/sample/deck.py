@@ -21,6 +21,11 @@ REAL_ORDER_WEIGHTS: dict[str, tuple[tuple[tuple[str, str | None], int], ...]] = 
     "spanish48": ((("natural", None), 2), (("promoted", "9"), 2), (("two-over-ace", None), 1)),
     "euchre24": ((("natural", None), 1),),
 }
+#: How often a catalogue's 32-card pack (French or German) ranks its Tens just below the Aces, for
+#: a game that asks for the real packs: one in three, for the 32-card games of Germany and France
+#: (Skat, Schafkopf, Belote's plain suits) mostly play so, while the catalogue's piquet order stays
+#: the common case.
+ACE_TEN_CHANCE = 1 / 3
 #: How often a French-suited pack in an order with pips below the courts has the pips of one
 #: colour reversed (Marmalade's red suits, Maw's black ones), for a game that asks.
 REVERSED_PIPS_CHANCE = 1 / 12
@@ -125,7 +130,8 @@ def draw_deck(draw: Draw, country: str, family: SamplerTraits) -> DeckSpec:
 def draw_real_pack(draw: Draw, deck: DeckSpec) -> DeckSpec:
     """Beyond the catalogue, for a game that asks (``Draw.with_real_packs``): with
     ``REAL_PACK_CHANCE`` a real pack (``REAL_PACK_WEIGHTS``) in one of its orders
-    (``REAL_ORDER_WEIGHTS``), whole and without jokers as it is sold; then, for a French-suited pack
+    (``REAL_ORDER_WEIGHTS``), whole and without jokers as it is sold, else for a catalogue's 32-card
+    pack with ``ACE_TEN_CHANCE`` the Tens below the Aces; then, for a French-suited pack
     whose order allows it, with ``REVERSED_PIPS_CHANCE`` the pips of one colour reversed. Every draw
     here comes from the real packs' own stream, after the catalogue's, so the catalogue's draws are
     the same with or without it; without the stream the deck is the catalogue's."""
@@ -136,6 +142,8 @@ def draw_real_pack(draw: Draw, deck: DeckSpec) -> DeckSpec:
         order, promoted = draw.pack_pick(REAL_ORDER_WEIGHTS[kind])
         assert order in PACK_ORDERS[kind]
         deck = DeckSpec(kind=kind, order=order, promoted=promoted, run_wrap=deck.run_wrap)
+    elif deck.kind in ("french32", "german32") and not deck.removed and draw.pack_chance(ACE_TEN_CHANCE):
+        deck = deck.model_copy(update={"order": "ace-ten"})
     if deck.kind in RED_SUITS and deck.order in REVERSIBLE_ORDERS and draw.pack_chance(REVERSED_PIPS_CHANCE):
         colour = draw.pack_pick((("red", 1), ("black", 1)))
         deck = deck.model_copy(update={"reversed_pips": colour})

@@ -44,12 +44,29 @@ class Sides(BaseModel):
         return [p % k for p in range(players)]
 
 
+class Coalition(BaseModel):
+    """Sides formed afresh each hand (French Tarot's taker, Skat's soloist, Calabrasella's
+    declarer): the player who names trumps plays that hand alone against all the others, who play
+    it as one side. Within the hand a side plays as one player of the scoring, as fixed sides do
+    (the others' tricks and cards counted together, each of them given the side's score); across
+    hands every player keeps their own total and the game is won by a player alone. The caller is
+    the one ``setup.trumps`` names (a call by the dealer or the dealer's left), so the coalition
+    changes seat with the deal."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    against: Literal["caller"] = Field("caller", description="who plays alone against the rest: the player who names "
+                                       "trumps")
+
+
 class Players(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     min: int = Field(ge=MIN_PLAYERS, le=MAX_PLAYERS, description="the fewest players: 2 to 8")
     max: int = Field(ge=MIN_PLAYERS, le=MAX_PLAYERS, description="the most players: 2 to 8, and not fewer than min")
     sides: Sides | None = Field(None, description="fixed partnerships (none: each plays for themselves)")
+    coalition: Coalition | None = Field(None, description="sides formed each hand: the caller alone against the rest "
+                                        "(none: no such sides)")
 
     @model_validator(mode="after")
     def _min_not_above_max(self) -> "Players":
@@ -66,6 +83,17 @@ class Players(BaseModel):
             size = self.sides.size
             raise ValueError(f"sides of {size} need a player count that makes two or more whole sides "
                              f"({2 * size}, {3 * size} …), but the game is for {self.min} to {self.max} players")
+        return self
+
+    @model_validator(mode="after")
+    def _one_kind_of_sides(self) -> "Players":
+        """Fixed partnerships and a coalition formed each hand would put a player on two sides."""
+        if self.sides is not None and self.coalition is not None:
+            raise ValueError("the players play either in fixed partnerships (sides) or as the caller against "
+                             "the rest each hand (coalition), not both")
+        if self.coalition is not None and self.min < 3:
+            raise ValueError(f"the caller against the rest needs three players or more (two can only play one "
+                             f"against one), but the game is for {self.min} to {self.max} players")
         return self
 
     def counts(self) -> range:

@@ -29,7 +29,8 @@ DeckKind = Literal["standard", "french32", "german32", "tarot", "italian40", "sp
 #: Rank orders of DK-02. ``natural`` is the pack's own fixed order (French 32, German 32, tarot,
 #: Euchre 24; for the Italian and Spanish packs the order of the numbers printed on the cards,
 #: King down to Ace); the others move ranks of the pack's Ace-high list (``ACE_HIGH_OF``).
-RankOrder = Literal["ace-high", "ace-low", "no-courts", "two-over-ace", "three-two-over-ace", "promoted", "natural"]
+RankOrder = Literal["ace-high", "ace-low", "no-courts", "two-over-ace", "three-two-over-ace", "promoted", "natural",
+                    "ace-ten"]
 
 LATIN_SUITS = ("coins", "cups", "swords", "batons")
 
@@ -91,9 +92,9 @@ NATURAL_ORDERS: dict[str, tuple[str, ...]] = {
 #: rank list alone. The Latin packs' usual order is already Ace low, so they take no "ace-low",
 #: and only the standard pack has enough courts and numbers for "no-courts".
 PACK_ORDERS: dict[str, tuple[str, ...]] = {
-    "standard": ("ace-high", "ace-low", "no-courts", "two-over-ace", "three-two-over-ace", "promoted"),
-    "french32": ("natural",),
-    "german32": ("natural",),
+    "standard": ("ace-high", "ace-low", "no-courts", "two-over-ace", "three-two-over-ace", "promoted", "ace-ten"),
+    "french32": ("natural", "ace-ten"),
+    "german32": ("natural", "ace-ten"),
     "tarot": ("natural",),
     "euchre24": ("natural",),
     "italian40": ("natural", "ace-high", "two-over-ace", "three-two-over-ace", "promoted"),
@@ -165,6 +166,9 @@ class DeckSpec(BaseModel):
             return ()
         if self.order == "natural":
             return NATURAL_ORDERS[self.kind]
+        if self.order == "ace-ten":   # the Tens just below the Aces (Skat, Schafkopf, Belote's plain suits)
+            top = ACE_HIGH_OF.get(self.kind, NATURAL_ORDERS.get(self.kind, ()))
+            return ("A", "10") + tuple(r for r in top if r not in ("A", "10"))
         base = ACE_HIGH_OF[self.kind]
         if self.order == "ace-high":
             return base

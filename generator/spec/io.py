@@ -226,6 +226,8 @@ def spec_to_data(spec: GameSpec) -> dict[str, Any]:
     data = spec.model_dump(mode="json", exclude_defaults=False, exclude={"provenance"})
     if spec.players.sides is None:   # each for themselves: said by leaving sides out, as before sides existed
         del data["players"]["sides"]
+    if spec.players.coalition is None:   # likewise no coalition
+        del data["players"]["coalition"]
     if spec.provenance is not None:  # only what is known of it: an empty field says nothing
         data["provenance"] = spec.provenance.model_dump(mode="json", exclude_none=True, exclude_defaults=True,
                                                         include=None) | {"origin": spec.provenance.origin}

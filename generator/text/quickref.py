@@ -101,7 +101,12 @@ def trumps_text(spec: GameSpec) -> str:
         text = f"always {phrases.suit(getattr(trumps, 'suit', ''))}"
     elif method == "called":
         who = "the dealer" if getattr(trumps, "caller", "dealer") == "dealer" else "the dealer’s left-hand player"
-        text = f"named by {who} before looking"
+        seen = getattr(trumps, "seen", None)
+        when = ("before looking" if seen is None else "after looking at their hand" if seen == "all"
+                else f"after seeing their first {phrases.num(seen)} cards")
+        text = f"named by {who} {when}"
+        if getattr(trumps, "no_trumps", False):
+            text += ", or no trumps"
     else:
         text = TRUMP_PHRASES.get(method, method.replace("-", " "))
     if getattr(spec.setup, "anti_trumps", False):
@@ -161,6 +166,8 @@ def goal_text(spec: GameSpec) -> str:
 def _sides_text(spec: GameSpec) -> str:
     """How the players play: each for themselves, or in partnerships or teams of a size."""
     sides = spec.players.sides
+    if spec.players.coalition is not None:
+        return "; each hand, whoever names trumps plays alone against the others together"
     if sides is None:
         return ", each for themselves"
     return f" in {'partnerships' if sides.size == 2 else 'teams'} of {phrases.num(sides.size)}"

@@ -183,7 +183,12 @@ def _example_view(spec: GameSpec, ex: Any) -> dict[str, Any]:
     if sides is not None and sides.applies(ex.players):
         of = sides.of(ex.players)
         teams = [[name(p) for p in range(ex.players) if of[p] == side] for side in range(sides.count(ex.players))]
+    caller = None   # a coalition of the hand: who plays alone, and against whom
+    if spec.players.coalition is not None and spec.setup.trumps.method == "called":
+        seat = (ex.dealer + (0 if spec.setup.trumps.caller == "dealer" else 1)) % ex.players
+        caller = (name(seat), [name(p) for p in range(ex.players) if p != seat])
     return {
+        "caller": caller,   # with a coalition: the caller's name, and the names of the side against them
         "players": ex.players,
         "names": [name(p) for p in range(ex.players)],
         "teams": teams,   # with sides: the names on each side, the first dealer's first

@@ -113,7 +113,7 @@ def _rules(spec: GameSpec) -> list[Problem]:
         out.append(Problem("RULE_CONFLICT", "play.winner", "the weak led suit already decides which card wins"))
     if p.pig_lead != "free" and spec.setup.pig is None:
         out.append(Problem("RULE_CONFLICT", "play.pig_lead", "a rule for leading the pig, but the game has no pig card"))
-    if p.overtake == "unless-partner" and spec.players.sides is None:
+    if p.overtake == "unless-partner" and spec.players.sides is None and spec.players.coalition is None:
         out.append(Problem("RULE_CONFLICT", "play.overtake", "a rule for a partner's winning card, but the game "
                            "has no partnerships: say 'must'"))
     if p.overtake is not None and p.boost is not None:

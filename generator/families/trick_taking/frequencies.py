@@ -152,6 +152,11 @@ def _play_rows() -> list[Row6]:
         ("PA-01 sides", "teams of three or four", "sides, a count of six or eight",
          lambda s: s.players.sides is not None and any(n in (6, 8) for n in s.players.counts()),
          lambda s: s.players.sides.size > 2, F(1, 4)),
+        # Parlour's coalitions formed each hand (its own stream: sample.deal.COALITION_CHANCE)
+        ("PA-02 coalition", "the caller against the rest", "called trumps, three players or more, no bids, no sides",
+         lambda s: s.setup.trumps.method == "called" and s.players.min >= 3 and not s.bidding.any()
+         and s.players.sides is None,
+         lambda s: s.players.coalition is not None, F(1, 4)),
         ("TT-04 overtaking", "unless a partner is winning", "sides, overtaking",
          lambda s: s.players.sides is not None and s.play.overtake is not None,
          lambda s: s.play.overtake == "unless-partner", F(1, 2)),

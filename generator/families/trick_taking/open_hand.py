@@ -50,7 +50,7 @@ class OpenHand:
             return False
         if state.trump_pending or state.play_extras or state.lead_override is not None:
             return False
-        if state.sides is not None:   # partners' tricks are pooled: the clone-based solver scores sides
+        if state.hand_sides is not None:   # partners' tricks are pooled: the clone-based solver scores sides
             return False
         if phase.stop_at is not None:   # the hand stops when someone has the tricks needed
             return False

@@ -152,7 +152,7 @@ RULES: list[Rule] = [
     rule(r"Each other player in turn plays one card to the trick and may play any card; there is no need to follow "
          r"suit\.", _following("free"), marks="following"),
     rule(r"Of the cards a player may play, they must play one that beats every card already in the trick, if they hold "
-         r"one(?P<partner>, unless (?:their partner's|a team-mate's) card is winning the trick)?\.", _overtake),
+         r"one(?P<partner>, unless (?:their partner's|a team-mate's|a partner's) card is winning the trick)?\.", _overtake),
     rule(rf"{_UNABLE} may play any card\.", _otherwise("any")),
     rule(rf"{_UNABLE} must play a trump if able, and otherwise may play any card\.", _otherwise("trump")),
     rule(rf"{_UNABLE} must, if able, play a card of any suit that ranks higher than every card already in the trick, "

@@ -150,6 +150,7 @@ RULES: list[Rule] = [
     rule(r"Aces rank high, above the Kings\.", _order("ace-high")),
     rule(r"Twos rank above Aces\.", _order("two-over-ace")),
     rule(r"Threes and Twos rank above Aces, the Threes highest\.", _order("three-two-over-ace")),
+    rule(r"Tens rank just below the Aces, above the Kings\.", _order("ace-ten")),
     rule(rf"The (?P<rank>{RANKS}) are promoted above the Aces\.", _promoted),
     rule(rf"The (?P<ranks>{RANKS}(?:(?:, | and ){RANKS})*) are removed from "
          r"(?P<where>every suit|each of the four suits)\.", _removed),

@@ -84,6 +84,13 @@ RULES: list[Rule] = [
          r"the (?:partnership|team) took(?: or bid)? together, the (?:partnership|team) scores as a player would, "
          r"and (?:both partners|its players) share its score and win or lose together\.", _as_one),
     rule(rf"{_MATES} may not show each other their cards or tell each other what they hold\."),
+    rule(r"In each hand, the player who names trumps \(the \*caller\*\) plays alone against all the others, who play that hand as "
+         r"partners: wherever these rules count what a player took(?: or bid)?, they count what the caller's opponents "
+         r"took(?: or bid)? together, the opponents score as one player would, and each of them adds that score to "
+         r"their own total\.", lambda d, m: d.put("players.coalition", {"against": "caller"}), name="coalition"),
+    rule(r"Every player keeps their own total, and the game is won by a player alone\.",
+         lambda d, m: d.check(lambda spec: spec.players.coalition is not None, "a coalition formed each hand"),
+         name="coalition_totals"),
 ]
 
 

@@ -213,9 +213,10 @@ class TrickPlay(Phase):
         """Of the plays allowed, those that beat the trick, when there are any — unless, with
         ``unless-partner``, a partner's card is winning the trick."""
         trick, rules = state.trick, self.rules
-        if self.overtake == "unless-partner" and state.sides is not None:
+        sides = state.hand_sides
+        if self.overtake == "unless-partner" and sides is not None:
             winning = state.trick_seats[rules.winner(trick, state.eff, state.win_trump, state.anti)]
-            if state.sides.partner_of(state.current, winning):
+            if sides.partner_of(state.current, winning):
                 return legal
         beat = [a for a in legal if rules.winner(trick + [self._as_played(a)[1]], state.eff, state.win_trump,
                                                  state.anti) == len(trick)]
@@ -398,7 +399,7 @@ class TrickPlay(Phase):
 
     def _decided(self, state: "State") -> bool:
         """Whether a player, or side, has the tricks that win the hand (it then stops)."""
-        won, sides = state.tricks_won, state.sides
+        won, sides = state.tricks_won, state.hand_sides
         if sides is None:
             return max(won) >= self.stop_at   # type: ignore[operator]
         return any(sum(won[p] for p in m) >= self.stop_at for m in sides.members)   # type: ignore[operator]
