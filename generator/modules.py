@@ -259,6 +259,9 @@ BEFORE_PLAY: tuple[Module, ...] = (
            (SETUP,), ("setup:method",), ("call", "name_trumps", "trumps")),
     Module("SU-03", "anti-trumps", ("setup.anti_trumps",), lambda s: s.setup.anti_trumps, "SU-03 anti-trumps",
            _draw("setup", "draw_setup"), (SETUP,), ("setup:anti_trumps",), ("anti",)),
+    # Parlour's own (the catalogue has none): the Jacks of the trump colour promoted (Euchre).
+    Module("SU-11", "bowers", ("setup.bowers",), lambda s: s.setup.bowers, "SU-11 bowers",
+           _draw("setup", "draw_setup"), (SETUP,), ("setup:bowers",), ("cards", "trumps")),
     Module("SU-04", "robbing the turned trump", ("setup.robbing",), lambda s: s.setup.robbing is not None,
            "SU-04 robbing", _draw("setup", "draw_setup"), (SETUP,), ("setup:robbing", "setup:rob_joker"), ("rob",)),
     Module("SU-05", "joker turned means no trump", ("setup.trumps",),
@@ -409,7 +412,7 @@ AFTER_PLAY: tuple[Module, ...] = (
 #: and the rules between titles hands; the call. A family names those it draws in its ``SHARES``;
 #: one that no registered family draws is left out of ``MODULES``.
 SOME_FAMILIES = frozenset({
-    "SU-02", "SU-03", "SU-04", "SU-05", "SU-06", "SU-07", "BD-01", "SC-T2", "SC-T3b", "SC-T6",
+    "SU-02", "SU-03", "SU-04", "SU-05", "SU-06", "SU-07", "SU-11", "BD-01", "SC-T2", "SC-T3b", "SC-T6",
     "DK-03", "DL-03", "SC-T1", "SC-T3", "SC-T4",
     "DK-05", "DL-04", "DL-12", "DL-08", "DL-09", "DL-10",
     "SC-A1", "SC-A2", "SC-A2e", "SC-A2l", "SC-A3", "SC-A4", "SC-A5", "WU-01", "WU-02", "WU-03", "WU-04", "WU-05",

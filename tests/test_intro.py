@@ -283,6 +283,7 @@ GOALS = {
     "court-piece": "take seven tricks",
     "xeri": "capture the pile by matching its top card's rank",
     "skat-seed": "win the tricks that hold the cards worth points",
+    "euchre": "take three tricks",
 }
 
 

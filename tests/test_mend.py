@@ -255,7 +255,7 @@ DEFAULT_PATH = [(0, "any", "c206502807651308"), (1, "any", "93b114ae7126e1d9"), 
 #: options: their draws come from a stream of their own, so a seed's other draws do not move).
 ADDED_SINCE = ("  opening_play: alone\n", "  after_draw: drawn\n", "    discard_taken: false\n",
                "  restock: shuffle\n", "  blocked: true\n", "    seen: null\n    no_trumps: false\n", "  overtake: null\n", "  quotas: null\n",
-               "  sides:\n    size: 2\n")
+               "  sides:\n    size: 2\n", "  bowers: false\n")
 
 
 @pytest.mark.parametrize("seed,family,digest", DEFAULT_PATH)

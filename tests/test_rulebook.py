@@ -304,6 +304,8 @@ VARIATIONS: list[tuple[str, dict[str, Any]]] = [
     ("the caller against the rest, a partner spared", {"players.coalition": {"against": "caller"},
                                                        "setup.trumps": {"method": "called", "caller": "dealer"},
                                                        "play.overtake": "unless-partner"}),
+    ("bowers", {"setup.bowers": True}),
+    ("bowers under the jokers", {"setup.bowers": True, "deck.jokers": 2}),
     ("French pack", {"deck.kind": "french32", "deck.order": "natural"}),
     ("French pack, the Tens below the Aces", {"deck.kind": "french32", "deck.order": "ace-ten"}),
     ("Tens below the Aces", {"deck.order": "ace-ten"}),

@@ -85,7 +85,7 @@ def distinct_open(state: Any, legal: list[int]) -> list[int]:
     if len(legal) < 2 or any(a >= size or a < 0 for a in legal):
         return legal
     eff = state.eff
-    strength = game.table.strength
+    strength = game.table.power(state.win_trump)   # with bowers, the hand's strengths
     points = game.scorer.card_points
     named = game.named_cards
     return merge_interchangeable(legal, state.hands, state.trick, state.current, eff, strength, points, named, size)

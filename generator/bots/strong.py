@@ -404,7 +404,7 @@ def distinct_actions(obs: Observation, legal: list[int]) -> list[int]:
     if not getattr(obs, "plain_play", True) or getattr(game.spec.play, "otherwise", "any") == "new-rank":
         return legal
     eff = obs.effective_suits
-    strength = table.strength
+    strength = table.power(obs.win_trump) if table.bowers else table.strength   # bowers move with trumps
     points = obs.points
     special = obs.game.named_cards
     in_trick = {c for _, c in obs.trick}

@@ -228,6 +228,8 @@ def _trumps(spec: GameSpec) -> list[Problem]:
                                  "the highest trump is shown for a point")):
             if has:
                 out.append(Problem("RULE_CONFLICT", field, f"{why}, but the caller may name no trumps"))
+    if spec.setup.bowers:
+        out += _bowers(spec)
     seen = getattr(spec.setup.trumps, "seen", None)
     if isinstance(seen, int):   # the deal stops for the call: there must be cards still to deal
         size = spec.deck.size()
@@ -237,6 +239,26 @@ def _trumps(spec: GameSpec) -> list[Problem]:
                 out.append(Problem("RULE_CONFLICT", "setup.trumps.seen",
                                    f"trumps are named when each player has {seen} cards, but each is dealt only "
                                    f"{each}: say 'all' for a call made on the whole hand", n))
+    return out
+
+
+def _bowers(spec: GameSpec) -> list[Problem]:
+    """Bowers (``setup.bowers``) promote the Jacks of the trump colour: they need a trump suit
+    known when play starts (one revealed in play would move a card between suits mid-hand), a
+    pack whose suits have colours and Jacks, and no rule that names the highest trump by its place
+    in the printed rank list."""
+    out, method = [], spec.setup.trumps.method
+    if not derived.suit_trumps_at_start(spec.setup):
+        out.append(Problem("RULE_CONFLICT", "setup.bowers", "bowers are the Jacks of the trump suit's colour, but "
+                           + ("the game has no trump suit" if method == "none" else
+                              "the tarot's majors have no Jacks" if method == "majors" else
+                              "trumps are only revealed during play")))
+    elif not any(spec.deck.bower_pairs()):
+        out.append(Problem("RULE_CONFLICT", "setup.bowers", "bowers are the two Jacks of the trump suit's colour, "
+                           f"but a {spec.deck.kind} pack without Jacks of both suits of a colour has none"))
+    if spec.setup.top_trump_point:
+        out.append(Problem("RULE_CONFLICT", "setup.top_trump_point", "the highest trump in the rank list is shown "
+                           "for a point, but with bowers the right bower is the highest trump"))
     return out
 
 

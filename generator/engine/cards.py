@@ -24,6 +24,9 @@ class CardTable:
     suit_names: tuple[str, ...]
     joker_suit: int                # index of the jokers' pseudo-suit (== len(suit_names))
     jokers: tuple[int, ...]
+    #: With bowers (``setup.bowers``), per suit index: (right bower, left bower) — the Jack of the
+    #: suit and the other Jack of its colour — when that suit is trumps; empty without bowers.
+    bowers: tuple[tuple[int, int] | None, ...] = ()
 
     @property
     def size(self) -> int:
@@ -35,12 +38,32 @@ class CardTable:
     def cards_of(self, suit: int) -> tuple[int, ...]:
         return tuple(c for c, s in enumerate(self.suit) if s == suit)
 
+    def power(self, trump: int | None) -> tuple[int, ...]:
+        """Each card's strength in a hand whose trump suit is ``trump``: the printed strengths, but
+        with bowers the right and left bowers above every natural card and below the jokers on top
+        (``BOWER_STRENGTHS``)."""
+        pair = self.bowers[trump] if self.bowers and trump is not None and trump < len(self.bowers) else None
+        if pair is None:
+            return self.strength
+        power = list(self.strength)
+        power[pair[0]], power[pair[1]] = BOWER_STRENGTHS
+        return tuple(power)
+
 
 #: Joker strengths (red, black) for each TT-05 reading; natural cards have strength 0…21.
 JOKER_STRENGTHS = {"top": (100, 99), "split": (100, -2), "bottom": (-1, -2), "wild": (100, 99)}
+#: The right and left bowers' strengths in their trump suit: above every natural card, below the
+#: jokers on top (Hasenpfeffer's joker > right bower > left bower > Ace).
+BOWER_STRENGTHS = (98, 97)
 
 
-def compile_deck(deck: DeckSpec, jokers: str = "top") -> CardTable:
+def bower_pairs(deck: DeckSpec) -> tuple[tuple[int, int] | None, ...]:
+    """``DeckSpec.bower_pairs`` as card ids of ``deck.cards()``."""
+    names = deck.cards()
+    return tuple(None if pair is None else (names.index(pair[0]), names.index(pair[1])) for pair in deck.bower_pairs())
+
+
+def compile_deck(deck: DeckSpec, jokers: str = "top", bowers: bool = False) -> CardTable:
     """Build the card table. Strength is the position counted from the bottom of the full rank
     order (so removed ranks leave gaps but never change the others); in a suit whose pips run the
     other way (``deck.reversed_pips``) the pips trade their places among themselves, so a suit's
@@ -83,18 +106,21 @@ def compile_deck(deck: DeckSpec, jokers: str = "top") -> CardTable:
         face.append(0)
     assert names == deck.cards(), "card table out of step with DeckSpec.cards()"
     return CardTable(tuple(names), tuple(suit), tuple(strength), tuple(rank), tuple(face),
-                     tuple(suit_names), joker_suit, tuple(joker_ids))
+                     tuple(suit_names), joker_suit, tuple(joker_ids), bower_pairs(deck) if bowers else ())
 
 
 def effective_suits(table: CardTable, trump: int | None) -> list[int]:
     """Suit of each card for following and winning in a hand whose trump suit is ``trump``.
 
     Jokers belong to the trump suit; with no trump suit they keep their own pseudo-suit, which
-    then acts as the trump suit (see ``trump_of_hand``)."""
+    then acts as the trump suit (see ``trump_of_hand``). With bowers the left bower leaves its own
+    suit for the trump suit."""
     eff = list(table.suit)
     if trump is not None:
         for j in table.jokers:
             eff[j] = trump
+        if table.bowers and trump < len(table.bowers) and table.bowers[trump] is not None:
+            eff[table.bowers[trump][1]] = trump
     return eff
 
 

@@ -47,7 +47,7 @@ class Game:
         self.audit = audit
         self.move_cap = move_cap
         self.family = engine_family(spec)
-        self.table: CardTable = compile_deck(spec.deck, self.family.joker_order(spec))
+        self.table: CardTable = compile_deck(spec.deck, self.family.joker_order(spec), spec.setup.bowers)
         self.dealer = Dealer(spec, self.table)
         self.ending = EndRules(spec)
         self.scorer = self.family.scorer(spec, self.table)

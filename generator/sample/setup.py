@@ -61,6 +61,14 @@ CALL_ON_HAND, CALL_ON_HALF = 1 / 4, 1 / 8
 CALL_NO_TRUMPS = 1 / 8
 
 
+#: Parlour's bowers beyond the catalogue, from the options stream: the Jacks of the trump colour
+#: promoted to the two highest trumps, in one in twelve of the games whose trump suit is known when
+#: play starts, dealt from a pack with colours and Jacks (and without the top trump's point). The
+#: mark of the Euchre family (Euchre, Hasenpfeffer, Five Hundred), a large family of real games; rarer
+#: than the calls because it changes what two cards of every hand are.
+BOWERS_CHANCE = 1 / 12
+
+
 def _method(draw: Draw, name: str, deck: DeckSpec, deal: DealSpec | None = None):
     if name == "turn-up":
         return TurnUp()
@@ -134,7 +142,7 @@ def draw_setup(
     uniform over the pack (tarot: over the majors), name W-pick(19). SU-09: 1/32 invented rules,
     bonus or secret uniform. SU-10: see ``draw_exchange``.
     """
-    method, anti, robbing, top_trump_point, high_low = NoTrumps(), False, None, False, False
+    method, anti, robbing, top_trump_point, high_low, bowers = NoTrumps(), False, None, False, False, False
     if family.trumps:  # SU-01…SU-07: only families with trumps (trick-taking) draw them
         method, trump_flag = draw_trumps(draw, deal, deck, flavour)
         if trump_flag and method.method != "hidden" and deal.kitty is None and draw.chance(1 / 8):
@@ -149,6 +157,8 @@ def draw_setup(
         high_low = draw.chance(1 / 20)
         if high_low:
             flavour.register(draw, "high-low")
+        bowers = (derived.suit_trumps_at_start(SetupSpec(trumps=method)) and not top_trump_point
+                  and any(deck.bower_pairs()) and draw.option(BOWERS_CHANCE))
     # SU-08…SU-10: every family.
     pig = None
     if draw.chance(1 / 8):
@@ -167,8 +177,8 @@ def draw_setup(
             flavour.register(draw, "secret-rules")
     exchange = draw_exchange(draw, deck, deal, players, flavour)
     return SetupSpec(
-        trumps=method, anti_trumps=anti, robbing=robbing, top_trump_point=top_trump_point, high_low=high_low,
-        pig=pig, extra_rules=extra, exchange=exchange,
+        trumps=method, anti_trumps=anti, bowers=bowers, robbing=robbing, top_trump_point=top_trump_point,
+        high_low=high_low, pig=pig, extra_rules=extra, exchange=exchange,
     )
 
 

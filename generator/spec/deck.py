@@ -186,6 +186,18 @@ class DeckSpec(BaseModel):
             return (self.promoted,) + tuple(r for r in base if r != self.promoted)
         return ()
 
+    def bower_pairs(self) -> tuple[tuple[str, str] | None, ...]:
+        """Per suit of the pack, in its order: (its Jack, the Jack of the other suit of its
+        colour) — the right and left bowers when that suit is trumps (``setup.bowers``); None for
+        a suit without both (a pack without colours or without Jacks)."""
+        ranks = self.ranks()
+        pairs: list[tuple[str, str] | None] = []
+        for s in self.suits():
+            colour = next((c for c in (RED_SUITS.get(self.kind, ()), BLACK_SUITS.get(self.kind, ())) if s in c), ())
+            mate = next((t for t in colour if t != s), None)
+            pairs.append((f"J of {s}", f"J of {mate}") if mate and "J" in ranks else None)
+        return tuple(pairs)
+
     def reversed_suits(self) -> tuple[str, ...]:
         """The suits whose pips run the other way (``reversed_pips``)."""
         if self.reversed_pips is None:

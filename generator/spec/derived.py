@@ -272,6 +272,30 @@ def jokers_are_trumps(spec: GameSpec) -> bool:
     return spec.deck.jokers > 0 and play_jokers(spec) != "wild"
 
 
+def suit_trumps_at_start(setup: SetupSpec) -> bool:
+    """Whether a suit of the pack is trumps from the start of play: known when the cards are
+    dealt, and not the tarot's majors.
+
+    Why: bowers (``setup.bowers``) promote the Jacks of that suit's colour for the whole hand; the
+    checks and the sampler ask the same question."""
+    return trumps_known_at_deal(setup) and setup.trumps.method != "majors"
+
+
+def bower_after(spec: GameSpec) -> str:
+    """What ranks above the right bower, as the rulebook adds it to "the highest trump": the
+    jokers on top of the trumps (``engine.cards.BOWER_STRENGTHS`` puts the bowers just below them),
+    the red joker alone where the jokers split, nothing where they are the lowest trumps or wild.
+
+    Why: the setup's bower sentence and its parser say the same order the engine plays."""
+    jokers = spec.deck.jokers
+    how = play_jokers(spec)
+    if not jokers or how in ("bottom", "wild"):
+        return ""
+    if how == "split" or jokers == 1:
+        return " after the red joker"
+    return " after the jokers"
+
+
 def trumps_possible(spec: GameSpec) -> bool:
     """Whether a trick can hold a trump: the hand can have a trump suit, or jokers rank as trumps
     of their own.

@@ -137,6 +137,9 @@ class SetupSpec(BaseModel):
     anti_trumps: bool = Field(
         False, description="SU-03: the dealer, before looking, names a non-trump suit as anti-trumps"
     )
+    bowers: bool = Field(
+        False, description="the Jack of trumps (the right bower) and the other Jack of its colour (the left bower, "
+        "a trump for the hand) are the two highest trumps, below any jokers (Euchre, Hasenpfeffer)")
     robbing: Robbing | None = None
     top_trump_point: bool = Field(
         False, description="SU-06: whoever holds the top trump may show it at once to score one point"

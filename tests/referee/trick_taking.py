@@ -44,13 +44,14 @@ class Rules:
     top_point: bool
     auction: bool
     kitty_name: str | None
+    bowers: bool = False            # "the Jack of trumps, the right bower, is the highest trump …"
 
     @classmethod
     def of(cls, spec) -> "Rules":
         pig = spec.setup.pig
         return cls(Pack.of(spec), spec.play, spec.scoring, spec.play.jokers == "wild" and spec.deck.jokers > 0,
                    pig.card if pig else None, spec.setup.top_trump_point, spec.bidding.auction is not None,
-                   spec.deal.kitty.name if spec.deal.kitty else None)
+                   spec.deal.kitty.name if spec.deal.kitty else None, spec.setup.bowers)
 
 
 @dataclass
@@ -75,7 +76,21 @@ def suit(r: Rules, card: str, trump: str | None) -> str:
     suit to the jokers' own trump suit."""
     if is_joker(card):
         return trump if trump is not None else JOKER_SUIT
+    if r.bowers and trump is not None and _bower(card, trump) == 1:
+        return trump   # "the left bower … for the whole hand it is a trump, not a card of its own suit"
     return suit_of(card)
+
+
+#: "the other Jack of the same colour": each French suit's partner in colour.
+SAME_COLOUR = {"hearts": "diamonds", "diamonds": "hearts", "spades": "clubs", "clubs": "spades"}
+
+
+def _bower(card: str, trump: str) -> int | None:
+    """0 for the right bower (the Jack of trumps), 1 for the left, None for any other card."""
+    if rank_of(card) != "J":
+        return None
+    s = suit_of(card)
+    return 0 if s == trump else 1 if SAME_COLOUR.get(trump) == s else None
 
 
 def winning_suit(r: Rules, trump: str | None) -> str | None:
@@ -85,20 +100,23 @@ def winning_suit(r: Rules, trump: str | None) -> str | None:
     return JOKER_SUIT if r.pack.cards and any(is_joker(c) for c in r.pack.cards) and not r.wild else None
 
 
-def height(r: Rules, card: str) -> int:
+def height(r: Rules, card: str, trump: str | None = None) -> int:
     """Height within a suit. Jokers: "top", the trump suit's two highest cards, red above black;
-    "split", red its highest and black its lowest; "bottom", its two lowest."""
+    "split", red its highest and black its lowest; "bottom", its two lowest. Bowers: the right
+    bower the highest trump, the left the next (after the jokers on top)."""
     if is_joker(card):
         red = card == "red joker"
         return {"top": 1000 + red, "split": 1000 if red else -1000,
                 "bottom": -1000 + red}[r.p.jokers]
+    if r.bowers and trump is not None and _bower(card, trump) is not None:
+        return 500 - _bower(card, trump)
     return r.pack.in_suit(card)
 
 
-def across(r: Rules, card: str) -> int:
+def across(r: Rules, card: str, trump: str | None = None) -> int:
     """Height between cards of any suits ("ranks higher", "lowest-ranking", "of any suit")."""
-    if is_joker(card):
-        return height(r, card)
+    if is_joker(card) or (r.bowers and trump is not None and _bower(card, trump) is not None):
+        return height(r, card, trump)
     return r.pack.across(card)
 
 
@@ -155,8 +173,8 @@ def _unable(r: Rules, pos: Position, hand: list[str], trick: list[str]) -> list[
         trumps = winning_suit(r, trump)
         return [c for c in hand if suit(r, c, trump) == trumps]
     if rule == "higher":
-        top = max(across(r, c) for c in trick)
-        return [c for c in hand if across(r, c) > top]
+        top = max(across(r, c, trump) for c in trick)
+        return [c for c in hand if across(r, c, trump) > top]
     if rule == "new-suit":
         seen = {suit(r, c, trump) for c in trick}
         return [c for c in hand if suit(r, c, trump) not in seen]
@@ -178,7 +196,7 @@ def legal_plays(r: Rules, pos: Position, opening: bool = False) -> set[str]:
         # "When a joker is led, each other player must play their highest <suit> if they hold one"
         held = [c for c in pos.hand if not is_joker(c) and suit(r, c, trump) == p.joker_lead]
         if held:
-            plays = [max(held, key=lambda c: height(r, c))]
+            plays = [max(held, key=lambda c: height(r, c, trump))]
             hand = [c for c in pos.hand if not is_joker(c)]   # that card itself, not a joker named as it
     named = _named(r, hand, plays)
     if r.pig and pos.pig_shown and r.pig in pos.hand and p.pig_lead != "free":
@@ -269,18 +287,18 @@ def trick_winner(r: Rules, trick: list[tuple[int, str, str]], trump: str | None,
     cards = [a for _, _, a in trick]
     trumps = winning_suit(r, trump)
     if trumps is not None and not (anti and any(suit(r, c, trump) == anti for c in cards)):
-        best = _best(cards, lambda c: suit(r, c, trump) == trumps, lambda c: height(r, c))
+        best = _best(cards, lambda c: suit(r, c, trump) == trumps, lambda c: height(r, c, trump))
         if best is not None:
             return best
     led = suit(r, cards[0], trump)
     if r.p.weak_led_suit:
-        best = _best(cards, lambda c: suit(r, c, trump) != led, lambda c: across(r, c))
+        best = _best(cards, lambda c: suit(r, c, trump) != led, lambda c: across(r, c, trump))
         if best is not None:
             return best
-        return _best(cards, lambda c: True, lambda c: height(r, c))
+        return _best(cards, lambda c: True, lambda c: height(r, c, trump))
     if r.p.winner == "any-suit":
-        return _best(cards, lambda c: True, lambda c: across(r, c))
-    return _best(cards, lambda c: suit(r, c, trump) == led, lambda c: height(r, c))
+        return _best(cards, lambda c: True, lambda c: across(r, c, trump))
+    return _best(cards, lambda c: suit(r, c, trump) == led, lambda c: height(r, c, trump))
 
 
 def _best(cards: list[str], eligible, key) -> int | None:
@@ -300,7 +318,7 @@ def trick_length(r: Rules, trick: list[tuple[int, str, str]], n: int, all_hold: 
 
 
 def next_leader(r: Rules, trick: list[tuple[int, str, str]], winner_seat: int, leader: int, n: int,
-                direction: int = 1) -> int:
+                direction: int = 1, trump: str | None = None) -> int:
     """"The winner of the trick leads to the next one", or the player to the left of its leader,
     or whoever played its lowest-ranking card (of any suit; the first played between equals)."""
     rule = r.p.next_leader
@@ -310,7 +328,7 @@ def next_leader(r: Rules, trick: list[tuple[int, str, str]], winner_seat: int, l
         return (leader + direction) % n
     low = 0
     for i, (_, _, c) in enumerate(trick):
-        if across(r, c) < across(r, trick[low][2]):
+        if across(r, c, trump) < across(r, trick[low][2], trump):
             low = i
     return trick[low][0]
 

@@ -147,7 +147,7 @@ class TrickWatcher:
             if facts["laws"]:
                 self.tally.skipped["the next leader under invented laws"] += 1
             else:
-                expect = ref.next_leader(r, trick, taker, leader, state.n, facts["direction"])
+                expect = ref.next_leader(r, trick, taker, leader, state.n, facts["direction"], trump)
                 if state.current != expect:
                     raise Disagreement(f"hand {state.hand_no}: after trick {[(s, a) for s, _, a in trick]} "
                                        f"seat {state.current} leads; the rulebook says seat {expect}")

@@ -31,7 +31,7 @@ def greedy_card(obs: Observation, legal: list[int]) -> int:
         return legal[0]
     t = obs.table
     points = obs.points
-    strength = t.strength
+    strength = t.power(obs.win_trump) if t.bowers else t.strength   # bowers move with trumps
     if obs.trick and obs.partners and obs.winning_seat in obs.partners:  # type: ignore[attr-defined]
         # A partner is taking the trick: never overtake it; give it the card worth most to the side
         # (where cards score) or the lowest (where tricks do).

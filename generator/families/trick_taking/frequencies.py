@@ -152,6 +152,12 @@ def _play_rows() -> list[Row6]:
         ("PA-01 sides", "teams of three or four", "sides, a count of six or eight",
          lambda s: s.players.sides is not None and any(n in (6, 8) for n in s.players.counts()),
          lambda s: s.players.sides.size > 2, F(1, 4)),
+        # Parlour's bowers (its own stream: sample.setup.BOWERS_CHANCE)
+        ("SU-11 bowers", "yes", "a trump suit known at the start (not majors), a pack with Jacks in colours, "
+         "no top trump point",
+         lambda s: s.setup.trumps.method in ("turn-up", "called", "last-card", "rotating", "fixed")
+         and not s.setup.top_trump_point and any(s.deck.bower_pairs()),
+         lambda s: s.setup.bowers, F(1, 12)),
         # Parlour's coalitions formed each hand (its own stream: sample.deal.COALITION_CHANCE)
         ("PA-02 coalition", "the caller against the rest", "called trumps, three players or more, no bids, no sides",
          lambda s: s.setup.trumps.method == "called" and s.players.min >= 3 and not s.bidding.any()

@@ -66,7 +66,7 @@ MODULES: tuple[Module, ...] = (
 #: shared modules: an anti-trump suit is played by its trick rules and printed in its *Play*
 #: section; the landlord the auction makes leads to the first trick.
 SHARES: dict[str, Share] = {
-    **dict.fromkeys(("SU-02", "SU-04", "SU-05", "SU-06", "SU-07", "BD-01", "SC-T2", "SC-T3b", "SC-T6", "DK-03",
+    **dict.fromkeys(("SU-02", "SU-11", "SU-04", "SU-05", "SU-06", "SU-07", "BD-01", "SC-T2", "SC-T3b", "SC-T6", "DK-03",
                      "DL-03", "SC-T1", "SC-T3", "SC-T4", "PA-01", "PA-02"), Share()),
     # a hand won by a majority of tricks stops, where it does, in the family's *Play* section
     "PA-03": Share(templates=(PLAY,), parser=("trick-taking:stops",), engine=("play",)),

@@ -52,6 +52,8 @@ class OpenHand:
             return False
         if state.hand_sides is not None:   # partners' tricks are pooled: the clone-based solver scores sides
             return False
+        if state.game.table.bowers:   # the model merges cards by their printed strength: bowers move with trumps
+            return False
         if phase.stop_at is not None:   # the hand stops when someone has the tricks needed
             return False
         left = sum(len(h) for h in state.hands)

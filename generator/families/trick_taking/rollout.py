@@ -123,8 +123,8 @@ def _play_simple(state: Any, phase: Any, hand_no: int, rnd: Callable[[], float])
     winner = phase.rules.winner
     orders = phase.game.turn_orders(state.n)[state.direction]
     t = _Tricks(phase)
-    strength = t.strength
     trump = state.win_trump
+    strength = phase.rules.strength_for(trump)   # with bowers, the hand's strengths
     # With the standard winner (no anti-trump), the card winning the trick so far is followed
     # card by card: one comparison a card instead of the whole trick looked at again.
     follow = t.standard and state.anti is None

@@ -134,6 +134,12 @@ def _exchange_end(d: Draft, m: re.Match[str]) -> None:
     d.put("setup.exchange.cards", counted(m["a"]))
 
 
+def _bowers(d: Draft, m: re.Match[str]) -> None:
+    d.put("setup.bowers", True)
+    after = m["after"] or ""
+    d.check(lambda spec: derived.bower_after(spec) == after, "what ranks above the right bower")
+
+
 RULES: list[Rule] = [
     # Trumps (SU-01, SU-02, SU-05).
     rule(r"Before the deal, (?P<caller>the dealer|the player to the dealer's left) names the trump suit for the "
@@ -164,6 +170,10 @@ RULES: list[Rule] = [
     # Anti-trumps (SU-03).
     rule(r"Once trumps are known, the dealer, without looking at their hand, names one other suit as "
          r"\*anti-trumps\* for the hand\.", lambda d, m: d.put("setup.anti_trumps", True), name="anti_trumps"),
+    # Bowers: the Jacks of the trump colour promoted above the trumps.
+    rule(r"Once trumps are known, the Jack of trumps, the \*right bower\*, is the highest trump(?P<after> after the "
+         r"jokers| after the red joker)?, and the other Jack of the same colour, the \*left bower\*, is the next "
+         r"highest: for the whole hand it is a trump, not a card of its own suit\.", _bowers, name="bowers"),
     # The pig (SU-08).
     rule(rf"The player who holds (?P<card>{CARD}), called the \*(?P<name>[^*]+)\*, may show it to everyone\.", _pig),
     rule(rf"It counts as the (?P<name>{NAME}) only in a hand in which it has been shown\.", _pig_shown),

@@ -199,7 +199,8 @@ class TrickPlay(Phase):
         if self.joker_lead is not None and state.trick_cards and state.trick_cards[0] in table.jokers:
             of_suit = [c for c in hand if eff[c] == self.joker_lead and c not in table.jokers]
             if of_suit:
-                legal = [max(of_suit, key=lambda c: table.strength[c])]
+                strength = self.rules.strength_for(state.win_trump)
+                legal = [max(of_suit, key=lambda c: strength[c])]
         if state.pig_revealed and self.pig in hand and self.pig_lead != "free":
             legal = self._pig_restriction(state, legal, hand)
         if self.overtake is not None and trick:
@@ -489,7 +490,7 @@ class TrickPlay(Phase):
         elif rules.next_leader == "left-of-leader":
             leader = (state.leader + state.direction) % state.n
         else:
-            leader = rules.next_lead(trick, state.trick_seats, taker, state.leader, state.n)
+            leader = rules.next_lead(trick, state.trick_seats, taker, state.leader, state.n, state.win_trump)
         self._next_trick(state, leader)
 
     def _after_trick(self, state: "State", taker: int, trick: list[int], cards: list[int]) -> None:

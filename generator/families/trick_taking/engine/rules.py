@@ -19,6 +19,9 @@ class TrickRules:
         p = spec.play
         self.table = table
         self.strength = table.strength
+        # With bowers (``setup.bowers``) a card's strength depends on the hand's trump suit: one
+        # table per suit, compiled once (``CardTable.power``); None without bowers.
+        self.powers = {s: table.power(s) for s in range(len(table.suit_names))} if table.bowers else None
         # A card's rank for "a card of a rank not yet played" and a boost rank: a tarot major is
         # alone of its rank (its number, which no suit card shares), though the card table
         # labels it with that number.
@@ -36,6 +39,12 @@ class TrickRules:
         # The plain case (must follow, nothing else) gets a shortcut in `legal`.
         self.plain = (self.following == "must-follow" and self.otherwise == "any" and self.ban is None)
         self.plain_lead = not (self.no_trump_lead or self.breaking is not None or self.ban is not None)
+
+    def strength_for(self, trump: int | None) -> tuple[int, ...]:
+        """The cards' strengths in a hand whose winning suit is ``trump`` (bowers move with it)."""
+        if self.powers is None or trump is None:
+            return self.strength
+        return self.powers.get(trump, self.strength)
 
     # -- which cards may be played ---------------------------------------------------------
 
@@ -81,8 +90,9 @@ class TrickRules:
         if rule == "trump":
             chosen = [c for c in hand if eff[c] == trump] if trump is not None else []
         elif rule == "higher":
-            top = max(self.strength[c] for c in trick)
-            chosen = [c for c in hand if self.strength[c] > top]
+            strength = self.strength if self.powers is None else self.strength_for(trump)
+            top = max(strength[c] for c in trick)
+            chosen = [c for c in hand if strength[c] > top]
         elif rule == "new-suit":
             played = {eff[c] for c in trick}
             chosen = [c for c in hand if eff[c] not in played]
@@ -98,7 +108,7 @@ class TrickRules:
     def winner(self, trick: Sequence[int], eff: list[int], trump: int | None, anti: int | None) -> int:
         """Position in ``trick`` of the winning card. ``trump`` is the suit that wins tricks
         (possibly the jokers' own suit); ``anti`` the anti-trump suit, if any."""
-        strength = self.strength
+        strength = self.strength if self.powers is None else self.strength_for(trump)
         if trump is not None and (anti is None or all(eff[c] != anti for c in trick)):
             best, best_i = -(10**9), -1
             for i, c in enumerate(trick):
@@ -126,14 +136,16 @@ class TrickRules:
                 best, best_i = strength[c], i
         return best_i
 
-    def next_lead(self, trick: Sequence[int], players: Sequence[int], won_by: int, leader: int, n: int) -> int:
+    def next_lead(self, trick: Sequence[int], players: Sequence[int], won_by: int, leader: int, n: int,
+                  trump: int | None = None) -> int:
         """Seat that leads the next trick (TT-13)."""
         if self.next_leader == "winner":
             return won_by
         if self.next_leader == "left-of-leader":
             return (leader + 1) % n
+        strength = self.strength_for(trump)
         low, low_i = 10**9, 0
         for i, c in enumerate(trick):
-            if self.strength[c] < low:
-                low, low_i = self.strength[c], i
+            if strength[c] < low:
+                low, low_i = strength[c], i
         return players[low_i]
