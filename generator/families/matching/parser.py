@@ -418,7 +418,7 @@ RULES: list[Rule] = [
     rule(r"A player left with one card in hand must call “(?P<call>[^”]+)” before the next player's turn begins; if "
          r"they fail to do so, they draw one card from the stock\.", _call),
     # The blocked hand.
-    rule(r"If every player in turn passes, one after another, while no card is played or drawn, the hand is "
+    rule(r"Parlour's rule, added by this edition so that every hand ends: if every player in turn passes, one after another, while no card is played or drawn, the hand is "
          r"\*blocked\*: it ends, and the player with the fewest cards in hand(?P<rows> and rows)? wins it as if they "
          r"had gone out; if several tie, the one of them whose turn it is, or whose turn comes soonest, wins\.",
          _blocked, marks="blocked"),

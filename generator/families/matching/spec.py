@@ -14,7 +14,7 @@ Readings Parlour prints where the seed book is silent, contradictory or wrong (c
   is free, any card at all.
 * *The stock runs out* (MT-05): all but the top card of each discard pile are shuffled into a new
   stock; if no card is left for it, a player who would draw draws nothing.
-* *A blocked hand.* The book never says what ends a hand nobody can win. If every player in turn
+* *A blocked hand* (Parlour's rule, printed as this edition's addition). The book never says what ends a hand nobody can win. If every player in turn
   passes while no card is played or drawn (the stock and the discards exhausted), the hand is
   blocked: it ends, and the player with the fewest cards wins it (a tie: the tied player whose turn
   is current or comes soonest), as the "second stock exhaustion" rule of SC-A2 has it.
