@@ -198,3 +198,61 @@ def test_the_lowest_rank_may_not_be_both_the_low_bomb_and_transparent():
     spec = _climb(leads="sets", jokers="none", low_bomb=True, transparent={"rank": "2", "word": "invisible"})
     spec = spec.model_copy(update={"deck": spec.deck.model_copy(update={"jokers": 0})})
     assert "play.transparent" in {p.field for p in check_spec(spec)}
+
+
+# -- matching --------------------------------------------------------------------------------
+
+REAL = __import__("pathlib").Path(__file__).resolve().parents[1] / "corpus" / "real"
+
+
+@pytest.mark.parametrize("name", ["crazy-eights", "switch"])
+def test_the_matching_referee_agrees_with_the_engine_on_the_real_games(name):
+    from generator.spec import load_spec
+
+    spec = load_spec(REAL / f"{name}.yaml")
+    tally = referee_game(spec, 4, 3)
+    assert tally.disagreements == []
+    assert tally.moves > 100 and tally.hands >= 1
+
+
+#: Sampled matching specs whose random games are short (some run for hundreds of thousands of
+#: moves: benchmarks/referee.py runs hundreds of specs), with hands scored by the cards left.
+MATCH_SEEDS = (0, 2, 4, 6, 7, 8, 9, 10, 11)
+
+
+def test_the_matching_referee_agrees_over_sampled_games():
+    tally = referee_family("matching", MATCH_SEEDS)
+    assert tally.disagreements == []
+    assert tally.games >= 20 and tally.moves > 20_000 and tally.hands > 50
+
+
+@pytest.mark.slow
+def test_the_matching_referee_agrees_over_a_larger_sample():
+    tally = referee_family("matching", range(12, 40))
+    assert tally.disagreements == [] and tally.games > 60
+
+
+def test_the_matching_referee_catches_a_card_that_does_not_match(monkeypatch):
+    """Not vacuous: an engine that lets every card be played is caught at once."""
+    from generator.families.matching.engine.rules import MatchRules
+    from generator.spec import load_spec
+
+    real = MatchRules.__init__
+
+    def every_card_always(self, spec, table):
+        real(self, spec, table)
+        self.always_rank = [True] * len(self.always_rank)
+
+    monkeypatch.setattr(MatchRules, "__init__", every_card_always)
+    tally = referee_game(load_spec(REAL / "crazy-eights.yaml"), 4, 3)
+    assert tally.disagreements and "the rulebook forbids" in tally.disagreements[0]
+
+
+def test_the_matching_referee_catches_a_wrong_score(monkeypatch):
+    from generator.engine.shedding.scoring import SheddingScorer
+    from generator.spec import load_spec
+
+    real = SheddingScorer.score
+    monkeypatch.setattr(SheddingScorer, "score", lambda self, f: [s + 1 for s in real(self, f)])
+    tally = referee_game(load_spec(REAL / "crazy-eights.yaml"), 4, 3)
+    assert tally.disagreements and "the engine scores" in tally.disagreements[0]

@@ -44,6 +44,7 @@ class Disagreement(Exception):
 REFEREES = {
     "trick-taking": ("tests.referee.trick_taking", "tests.referee.watch_trick_taking", "TrickWatcher"),
     "climbing": ("tests.referee.climbing", "tests.referee.watch_climbing", "ClimbWatcher"),
+    "matching": ("tests.referee.matching", "tests.referee.watch_matching", "MatchWatcher"),
 }
 REFEREED = tuple(REFEREES)
 
