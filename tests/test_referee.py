@@ -256,3 +256,40 @@ def test_the_matching_referee_catches_a_wrong_score(monkeypatch):
     monkeypatch.setattr(SheddingScorer, "score", lambda self, f: [s + 1 for s in real(self, f)])
     tally = referee_game(load_spec(REAL / "crazy-eights.yaml"), 4, 3)
     assert tally.disagreements and "the engine scores" in tally.disagreements[0]
+
+
+# -- melding ---------------------------------------------------------------------------------
+
+
+def test_the_melding_referee_agrees_with_the_engine_on_rummy():
+    from generator.spec import load_spec
+
+    spec = load_spec(REAL / "rummy.yaml")   # (its hand ends on a second stock-out too: its scores are skipped)
+    tally = referee_game(spec, 4, 3)
+    assert tally.disagreements == []
+    assert tally.moves > 100
+
+
+#: Sampled melding specs whose random games are short, hands paid by the cards left among them.
+MELD_SEEDS = (2, 3, 7, 8, 10, 11)
+
+
+def test_the_melding_referee_agrees_over_sampled_games():
+    tally = referee_family("melding", MELD_SEEDS)
+    assert tally.disagreements == []
+    assert tally.games >= 15 and tally.moves > 10_000 and tally.hands > 40
+
+
+@pytest.mark.slow
+def test_the_melding_referee_agrees_over_a_larger_sample():
+    tally = referee_family("melding", range(10, 60))
+    assert tally.disagreements == [] and tally.games > 150
+
+
+def test_the_melding_referee_catches_a_lay_off_left_out(monkeypatch):
+    """Not vacuous: an engine that never offers a lay-off the rulebook allows is caught."""
+    from generator.families.melding.engine.rules import MeldRules
+
+    monkeypatch.setattr(MeldRules, "fits", lambda self, meld, kind, lo, wild: frozenset())
+    tally = referee_family("melding", range(0, 10))
+    assert tally.disagreements and "offered to lay off" in tally.disagreements[0]

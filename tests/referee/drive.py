@@ -45,6 +45,7 @@ REFEREES = {
     "trick-taking": ("tests.referee.trick_taking", "tests.referee.watch_trick_taking", "TrickWatcher"),
     "climbing": ("tests.referee.climbing", "tests.referee.watch_climbing", "ClimbWatcher"),
     "matching": ("tests.referee.matching", "tests.referee.watch_matching", "MatchWatcher"),
+    "melding": ("tests.referee.melding", "tests.referee.watch_melding", "MeldWatcher"),
 }
 REFEREED = tuple(REFEREES)
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .pack import COURTS, is_joker, is_major, rank_of, suit_of
+from .pack import is_joker, is_major, rank_of, suit_of
 
 #: What the referee leaves to the engine, and why (the watcher skips these turns, by name).
 NOT_REFEREED = {
@@ -121,48 +121,4 @@ def turn(r: Rules, hand: list[str], top: tuple[str | None, str] | None, wild_ran
         return {c for c in hand if not is_joker(c) and not is_major(c) and rank_of(c) == chain}, True
     cards = {c for c in hand if playable(r, c, top, wild_rank, rule)}
     return cards, not (r.must_play and cards)
-
-
-# -- what a hand scores ------------------------------------------------------------------------
-
-def plain_payment(spec) -> bool:
-    """Whether the hand's scores are the plain payment the referee reads: "The winner scores the
-    value of the cards left in the other players' hands" (or each loses their own), by the card
-    table or a point a card, the hand won by going out or by the blocked hand."""
-    sc, p = spec.scoring, spec.play
-    if sc.kind not in ("card-values", "card-count"):
-        return False
-    if sc.round_end != "empty-hand" or sc.stock_out or sc.low_finish_double:
-        return False
-    if spec.setup.pig is not None or spec.deal.rows or any(e.kind == "points" for e in p.effects):
-        return False
-    return True
-
-
-def worth(spec, card: str) -> int:
-    """A card left in hand, by the scoring's table: "Each court card … | Each Ace … | Each number
-    card | its number (or one point) | Each joker … | Each major …"; a point a card when counted."""
-    sc = spec.scoring
-    if sc.kind == "card-count":
-        return 1
-    v = sc.values
-    if is_joker(card):
-        return v.jokers or 0
-    if is_major(card):
-        return v.majors or 0
-    rank = rank_of(card)
-    if rank == "A":
-        return v.aces or 0
-    if rank in COURTS[spec.deck.kind]:
-        return v.faces or 0
-    return int(rank) if v.numbers == "pips" else 1
-
-
-def hand_scores(spec, winner: int, left: list[list[str]]) -> list[int]:
-    """The winner gains the worth of every other hand, or each other player loses their own."""
-    value = [sum(worth(spec, c) for c in hand) for hand in left]
-    n = len(left)
-    if spec.scoring.losers_lose:
-        return [0 if p == winner else -value[p] for p in range(n)]
-    return [sum(value[q] for q in range(n) if q != winner) if p == winner else 0 for p in range(n)]
 

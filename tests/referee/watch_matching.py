@@ -5,6 +5,7 @@ plain turn: the cards the engine offers must be the ones the rulebook allows, an
 from __future__ import annotations
 
 from . import matching as ref
+from . import shedding
 from .drive import Disagreement
 
 TURN = "match"
@@ -82,7 +83,7 @@ class MatchWatcher:
         """The hand just ended: "As soon as a player goes out, the hand ends at once", so the others
         hold what they held before the last play; a blocked hand ends on a pass, nothing moving."""
         rec = state.record.hands[-1]
-        if not ref.plain_payment(self.spec):
+        if not shedding.plain_payment(self.spec):
             self.tally.skipped["scores other than the cards left"] += 1
             return
         counts = rec.facts["left"]
@@ -100,7 +101,7 @@ class MatchWatcher:
                 self.tally.skipped["a blocked hand's tie"] += 1
                 return
             winner = tied[0]
-        expect = ref.hand_scores(self.spec, winner, left)
+        expect = shedding.hand_scores(self.spec, winner, left)
         self.tally.hands += 1
         if list(rec.scores) != expect:
             raise Disagreement(f"hand {len(state.record.hands) - 1}: cards left {left}: the engine scores "
