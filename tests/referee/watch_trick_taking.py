@@ -163,6 +163,16 @@ class TrickWatcher:
                 "low": bool(getattr(state, "low", False)), "laws": bool(getattr(state, "laws", None)),
                 "direction": getattr(state, "direction", 1)}
 
+    @staticmethod
+    def _sides(state, caller):
+        """The hand's sides: the fixed partnerships, or "the player who names trumps plays alone
+        against all the others, who play that hand as partners"."""
+        if state.record.sides is not None:
+            return state.record.sides
+        if state.game.spec.players.coalition is not None and caller is not None:
+            return [0 if p == caller else 1 for p in range(state.n)]
+        return None
+
     def _finish_hand(self, state, f) -> None:
         rec = state.record.hands[-1]
         if [sorted(w) for w in rec.won] != [sorted(w) for w in self.won] or list(rec.tricks) != self.tricks:
@@ -172,7 +182,7 @@ class TrickWatcher:
         caller = (rec.dealer + {"dealer": 0, "dealer-left": 1}[t.caller]) % state.n if t.method == "called" else None
         hand = ref.Hand(self.won, self.tricks, self.joker_tricks, self.in_play, rec.trump, f["bids"], f["blind"],
                         f["landlord"], f["stake"], f["pig"], f["top_point"], f["low"], getattr(self, "last", None),
-                        caller, state.record.sides)
+                        caller, self._sides(state, caller))
         scores = ref.hand_scores(self.rules, hand)
         self.tally.hands += 1
         if list(rec.scores) != scores:
