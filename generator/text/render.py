@@ -312,7 +312,7 @@ DERIVED_FROM: dict[str, tuple[str, ...]] = {
     "rotation": ("deck.kind",),
     "stock": (*_SHARES, *_SIZE, "deal.odd_card", "setup.trumps"),
     "kitty_source": ("deal.kitty",),
-    "trumps_possible": ("setup.trumps", "deck.jokers", "play.jokers"),
+    "trumps_possible": ("setup.trumps", "deck.jokers", "play.jokers", "scoring.contracts"),
     "joker_turned": ("deck.jokers", "setup.trumps"),
     "tarot_compare": ("deck.kind", "play.winner", "play.weak_led_suit", "play.otherwise", "play.next_leader"),
     "deck_jokers": ("play.family",),

@@ -99,6 +99,9 @@ class TrickPlay(PlaySection):
     def plays_in_sides(self) -> bool:
         return True   # partners' tricks are pooled before the hand is scored (``HandScorer.pool``)
 
+    def plays_schedules(self) -> bool:
+        return True   # each hand's contract reuses a scoring of tricks or cards taken (``schedule``)
+
     def compares_across_suits(self) -> bool:
         """The highest card of any suit wins, the weak led suit, "a higher card" when unable to
         follow, or the lowest card leading next."""
