@@ -443,7 +443,8 @@ def benchmark_hands(bench: Any, hands: int, engine_seed: int,
 OPTIONS = ("generator.sample.scoring.CARD_POINTS_CHANCE", "generator.sample.scoring.MAJORITY_CHANCE",
            "generator.sample.scoring.QUOTA_CHANCE",
            "generator.sample.setup.CALL_ON_HAND", "generator.sample.setup.CALL_ON_HALF",
-           "generator.sample.setup.CALL_NO_TRUMPS", "generator.families.trick_taking.sampler.OVERTAKE_CHANCE")
+           "generator.sample.setup.CALL_NO_TRUMPS", "generator.families.trick_taking.sampler.OVERTAKE_CHANCE",
+           "generator.sample.schedule.SCHEDULE_CHANCE")
 
 
 def options_off(monkeypatch) -> None:

@@ -145,6 +145,10 @@ def _play_rows() -> list[Row6]:
          lambda s: s.scoring.kind == "per-trick" and s.bidding.tricks is None and s.players.min == s.players.max
          and s.players.sides is None and s.deal.hand_size != "all",
          lambda s: s.scoring.quotas is not None, F(1, 4)),
+        # Parlour's schedules of contracts (its own stream: sample.schedule.SCHEDULE_CHANCE)
+        ("SC-S schedule", "a schedule of contracts", "no bids, no auction, no low hands",
+         lambda s: s.bidding.tricks is None and s.bidding.auction is None and not s.setup.high_low,
+         lambda s: s.scoring.kind == "schedule", F(1, 20)),
         # Parlour's partnerships (beyond the catalogue, drawn from its own stream: sample.deal.SIDES_CHANCE)
         ("PA-01 sides", "partnerships of two", "a count of two or more partnerships, no auction",
          lambda s: s.bidding.auction is None and any(n % 2 == 0 and n >= 4 for n in s.players.counts()),
