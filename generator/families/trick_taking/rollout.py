@@ -211,13 +211,14 @@ def _play_simple(state: Any, phase: Any, hand_no: int, rnd: Callable[[], float])
 class _Tricks:
     """What the light policy reads of a trick phase, looked up once a rollout."""
 
-    def __init__(self, phase: Any, state: Any):
+    def __init__(self, phase: Any, state: Any = None):
         rules = phase.rules
         self.rules = rules
         self.strength = rules.strength
         scorer = phase.game.scorer
-        self.points = points = scorer.points_of(state)
-        worth = scorer.trick_worth(state)   # a schedule's contract may make a trick itself a loss
+        # the hand's own worths (a schedule's contract says them), or the game's one table
+        self.points = points = scorer.card_points if state is None else scorer.points_of(state)
+        worth = 0 if state is None else scorer.trick_worth(state)   # a contract may make a trick a loss
         # winning tricks is good, unless bid
         self.gain = worth > 0 if worth else (not points or sum(points.values()) > 0)
         # A trick whose winner is the strongest trump, else the strongest card of the led suit:

@@ -201,6 +201,12 @@ class ScheduledHand(Phase):
             return state.open(self, NAME, state.dealer)
         return self._mode(state)
 
+    def after_hand(self, state: "State", scores: list[int]) -> None:
+        """With ``each_dealer`` the dealer deals every hand of their round: the deal, which the
+        state passes to the left after this, is held back until the round is over."""
+        if self.schedule.each_dealer and state.hand_no % len(self.flat) and state.hand_no < self.schedule.hands_at(state.n):
+            state.dealer = (state.dealer - 1) % state.n
+
     def _mode(self, state: "State") -> bool:
         if self.flat[state.contract].modes is None:
             return False
