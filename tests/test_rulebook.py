@@ -175,10 +175,11 @@ def _extras(**changes: Any) -> dict[str, Any]:
 #: a round for each dealer.
 _SCHEDULE_END = {"ending.condition": {"kind": "schedule"}}
 SCHEDULES: list[tuple[str, dict[str, Any]]] = [
-    ("schedule", {**_SCHEDULE_END, "scoring": {"kind": "schedule", "each_dealer": False, "contracts": [
+    ("schedule", {**_SCHEDULE_END, "setup.trumps": {"method": "none"}, "scoring": {
+        "kind": "schedule", "each_dealer": False, "contracts": [
         {"contract": "tricks", "hands": 1, "trumps": "none", "modes": None,
          "score": {"scoring": {"kind": "per-trick"}, "points": -20, "start": 0, "last": None}},
-        {"contract": "hearts", "hands": 2, "trumps": "game", "modes": None,
+        {"contract": "hearts", "hands": 2, "trumps": "none", "modes": None,
          "score": {"scoring": {"kind": "avoid-suit", "suit": "hearts"}, "points": -10, "start": 0, "last": 1}},
         {"contract": "positive", "hands": 3, "trumps": "dealer", "score": None, "modes": [
             {"name": "up", "scoring": {"kind": "per-trick"}, "points": 25, "start": 0, "last": None},

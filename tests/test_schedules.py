@@ -219,7 +219,7 @@ def test_any_schedule_reads_back_and_plays_to_its_end(contracts, each_dealer, ti
     ({"ending.condition": {"kind": "target", "points": 100}}, "ending.condition", "ends when the schedule"),
     ({"bidding.tricks": {"order": "dealer-left", "blind": "none", "hook": False}}, "bidding.tricks", "bid"),
     ({"setup.high_low": True}, "setup.high_low", "low hand"),
-    ({"setup.trumps": {"method": "turn-up"}}, "setup.trumps", "never applies"),
+    ({"setup.trumps": {"method": "turn-up"}}, "scoring.contracts.6.trumps", "holds in every hand"),
     ({"scoring.contracts.0.trumps": "game"}, "scoring.contracts.0.trumps", "has none"),
     ({"scoring.contracts.0.score.scoring": {"kind": "per-trick", "beyond": 2}}, "scoring.contracts.0.score.scoring",
      "nothing else"),

@@ -33,10 +33,13 @@ def check_schedule(spec: GameSpec) -> list[Problem]:
     if spec.setup.high_low:
         out.append(Problem("RULE_CONFLICT", "setup.high_low", "a low hand turns its scores over, but a schedule's "
                            "contracts already say which hands lose points"))
-    uses_game_trumps = any(c.trumps == "game" for c in s.contracts)
-    if spec.setup.trumps.method != "none" and not uses_game_trumps:
-        out.append(Problem("RULE_CONFLICT", "setup.trumps", "no contract of the schedule is played with the game's "
-                           "own trumps (trumps: game), so this rule never applies"))
+    if spec.setup.trumps.method != "none":
+        # the setup prints its trump rule for every hand: a contract with trumps of its own would
+        # contradict it (and a trump revealed in play would come back in a hand without trumps)
+        for i, c in enumerate(s.contracts):
+            if c.trumps != "game":
+                out.append(Problem("RULE_CONFLICT", f"scoring.contracts.{i}.trumps", "the game's own trump rule "
+                                   "(setup.trumps) holds in every hand: say game, or give the game no trump rule"))
     for i, c in enumerate(s.contracts):
         out += _contract(spec, c, f"scoring.contracts.{i}")
     return out

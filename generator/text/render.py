@@ -136,6 +136,9 @@ def _table_lines(spec: GameSpec, lines: list[str]) -> list[str]:
         if text.startswith("trumps: none yet"):
             if not derived.trumps_possible(spec):
                 continue
+            if spec.scoring.kind == "schedule" and spec.scoring.flat()[0].trumps == "none":
+                out.append("trumps: none, by the contract" + text[len("trumps: none yet"):])   # the first hand's
+                continue
             text = "trumps: not known yet" + text[len("trumps: none yet"):]
         out.append(text)
     return out
