@@ -88,8 +88,7 @@ class ScheduleScorer:
                 ways[id(c)] = ([_Way(spec, table, c.score)] if c.score is not None
                                else [_Way(spec, table, m, m.name) for m in c.modes])  # type: ignore[union-attr]
             self.ways.append(ways[id(c)])
-        self.base = self.ways[0][0].scorer
-        self.extras = None
+        self.base = self.ways[0][0].scorer   # the facts, the pooling and the record are any way's
 
     # -- what the engine asks of a family's scorer ---------------------------------------------
 
