@@ -326,12 +326,14 @@ def rows() -> list[Row6]:
     r.append(("SC-T3 per trick", "beyond N", "per trick, fixed hand", lambda s: _per_trick(s) and not _all(s),
               lambda s: s.scoring.beyond > 0, F(1, 2)))
     r += _bid_scoring_rows()
+    # a schedule of contracts (Parlour's, after the catalogue's draws) ends with the schedule instead
+    own_end = lambda s: s.scoring.kind != "schedule"  # noqa: E731
     for k, (kind, back) in enumerate((("rounds", False), ("shrinking", False), ("shrinking", True))):
-        r.append(("EN-02 fixed length", kind + (" back up" if back else ""), "all", everyone,
+        r.append(("EN-02 fixed length", kind + (" back up" if back else ""), "not a schedule", own_end,
                   lambda s, kind=kind, back=back: s.ending.condition.kind == kind
                   and getattr(s.ending.condition, "back_up", False) == back, F(1, 8) * _w(3, k)))
     r.append(("EN-03 target", "threshold", "avoid suit", avoid, lambda s: s.ending.condition.kind == "threshold", F(7, 8)))
-    r.append(("EN-03 target", "target", "per trick", lambda s: not avoid(s),
+    r.append(("EN-03 target", "target", "per trick", lambda s: not avoid(s) and own_end(s),
               lambda s: s.ending.condition.kind == "target", F(7, 8)))
     r.append(("EN-04 ties", "extra-hand", "all", everyone, lambda s: s.ending.ties == "extra-hand", F(1, 2)))
     return r

@@ -120,7 +120,11 @@ class ScheduleScorer:
                 tricks[w] += 1
                 won[w].extend(cards)
             f = replace(f, tricks=tricks, won=won)
-        return way.score(f)
+        # the top trump shown (SU-06) is a point once, after the contract's scores, not a thing counted
+        scores = way.score(replace(f, top_point=None))
+        if f.top_point is not None:
+            scores[f.top_point] += 1
+        return scores
 
     def instant_winner(self, f: HandFacts) -> int | None:
         return None
