@@ -446,7 +446,8 @@ OPTIONS = ("generator.sample.scoring.CARD_POINTS_CHANCE", "generator.sample.scor
            "generator.sample.setup.CALL_ON_HAND", "generator.sample.setup.CALL_ON_HALF",
            "generator.sample.setup.CALL_NO_TRUMPS", "generator.families.trick_taking.sampler.OVERTAKE_CHANCE",
            "generator.sample.deal.LARGE_TEAMS_CHANCE", "generator.sample.deal.PARTNER_FORM_CHANCE",
-           "generator.sample.deal.COALITION_CHANCE", "generator.sample.setup.BOWERS_CHANCE")
+           "generator.sample.deal.COALITION_CHANCE", "generator.sample.setup.BOWERS_CHANCE",
+           "generator.sample.schedule.SCHEDULE_CHANCE")
 
 
 def options_off(monkeypatch) -> None:

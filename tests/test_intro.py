@@ -281,6 +281,7 @@ GOALS = {
     "sergeant-major": "win tricks beyond your quota",
     "botifarra": "win the tricks that hold the cards worth points",
     "court-piece": "take seven tricks",
+    "king": "score best under each hand's contract",
     "xeri": "capture the pile by matching its top card's rank",
     "skat-seed": "win the tricks that hold the cards worth points",
     "euchre": "take three tricks",

@@ -26,8 +26,8 @@ SAMPLED = [s for s in (sample_game(seed, family="trick-taking").spec for seed in
 
 def _expected(spec, hand, sides: list[int] | None) -> list[int]:
     """The hand's scores from the record: each unit's (player's or side's) cards by the table, the
-    last trick's bonus to whoever took it (``last``), then whole groups only; every member gets
-    its side's."""
+    last trick's bonus to whoever took it (``last``), a point per trick, then whole groups only and
+    the points beyond ``beyond``; every member gets its side's."""
     s = spec.scoring
     by_rank = {row.rank: row.points for row in s.ranks}
     by_card = {row.card: row.points for row in s.cards}
@@ -38,10 +38,9 @@ def _expected(spec, hand, sides: list[int] | None) -> list[int]:
         points[unit[p]] += sum(by_rank.get(c.split(" of ")[0], 0) + by_card.get(c, 0) for c in pile)
     if s.last_trick:
         points[unit[hand.last]] += s.last_trick
-    if s.per_trick:
-        for p in range(n):
-            points[unit[p]] += s.per_trick * hand.tricks[p]
-    scores = [points[unit[p]] // (s.groups or 1) for p in range(n)]
+    for p, t in enumerate(hand.tricks):   # a point per trick (Botifarra's), the unit's tricks pooled
+        points[unit[p]] += (s.per_trick or 0) * t
+    scores = [max(0, points[unit[p]] // (s.groups or 1) - (s.beyond or 0)) for p in range(n)]
     return [-x for x in scores] if getattr(hand, "low", False) else scores   # a low hand inverts its scores (SC-T6)
 
 

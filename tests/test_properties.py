@@ -29,11 +29,13 @@ def _caller(spec: GameSpec, hand, n: int) -> int | None:
 def _pooled(hand, sides: list[int] | None, caller: int | None = None):
     """A hand's tricks and cards taken per side, as the rules count them in partnerships; who
     won the last trick and who named trumps, by their side."""
+    contract = {"contract": getattr(hand, "contract", None), "mode": getattr(hand, "mode", None)}
     if sides is None:
-        return SimpleNamespace(tricks=hand.tricks, won=hand.won, last=getattr(hand, "last", None), caller=caller)
+        return SimpleNamespace(tricks=hand.tricks, won=hand.won, last=getattr(hand, "last", None), caller=caller,
+                               **contract)
     k = max(sides) + 1
     last = getattr(hand, "last", None)
-    return SimpleNamespace(tricks=[sum(t for p, t in enumerate(hand.tricks) if sides[p] == s) for s in range(k)],
+    return SimpleNamespace(**contract, tricks=[sum(t for p, t in enumerate(hand.tricks) if sides[p] == s) for s in range(k)],
                            won=[[c for p, w in enumerate(hand.won) if sides[p] == s for c in w] for s in range(k)],
                            last=None if last is None else sides[last], caller=None if caller is None else sides[caller])
 
@@ -46,6 +48,18 @@ def expected_scores(spec: GameSpec, record_hand, in_play: set[str] | None = None
         per_side = expected_scores(spec, record_hand, in_play)
         return [per_side[s] for s in sides]
     s = spec.scoring
+    if s.kind == "schedule":   # the contract's row: each thing it counts worth its points, on top of the start
+        h = _way(spec, record_hand)
+        sc = h.scoring
+        ranks, cards = ({r.rank for r in sc.ranks}, {r.card for r in sc.cards}) if sc.kind == "card-points" else ((), ())
+
+        def counted(won: list[str], t: int) -> int:
+            if sc.kind == "per-trick":
+                return t
+            if sc.kind == "avoid-suit":
+                return sum(1 for c in won if c.endswith(f" of {sc.suit}"))
+            return sum((c.split(" of ")[0] in ranks) + (c in cards) for c in won if " of " in c)
+        return [h.start + h.points * counted(w, t) for w, t in zip(record_hand.won, record_hand.tricks)]
     if s.kind == "per-trick":
         return [max(0, t - s.beyond) for t in record_hand.tricks]
     if s.kind == "majority":   # the tricks needed win the hand: the caller's, the sweep's or the winner's score
@@ -102,7 +116,8 @@ def check_record(spec: GameSpec, rec: GameRecord) -> None:
             # every trick holds one card per player (a boost trick two, a captured kitty more,
             # and invented laws can make a player miss a trick)
             assert sum(len(w) for w in h.won) == n * sum(h.tricks)
-        if not _unequal_hands(spec):
+        # a contract of the last tricks needs each trick's taker, which the record does not keep
+        if not _unequal_hands(spec) and not (spec.scoring.kind == "schedule" and _way(spec, h).last):
             assert h.scores == expected_scores(spec, _pooled(h, rec.sides, _caller(spec, h, n)), None, rec.sides)
         totals = [a + b for a, b in zip(totals, h.scores)]
         assert h.totals == totals
@@ -113,6 +128,12 @@ def check_record(spec: GameSpec, rec: GameRecord) -> None:
         extras = getattr(spec.scoring, "extras", None)
         if not (extras and extras.bid_all_wins):   # bidding every trick and taking them all wins at once
             assert all(totals[rec.winner] >= t for t in totals)
+
+
+def _way(spec: GameSpec, hand):
+    """The way a hand of a schedule scored: its contract's score, or the mode the dealer chose."""
+    c = next(c for c in spec.scoring.contracts if c.contract == hand.contract)
+    return c.score or next(m for m in c.modes if m.name == hand.mode)
 
 
 def _unequal_hands(spec: GameSpec) -> bool:

@@ -171,6 +171,28 @@ def _extras(**changes: Any) -> dict[str, Any]:
     return {"scoring": {**PER_TRICK, "extras": {**NO_EXTRAS, **changes}}, "ending.condition": {"kind": "target", "points": 20}}
 
 
+#: Schedules of contracts (King): the hand kinds in order, each its trumps and its score or modes;
+#: a round for each dealer.
+_SCHEDULE_END = {"ending.condition": {"kind": "schedule"}}
+SCHEDULES: list[tuple[str, dict[str, Any]]] = [
+    ("schedule", {**_SCHEDULE_END, "setup.trumps": {"method": "none"}, "scoring": {
+        "kind": "schedule", "each_dealer": False, "contracts": [
+        {"contract": "tricks", "hands": 1, "trumps": "none", "modes": None,
+         "score": {"scoring": {"kind": "per-trick"}, "points": -20, "start": 0, "last": None}},
+        {"contract": "hearts", "hands": 2, "trumps": "none", "modes": None,
+         "score": {"scoring": {"kind": "avoid-suit", "suit": "hearts"}, "points": -10, "start": 0, "last": 1}},
+        {"contract": "positive", "hands": 3, "trumps": "dealer", "score": None, "modes": [
+            {"name": "up", "scoring": {"kind": "per-trick"}, "points": 25, "start": 0, "last": None},
+            {"name": "down", "scoring": {"kind": "per-trick"}, "points": -50, "start": 175, "last": None}]},
+    ]}}),
+    ("schedule each dealer", {**_SCHEDULE_END, "ending.ties": "latest-winner", "scoring": {
+        "kind": "schedule", "each_dealer": True, "contracts": [
+            {"contract": "Queens and the Ace", "hands": 1, "trumps": "game", "modes": None, "score": {
+                "scoring": {"kind": "card-points", "ranks": [{"rank": "Q", "points": 1}],
+                            "cards": [{"card": "A of spades", "points": 1}]}, "points": -40, "start": 0, "last": 3}},
+        ]}}),
+]
+
 #: Variations for the issue-3 modules: setup extras, bidding, jokers, boost, pig, kitty, bid scoring.
 NEW_MODULES: list[tuple[str, dict[str, Any]]] = [
     ("robbing take", {"setup.robbing": {"verb": "rob", "form": "take-and-discard"}}),
@@ -414,6 +436,7 @@ VARIATIONS: list[tuple[str, dict[str, Any]]] = [
     ("shrinking back up", {"ending.condition": {"kind": "shrinking", "back_up": True}}),
     ("ties latest winner", {"ending.ties": "latest-winner"}),
     *NEW_MODULES,
+    *SCHEDULES,
 ]
 
 

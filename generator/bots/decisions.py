@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from ..engine import Observation
-from ..engine.actions import BID_BASE, NO, NO_TRUMPS, PASS_BID, SUIT_ACTION, YES
+from ..engine.actions import BID_BASE, MODE_BASE, NO, NO_TRUMPS, PASS_BID, SUIT_ACTION, YES
 
 DISCARDS = ("give-to-kitty", "discard-after-robbing", "discard-for-exchange", "lay-away", "give-back")
 
@@ -38,6 +38,10 @@ def greedy_decision(obs: Observation, legal: list[int], rng: random.Random) -> i
         if NO_TRUMPS in legal and by_suit[best][0] * 4 <= len(hand):
             return NO_TRUMPS
         return best
+    if phase == "choose-mode":   # the mode that pays best for the tricks it expects to take
+        modes = obs.contract_modes   # (start, worth of a trick) of each mode
+        guess = _strong_cards(obs, hand) * 0.8
+        return max(legal, key=lambda a: (modes[a - MODE_BASE][0] + modes[a - MODE_BASE][1] * guess, -a))
     if phase == "show-misdeal":
         return NO
     if phase in ("reveal-pig", "rob", "show-top-trump"):

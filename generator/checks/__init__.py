@@ -19,6 +19,7 @@ from ..spec.naming import FACTS
 from ..spec.scoring import SHEDDING_KINDS, TAKEN_KINDS
 from .card_points import check_card_points
 from .clashes import check_clashes
+from .schedule import check_schedule
 from .core import CODES, Problem, card_problem, suit_problem
 from .shedding import check_shedding, check_tokens
 
@@ -329,7 +330,7 @@ def _bidding(spec: GameSpec) -> list[Problem]:
 def _bid_scoring(spec: GameSpec) -> list[Problem]:
     """Scoring that needs trick bidding, a pig or trumps (SC-T1…SC-T4)."""
     s, out = spec.scoring, []
-    if s.kind in SHEDDING_KINDS or s.kind in TAKEN_KINDS:  # checks of their own (``shedding``, ``card_points``)
+    if s.kind in SHEDDING_KINDS or s.kind in TAKEN_KINDS or s.kind == "schedule":  # checks of their own
         return out
     tricks = spec.bidding.tricks
     if s.kind == "majority":
@@ -425,8 +426,10 @@ def _can_lose(spec: GameSpec) -> bool:
 
 
 def _scoring_and_end(spec: GameSpec) -> list[Problem]:
-    s, end, out = spec.scoring, spec.ending.condition, _bid_scoring(spec) + check_tokens(spec)
-    if s.kind in SHEDDING_KINDS:
+    s, end, out = spec.scoring, spec.ending.condition, _bid_scoring(spec) + check_tokens(spec) + check_schedule(spec)
+    if s.kind == "schedule":
+        pass   # ``check_schedule``: each contract's scoring, and the end with the schedule
+    elif s.kind in SHEDDING_KINDS:
         out += check_shedding(spec)
     elif s.kind in TAKEN_KINDS:
         out += check_card_points(spec)

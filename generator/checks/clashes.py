@@ -116,6 +116,13 @@ def printed_trick_numbers(spec: GameSpec) -> list[tuple[str, int]]:
         return [("scoring.beyond", s.beyond)]
     if s.kind == "majority":   # "the side that took five tricks or more wins the hand"
         return [("scoring.needed", s.needed)]
+    if s.kind == "schedule":   # a contract of "the last two tricks" (checked with the schedule)
+        out = []
+        for i, c in enumerate(s.contracts):
+            ways = [(f"scoring.contracts.{i}.score", c.score)] if c.score else [
+                (f"scoring.contracts.{i}.modes.{j}", m) for j, m in enumerate(c.modes or [])]
+            out += [(f"{at}.last", h.last) for at, h in ways if h.last is not None and h.last > 1]
+        return out
     return []
 
 

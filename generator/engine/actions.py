@@ -8,6 +8,7 @@ NO_TRUMPS = 2004        # name no trump suit (a caller who may: ``setup.trumps.n
 BID_BASE = 3000         # + n: bid n
 LAW_BASE = 4000         # + index into the law menu: invent that law
 REPEAL_BASE = 6000      # + index into the laws in force: repeal it
+MODE_BASE = 9000        # + index: the mode the dealer chooses for a hand (a schedule's up or down)
 WILD_BASE = 10_000      # + 1000 × joker number + card id: play a wild joker as that card
 
 

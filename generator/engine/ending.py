@@ -12,6 +12,7 @@ class EndRules:
         # EN-01: a countdown game's totals count the tokens given up (climbing scoring), so the
         # game ends when one reaches the starting number of tokens.
         self.tokens = spec.deal.hand_size if isinstance(spec.deal.hand_size, int) else 1
+        self.schedule = spec.scoring if spec.scoring.kind == "schedule" else None
 
     def hand_sizes(self, full: int) -> list[int] | None:
         """The sequence of hand sizes for shrinking games, else None (every hand is full)."""
@@ -27,6 +28,8 @@ class EndRules:
             return hands_played >= n
         if c.kind == "tokens":
             return max(totals) >= self.tokens
+        if c.kind == "schedule":
+            return self.schedule is not None and hands_played >= self.schedule.hands_at(n)
         return hands_played >= len(sizes or ())
 
     def winner(self, totals: list[int], best_of_hands: list[int]) -> int | None:

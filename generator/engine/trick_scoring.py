@@ -169,6 +169,16 @@ class HandScorer:
             self._card_points = cached
         return cached
 
+    def points_of(self, state: "State") -> dict[int, int]:
+        """What each card taken is worth in this hand: the game's one table (a schedule's scorer
+        answers by the hand's contract)."""
+        return self.card_points
+
+    def trick_worth(self, state: "State") -> int:
+        """What taking a trick is worth beyond what the scoring says of tricks (a schedule's contract
+        may make it a loss): nothing here."""
+        return 0
+
     def score(self, f: HandFacts) -> list[int]:
         """Hand scores per seat."""
         if self.plain:

@@ -6,6 +6,7 @@ import math
 from fractions import Fraction
 
 from ..spec import DealSpec, EndingSpec, Rounds, Shrinking, Target, Threshold, TokensGone
+from ..spec.ending import Scheduled
 from ..spec.scoring import losing_points
 from .rng import Draw
 from .scoring import Scored
@@ -31,4 +32,6 @@ def draw_ending(draw: Draw, scored: Scored, deal: DealSpec | None = None) -> End
         t = draw_target(draw, scored.basis)
         condition = Threshold(points=t) if losing_points(scored.scoring) else Target(points=t)
     ties = draw.choice(("extra-hand", "latest-winner"))
+    if scored.scoring.kind == "schedule":   # drawn as the catalogue has it, then the schedule's own end
+        condition = Scheduled()
     return EndingSpec(condition=condition, ties=ties)

@@ -26,6 +26,7 @@ from ..spec import derived
 from ..spec.scoring import CardPoints, RankPoints, ScoringSpec
 from .naming import Flavour
 from .rng import Draw
+from . import schedule
 
 
 @dataclass
@@ -150,6 +151,11 @@ def draw_scoring(
     elif (bidding.tricks is None and play is not None and play.scores_cards_won() and isinstance(h, int) and h >= 3
           and deal.hand_size != "all" and draw.option(MAJORITY_CHANCE)):
         scored = draw_majority(draw, h, setup, players)
+    if (bidding.tricks is None and bidding.auction is None and not setup.high_low and play is not None
+            and play.plays_schedules() and draw.option(schedule.SCHEDULE_CHANCE)):
+        # a schedule of contracts (``sample.schedule``); the basis stays the one the target's draw
+        # reads, so the catalogue's draws of the end do not move (the end is the schedule's)
+        scored = Scored(schedule.draw_schedule(draw, deck, deal, players, h, bad_suit, setup), scored.basis)
     return scored
 
 

@@ -302,7 +302,15 @@ def trumps_possible(spec: GameSpec) -> bool:
 
     Why: the rulebook says a trick "is won by the highest trump in it" exactly then, and the
     parser reads the sentence back against it."""
-    return has_trump_suit(spec.setup) or jokers_are_trumps(spec)
+    return has_trump_suit(spec.setup) or jokers_are_trumps(spec) or schedule_names_trumps(spec)
+
+
+def schedule_names_trumps(spec: GameSpec) -> bool:
+    """Whether a hand of a schedule of contracts has trumps the dealer names (King's positive hands).
+
+    Why: the rulebook's trick winner then speaks of trumps, though the game has no trump rule of
+    its own (``setup.trumps``)."""
+    return spec.scoring.kind == "schedule" and any(c.trumps == "dealer" for c in spec.scoring.contracts)
 
 
 def trump_suit_kinds(spec: GameSpec) -> tuple[bool, bool]:

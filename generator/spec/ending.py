@@ -40,6 +40,12 @@ class Shrinking(_End):
     back_up: bool = False
 
 
+class Scheduled(_End):
+    """The game ends when its schedule of hands is played (``scoring.kind: schedule``)."""
+
+    kind: Literal["schedule"] = "schedule"
+
+
 class TokensGone(_End):
     """EN-01 (countdown tokens, DL-04): the first player to give up their last token wins; only the
     hand's winner gives one up, so there is never a tie."""
@@ -47,7 +53,7 @@ class TokensGone(_End):
     kind: Literal["tokens"] = "tokens"
 
 
-EndCondition = Annotated[Union[Target, Threshold, Rounds, Shrinking, TokensGone], Field(discriminator="kind")]
+EndCondition = Annotated[Union[Target, Threshold, Rounds, Shrinking, TokensGone, Scheduled], Field(discriminator="kind")]
 
 
 class EndingSpec(BaseModel):

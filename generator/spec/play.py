@@ -58,6 +58,11 @@ class PlaySection(BaseModel):
         (card points: ``spec.scoring.CardPoints``, drawn by the trick scoring's sampler)."""
         return False
 
+    def plays_schedules(self) -> bool:
+        """Whether a game can be a schedule of contracts (``spec.scoring.Schedule``, King): each
+        hand scored by the tricks and cards taken, as its contract says."""
+        return False
+
     def face_down_piles(self) -> bool:
         """Whether cards are laid on the discard piles face down (matching's cheat mode)."""
         return False

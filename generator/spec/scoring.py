@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .words import MAX_CARDS, MAX_POINTS, MAX_TARGET, Code, Words
 
@@ -327,14 +327,85 @@ class CardPoints(BaseModel):
                                "group of this many (Tresette's thirds: 3), any remainder lost (2 to 10)")
 
 
-#: Trick scoring (SC-T) and shedding scoring (SC-A, SC-B), told apart by ``kind``; card points.
+class HandScore(BaseModel):
+    """How one hand of a schedule scores (King's contracts): an existing scoring kind reused as a
+    counter, each thing it counts worth ``points`` (negative: a loss), on top of ``start``. What is
+    counted: ``per-trick``, the tricks won; ``avoid-suit``, the cards of its suit taken;
+    ``card-points``, the cards of its ranks and its named cards taken, each row worth 1 (the
+    checks keep the reused kind to these plain forms, so that one table row says it all). With
+    ``last`` only the hand's last tricks count (King's sixth hand: each of the last two)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    scoring: Annotated[Union[TrickPoints, AvoidSuit, CardPoints], Field(discriminator="kind")]
+    points: int = Field(ge=-MAX_POINTS, le=MAX_POINTS, description="what each trick or card counted is worth "
+                        "(negative: a loss; −1,000 to 1,000)")
+    start: int = Field(0, ge=-MAX_POINTS, le=MAX_POINTS, description="each player's score for the hand before "
+                       "anything is counted (King's playing down: 325)")
+    last: int | None = Field(None, ge=1, le=MAX_CARDS, description="only the last this many tricks of the hand "
+                             "count (King: 2)")
+
+
+class HandMode(HandScore):
+    """One way a hand may be scored, chosen by the dealer once trumps are named (King's up, down)."""
+
+    name: Words = Field(description="what the mode is called: 'up', 'down' (plain words: spec.words)")
+
+
+class Contract(BaseModel):
+    """One kind of hand in a schedule, played ``hands`` times in a row: its trumps (none; the game's
+    own rule, ``setup.trumps``; or the dealer's choice of a suit or no trumps, made on their whole
+    hand) and its score, or the modes the dealer chooses between."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    contract: Words = Field(description="the hand's name: 'tricks', 'hearts', 'positive' (plain words: spec.words)")
+    hands: int = Field(1, ge=1, le=20, description="how many hands in a row are played so (1 to 20)")
+    trumps: Literal["none", "game", "dealer"] = Field(
+        "none", description="no trumps; the game's own trump rule (setup.trumps); or the dealer names a suit or no "
+        "trumps after looking at their hand")
+    score: HandScore | None = Field(None, description="how the hand scores (or modes: the dealer's choice)")
+    modes: list[HandMode] | None = Field(None, min_length=2, max_length=4,
+                                         description="the ways the dealer may choose to score the hand (2 to 4)")
+
+    @model_validator(mode="after")
+    def _score_or_modes(self) -> "Contract":
+        if (self.score is None) == (self.modes is None):
+            raise ValueError("say how the hand scores: either score or modes, not both")
+        return self
+
+
+class Schedule(BaseModel):
+    """A game as a list of hand kinds played in order (King: six negative contracts, then four
+    positive hands). The deal passes to the left after every hand as usual; ``each_dealer`` plays
+    the whole schedule once for each player instead, who deals every hand of their pass. The game
+    ends when the schedule is played (``ending.condition.kind: schedule``); a hand played to settle
+    a tie is played as the schedule's last one."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["schedule"] = "schedule"
+    contracts: list[Contract] = Field(min_length=1, max_length=20, description="the hand kinds, in order")
+    each_dealer: bool = Field(False, description="the schedule is played once by each player in turn as dealer")
+
+    def flat(self) -> list[Contract]:
+        """Every hand of one pass of the schedule, in order (a contract of ``hands: 4`` four times)."""
+        return [c for c in self.contracts for _ in range(c.hands)]
+
+    def hands_at(self, players: int) -> int:
+        """How many hands the game is at ``players`` (one pass, or one for each player)."""
+        return sum(c.hands for c in self.contracts) * (players if self.each_dealer else 1)
+
+
+#: Trick scoring (SC-T) and shedding scoring (SC-A, SC-B), told apart by ``kind``; card points;
+#: a schedule of hand kinds (each scored by one of the trick or card-point kinds).
 TRICK_KINDS = ("avoid-suit", "per-trick", "exact-bid", "majority")
 SHEDDING_KINDS = ("countdown", "card-values", "card-count", "landlord-stake", "titles", "first-out")
 TAKEN_KINDS = ("card-points",)
 
 ScoringSpec = Annotated[
     Union[AvoidSuit, TrickPoints, ExactBid, TrickMajority, Countdown, HandValue, CardCount, LandlordStake, Titles,
-          FirstOut, CardPoints],
+          FirstOut, CardPoints, Schedule],
     Field(discriminator="kind"),
 ]
 

@@ -107,6 +107,8 @@ def trumps_text(spec: GameSpec) -> str:
         text = f"named by {who} {when}"
         if getattr(trumps, "no_trumps", False):
             text += ", or no trumps"
+    elif getattr(spec.scoring, "kind", "") == "schedule":
+        text = "by each hand's contract (see Scoring)"
     else:
         text = TRUMP_PHRASES.get(method, method.replace("-", " "))
     if getattr(spec.setup, "anti_trumps", False):
@@ -141,6 +143,8 @@ def goal_text(spec: GameSpec) -> str:
             goal += " (the hand stops there)"
     elif kind == "card-points" and not family_of(spec).goal:   # point-trick games: the cards in the tricks score
         goal = "win the tricks that hold the cards worth points" + (", and the last trick" if sc.last_trick else "")
+    elif kind == "schedule":
+        goal = "score best under each hand's contract, in the order the schedule gives"
     elif kind == "countdown":
         goal = "be the first to give up all your " + (phrases.plural_noun(spec.deal.tokens.name)
                                                        if getattr(spec.deal, "tokens", None) else "tokens")
@@ -155,6 +159,7 @@ def goal_text(spec: GameSpec) -> str:
         "target": lambda: f"the game ends when {who} reaches {getattr(cond, 'points', 0)} points",
         "threshold": lambda: f"the game ends when {who} falls to {phrases.signed(-getattr(cond, 'points', 0))}",
         "rounds": lambda: "one hand per player",
+        "schedule": lambda: "the game ends with the schedule's last hand",
         "shrinking": lambda: "hands shrink by one card each" + (", then grow back" if getattr(cond, "back_up", False) else ""),
     }.get(cond.kind)
     text = phrases.cap(goal)

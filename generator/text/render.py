@@ -136,6 +136,9 @@ def _table_lines(spec: GameSpec, lines: list[str]) -> list[str]:
         if text.startswith("trumps: none yet"):
             if not derived.trumps_possible(spec):
                 continue
+            if spec.scoring.kind == "schedule" and spec.scoring.flat()[0].trumps == "none":
+                out.append("trumps: none, by the contract" + text[len("trumps: none yet"):])   # the first hand's
+                continue
             text = "trumps: not known yet" + text[len("trumps: none yet"):]
         out.append(text)
     return out
@@ -317,7 +320,7 @@ DERIVED_FROM: dict[str, tuple[str, ...]] = {
     "rotation": ("deck.kind",),
     "stock": (*_SHARES, *_SIZE, "deal.odd_card", "setup.trumps"),
     "kitty_source": ("deal.kitty",),
-    "trumps_possible": ("setup.trumps", "deck.jokers", "play.jokers"),
+    "trumps_possible": ("setup.trumps", "deck.jokers", "play.jokers", "scoring.contracts"),
     "joker_turned": ("deck.jokers", "setup.trumps"),
     "tarot_compare": ("deck.kind", "play.winner", "play.weak_led_suit", "play.otherwise", "play.next_leader"),
     "deck_jokers": ("play.family",),

@@ -31,6 +31,8 @@ NOT_REFEREED = {
     "a hand thrown in before play": "a hand that ends before the first lead has no tricks; its scores are not "
                                     "checked",
     "bidding every trick and winning them all": "it ends the game; it does not score a hand",
+    "the contract of a schedule's hand": "the contract and the mode the dealer chose are read as announced (the "
+                                         "record's); the referee scores the hand by that contract's row",
 }
 
 
@@ -354,6 +356,30 @@ class Hand:
     last: int | None = None         # who won the last trick ("winning the last trick of the hand")
     caller: int | None = None       # who named trumps ("the side of the player who named trumps")
     sides: list[int] | None = None  # the side of each seat, in partnerships
+    way: object = None              # a schedule's hand: its contract's score, or the mode the dealer chose
+    takers: list[int] | None = None               # each trick's taker, in order (a contract of the last tricks)
+    trick_cards: list[list[str]] | None = None    # each trick's cards, in order
+
+
+def _contract_scores(h: Hand) -> list[int]:
+    """A hand of a schedule, by its row: "−20 for each heart taken", "325, less 75 for each trick won";
+    a contract of the last tricks counts what their takers took in them alone."""
+    way, sc = h.way, h.way.scoring   # type: ignore[union-attr]
+    won, tricks = h.won, h.tricks
+    if way.last:   # type: ignore[union-attr]
+        won, tricks = [[] for _ in h.won], [0] * len(h.won)
+        for taker, cards in list(zip(h.takers, h.trick_cards))[-way.last:]:   # type: ignore[arg-type, union-attr]
+            won[taker] += cards
+            tricks[taker] += 1
+
+    def counted(pile: list[str], t: int) -> int:
+        if sc.kind == "per-trick":
+            return t
+        if sc.kind == "avoid-suit":
+            return sum(1 for c in pile if suit_of(c) == sc.suit)
+        ranks, cards = {r.rank for r in sc.ranks}, {r.card for r in sc.cards}
+        return sum((c.split(" of ")[0] in ranks) + (c in cards) for c in pile if " of " in c)
+    return [way.start + way.points * counted(p, t) for p, t in zip(won, tricks)]   # type: ignore[union-attr]
 
 
 def hand_scores(r: Rules, h: Hand) -> list[int]:
@@ -370,11 +396,14 @@ def hand_scores(r: Rules, h: Hand) -> list[int]:
                                                  for s in range(k)],
                     None if h.blind is None else [all(h.blind[p] for p in range(len(of)) if of[p] == s) for s in range(k)],
                     None, 0, h.pig_shown, None if h.top_point is None else of[h.top_point], h.low,
-                    None if h.last is None else of[h.last], None if h.caller is None else of[h.caller])
+                    None if h.last is None else of[h.last], None if h.caller is None else of[h.caller],
+                    way=h.way, takers=None if h.takers is None else [of[t] for t in h.takers], trick_cards=h.trick_cards)
         per_side = hand_scores(r, side)
         return [per_side[of[p]] for p in range(len(of))]
     s = r.scoring
-    if s.kind == "card-points":
+    if s.kind == "schedule":
+        scores = _contract_scores(h)
+    elif s.kind == "card-points":
         scores = _card_points(r, h)
     elif s.kind == "majority":
         scores = _majority(r, h)

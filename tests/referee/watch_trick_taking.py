@@ -18,6 +18,7 @@ class TrickWatcher:
         self.hand_no = None
         self.trick: list[tuple[int, str, str]] = []
         self.earlier: list[list[tuple[int, str, str]]] = []
+        self.takers: list[int] = []   # each earlier trick's taker
 
     # -- reading the engine ------------------------------------------------------------------
 
@@ -42,7 +43,7 @@ class TrickWatcher:
     def _new_hand(self, state) -> None:
         """The first lead of a hand: what is in play, the kitty, who leads."""
         self.hand_no = state.hand_no
-        self.trick, self.earlier = [], []
+        self.trick, self.earlier, self.takers = [], [], []
         n = state.n
         self.won = [[] for _ in range(n)]
         self.tricks = [0] * n
@@ -142,6 +143,7 @@ class TrickWatcher:
             self.captured = True
         leader = trick[0][0]
         self.earlier.append(trick)
+        self.takers.append(taker)
         self.trick = []
         if not ended:
             if facts["laws"]:
@@ -180,9 +182,16 @@ class TrickWatcher:
                                f"{rec.won}; the rulebook gives tricks {self.tricks} and cards {self.won}")
         t = state.game.spec.setup.trumps
         caller = (rec.dealer + {"dealer": 0, "dealer-left": 1}[t.caller]) % state.n if t.method == "called" else None
+        way = None
+        sch = state.game.spec.scoring
+        if sch.kind == "schedule":   # the contract as announced (the record's), scored by its row
+            self.tally.skipped["the contract of a schedule's hand"] += 1
+            c = next(c for c in sch.contracts if c.contract == rec.contract)
+            way = c.score or next(m for m in c.modes if m.name == rec.mode)
         hand = ref.Hand(self.won, self.tricks, self.joker_tricks, self.in_play, rec.trump, f["bids"], f["blind"],
                         f["landlord"], f["stake"], f["pig"], f["top_point"], f["low"], getattr(self, "last", None),
-                        caller, self._sides(state, caller))
+                        caller, self._sides(state, caller), way=way, takers=list(self.takers),
+                        trick_cards=[[c for _, c, _ in t] for t in self.earlier])
         scores = ref.hand_scores(self.rules, hand)
         self.tally.hands += 1
         if list(rec.scores) != scores:

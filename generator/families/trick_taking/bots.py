@@ -40,7 +40,9 @@ def greedy_card(obs: Observation, legal: list[int]) -> int:
             if points:
                 return max(losers, key=lambda c: (points.get(c, 0), -strength[c], -c))
             return min(losers, key=lambda c: (strength[c], c))
-    if not points or min(points.values()) >= 0:
+    # a schedule's contract may make taking the trick itself a loss (King's tricks, playing down)
+    worth = getattr(obs, "trick_worth", 0)
+    if worth >= 0 and (not points or min(points.values()) >= 0):
         # tricks score, or the cards in them do (card points): win as cheaply as possible, else
         # throw the lowest card, and of those worth least the lowest
         if not obs.trick:
@@ -50,7 +52,7 @@ def greedy_card(obs: Observation, legal: list[int]) -> int:
             return min(winners, key=lambda c: (strength[c], c))
         return min(legal, key=lambda c: (points.get(c, 0), strength[c], c))
     # cards cost points: avoid winning tricks that carry penalties, dump the worst card when safe
-    in_trick = sum(points.get(c, 0) for _, c in obs.trick)
+    in_trick = sum(points.get(c, 0) for _, c in obs.trick) + min(worth, 0)
     losers = [c for c in legal if not obs.would_win(c)]  # type: ignore[attr-defined]
     if losers:
         return min(losers, key=lambda c: (points.get(c, 0), -strength[c], c))

@@ -145,6 +145,10 @@ def _play_rows() -> list[Row6]:
          lambda s: s.scoring.kind == "per-trick" and s.bidding.tricks is None and s.players.min == s.players.max
          and s.players.sides is None and s.deal.hand_size != "all",
          lambda s: s.scoring.quotas is not None, F(1, 4)),
+        # Parlour's schedules of contracts (its own stream: sample.schedule.SCHEDULE_CHANCE)
+        ("SC-S schedule", "a schedule of contracts", "no bids, no auction, no low hands",
+         lambda s: s.bidding.tricks is None and s.bidding.auction is None and not s.setup.high_low,
+         lambda s: s.scoring.kind == "schedule", F(1, 20)),
         # Parlour's partnerships (beyond the catalogue, drawn from its own stream: sample.deal.SIDES_CHANCE)
         ("PA-01 sides", "partnerships of two", "a count of two or more partnerships, no auction",
          lambda s: s.bidding.auction is None and any(n % 2 == 0 and n >= 4 for n in s.players.counts()),
@@ -339,12 +343,14 @@ def rows() -> list[Row6]:
     r.append(("SC-T3 per trick", "beyond N", "per trick, fixed hand", lambda s: _per_trick(s) and not _all(s),
               lambda s: s.scoring.beyond > 0, F(1, 2)))
     r += _bid_scoring_rows()
+    # a schedule of contracts (Parlour's, after the catalogue's draws) ends with the schedule instead
+    own_end = lambda s: s.scoring.kind != "schedule"  # noqa: E731
     for k, (kind, back) in enumerate((("rounds", False), ("shrinking", False), ("shrinking", True))):
-        r.append(("EN-02 fixed length", kind + (" back up" if back else ""), "all", everyone,
+        r.append(("EN-02 fixed length", kind + (" back up" if back else ""), "not a schedule", own_end,
                   lambda s, kind=kind, back=back: s.ending.condition.kind == kind
                   and getattr(s.ending.condition, "back_up", False) == back, F(1, 8) * _w(3, k)))
     r.append(("EN-03 target", "threshold", "avoid suit", avoid, lambda s: s.ending.condition.kind == "threshold", F(7, 8)))
-    r.append(("EN-03 target", "target", "per trick", lambda s: not avoid(s),
+    r.append(("EN-03 target", "target", "per trick", lambda s: not avoid(s) and own_end(s),
               lambda s: s.ending.condition.kind == "target", F(7, 8)))
     r.append(("EN-04 ties", "extra-hand", "all", everyone, lambda s: s.ending.ties == "extra-hand", F(1, 2)))
     return r

@@ -6,7 +6,7 @@ landlord's auction."""
 
 from __future__ import annotations
 
-from generator.modules import DECK, LAWS, Module, Share, _draw
+from generator.modules import DECK, LAWS, SCORING, Module, Share, _draw
 
 from . import TRICK_TAKING
 
@@ -17,6 +17,8 @@ PLAY, PLAY_DRAW = TRICK_TAKING.template, TRICK_TAKING.sampler
 ENGINE: dict[str, str] = {
     "play": TRICK_TAKING.phases[0],
     "tricks": TRICK_TAKING.rules,
+    "schedule": "generator.families.trick_taking.engine.schedule:ScheduledHand",
+    "schedule_scoring": "generator.families.trick_taking.engine.schedule:ScheduleScorer",
 }
 
 
@@ -56,6 +58,11 @@ MODULES: tuple[Module, ...] = (
            ("trick-taking:winner",), ("tricks",)),
     Module("TT-13", "next leader", ("play.next_leader",), lambda s: True, "TT-13 next leader", (PLAY_DRAW,), (PLAY,),
            ("trick-taking:next",), ("tricks",)),
+    # Parlour's schedule of contracts (King; the catalogue has none): each hand's contract by its
+    # number, the dealer's choice of trumps and mode, the contract's reused scoring.
+    Module("SC-S", "schedule of contracts", ("scoring.contracts", "scoring.each_dealer"),
+           lambda s: s.scoring.kind == "schedule", "SC-S schedule", _draw("schedule", "draw_schedule"),
+           (SCORING,), ("scoring:schedule", "scoring:contract"), ("schedule", "schedule_scoring")),
     Module("TT-14", "kitty capture", ("play.kitty_capture",), lambda s: s.play.kitty_capture is not None,
            "TT-14 kitty capture", (PLAY_DRAW,), (PLAY,), ("trick-taking:capture", "trick-taking:capture_in_kitty"),
            ("play",)),

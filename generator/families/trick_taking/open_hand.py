@@ -56,6 +56,9 @@ class OpenHand:
             return False
         if phase.stop_at is not None:   # the hand stops when someone has the tricks needed
             return False
+        by_trick = getattr(state.game.scorer, "scores_by_trick", None)
+        if by_trick is not None and by_trick(state):   # a contract counting the last tricks: kept by the engine
+            return False
         left = sum(len(h) for h in state.hands)
         return state.record.moves + left < state.move_cap   # the move cap cannot stop the ending
 

@@ -73,7 +73,7 @@ def _play_tricks(state: Any, phase: Any, hand_no: int, rnd: Callable[[], float])
     if state.simple and phase.simple_finish and cap > sum(len(h) for h in state.hands):
         return _play_simple(state, phase, hand_no, rnd)
     legal_of, apply = phase.legal, phase.apply
-    tricks = _Tricks(phase)
+    tricks = _Tricks(phase, state)
     choose = tricks.play
     eff = state.eff
     moves = decisions = 0
@@ -122,7 +122,7 @@ def _play_simple(state: Any, phase: Any, hand_no: int, rnd: Callable[[], float])
     hands, eff = state.hands, state.eff
     winner = phase.rules.winner
     orders = phase.game.turn_orders(state.n)[state.direction]
-    t = _Tricks(phase)
+    t = _Tricks(phase, state)
     trump = state.win_trump
     strength = phase.rules.strength_for(trump)   # with bowers, the hand's strengths
     # With the standard winner (no anti-trump), the card winning the trick so far is followed
@@ -211,12 +211,16 @@ def _play_simple(state: Any, phase: Any, hand_no: int, rnd: Callable[[], float])
 class _Tricks:
     """What the light policy reads of a trick phase, looked up once a rollout."""
 
-    def __init__(self, phase: Any):
+    def __init__(self, phase: Any, state: Any = None):
         rules = phase.rules
         self.rules = rules
         self.strength = rules.strength
-        self.points = points = phase.game.scorer.card_points
-        self.gain = not points or sum(points.values()) > 0   # winning tricks is good, unless bid
+        scorer = phase.game.scorer
+        # the hand's own worths (a schedule's contract says them), or the game's one table
+        self.points = points = scorer.card_points if state is None else scorer.points_of(state)
+        worth = 0 if state is None else scorer.trick_worth(state)   # a contract may make a trick a loss
+        # winning tricks is good, unless bid
+        self.gain = worth > 0 if worth else (not points or sum(points.values()) > 0)
         # A trick whose winner is the strongest trump, else the strongest card of the led suit:
         # whether a card takes it is one comparison with the card winning it so far.
         self.standard = not getattr(rules, "weak", False) and not getattr(rules, "any_suit", False)

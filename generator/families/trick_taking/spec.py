@@ -104,6 +104,9 @@ class TrickPlay(PlaySection):
         partnership form of "must overtake"."""
         return self.model_copy(update={"overtake": "unless-partner"}) if self.overtake == "must" else None
 
+    def plays_schedules(self) -> bool:
+        return True   # each hand's contract reuses a scoring of tricks or cards taken (``schedule``)
+
     def compares_across_suits(self) -> bool:
         """The highest card of any suit wins, the weak led suit, "a higher card" when unable to
         follow, or the lowest card leading next."""

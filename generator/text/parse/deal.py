@@ -166,7 +166,12 @@ RULES: list[Rule] = [
     # How the cards are dealt: the same in every game (the rulebook's reading of the book).
     rule(r"The dealer deals the cards face down, one at a time and clockwise, beginning with the player to the "
          r"dealer's left\."),
-    rule(r"The deal passes to the left after every hand\."),
+    rule(r"The deal passes to the left after every hand\.",
+         lambda d, m: d.check(lambda spec: spec.scoring.kind != "schedule" or not spec.scoring.each_dealer,
+                              "the deal passing after every hand"), name="deal_passes"),
+    rule(r"The deal passes to the left after every round of hands, as \*Scoring\* says\.",
+         lambda d, m: d.check(lambda spec: spec.scoring.kind == "schedule" and spec.scoring.each_dealer,
+                              "the deal passing after every round"), name="deal_passes"),
     rule(rf"Each player is dealt (?P<size>{count('card')})\.", _hand_size),
     rule(rf"With more than three players, each player is dealt (?P<size>{count('card')}) instead\.", _over_three),
     *SHRINK_RULES,

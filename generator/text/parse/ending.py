@@ -74,15 +74,21 @@ def _ties(value: str):
     def handler(d: Draft, m: re.Match[str]) -> None:
         d.put("ending.ties", value)
         if value == "extra-hand":
-            same = bool(m["same"])
-            d.check(lambda spec: (spec.ending.condition.kind == "shrinking") == same, "shrinking hands")
+            _same_hand(d, m)
     return handler
+
+
+def _same_hand(d: Draft, m: re.Match[str]) -> None:
+    """The hand played to settle a tie: as many cards as the last (shrinking hands), or the
+    schedule's last contract."""
+    same, scheduled = bool(m["same"]), bool(m["scheduled"])
+    d.check(lambda spec: (spec.ending.condition.kind == "shrinking") == same, "shrinking hands")
+    d.check(lambda spec: (spec.ending.condition.kind == "schedule") == scheduled, "the schedule's last hand")
 
 
 def _tie_again(d: Draft, m: re.Match[str]) -> None:
     d.seen.add("tie 4")
-    same = bool(m["same"])
-    d.check(lambda spec: (spec.ending.condition.kind == "shrinking") == same, "shrinking hands")
+    _same_hand(d, m)
 
 
 def _tokens_gone(d: Draft, m: re.Match[str]) -> None:
@@ -99,7 +105,11 @@ SHRINK_RULES: list[Rule] = [
          rf"(?P<sizes>\d+(?:, \d+)*) (?P<noun>cards?): (?P<hands>{count('hand')}) in all\.", _sizes),
 ]
 
+_SCHEDULED = r"(?P<scheduled> with the contract of the last hand of the schedule)?"
+
 RULES: list[Rule] = [
+    rule(r"The game ends when the last hand of the schedule \(see \*Scoring\*\) has been played\.",
+         _condition("schedule")),
     rule(rf"The game ends after any hand in which an? {SIDE}'s total reaches (?P<points>{count('point')}) or more\.",
          sided(_condition("target")), name="condition"),
     rule(rf"The game ends after any hand in which an? {SIDE}'s total falls to −(?P<points>\d+) points or lower\.",
@@ -112,7 +122,7 @@ RULES: list[Rule] = [
          marks="wins"),
     rule(rf"The {SIDE} with the highest total wins\.", sided(), marks="wins", name="wins"),
     rule(rf"If several {SIDE}s share the highest total, another hand is played(?P<same> with as many cards as the "
-         r"last)?, and so on, until one (?:player|partnership|team|side) alone has the highest total\.",
+         rf"last)?{_SCHEDULED}, and so on, until one (?:player|partnership|team|side) alone has the highest total\.",
          sided(_ties("extra-hand")), name="ties"),
     # The latest-winner tie rule: a sentence, then four steps (the last says whether hands shrink).
     rule(rf"If several {SIDE}s share the highest total, the scoresheet settles the tie:",
@@ -122,7 +132,7 @@ RULES: list[Rule] = [
          r"the tie made it too\.", marks="tie 2"),
     rule(r"If none of the tied players made it, or more than one did, take the hand before and do the same, and so "
          r"on back to the first hand\.", marks="tie 3"),
-    rule(r"If no hand settles it, another hand is played(?P<same> with as many cards as the last)?, and the tie is "
+    rule(rf"If no hand settles it, another hand is played(?P<same> with as many cards as the last)?{_SCHEDULED}, and the tie is "
          r"looked at again in the same way\.", _tie_again),
 ]
 

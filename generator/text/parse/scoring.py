@@ -13,6 +13,7 @@ from ...families import FAMILIES, family_of
 from ...spec import derived
 from ..phrases import cap, join_and, plural_noun, rank_word
 from .card_points import RULES as CARD_POINTS_RULES
+from .schedule import RULES as SCHEDULE_RULES
 from .sides import SIDE, sided
 from .core import Draft, Rule, rule
 from .setup import trump_name
@@ -220,6 +221,8 @@ def _negative(spec) -> bool:
         return c.extras.pig == "minus" or c.extras.top_trump == "minus"
     if c.kind == "titles":
         return bool(c.loser_penalty) or (c.pig is not None and c.pig.points < 0)
+    if c.kind == "schedule":   # a contract whose things counted are losses
+        return any(h.points < 0 for k in c.contracts for h in (k.modes or [k.score]))
     return bool(getattr(c, "losers_lose", False))
 
 
@@ -604,6 +607,7 @@ def _quotas(d: Draft, m: re.Match[str]) -> None:
     d.put("scoring.quotas", [number(m["first"]), *(number(x) for x in split_and(m["rest"]))])
 
 RULES: list[Rule] = [
+    *SCHEDULE_RULES,
     # Avoided suit (SC-T1).
     rule(rf"At the end of each hand, each {SIDE} scores for the cards they took in tricks:", sided(_avoid), marks="base",
          name="avoid"),

@@ -140,6 +140,11 @@ def _bowers(d: Draft, m: re.Match[str]) -> None:
     d.check(lambda spec: derived.bower_after(spec) == after, "what ranks above the right bower")
 
 
+def _by_contract(d: Draft, m: re.Match[str]) -> None:
+    """A schedule's hands: no trumps of the game's own, each contract saying its trumps (*Scoring*)."""
+    _method("none")(d, m)
+    d.check(lambda spec: spec.scoring.kind == "schedule", "trumps by the hand's contract")
+
 RULES: list[Rule] = [
     # Trumps (SU-01, SU-02, SU-05).
     rule(r"Before the deal, (?P<caller>the dealer|the player to the dealer's left) names the trump suit for the "
@@ -154,6 +159,7 @@ RULES: list[Rule] = [
          r"dealer's hand\.", _method("last-card"), marks="trumps"),
     rule(r"If it is a joker, the hand has no trump suit\.", marks="joker turned"),
     rule(r"There is no trump suit\.", _method("none"), marks="trumps"),
+    rule(r"Whether the hand has trumps goes by its contract \(see \*Scoring\*\)\.", _by_contract, marks="trumps"),
     rule(rf"The top card of {_SOURCE} is turned face up; its suit is trumps for the hand\.", _method("turn-up"),
          marks="trumps"),
     rule(rf"Trumps follow a fixed cycle, one suit per hand: (?P<first>{SUIT}) in the first hand, then "

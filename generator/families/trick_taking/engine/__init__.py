@@ -1,6 +1,7 @@
 """The trick-taking family's engine: the phases of its hand, in order, and its scorer.
 
-A hand: laws may be invented, trumps called; the deal; trumps fixed; anti-trumps; blind bids; a
+A hand: laws may be invented, trumps called; the deal; trumps fixed; a schedule's contract (its
+trumps and mode, ``schedule``); anti-trumps; blind bids; a
 misdeal shown; the contributed kitty; the pig; high or low; robbing; the top trump; the exchange;
 trick bids; the auction; then trick play, after which ``scoring.HandScorer`` scores the hand.
 Each phase decides itself whether a given game needs it.
@@ -24,15 +25,14 @@ from generator.engine.steps.pig import RevealPig
 from generator.engine.steps.rob import Rob
 from generator.engine.steps.top_trump import ShowTopTrump
 from generator.engine.steps.trumps import FixTrumps
-from generator.engine.trick_scoring import HandScorer
-
 from .play import TrickPlay
+from .schedule import ScheduledHand, make_scorer
 
 ENGINE = EngineFamily(
     name="trick-taking",
-    phases=(InventLaw, CallTrumps, Deal, NameTrumps, FixTrumps, NameAntiTrumps, BlindBids, ShowMisdeal, GiveToKitty,
+    phases=(InventLaw, CallTrumps, Deal, NameTrumps, FixTrumps, ScheduledHand, NameAntiTrumps, BlindBids, ShowMisdeal, GiveToKitty,
             RevealPig, ShowHighLow, Rob, ShowTopTrump, Exchange, TrickBids, Auction, TrickPlay),
-    scorer=HandScorer,
+    scorer=make_scorer,
     joker_order=lambda spec: spec.play.jokers,
 )
 

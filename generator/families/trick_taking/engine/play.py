@@ -82,7 +82,7 @@ class TrickPlay(Phase):
         "trick": _trick_seen, "played": _played,
         "tricks_won": _in_play("tricks_won", lambda s: [0] * s.n),
         "history": _in_play("history", lambda s: []),
-        "points": lambda s, p: s.game.scorer.card_points,
+        "points": lambda s, p: s.game.scorer.points_of(s),
         "would_win": _would_win,
         "winning_seat": _winning_seat,
         "plain_play": lambda s, p: s.game.phase(TrickPlay).plain,
