@@ -48,6 +48,12 @@ def _taken_view(state: "State", seat: int) -> list[list[int]]:
     return [list(pile) for pile in state.catch]
 
 
+def _played_view(state: "State", seat: int) -> list[int]:
+    """The cards out of play: every captured card (they lie face up in ``catch``, so a search's
+    determinization sees them there too; the view is what the strong bot's sampler asks for)."""
+    return [c for pile in state.catch for c in pile]
+
+
 def _builds_view(state: "State", seat: int) -> list[tuple[int, int, tuple[int, ...]]]:
     return list(state.builds)
 
@@ -58,7 +64,7 @@ class LayTable(Phase):
     places = (Place("layout", False, PUBLIC), Place("catch", True, PUBLIC))
     hand_fields = {"layout": [], "catch": per_seat(list), "sweeps": per_seat(int), "last_capturer": None,
                    "turns": 0, "tables": 0, "left_over": 0, "builds": []}
-    views = {"layout": _layout_view, "catch": _taken_view, "builds": _builds_view}
+    views = {"layout": _layout_view, "catch": _taken_view, "builds": _builds_view, "played": _played_view}
     rule = "the opening table dealt again"
     dropped_by = {"play.fresh_table": False}
 
