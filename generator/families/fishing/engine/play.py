@@ -26,7 +26,7 @@ from generator.engine.phase import Phase, per_seat
 from generator.engine.places import PUBLIC, Place
 
 from .narrate import FishNarration
-from .rules import FishRules, action, build_action, card_of, is_build, taken_of, total_of
+from .rules import FishRules, TableSets, action, build_action, card_of, is_build, taken_of, total_of
 
 if TYPE_CHECKING:   # pragma: no cover
     from generator.engine.state import Game, State
@@ -200,10 +200,11 @@ class Fish(Phase):
         kept = {b[1] for b in pending}   # the totals this player must keep a card of
         own_cards = {b[2][0] for b in pending}
         mine = self._mine(state, p)
+        table = TableSets(values, layout, builds)
         captures, made, lays = [], [], []
         for c in hand:
             last_of_kept = values[c] in kept and sum(1 for x in hand if values[x] == values[c]) == 1
-            for taken in rules.captures(c, layout, builds):
+            for taken in rules.captures(c, layout, builds, table):
                 if last_of_kept and not own_cards.intersection(taken):
                     continue   # the card kept for one's build may only take it
                 captures.append(action(c, taken))
@@ -212,7 +213,7 @@ class Fish(Phase):
             if not pending:
                 lays.append(c)
                 made.extend(build_action(c, cards, total) for total, cards in rules.raises(c, hand, builds, mine))
-            for total, cards in rules.new_builds(c, hand, layout, builds):
+            for total, cards in rules.new_builds(c, hand, layout, builds, table):
                 if pending and not own_cards.intersection(cards):
                     continue   # a pending build: only a group build that takes it in
                 made.append(build_action(c, cards, total))

@@ -134,6 +134,33 @@ def maximal_collections(groups: list[list[int]]) -> list[list[int]]:
     return out
 
 
+class TableSets:
+    """The loose cards of one position and the sets of them adding up to each total, worked out
+    once for all the cards of a hand (a turn with builds asks for the same sums many times)."""
+
+    __slots__ = ("loose", "numbers", "builds", "values", "_sums")
+
+    def __init__(self, values: Sequence[int | None], layout: Sequence[int], builds: Sequence[tuple]):
+        bundled = {c for b in builds for c in b[2]}
+        self.loose = [c for c in layout if c not in bundled]
+        self.numbers = [c for c in self.loose if values[c] is not None]
+        self.builds = builds
+        self.values = values
+        self._sums: dict[int, list[list[int]]] = {}
+
+    def sums(self, total: int) -> list[list[int]]:
+        """Every set of two or more loose number cards adding up to ``total``."""
+        found = self._sums.get(total)
+        if found is None:
+            found = self._sums[total] = sum_sets(self.numbers, self.values, total)
+        return found
+
+    def of_value(self, total: int) -> list[list[int]]:
+        """The groups of loose number cards worth ``total``: each single card, then each sum."""
+        values = self.values
+        return [[c] for c in self.numbers if values[c] == total] + self.sums(total)
+
+
 class FishRules:
     """Which table cards a card takes or builds with, and what counts as a sweep."""
 
@@ -155,13 +182,15 @@ class FishRules:
         ranks = spec.deck.ranks()
         self.level = [len(ranks) - 1 - ranks.index(r) if r in ranks else 0 for r in table.rank]
 
-    def captures(self, card: int, layout: Sequence[int], builds: Sequence[tuple] = ()) -> list[list[int]]:
+    def captures(self, card: int, layout: Sequence[int], builds: Sequence[tuple] = (),
+                 table: TableSets | None = None) -> list[list[int]]:
         """Every set of table cards ``card`` may take (empty list: it takes nothing); ``builds``
-        are the builds on the table, each taken only whole and by its total."""
+        are the builds on the table, each taken only whole and by its total (``table``: their
+        sums, if worked out already)."""
         if not layout:
             return []
         if self.every or builds:
-            return self._groups_captures(card, layout, builds)
+            return self._groups_captures(card, layout, builds, table)
         rank = self.rank
         r = rank[card]
         if self.sweeper is not None and r == self.sweeper:
@@ -182,24 +211,26 @@ class FishRules:
                         out.append(sorted(combo))
         return out
 
-    def groups(self, card: int, layout: Sequence[int], builds: Sequence[tuple]) -> list[list[int]]:
+    def groups(self, card: int, layout: Sequence[int], builds: Sequence[tuple],
+               table: TableSets | None = None) -> list[list[int]]:
         """The groups of table cards equal to ``card``: each loose card of its rank, each set of
         loose number cards adding up to it, each build of its total."""
         rank, values = self.rank, self.value
-        bundled = {c for b in builds for c in b[2]}
-        loose = [c for c in layout if c not in bundled]
+        if table is None:
+            table = TableSets(values, layout, builds)
         r, v = rank[card], values[card]
-        out: list[list[int]] = [[c] for c in loose if rank[c] == r]
+        out: list[list[int]] = [[c] for c in table.loose if rank[c] == r]
         if self.sums and v is not None:
-            out.extend(sum_sets(loose, values, v))
+            out.extend(table.sums(v))
         if v is not None:
             out.extend(sorted(b[2]) for b in builds if b[1] == v)
         return out
 
-    def _groups_captures(self, card: int, layout: Sequence[int], builds: Sequence[tuple]) -> list[list[int]]:
+    def _groups_captures(self, card: int, layout: Sequence[int], builds: Sequence[tuple],
+                         table: TableSets | None) -> list[list[int]]:
         if self.sweeper is not None and self.rank[card] == self.sweeper:
             return [sorted(layout)]
-        groups = self.groups(card, layout, builds)
+        groups = self.groups(card, layout, builds, table)
         if not groups:
             return []
         if self.every:   # every disjoint group at once; where they overlap, the player chooses
@@ -234,7 +265,7 @@ class FishRules:
         return any(c != card and values[c] == total for c in hand)
 
     def new_builds(self, card: int, hand: Sequence[int], layout: Sequence[int],
-                   builds: Sequence[tuple]) -> list[tuple[int, list[int]]]:
+                   builds: Sequence[tuple], table: TableSets | None = None) -> list[tuple[int, list[int]]]:
         """The builds ``card`` may make, as (total, the table cards bundled with it): the card
         with loose number cards adding up to a total it holds another card of (at most the top
         number), and for a group build further sets of that total — loose cards, or a build of
@@ -243,21 +274,22 @@ class FishRules:
         if v is None:
             return []
         values = self.value
-        bundled = {c for b in builds for c in b[2]}
-        loose = [c for c in layout if c not in bundled and values[c] is not None]
+        if table is None:
+            table = TableSets(values, layout, builds)
+        held = [0] * (self.top + 1)   # the player's number cards by value, this one left out
+        for c in hand:
+            if c != card and values[c] is not None:
+                held[values[c]] += 1
         seen: set[tuple[int, frozenset]] = set()
         out: list[tuple[int, list[int]]] = []
         for total in range(v, self.top + 1):
-            if not self.holds(hand, card, total):
+            if not held[total]:
                 continue
-            if total == v:
-                firsts: list[list[int]] = [[]]
-            else:
-                firsts = [[c] for c in loose if values[c] == total - v] + sum_sets(loose, values, total - v)
+            firsts = [[]] if total == v else table.of_value(total - v)
+            of_total = table.of_value(total)
+            whole = [sorted(b[2]) for b in builds if b[1] == total]
             for first in firsts:
-                rest = [c for c in loose if c not in first]
-                sets = [[c] for c in rest if values[c] == total] + sum_sets(rest, values, total)
-                sets += [sorted(b[2]) for b in builds if b[1] == total]
+                sets = [g for g in of_total if g[0] not in first and not set(g).intersection(first)] + whole
                 for extra in _disjoint_collections(sets):
                     if not first and not extra:
                         continue   # nothing bundled: that is a lay
