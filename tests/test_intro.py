@@ -265,6 +265,7 @@ def test_the_steps_give_the_engines_winner(sheet: list[list[int]]) -> None:
 
 GOALS = {
     "crazy-eights": "matching the top discard",
+    "diloti": "adding table cards up to your card's number",
     "dou-dizhu": "an auction, whose highest bidder becomes the landlord",
     "hearts": "the Queen of spades (“Black Lady”) costs 13 points",
     "kontsina": "adding table cards up to your card's number",

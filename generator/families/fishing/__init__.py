@@ -1,8 +1,9 @@
 """The fishing family: cards are dealt face up to the table; each player in turn plays one card
 from hand to capture table cards with it — by matching a rank, with a card that takes everything,
-or by adding numbers up — or lays it on the table; hands are refilled from the stock, the last
-capturer takes what is left, and the captured cards score. Xeri and Kontsina are the real ones
-(Diloti, Cassino and Scopa are cousins whose builds this family does not have yet).
+or by adding numbers up, one combination or every one at once — or builds with it (a bundle only
+a card of its total takes), or lays it on the table; hands are refilled from the stock, the last
+capturer takes what is left, and the captured cards score. Xeri, Kontsina and Diloti are the real
+ones (Cassino and Scopa are cousins).
 
 Its pieces are the modules of this package, one per layer (``spec``, ``sampler``, ``parser``,
 ``checks``, ``engine/``, ``bots``, ``rulebook``; its rows of the module registry, ``modules``,

@@ -2,7 +2,9 @@
 engine does not play (a kitty, a misdeal, tokens, rows, discard piles, an odd card, trumps,
 bidding, the pig, invented laws, the exchange, jokers, a tarot pack, shrinking hands), a deal that
 leaves no card for the table, a sweeping rank the pack lacks, rules a pile cannot have, and
-scoring other than card points (with sweeps exactly when the play says what a sweep is)."""
+scoring other than card points (with sweeps exactly when the play says what a sweep is), every
+combination at once without sums and every card of a rank taken, builds without sums or without
+number cards to build with."""
 
 from __future__ import annotations
 
@@ -53,9 +55,19 @@ def check_play(spec: GameSpec) -> list[Problem]:
         for field, bad, why in (("play.match", p.match != "one", "a pile is taken whole: say 'one'"),
                                 ("play.sums", p.sums, "only the top card of a pile can be matched, so nothing adds up"),
                                 ("play.must_capture", p.must_capture, "a card that matches a pile takes it anyway"),
-                                ("play.sweep", p.sweep == "clear-table", "every capture of a pile clears the table")):
+                                ("play.sweep", p.sweep == "clear-table", "every capture of a pile clears the table"),
+                                ("play.combinations", p.combinations != "one", "a pile is taken whole: say 'one'"),
+                                ("play.builds", p.builds, "only the top card of a pile can be matched: nothing is built")):
             if bad:
                 out2.append(Problem("RULE_CONFLICT", field, why))
+    elif p.combinations == "every" and not (p.sums and p.match == "all"):
+        out2.append(Problem("RULE_CONFLICT", "play.combinations", "every combination at once needs cards adding up "
+                            "(play.sums) and every card of a rank taken (play.match: all)"))
+    if p.layout == "spread" and p.builds:
+        if not p.sums:
+            out2.append(Problem("RULE_CONFLICT", "play.builds", "a build is cards adding up: it needs play.sums"))
+        elif p.top_number(spec.deck) < 3:
+            out2.append(Problem("DECK_INCONSISTENT", "play.builds", "the pack has too few number cards to build with"))
     if spec.scoring.kind == "card-points" and (p.sweep is None) != (spec.scoring.sweeps is None):
         out2.append(Problem("RULE_CONFLICT", "scoring.sweeps", "sweeps score exactly when the play says what a sweep is"))
     return out + out2

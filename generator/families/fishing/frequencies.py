@@ -1,5 +1,5 @@
 """Fishing's rows of the catalogue's rates (``generator.sample.frequencies`` gathers them, and takes
-each over fishing's games only): its play (FI-01…FI-07, FI-09) and its card points (FI-08), at the
+each over fishing's games only): its play (FI-01…FI-07, FI-09…FI-11) and its card points (FI-08), at the
 rates its sampler draws them with (``sampler``'s docstring gives each rate's reason: the seed book
 has no fishing game, so these are Parlour's own)."""
 
@@ -19,6 +19,14 @@ def _spread(s: GameSpec) -> bool:
     return s.play.layout == "spread"
 
 
+def _sums(s: GameSpec) -> bool:
+    return _spread(s) and s.play.sums
+
+
+def _every_may(s: GameSpec) -> bool:
+    return _sums(s) and s.play.match == "all"
+
+
 def rows() -> list[Row6]:
     everyone = lambda s: True  # noqa: E731
     return [
@@ -32,6 +40,9 @@ def rows() -> list[Row6]:
         ("FI-05 match", "all", "spread", _spread, lambda s: s.play.match == "all", F(1, 4)),
         ("FI-06 sums", "yes", "spread", _spread, lambda s: s.play.sums, F(3, 4)),
         ("FI-07 must capture", "yes", "spread", _spread, lambda s: s.play.must_capture, F(1, 4)),
+        ("FI-10 every combination", "yes", "spread adding up, every card of a rank", _every_may,
+         lambda s: s.play.combinations == "every", F(1, 2)),
+        ("FI-11 builds", "yes", "spread adding up", _sums, lambda s: s.play.builds, F(1, 6)),
         ("FI-09 sweeps", "lone card", "pile", _pile, lambda s: s.play.sweep == "lone-card", F(3, 4)),
         ("FI-09 sweeps", "clear the table", "spread", _spread, lambda s: s.play.sweep == "clear-table", F(1, 2)),
         ("FI-08 card points", "most cards", "all", everyone, lambda s: s.scoring.most_cards is not None,

@@ -1,5 +1,5 @@
 """Fishing's rows of the module registry (``generator.modules`` gathers them): the modules of its
-play (FI-01…FI-07, Parlour's own ids: the catalogue has no fishing game), the engine places that
+play (FI-01…FI-07, FI-09…FI-11, Parlour's own ids: the catalogue has no fishing game), the engine places that
 play them, and its part in card points (FI-08, a shared module since trick-taking draws it too:
 ``generator.modules``), the scoring kind fishing draws."""
 
@@ -41,6 +41,10 @@ MODULES: tuple[Module, ...] = (
            (_f("sums"),), ("fish_rules",), families=("fishing",)),
     Module("FI-07", "capturing compulsory", ("play.must_capture",), lambda s: s.play.must_capture,
            "FI-07 must capture", (FISH_DRAW,), (FISH,), (_f("must"),), ("fish",), families=("fishing",)),
+    Module("FI-10", "every combination at once", ("play.combinations",), lambda s: s.play.combinations == "every",
+           "FI-10 every combination", (FISH_DRAW,), (FISH,), (_f("every"),), ("fish_rules",), families=("fishing",)),
+    Module("FI-11", "builds", ("play.builds",), lambda s: s.play.builds, "FI-11 builds", (FISH_DRAW,), (FISH,),
+           (_f("builds"),), ("fish_rules", "fish"), families=("fishing",)),
     Module("FI-09", "sweeps", ("play.sweep", "scoring.sweeps"), lambda s: s.play.sweep is not None, "FI-09 sweeps",
            (FISH_DRAW, *SCORE_DRAW), (FISH, "rules/scoring.md.j2"), (_f("lone"), _f("clear"), "scoring:sweeps"),
            ("fish_rules", "card_points"), families=("fishing",)),

@@ -62,6 +62,34 @@ def _courts_printed(spec) -> str | None:
     return join_and(courts) if courts else None
 
 
+def _every(d: Draft, m: re.Match[str]) -> None:
+    d.put("play.combinations", "every")
+    d.notes["every names builds"] = m["builds"] is not None
+
+
+def _example(d: Draft, m: re.Match[str]) -> None:
+    """A worked example from the pack (``rulebook``): printed as is for the finished spec."""
+    from generator.text.parse.play_common import printed
+
+    text = m.group(0)
+    d.check(lambda spec: text in printed(spec), "an example from the pack")
+
+
+def _lays(d: Draft, m: re.Match[str]) -> None:
+    d.notes["lay names builds"] = m["builds"] is not None
+
+
+def _builds(d: Draft, m: re.Match[str]) -> None:
+    d.put("play.builds", True)
+    top = int(m["top"])
+    d.check(lambda spec: spec.play.top_number(spec.deck) == top, "the highest total of a build")
+
+
+def _no_own_raise(d: Draft, m: re.Match[str]) -> None:
+    partner = m["partner"] is not None
+    d.check(lambda spec: partner == (spec.players.sides is not None), "whose builds a player may not raise")
+
+
 def _must(value: bool):
     def handler(d: Draft, m: re.Match[str]) -> None:
         d.put("play.must_capture", value)
@@ -90,6 +118,7 @@ def _clear(d: Draft, m: re.Match[str]) -> None:
 
 
 def _end(d: Draft, m: re.Match[str]) -> None:
+    d.notes["end names builds"] = m["builds"] is not None
     if m["name"] is not None:
         name = m["name"]
         d.check(lambda spec: spec.play.sweep is not None and spec.scoring.sweeps.name == name, "the sweep's name")
@@ -131,9 +160,30 @@ RULES: list[Rule] = [
          rf"one(?:, and court cards \((?P<courts>{NAME})\) count nothing: they are only ever captured by matching)?\.",
          _sums),
     rule(r"A card that could capture in more than one way captures in one of them, chosen by its player\."),
-    rule(r"A card that captures nothing is laid on the table beside the others\."),
+    rule(r"A card captures, all at once, every group of table cards equal to it: each card of its rank, each set of "
+         r"cards adding up to it(?P<builds>, each build of its total)?\.", _every),
+    rule(r"Where groups share a card, its player chooses which to take, but takes as many as fit: when the capture "
+         r"is done, no group of the cards left equals the card played\."),
+    rule(r"For example, [^.]+\.", _example),
+    rule(r"A card that captures nothing(?P<builds> and builds nothing)? is laid on the table beside the others\.",
+         _lays),
     rule(r"A player who can capture must do so\.", _must(True)),
     rule(r"A player may lay a card that could capture\.", _must(False)),
+    # builds
+    rule(r"Instead of capturing or laying, a player may \*build\*: they play a number card onto one or more loose "
+         r"number cards of the table, and the cards together make a \*build\* of their total, at most (?P<top>\d+), "
+         r"which stays on the table\.", _builds, marks="builds"),
+    rule(r"The player must hold another card of that total\."),
+    rule(r"A build is captured only whole, by a card of its total, as one group; court cards are never built\."),
+    rule(r"An opponent may \*raise\* a build of one set by playing a card onto it, if they hold another card of the "
+         r"new total, at most the highest number: the build is then theirs\."),
+    rule(r"No one raises their own build(?P<partner> nor their partner's)?\.", _no_own_raise),
+    rule(r"A \*group build\* bundles several sets of one total: the card played, alone or with loose cards, and "
+         r"further loose cards or builds of that total, which it takes in; it is the grouper's, and is captured whole "
+         r"by a card of that total\."),
+    rule(r"A player whose build is on the table must keep a card of its total, to capture it with, and until it is "
+         r"captured or raised by someone else may not lay a card, raise a build nor build again, except a group build "
+         r"that takes in their own\."),
     # captured cards and sweeps
     rule(r"The player puts the captured cards, with the card that captured them, face down in front of them\."),
     rule(rf"Capturing a (?P<where>pile|table) of a single card with a card of its rank is a \*(?P<name>{NAME})\*"
@@ -147,7 +197,7 @@ RULES: list[Rule] = [
          r"table until it is empty\.", marks="refill"),
     rule(r"Play goes on from the next player in turn\."),
     rule(rf"When the hands and the stock are empty, the hand ends: the player who captured last takes the cards left "
-         rf"on the table(?:, which is not a \*(?P<name>{NAME})\*)?\.", _end, marks="end"),
+         rf"on the table(?P<builds>, builds and all)?(?:, which is not a \*(?P<name>{NAME})\*)?\.", _end, marks="end"),
     rule(r"If no one captured in the hand, no one takes them\."),
 ]
 
@@ -162,12 +212,16 @@ def finish(d: Draft) -> None:
         if mark not in d.seen:
             raise Unreadable(f"the rulebook never says {what}")
     defaults = {"fresh_table": False, "sweeper": None, "match": "one", "sums": False, "must_capture": False,
-                "sweep": None}
+                "sweep": None, "combinations": "one", "builds": False}
     for field, value in defaults.items():
         if d.get(f"play.{field}") is None and field not in d.data["play"]:
             d.put(f"play.{field}", value)
     if d.get("play.layout") == "spread" and "must_capture" not in d.seen and d.get("play.must_capture") is None:
         pass
+    builds = d.get("play.builds") is True
+    for note in ("every names builds", "lay names builds", "end names builds"):
+        if note in d.notes and d.notes[note] != builds:
+            raise Unreadable(f"builds are {'' if builds else 'not '}in the game, but a sentence says otherwise ({note})")
     sweeper = d.get("play.sweeper")
     if d.notes.get("fresh sweeper") and sweeper is None:   # pragma: no cover - _sweeper put it
         raise Unreadable("the opening table names a sweeping rank the play never gives")

@@ -22,6 +22,23 @@ playtest keeps. Each rate and its reason:
 * **sweep** — a pile: the lone card 3/4 (Xeri's xeri), none 1/4. A spread: clearing the table
   1/2 (Diloti, Scopa), the lone card 1/4, none 1/4.
 
+Two more rules of a spread, Parlour's options, drawn from a stream of their own (``_later_rules``:
+seeded from where the game's stream stands, which is read and never drawn from), so that no draw
+of the game's stream or of the options stream moves — not even the partnerships of a spec redrawn
+after the checks refuse one — and every seed that draws neither is the game it always was. None
+with the seed book's catalogue alone (``Draw.book_only``). Both are drawn in every spread and kept
+only where they apply:
+
+* **combinations** — every disjoint combination at once (Diloti), ``EVERY_CHANCE`` 1/2 of the
+  spreads that add up and take every card of a rank (about one fishing game in eighteen): it is the
+  same idea as taking every card of a rank carried over to sums, so half of those games take it;
+  it is kept rare overall because choosing among overlapping groups is the hardest capture to
+  check at a table.
+* **builds** — building, raising and group builds (Diloti; Cassino's are the same idea),
+  ``BUILDS_CHANCE`` 1/6 of the spreads that add up (about one fishing game in thirteen): two of
+  the five real games build, but builds are the longest rules of the family to learn and make the
+  slowest turns, and a generated game should more often be quick to teach.
+
 Card points (``draw_scoring``): the honours (Ace, the courts, the 10) one point each 1/2 (Xeri),
 else the Aces alone 1/4 (Diloti); the 10 of diamonds (one or two points) and the 2 of clubs (one
 point) each 3/4 when the pack has them (all three real games name them), else one card of the
@@ -33,6 +50,8 @@ target as for every family.
 
 from __future__ import annotations
 
+import hashlib
+import random
 from fractions import Fraction
 
 from generator.sample.naming import Flavour
@@ -43,6 +62,10 @@ from generator.spec.scoring import CardPoint, CardPoints, RankPoints, SuitMajori
 
 from .spec import FishPlay
 
+#: Parlour's options of a spread (see the module's docstring for the reasons).
+EVERY_CHANCE = Fraction(1, 2)
+BUILDS_CHANCE = Fraction(1, 6)
+
 
 def _court_sweeper(deck: DeckSpec) -> str | None:
     """The Jack, else the pack's lowest court card, else None (a pack without courts)."""
@@ -51,6 +74,19 @@ def _court_sweeper(deck: DeckSpec) -> str | None:
         return "J"
     courts = [r for r in ranks if r in derived.COURT_VALUES[deck.kind]]
     return courts[-1] if courts else None
+
+
+def _later_rules(draw: Draw) -> random.Random | None:
+    """The stream of the spread's later options (see the module's docstring); None without
+    Parlour's options."""
+    if draw.options_rng is None:
+        return None
+    digest = hashlib.sha256(repr(draw.rng.getstate()).encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+def _chance(rng: random.Random | None, p: Fraction) -> bool:
+    return rng is not None and rng.randrange(p.denominator) < p.numerator
 
 
 def draw_play(draw: Draw, deck: DeckSpec, deal: DealSpec, setup: SetupSpec, bidding: BiddingSpec, bad_suit: str,
@@ -70,8 +106,12 @@ def draw_play(draw: Draw, deck: DeckSpec, deal: DealSpec, setup: SetupSpec, bidd
     sums = draw.chance(Fraction(3, 4))
     must = draw.chance(Fraction(1, 4))
     sweep = draw.wpick(("clear-table", "lone-card", None))
+    later = _later_rules(draw)
+    every = _chance(later, EVERY_CHANCE)
+    builds = _chance(later, BUILDS_CHANCE)
     return FishPlay(layout="spread", table=table, fresh_table=fresh, first_turn=first, sweeper=sweeper, match=match,
-                    sums=sums, must_capture=must, sweep=sweep)
+                    sums=sums, must_capture=must, sweep=sweep,
+                    combinations="every" if every and sums and match == "all" else "one", builds=builds and sums)
 
 
 def draw_scoring(draw: Draw, deck: DeckSpec, deal: DealSpec, players: Players, h: int, bad_suit: str,

@@ -10,8 +10,12 @@
 * **Refills**: when every hand is empty, the dealer deals each player as many cards as the deal
   gave, from the dealer's left, as long as the stock lasts (one at a time round the table for the
   last few, when the stock holds fewer than a full round).
+* **Builds** (``play.builds``): a build's cards stay on the table (``state.layout``) and
+  ``state.builds`` says which go together, whose build it is and its total (``rules``'s
+  docstring). Making, raising and taking builds, and a builder's duties, are ``Fish._legal_builds``
+  and ``Fish._build``; a game without builds never reaches them.
 * **The end of the hand**: hands and stock empty, the last player to capture takes what is left
-  on the table (never a sweep); if no one captured, it stays untaken.
+  on the table, builds and all (never a sweep); if no one captured, it stays untaken.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from generator.engine.phase import Phase, per_seat
 from generator.engine.places import PUBLIC, Place
 
 from .narrate import FishNarration
-from .rules import FishRules, action, card_of, taken_of
+from .rules import FishRules, TableSets, action, build_action, card_of, is_build, taken_of, total_of
 
 if TYPE_CHECKING:   # pragma: no cover
     from generator.engine.state import Game, State
@@ -30,6 +34,10 @@ if TYPE_CHECKING:   # pragma: no cover
 TURN = "capture"
 #: Give up dealing a fresh opening table after this many tries (a stock too small to change it).
 MAX_TABLES = 100
+
+
+def _and(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _layout_view(state: "State", seat: int) -> list[int]:
@@ -40,13 +48,23 @@ def _taken_view(state: "State", seat: int) -> list[list[int]]:
     return [list(pile) for pile in state.catch]
 
 
+def _played_view(state: "State", seat: int) -> list[int]:
+    """The cards out of play: every captured card (they lie face up in ``catch``, so a search's
+    determinization sees them there too; the view is what the strong bot's sampler asks for)."""
+    return [c for pile in state.catch for c in pile]
+
+
+def _builds_view(state: "State", seat: int) -> list[tuple[int, int, tuple[int, ...]]]:
+    return list(state.builds)
+
+
 class LayTable(Phase):
     """The opening table, dealt face up from the stock after the hands."""
 
     places = (Place("layout", False, PUBLIC), Place("catch", True, PUBLIC))
     hand_fields = {"layout": [], "catch": per_seat(list), "sweeps": per_seat(int), "last_capturer": None,
-                   "turns": 0, "tables": 0, "left_over": 0}
-    views = {"layout": _layout_view, "catch": _taken_view}
+                   "turns": 0, "tables": 0, "left_over": 0, "builds": []}
+    views = {"layout": _layout_view, "catch": _taken_view, "builds": _builds_view, "played": _played_view}
     rule = "the opening table dealt again"
     dropped_by = {"play.fresh_table": False}
 
@@ -115,6 +133,8 @@ class Fish(Phase):
 
     def legal(self, state: "State") -> list[int]:
         rules = self.rules
+        if rules.builds:
+            return self._legal_builds(state)
         layout = state.layout
         captures, lays = [], []
         for c in state.hands[state.current]:
@@ -133,13 +153,17 @@ class Fish(Phase):
         card = card_of(act)
         state.hands[p].remove(card)
         taken = taken_of(act)
-        if taken:
+        if is_build(act):   # made, grouped or raised
+            self._build(state, p, card, taken, total_of(act))
+        elif taken:
             before = len(state.layout)
             if self.rules.is_sweep(card, taken, before, state.turns == 0):
                 state.sweeps[p] += 1
                 state.record.applied.add("sweep")
             gone = set(taken)
             state.layout = [c for c in state.layout if c not in gone]
+            if state.builds:   # a build is only ever taken whole
+                state.builds = [b for b in state.builds if b[2][0] not in gone]
             state.catch[p].extend(taken)
             state.catch[p].append(card)
             state.last_capturer = p
@@ -154,6 +178,61 @@ class Fish(Phase):
         if nxt is None:   # pragma: no cover - a refill always gives someone a card
             return self._end_hand(state)
         state.open(self, TURN, nxt)
+
+    def _mine(self, state: "State", seat: int):
+        """Whether a build's owner is ``seat`` or ``seat``'s partner."""
+        sides = state.sides
+        if sides is None:
+            return lambda owner: owner == seat
+        side = sides.of[seat]
+        return lambda owner: sides.of[owner] == side
+
+    def _legal_builds(self, state: "State") -> list[int]:
+        """The turns of a game with builds: captures (a build taken whole, by its total), builds
+        made, raised or grouped, and lays; and a builder's duties. A player whose build is on the
+        table keeps a card of its total (their last one may only capture), and may not lay a card,
+        raise, or build — but for a group build that takes in their own build."""
+        rules = self.rules
+        p = state.current
+        hand, layout, builds = state.hands[p], state.layout, state.builds
+        values = rules.value
+        pending = [b for b in builds if b[0] == p]
+        kept = {b[1] for b in pending}   # the totals this player must keep a card of
+        own_cards = {b[2][0] for b in pending}
+        mine = self._mine(state, p)
+        table = TableSets(values, layout, builds)
+        captures, made, lays = [], [], []
+        for c in hand:
+            last_of_kept = values[c] in kept and sum(1 for x in hand if values[x] == values[c]) == 1
+            for taken in rules.captures(c, layout, builds, table):
+                if last_of_kept and not own_cards.intersection(taken):
+                    continue   # the card kept for one's build may only take it
+                captures.append(action(c, taken))
+            if last_of_kept:
+                continue
+            if not pending:
+                lays.append(c)
+                made.extend(build_action(c, cards, total) for total, cards in rules.raises(c, hand, builds, mine))
+            for total, cards in rules.new_builds(c, hand, layout, builds, table):
+                if pending and not own_cards.intersection(cards):
+                    continue   # a pending build: only a group build that takes it in
+                made.append(build_action(c, cards, total))
+        if captures and rules.must:
+            return captures
+        out = captures + made + lays
+        # A builder always holds a card that takes their build, so this list is never empty; if
+        # it somehow were, laying any card keeps the hand going rather than stopping the game.
+        return out or list(hand)
+
+    def _build(self, state: "State", p: int, card: int, bundled: list[int], total: int) -> None:
+        """A build made, grouped or raised: the card joins the table, and the builds whose cards
+        it bundles become one build of ``total``, this player's."""
+        gone = set(bundled)
+        raised = any(b[2][0] in gone and b[1] != total for b in state.builds)
+        state.builds = [b for b in state.builds if b[2][0] not in gone]
+        state.builds.append((p, total, tuple(sorted(bundled + [card]))))
+        state.layout.append(card)
+        state.record.applied.add("raise" if raised else "build")
 
     def _next_holder(self, state: "State", seat: int) -> int | None:
         n = state.n
@@ -185,6 +264,7 @@ class Fish(Phase):
         if last is not None and state.layout:
             state.catch[last].extend(state.layout)
             state.layout = []
+        state.builds = []
         state.left_over = len(state.layout)
         state.end_hand(self.game.scorer.facts(state))
 
@@ -194,7 +274,30 @@ class Fish(Phase):
         taken = taken_of(act)
         if not taken:
             return f"lays the {names[card]}"
-        what = ", ".join(f"the {names[c]}" for c in taken)
+        if is_build(act):
+            return self._describe_build(state, card, taken, total_of(act))
         if self.rules.pile:
+            what = ", ".join(f"the {names[c]}" for c in taken)
             return f"plays the {names[card]} and takes the pile ({what})"
-        return f"plays the {names[card]} and takes {what}"
+        return f"plays the {names[card]} and takes {self._cards_and_builds(state, taken)}"
+
+    def _cards_and_builds(self, state: "State", cards: list[int]) -> str:
+        """Table cards named, a build's together as "the build of 8 (…)"."""
+        names, parts, inside = self.names, [], set()
+        for _, total, bundle in state.builds:
+            if bundle[0] in cards:
+                inside.update(bundle)
+                parts.append(f"the build of {total} ({', '.join(names[c] for c in bundle)})")
+        parts[:0] = [f"the {names[c]}" for c in cards if c not in inside]
+        return _and(parts)
+
+    def _describe_build(self, state: "State", card: int, bundled: list[int], total: int) -> str:
+        names = self.names
+        whole = set(bundled)
+        held = [b for b in state.builds if b[2][0] in whole]
+        if len(held) == 1 and set(held[0][2]) == whole and held[0][1] != total:
+            return f"plays the {names[card]} onto the build of {held[0][1]} and raises it to {total}"
+        values = self.rules.value
+        group = sum(values[c] for c in bundled) + values[card] != total
+        what = self._cards_and_builds(state, bundled)
+        return f"plays the {names[card]} onto {what} and builds {'a group of ' + str(total) + 's' if group else total}"
