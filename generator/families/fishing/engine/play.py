@@ -16,7 +16,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from generator.engine.phase import Phase, per_seat
 from generator.engine.places import PUBLIC, Place
@@ -102,6 +102,14 @@ class Fish(Phase):
         self.rules = FishRules(game.spec, game.table)
         self.first_turn = game.spec.play.first_turn
         self.names = game.table.names
+        rules = self.rules
+        # The pile's fast path (``play_random``): for each card that may top the pile, which
+        # cards take it (its rank, or the sweeping rank) — the whole of ``captures`` for a pile.
+        rank = rules.rank
+        self.takes_pile = [[rank[c] == rank[top] or rank[c] == rules.sweeper for c in range(len(rank))]
+                           for top in range(len(rank))] if rules.pile else None
+        #: The seat after each seat, at each number of players.
+        self._after = {n: [(p + 1) % n for p in range(n)] for n in game.spec.players.counts()}
 
     def start(self, state: "State") -> bool:
         seat = state.dealer if self.first_turn == "dealer" else (state.dealer + 1) % state.n
@@ -154,6 +162,85 @@ class Fish(Phase):
         if nxt is None:   # pragma: no cover - a refill always gives someone a card
             return self._end_hand(state)
         state.open(self, TURN, nxt)
+
+    def play_random(self, state: "State", rnd: Callable[[], float]) -> bool:
+        """Random turns of a pile game, to the end of the hand, without building actions: the
+        same legal cards in the same order as ``legal`` (the cards that take the pile, then the
+        cards laid; only those that take it when capturing is compulsory), the same draw, and the
+        state ``apply`` leaves. A spread game goes through ``legal``/``apply``."""
+        takes_pile = self.takes_pile
+        if takes_pile is None:
+            return False
+        state._legal = None
+        rules = self.rules
+        must, is_sweep, refill = rules.must, rules.is_sweep, self._refill
+        rec = state.record
+        hands, catch, n = state.hands, state.catch, state.n
+        after = self._after[n]
+        layout, turns, last = state.layout, state.turns, state.last_capturer
+        start = turns
+        stop = turns + self.game.move_cap - rec.moves   # the move cap, counted in turns
+        p = state.current
+        held = sum(map(len, hands))
+        decisions = 0
+        ended = False
+        while turns < stop:
+            hand = hands[p]
+            # In a pile every card held is one action (it takes the pile or is laid on it):
+            # ``legal`` lists the cards that take it first, then the others, each in hand order.
+            k = len(hand)
+            if layout:
+                tk = takes_pile[layout[-1]]
+                caps = [c for c in hand if tk[c]]
+                if caps and must:
+                    k = len(caps)
+            else:
+                caps = None
+            if k > 1:
+                decisions += 1
+                i = int(rnd() * k)
+            else:
+                i = 0
+            if caps:
+                taking = i < len(caps)
+                card = caps[i] if taking else [c for c in hand if not tk[c]][i - len(caps)]
+            else:
+                card = hand[i]
+                taking = False
+            hand.remove(card)
+            held -= 1
+            if taking:
+                layout.sort()   # the taken cards in card order, as ``taken_of`` lists them
+                if is_sweep(card, layout, len(layout), turns == 0):
+                    state.sweeps[p] += 1
+                    rec.applied.add("sweep")
+                mine = catch[p]
+                mine.extend(layout)
+                mine.append(card)
+                layout = state.layout = []
+                last = p
+            else:
+                layout.append(card)
+            turns += 1
+            if not held:
+                if not state.stock:
+                    ended = True
+                    break
+                refill(state)
+                held = sum(map(len, hands))
+            p = after[p]
+            while not hands[p]:
+                p = after[p]
+        state.turns, state.last_capturer = turns, last
+        rec.moves += turns - start
+        rec.decisions += decisions
+        if ended:
+            self._end_hand(state)
+        else:
+            state.open(self, TURN, p)
+        if rec.moves >= self.game.move_cap and not state.terminal:
+            state.stop("cap")
+        return True
 
     def _next_holder(self, state: "State", seat: int) -> int | None:
         n = state.n
