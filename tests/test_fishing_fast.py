@@ -1,8 +1,10 @@
-"""The fishing engine's fast path (``Fish.play_random``, a pile game's random turns written out
-without building actions) plays the same games as ``legal``/``apply``: the same record, move for
-move, from the same seeds, over sampled fishing specs (Hypothesis) and variants of Xeri that
-take each branch of the fast path (capturing compulsory, a sweep of the whole table, no sweeping
-rank, no sweeps), at every player count."""
+"""The fishing engine's fast paths for a pile game play the same games as the general path:
+``Fish.play_random`` (the random turns written out without building actions) the same record,
+move for move, as ``legal``/``apply`` from the same seeds, and ``Fish.legal``'s pile branch the
+same actions in the same order as the general loop over ``FishRules.captures`` at every position
+met — over sampled fishing specs (Hypothesis) and variants of Xeri that take each branch
+(capturing compulsory, a sweep of the whole table, no sweeping rank, no sweeps), at every
+player count."""
 
 from __future__ import annotations
 
@@ -39,9 +41,28 @@ def _by_path(spec: GameSpec, players: int, seed: int, fast: bool, move_cap: int 
     return rec.as_dict(), sorted(rec.applied), list(state.totals)
 
 
+def _same_legal_both_ways(spec: GameSpec, players: int, seed: int) -> None:
+    """At every position of a random game, the pile branch of ``legal`` gives what the general
+    loop gives (``takes_pile`` None: the phase as a spread game runs it)."""
+    game = Game(spec, move_cap=2_000)
+    fish = game.phase(Fish)
+    state = game.new_initial_state(players, seed)
+    rnd = random.Random(seed).random
+    while not state.terminal:
+        legal = state.legal_actions()
+        if state.phase is fish:
+            pile, fish.takes_pile = fish.takes_pile, None
+            try:
+                assert fish.legal(state) == legal
+            finally:
+                fish.takes_pile = pile
+        state.apply_action(legal[int(rnd() * len(legal))])
+
+
 def _same_both_ways(spec: GameSpec, seed: int, move_cap: int = 5_000) -> None:
     for n in spec.players.counts():
         assert _by_path(spec, n, seed, True, move_cap) == _by_path(spec, n, seed, False, move_cap), (n, seed)
+        _same_legal_both_ways(spec, n, seed)
 
 
 def _xeri_with(**changes) -> GameSpec:

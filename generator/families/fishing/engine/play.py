@@ -108,8 +108,10 @@ class Fish(Phase):
         rank = rules.rank
         self.takes_pile = [[rank[c] == rank[top] or rank[c] == rules.sweeper for c in range(len(rank))]
                            for top in range(len(rank))] if rules.pile else None
-        #: The seat after each seat, at each number of players.
-        self._after = {n: [(p + 1) % n for p in range(n)] for n in game.spec.players.counts()}
+        #: The seat after each seat, and every seat from each dealer's left, at each number of players.
+        counts = game.spec.players.counts()
+        self._after = {n: [(p + 1) % n for p in range(n)] for n in counts}
+        self._from_left = {n: [[(d + 1 + k) % n for k in range(n)] for d in range(n)] for n in counts}
 
     def start(self, state: "State") -> bool:
         seat = state.dealer if self.first_turn == "dealer" else (state.dealer + 1) % state.n
@@ -124,6 +126,8 @@ class Fish(Phase):
     def legal(self, state: "State") -> list[int]:
         rules = self.rules
         layout = state.layout
+        if self.takes_pile is not None and layout:   # a pile: what ``captures`` gives, from a table
+            return self._pile_legal(state.hands[state.current], layout)
         captures, lays = [], []
         for c in state.hands[state.current]:
             found = rules.captures(c, layout)
@@ -135,6 +139,17 @@ class Fish(Phase):
         if captures and rules.must:
             return captures
         return captures + lays
+
+    def _pile_legal(self, hand: list[int], pile: list[int]) -> list[int]:
+        """``legal`` in a pile game (the pile not empty): the cards that take the whole pile (one
+        action each, the pile's mask the same for all), then the cards laid — the same actions in
+        the same order as the general loop over ``FishRules.captures``."""
+        tk = self.takes_pile[pile[-1]]   # type: ignore[index]
+        taken = action(0, pile)
+        captures = [c | taken for c in hand if tk[c]]
+        if captures and self.rules.must:
+            return captures
+        return captures + [c for c in hand if not tk[c]]
 
     def apply(self, state: "State", act: int) -> None:
         p = state.current
@@ -175,13 +190,15 @@ class Fish(Phase):
         rules = self.rules
         must, is_sweep, refill = rules.must, rules.is_sweep, self._refill
         rec = state.record
-        hands, catch, n = state.hands, state.catch, state.n
+        hands, catch, stock, n = state.hands, state.catch, state.stock, state.n
         after = self._after[n]
+        order = self._from_left[n][state.dealer]
+        each = state.hand_size()
         layout, turns, last = state.layout, state.turns, state.last_capturer
         start = turns
         stop = turns + self.game.move_cap - rec.moves   # the move cap, counted in turns
         p = state.current
-        held = sum(map(len, hands))
+        empty_at = turns + sum(map(len, hands))   # the turn after which every hand is empty
         decisions = 0
         ended = False
         while turns < stop:
@@ -201,33 +218,39 @@ class Fish(Phase):
                 i = int(rnd() * k)
             else:
                 i = 0
-            if caps:
-                taking = i < len(caps)
-                card = caps[i] if taking else [c for c in hand if not tk[c]][i - len(caps)]
-            else:
-                card = hand[i]
-                taking = False
-            hand.remove(card)
-            held -= 1
-            if taking:
-                layout.sort()   # the taken cards in card order, as ``taken_of`` lists them
-                if is_sweep(card, layout, len(layout), turns == 0):
-                    state.sweeps[p] += 1
-                    rec.applied.add("sweep")
-                mine = catch[p]
-                mine.extend(layout)
-                mine.append(card)
-                layout = state.layout = []
-                last = p
-            else:
-                layout.append(card)
             turns += 1
-            if not held:
-                if not state.stock:
+            if caps:
+                if i < len(caps):   # it takes the pile
+                    card = caps[i]
+                    hand.remove(card)
+                    layout.sort()   # the taken cards in card order, as ``taken_of`` lists them
+                    if is_sweep(card, layout, len(layout), turns == 1):
+                        state.sweeps[p] += 1
+                        rec.applied.add("sweep")
+                    mine = catch[p]
+                    mine.extend(layout)
+                    mine.append(card)
+                    layout = state.layout = []
+                    last = p
+                else:
+                    card = [c for c in hand if not tk[c]][i - len(caps)]
+                    hand.remove(card)
+                    layout.append(card)
+            else:
+                layout.append(hand.pop(i))
+            if turns == empty_at:
+                if not stock:
                     ended = True
                     break
-                refill(state)
-                held = sum(map(len, hands))
+                if len(stock) >= each * n:   # ``_refill``'s full round, inline
+                    for q in order:
+                        h = hands[q]
+                        h.extend(stock[:each])
+                        del stock[:each]
+                        h.sort()
+                else:
+                    refill(state)
+                empty_at = turns + sum(map(len, hands))
             p = after[p]
             while not hands[p]:
                 p = after[p]
@@ -254,7 +277,7 @@ class Fish(Phase):
         """Deal each player a hand's worth from the stock, from the dealer's left, while it lasts."""
         stock, n = state.stock, state.n
         each = state.hand_size()
-        order = [(state.dealer + 1 + k) % n for k in range(n)]
+        order = self._from_left[n][state.dealer]
         if len(stock) >= each * n:
             for q in order:
                 state.hands[q].extend(stock[:each])
