@@ -19,7 +19,7 @@ passing left, a new game when one ends, as ``timing.play_hands`` plays the engin
 decisions made. With a list as ``log`` it appends, per hand, ``(first, dealer, decisions, moves,
 scores, facts)`` (``first``: the game's first hand; ``moves`` None where the engine's count of
 forced moves is not mirrored; ``facts`` the family's own: tricks and trumps, titles, cards left
-in each hand), which is how
+in each hand, cards taken and xeris), which is how
 ``tests/test_benchmark_tight.py`` shows that each plays the engine's game.
 
 The games (the specs in corpus/real/): whist (``whist.yaml``, the rules in ``whist.py``),
