@@ -140,17 +140,6 @@ class Fish(Phase):
             return captures
         return captures + lays
 
-    def _pile_legal(self, hand: list[int], pile: list[int]) -> list[int]:
-        """``legal`` in a pile game (the pile not empty): the cards that take the whole pile (one
-        action each, the pile's mask the same for all), then the cards laid — the same actions in
-        the same order as the general loop over ``FishRules.captures``."""
-        tk = self.takes_pile[pile[-1]]   # type: ignore[index]
-        taken = action(0, pile)
-        captures = [c | taken for c in hand if tk[c]]
-        if captures and self.rules.must:
-            return captures
-        return captures + [c for c in hand if not tk[c]]
-
     def apply(self, state: "State", act: int) -> None:
         p = state.current
         card = card_of(act)
@@ -177,6 +166,25 @@ class Fish(Phase):
         if nxt is None:   # pragma: no cover - a refill always gives someone a card
             return self._end_hand(state)
         state.open(self, TURN, nxt)
+
+    def _next_holder(self, state: "State", seat: int) -> int | None:
+        n = state.n
+        for k in range(1, n + 1):
+            q = (seat + k) % n
+            if state.hands[q]:
+                return q
+        return None
+
+    def _pile_legal(self, hand: list[int], pile: list[int]) -> list[int]:
+        """``legal`` in a pile game (the pile not empty): the cards that take the whole pile (one
+        action each, the pile's mask the same for all), then the cards laid — the same actions in
+        the same order as the general loop over ``FishRules.captures``."""
+        tk = self.takes_pile[pile[-1]]   # type: ignore[index]
+        taken = action(0, pile)
+        captures = [c | taken for c in hand if tk[c]]
+        if captures and self.rules.must:
+            return captures
+        return captures + [c for c in hand if not tk[c]]
 
     def play_random(self, state: "State", rnd: Callable[[], float]) -> bool:
         """Random turns of a pile game, to the end of the hand, without building actions: the
@@ -264,14 +272,6 @@ class Fish(Phase):
         if rec.moves >= self.game.move_cap and not state.terminal:
             state.stop("cap")
         return True
-
-    def _next_holder(self, state: "State", seat: int) -> int | None:
-        n = state.n
-        for k in range(1, n + 1):
-            q = (seat + k) % n
-            if state.hands[q]:
-                return q
-        return None
 
     def _refill(self, state: "State") -> None:
         """Deal each player a hand's worth from the stock, from the dealer's left, while it lasts."""

@@ -31,11 +31,12 @@ def card_of(action: int) -> int:
 
 def taken_of(action: int) -> list[int]:
     """The table cards an action takes, in card order."""
-    mask, out = action >> SHIFT, []
-    while mask:   # one step a card taken, lowest first (not one a card of the pack)
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+    mask, out, c = action >> SHIFT, [], 0
+    while mask:
+        if mask & 1:
+            out.append(c)
+        mask >>= 1
+        c += 1
     return out
 
 
