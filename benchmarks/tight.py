@@ -19,12 +19,13 @@ passing left, a new game when one ends, as ``timing.play_hands`` plays the engin
 decisions made. With a list as ``log`` it appends, per hand, ``(first, dealer, decisions, moves,
 scores, facts)`` (``first``: the game's first hand; ``moves`` None where the engine's count of
 forced moves is not mirrored; ``facts`` the family's own: tricks and trumps, titles, cards left
-in each hand), which is how
+in each hand, cards taken and xeris), which is how
 ``tests/test_benchmark_tight.py`` shows that each plays the engine's game.
 
 The games (the specs in corpus/real/): whist (``whist.yaml``, the rules in ``whist.py``),
 President (``president.yaml``, ``climbing.py``), Crazy Eights (``crazy-eights.yaml``,
-``matching.py``), Rummy (``rummy.yaml``, ``melding.py``), all for four players.
+``matching.py``), Rummy (``rummy.yaml``, ``melding.py``), all for four players; and Xeri
+(``xeri.yaml``, ``fishing.py``), for two.
 """
 
 from __future__ import annotations
@@ -621,5 +622,97 @@ def rummy(hands: int, seed: int, log: list[Any] | None = None) -> int:
     return decisions
 
 
+# ---------------------------------------------------------------------------------------------
+# Xeri (fishing): two players, six cards each, four face up as one pile (dealt again while its
+# top card is a Jack or pairs the card under it); a card of the top card's rank, or a Jack, takes
+# the pile, any other card is laid on it; a pile of one taken by its rank is a xeri (10); hands
+# refilled six each from the stock (three times); the last capturer takes what is left; a point
+# each for A, K, Q, J, 10, one more for the 10 of diamonds and the 2 of clubs, 3 for the most
+# cards; first to 101 alone. Every card of a hand is exactly one action (it captures or it is
+# laid), so the random choice is a card of the hand drawn by index.
+# A pile is only what the rules read of it: its count, its points and its top card's rank.
+# ---------------------------------------------------------------------------------------------
+
+XERI_PLAYERS = 2
+JACK = 9
+_XERI_RANK = [c % 13 for c in R52]
+#: Each card's points (clubs are suit 0, diamonds suit 1; rank index 0 is the two).
+_XERI_WORTH = [(1 if c % 13 >= 8 else 0) + (c == 13 + 8) + (c == 0) for c in R52]
+#: Hand sizes at each play of a round of six cards each (the two seats alternate).
+_XERI_ROUND = (6, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1)
+
+
+def xeri(hands: int, seed: int, log: list[Any] | None = None) -> int:
+    rnd = random.Random(seed).random
+    R, rank, worth, jack = R52, _XERI_RANK, _XERI_WORTH, JACK
+    plays = _XERI_ROUND
+    seats: list[list[int]] = [[], []]
+    decisions = 0
+    totals, dealer = [0, 0], 0
+    for _ in range(hands):
+        first = log is not None and not any(totals)   # (no hand scores nothing for all)
+        keys = [rnd() for _ in R]
+        pack = sorted(R, key=keys.__getitem__)
+        # the opening pile (pack[12:16], its top card last) dealt again while it gives a capture
+        while rank[pack[15]] == jack or rank[pack[15]] == rank[pack[14]]:
+            rest = pack[12:]
+            keys = [rnd() for _ in rest]
+            pack[12:] = [rest[i] for i in sorted(range(40), key=keys.__getitem__)]
+        top = rank[pack[15]]
+        pile_n, pile_pts = 4, worth[pack[12]] + worth[pack[13]] + worth[pack[14]] + worth[pack[15]]
+        cards, pts, xeris = [0, 0], [0, 0], [0, 0]
+        last = -1
+        d0 = decisions
+        lead = (dealer + 1) & 1
+        at = 16
+        for refill in (0, 1, 2, 3):
+            if refill:   # the stock's next twelve, six each
+                seats[lead] = pack[at:at + 6]
+                seats[lead ^ 1] = pack[at + 6:at + 12]
+                at += 12
+            else:
+                seats[lead] = pack[0:12:2]
+                seats[lead ^ 1] = pack[1:12:2]
+            p = lead
+            for k in plays:
+                h = seats[p]
+                if k > 1:
+                    decisions += 1
+                    c = h.pop(int(rnd() * k))
+                else:
+                    c = h.pop()
+                r = rank[c]
+                if pile_n and (r == top or r == jack):
+                    if pile_n == 1 and r == top:
+                        xeris[p] += 1
+                    cards[p] += pile_n + 1
+                    pts[p] += pile_pts + worth[c]
+                    pile_n = pile_pts = 0
+                    last = p
+                else:
+                    pile_n += 1
+                    pile_pts += worth[c]
+                    top = r
+                p ^= 1
+        if last >= 0:   # the last capturer takes what is left
+            cards[last] += pile_n
+            pts[last] += pile_pts
+        scores = [pts[0] + 10 * xeris[0], pts[1] + 10 * xeris[1]]
+        if cards[0] != cards[1]:
+            scores[cards[1] > cards[0]] += 3
+        totals[0] += scores[0]
+        totals[1] += scores[1]
+        if log is not None:
+            log.append((first, dealer, decisions - d0, 48, tuple(scores), (tuple(cards), tuple(xeris))))
+        top = max(totals)
+        if top >= 101 and totals[0] != totals[1]:
+            totals, dealer = [0, 0], 0
+        else:
+            dealer ^= 1
+    return decisions
+
+
 #: The tight yardstick of each family's calibration game.
-GAMES = {"whist": whist, "president": president, "crazy-eights": crazy_eights, "rummy": rummy}
+GAMES = {"whist": whist, "president": president, "crazy-eights": crazy_eights, "rummy": rummy, "xeri": xeri}
+#: Players at the table of each calibration game (four unless said).
+PLAYERS_OF = {"xeri": XERI_PLAYERS}

@@ -1,7 +1,7 @@
 """The ratio table: each family's engine against the tight yardstick and the old one, in one run.
 
-Per family (whist, President, Crazy Eights, Rummy, four players each: the calibration games of
-``tight.py``), four ways of playing the same random hands, one hand at a time, shuffle and deal
+Per family (whist, President, Crazy Eights, Rummy, four players each, and Xeri for two: the
+calibration games of ``tight.py``), four ways of playing the same random hands, one hand at a time, shuffle and deal
 included, whole games as ``timing.play_hands`` plays them:
 
 * **batch**: the engine's batch path, ``State.play_random(rnd, hands=1)``;
@@ -9,7 +9,7 @@ included, whole games as ``timing.play_hands`` plays them:
   decision, as a search bot or a human interface drives the engine (a forced move is applied
   without asking the bot, as ``whist.py`` does);
 * **old**: the plain-Python hand of the family's benchmark script (``whist.py``, ``climbing.py``,
-  ``matching.py``, ``melding.py``), written the way the engine thinks;
+  ``matching.py``, ``melding.py``, ``fishing.py``), written the way the engine thinks;
 * **tight**: ``tight.py``'s hand, written for speed.
 
 Everything runs in this one process and is interleaved: each round plays every variant of every
@@ -38,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(ROOT))
 
 import climbing  # noqa: E402  (the benchmark scripts beside this one: their old yardsticks)
+import fishing  # noqa: E402
 import matching  # noqa: E402
 import melding  # noqa: E402
 import tight  # noqa: E402
@@ -51,21 +52,26 @@ FAMILIES: dict[str, tuple[str, Callable[..., Any], int]] = {
     "president": ("president", climbing.run_plain, 600),
     "crazy-eights": ("crazy-eights", matching.run_plain, 2000),
     "rummy": ("rummy", melding.run_plain, 400),
+    "xeri": ("xeri", fishing.run_plain, 2000),
 }
 LABELS = {"whist": "Whist (trick-taking)", "president": "President (climbing)",
-          "crazy-eights": "Crazy Eights (matching)", "rummy": "Rummy (melding)"}
+          "crazy-eights": "Crazy Eights (matching)", "rummy": "Rummy (melding)", "xeri": "Xeri (fishing, two players)"}
 VARIANTS = ("batch", "api", "old", "tight")
 
 
-def run_api(game: Any, hands: int, seed: int) -> None:
+def players_of(family: str) -> int:
+    return tight.PLAYERS_OF.get(family, PLAYERS)
+
+
+def run_api(game: Any, hands: int, seed: int, players: int = PLAYERS) -> None:
     """``hands`` hands through the bot API with a random bot at every seat."""
     from generator.bots import RandomBot
 
-    bots = [RandomBot(seed + p) for p in range(PLAYERS)]
-    state = game.new_initial_state(PLAYERS, seed)
+    bots = [RandomBot(seed + p) for p in range(players)]
+    state = game.new_initial_state(players, seed)
     for done in range(hands):
         if state.terminal:
-            state = game.new_initial_state(PLAYERS, seed * 1_000_003 + done)
+            state = game.new_initial_state(players, seed * 1_000_003 + done)
         target = state.hand_no + 1
         while state.hand_no < target and not state.terminal:
             legal = state.legal_actions()
@@ -77,10 +83,11 @@ def run_api(game: Any, hands: int, seed: int) -> None:
 
 def runner(family: str, variant: str, game: Any) -> Callable[[int, int], Any]:
     spec, old, _ = FAMILIES[family]
+    players = players_of(family)
     if variant == "batch":
-        return lambda hands, seed: play_hands(game, PLAYERS, hands, seed, clock=time.process_time)
+        return lambda hands, seed: play_hands(game, players, hands, seed, clock=time.process_time)
     if variant == "api":
-        return lambda hands, seed: run_api(game, hands, seed)
+        return lambda hands, seed: run_api(game, hands, seed, players)
     if variant == "old":
         return lambda hands, seed: old(game, hands, seed)
     return tight.GAMES[family]
@@ -90,7 +97,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=9, help="timed rounds (default 9)")
     ap.add_argument("--scale", type=float, default=1.0, help="hands a run, times this (default 1)")
-    ap.add_argument("--only", help="families, comma-separated (default: all four)")
+    ap.add_argument("--only", help="families, comma-separated (default: all five)")
     args = ap.parse_args()
     from generator.engine import Game
     from generator.spec import load_spec
@@ -129,7 +136,7 @@ def ratio(a: list[float], b: list[float]) -> float:
 def report(families: list[str], rate: dict[tuple[str, str], list[float]], args: argparse.Namespace,
            wall_share: float) -> None:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"Hands per CPU second, four players, random play, one hand at a time (shuffle and deal included);")
+    print(f"Hands per CPU second, four players (Xeri two), random play, one hand at a time (shuffle and deal included);")
     print(f"median of {args.rounds} interleaved rounds; Python {platform.python_version()}; "
           f"load average {load:.2f} at the end; least CPU/wall share of a run {wall_share:.0%}")
     print()

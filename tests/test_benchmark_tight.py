@@ -31,16 +31,16 @@ def tight(request):
     return load_benchmark(request, "tight")
 
 
-def engine_hands(name: str, hands: int, seed: int, facts: Callable[[Any], Any]) -> list[tuple]:
+def engine_hands(name: str, hands: int, seed: int, facts: Callable[[Any], Any], players: int = PLAYERS) -> list[tuple]:
     """``hands`` random hands of the engine's game, in whole games as ``timing.play_hands`` plays
     them, each as the yardstick logs it: (first, dealer, decisions, moves, scores, facts)."""
     game = Game(load_spec(ROOT / "corpus" / "real" / f"{name}.yaml"))
     rnd = random.Random(seed).random
     out = []
-    state = game.new_initial_state(PLAYERS, seed)
+    state = game.new_initial_state(players, seed)
     for done in range(hands):
         if state.terminal:
-            state = game.new_initial_state(PLAYERS, seed * 1_000_003 + done)
+            state = game.new_initial_state(players, seed * 1_000_003 + done)
         rec = state.record
         first, moves, decisions = state.hand_no == 0, rec.moves, rec.decisions
         state.play_random(rnd, hands=1)
@@ -90,12 +90,12 @@ def same_length(e: list[tuple], t: list[tuple], moves: bool = True) -> None:
     same_share([h[0] for h in e], [h[0] for h in t], "share of hands that open a game")
 
 
-def winner_seats(e: list[tuple], t: list[tuple]) -> None:
+def winner_seats(e: list[tuple], t: list[tuple], players: int = PLAYERS) -> None:
     """The hand's winner (best score), by seat from the dealer."""
     def seat(h: tuple) -> int:
         scores = h[4]
-        return (scores.index(max(scores)) - h[1]) % PLAYERS
-    for k in range(PLAYERS):
+        return (scores.index(max(scores)) - h[1]) % players
+    for k in range(players):
         same_share([seat(h) == k for h in e], [seat(h) == k for h in t], f"winner at dealer + {k}")
 
 
@@ -159,6 +159,30 @@ def test_tight_rummy_is_the_engines(tight):
         return h[5][h[4].index(max(h[4]))] == 0
     same_share([went_out(h) for h in e], [went_out(h) for h in t], "hands won by going out")
     same_mean([sum(h[5]) for h in e], [sum(h[5]) for h in t], "cards left in all hands")
+
+
+@pytest.mark.statistical
+def test_tight_xeri_is_the_engines(tight):
+    """Besides the length and the winner: each seat's score and cards taken from the dealer, the
+    xeris a hand, the 26–26 split (no majority), and real-games.md's sum: every card taken, 22
+    points of cards a hand plus 3 for the majority plus 10 a xeri (asserted hand by hand)."""
+    facts = lambda hand: (tuple(hand.captured), tuple(hand.sweeps))   # noqa: E731
+    e = engine_hands("xeri", 4000, 11, facts, players=2)
+    t = tight_hands(tight, "xeri", 4000, 12)
+    same_length(e, t)
+    assert all(h[3] == 48 for h in e + t)   # every turn plays a card: 24 each
+    for h in e + t:
+        cards, xeris = h[5]
+        assert sum(cards) == 52
+        assert sum(h[4]) == 22 + 3 * (cards[0] != cards[1]) + 10 * sum(xeris)
+    for k in range(2):   # by seat from the dealer (the dealer plays last)
+        for what, of in (("score", lambda h, q: h[4][q]), ("cards taken", lambda h, q: h[5][0][q]),
+                         ("xeris", lambda h, q: h[5][1][q])):
+            same_mean([of(h, (h[1] + k) % 2) for h in e], [of(h, (h[1] + k) % 2) for h in t], f"{what} at dealer + {k}")
+        same_spread([h[4][(h[1] + k) % 2] for h in e], [h[4][(h[1] + k) % 2] for h in t], f"score at dealer + {k}")
+    same_share([h[5][0][0] == 26 for h in e], [h[5][0][0] == 26 for h in t], "cards split 26–26")
+    same_mean([sum(h[5][1]) for h in e], [sum(h[5][1]) for h in t], "xeris a hand")
+    winner_seats(e, t, players=2)
 
 
 def test_tight_games_are_seeded(tight):

@@ -30,10 +30,12 @@ TRICKS = FAMILIES["trick-taking"]
 
 
 def test_the_families_are_registered_with_the_seed_books_weights() -> None:
-    book = {name for name, f in FAMILIES.items() if f.weight > 0}   # a family not in the book has weight 0
-    assert DEFAULT == "trick-taking" and book == {"trick-taking", "climbing", "melding", "matching"}
+    drawn = {name for name, f in FAMILIES.items() if f.weight > 0}
+    assert DEFAULT == "trick-taking" and drawn == {"trick-taking", "climbing", "melding", "matching", "fishing"}
     assert TRICKS.weight == 58 and FAMILIES["climbing"].weight == 39 and FAMILIES["matching"].weight == 33
     assert FAMILIES["melding"].weight == 37
+    # beyond the book: fishing's share of the seeds' traditional games (3 of 37), 15 of 182
+    assert FAMILIES["fishing"].weight == 15
     assert family_of(make_spec()) is TRICKS
     with pytest.raises(ValueError, match="climbing"):
         family_named("rummikub")
@@ -154,12 +156,12 @@ def test_the_renderer_and_the_checks_ask_the_family(monkeypatch: pytest.MonkeyPa
 
 
 def test_any_family_is_drawn_by_the_books_weights() -> None:
-    """Among the registered families (trick-taking 58, climbing 39, melding 37, matching 33), and among
-    the book's four."""
+    """Among the registered families (the book's trick-taking 58, climbing 39, melding 37, matching
+    33, and Parlour's fishing 15), and among the book's four."""
     rng = random.Random(7)
     registered = Counter(choose(rng).name for _ in range(16_700))
-    for name, weight in (("trick-taking", 58), ("climbing", 39), ("melding", 37), ("matching", 33)):
-        assert abs(registered[name] / 16_700 - weight / 167) < 0.02, registered
+    for name, weight in (("trick-taking", 58), ("climbing", 39), ("melding", 37), ("matching", 33), ("fishing", 15)):
+        assert abs(registered[name] / 16_700 - weight / 182) < 0.02, registered
     assert set(registered) == {name for name, f in FAMILIES.items() if f.weight > 0}   # never one of weight 0
     book = [dataclasses.replace(TRICKS, name=n, weight=w)
             for n, w in (("trick-taking", 58), ("climbing", 39), ("melding", 37), ("matching", 33))]
@@ -178,9 +180,10 @@ def test_any_family_leaves_the_games_stream_alone() -> None:
         assert dump_yaml(sample_game(seed, family=ANY).spec) == dump_yaml(sample_game(seed, family=family.name).spec)
     for seed in range(2_000):
         drawn[family_for(seed, ANY).name] += 1
-    assert abs(drawn["climbing"] / 2_000 - 39 / 167) < 0.05, drawn
-    assert abs(drawn["melding"] / 2_000 - 37 / 167) < 0.05, drawn
-    assert abs(drawn["matching"] / 2_000 - 33 / 167) < 0.05, drawn
+    assert abs(drawn["climbing"] / 2_000 - 39 / 182) < 0.05, drawn
+    assert abs(drawn["melding"] / 2_000 - 37 / 182) < 0.05, drawn
+    assert abs(drawn["matching"] / 2_000 - 33 / 182) < 0.05, drawn
+    assert abs(drawn["fishing"] / 2_000 - 15 / 182) < 0.03, drawn
 
 
 def test_sampler_traits_default_to_a_plain_family() -> None:

@@ -246,7 +246,9 @@ def test_the_sampler_keeps_a_draft_whose_deal_narrows(seed: int) -> None:
 
 
 #: sha256 (first 16 hex digits) of the YAML of sample_game(seed, family) before the mend existed.
-DEFAULT_PATH = [(0, "any", "c206502807651308"), (1, "any", "93b114ae7126e1d9"), (7, "trick-taking", "aa29227093ef754c"),
+#: (Seed 1 under "any" drew matching then; since fishing has a weight in "any" it draws fishing, so
+#: its game is pinned by naming the family.)
+DEFAULT_PATH = [(0, "any", "c206502807651308"), (1, "matching", "93b114ae7126e1d9"), (7, "trick-taking", "aa29227093ef754c"),
                 (11, "climbing", "fadca23e6ae60d93"), (23, "matching", "535ea3ba583676e1"),
                 (42, "melding", "7f452ea6e904d4b5"), (99, "any", "bdf18c8c69b7fee1")]
 

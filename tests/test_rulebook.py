@@ -633,6 +633,17 @@ MELD_VARIATIONS: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
+#: A fishing game (Kontsina: a spread, one card of a rank matched, sums) and the options its real
+#: games (Xeri, Kontsina, read below) leave unset: every card of a rank, a sweep that clears the table.
+FISH_BASE: dict[str, Any] = load_spec(Path(__file__).resolve().parents[1] / "corpus" / "real" / "kontsina.yaml") \
+    .rules().model_dump(mode="json")
+
+FISH_VARIATIONS: list[tuple[str, dict[str, Any]]] = [
+    ("fish every card of a rank", {"play.match": "all"}),
+    ("fish clearing the table", {"play.sweep": "clear-table", "scoring.sweeps": {"name": "sweep", "points": 10}}),
+]
+
+
 def _apply(data: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
     out = copy.deepcopy(data)
     for path, value in patch.items():
@@ -677,12 +688,13 @@ def _variation_specs() -> list[tuple[str, GameSpec]]:
             + [("match base", spec_from_data(MATCH_BASE))]
             + [(label, spec_from_data(_apply(MATCH_BASE, patch))) for label, patch in MATCH_VARIATIONS]
             + [("meld base", spec_from_data(MELD_BASE))]
-            + [(label, spec_from_data(_apply(MELD_BASE, patch))) for label, patch in MELD_VARIATIONS])
+            + [(label, spec_from_data(_apply(MELD_BASE, patch))) for label, patch in MELD_VARIATIONS]
+            + [(label, spec_from_data(_apply(FISH_BASE, patch))) for label, patch in FISH_VARIATIONS])
 
 
 def test_variations_cover_every_field_and_option() -> None:
     touched: set[tuple[str, Any]] = set()
-    for _, patch in VARIATIONS + CLIMB_VARIATIONS + MATCH_VARIATIONS + MELD_VARIATIONS:
+    for _, patch in VARIATIONS + CLIMB_VARIATIONS + MATCH_VARIATIONS + MELD_VARIATIONS + FISH_VARIATIONS:
         for path, value in patch.items():
             _touched(path, value, touched)
     base_values: set[tuple[str, Any]] = set()
@@ -698,7 +710,7 @@ def test_variations_cover_every_field_and_option() -> None:
     touched |= {(p.lstrip("."), v) for p, v in real_values}
     base_values = {(p.lstrip("."), v) for p, v in base_values}
     paths = {p for p, _ in touched} | {"play.family"}  # each base is of its own family
-    # the book's families' play sections only: a family of weight 0 has its own tests
+    # the play sections of the families ``--family any`` draws (a family of weight 0 has its own tests)
     fields = {p: o for p, o in _fields(GameSpec).items() if not p.startswith("play.")}
     for f in FAMILIES.values():
         if f.weight > 0:

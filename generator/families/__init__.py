@@ -13,8 +13,8 @@ the checks run its checks and the importer reads its sentences with its patterns
 A family from outside this package registers the same way: its package calls ``register``, and a
 command finds it through ``PARLOUR_FAMILIES`` (module names, comma-separated, imported after the
 built-in families, in every process, workers included). Its templates may live in its own folder
-(``Family.templates``). A family not in the seed book has weight 0 (``--family any`` never draws
-it) and may have no importer; docs/architecture.md shows one, kept among the tests.
+(``Family.templates``). A family not in the seed book has a weight its registration gives with
+its reason (0: ``--family any`` never draws it) and may have no importer; docs/architecture.md shows one, kept among the tests.
 
 Pieces are lazy references (``generator.refs``): ``"package.module:Name"`` strings resolved on
 first use. That keeps this registry importable from the spec (which every layer imports) and while
@@ -89,7 +89,7 @@ class Family:
     """One family and its piece in every layer. ``ref`` fields are lazy references (see above)."""
 
     name: str                  # the tag of the spec's play section (``play.family``) and the rulebook's word
-    weight: int                # games of this family in the seed book (167 games in all); 0: not in the book
+    weight: int                # games of this family in the seed book (167 games in all); beyond it, its own (0: never drawn)
     spec: str                  # ref: the pydantic model of the play section; its ``family`` is ``name``
     sampler: str               # ref: draw_play(draw, deck, deal, setup, bidding, bad_suit, flavour)
     template: str              # the *Play* section's template, under templates/

@@ -20,7 +20,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from generator.engine.phase import Phase, per_seat
 from generator.engine.places import PUBLIC, Place
@@ -120,6 +120,16 @@ class Fish(Phase):
         self.rules = FishRules(game.spec, game.table)
         self.first_turn = game.spec.play.first_turn
         self.names = game.table.names
+        rules = self.rules
+        # The pile's fast path (``play_random``): for each card that may top the pile, which
+        # cards take it (its rank, or the sweeping rank) — the whole of ``captures`` for a pile.
+        rank = rules.rank
+        self.takes_pile = [[rank[c] == rank[top] or rank[c] == rules.sweeper for c in range(len(rank))]
+                           for top in range(len(rank))] if rules.pile else None
+        #: The seat after each seat, and every seat from each dealer's left, at each number of players.
+        counts = game.spec.players.counts()
+        self._after = {n: [(p + 1) % n for p in range(n)] for n in counts}
+        self._from_left = {n: [[(d + 1 + k) % n for k in range(n)] for d in range(n)] for n in counts}
 
     def start(self, state: "State") -> bool:
         seat = state.dealer if self.first_turn == "dealer" else (state.dealer + 1) % state.n
@@ -136,6 +146,8 @@ class Fish(Phase):
         if rules.builds:
             return self._legal_builds(state)
         layout = state.layout
+        if self.takes_pile is not None and layout:   # a pile: what ``captures`` gives, from a table
+            return self._pile_legal(state.hands[state.current], layout)
         captures, lays = [], []
         for c in state.hands[state.current]:
             found = rules.captures(c, layout)
@@ -242,11 +254,109 @@ class Fish(Phase):
                 return q
         return None
 
+    def _pile_legal(self, hand: list[int], pile: list[int]) -> list[int]:
+        """``legal`` in a pile game (the pile not empty): the cards that take the whole pile (one
+        action each, the pile's mask the same for all), then the cards laid — the same actions in
+        the same order as the general loop over ``FishRules.captures``."""
+        tk = self.takes_pile[pile[-1]]   # type: ignore[index]
+        taken = action(0, pile)
+        captures = [c | taken for c in hand if tk[c]]
+        if captures and self.rules.must:
+            return captures
+        return captures + [c for c in hand if not tk[c]]
+
+    def play_random(self, state: "State", rnd: Callable[[], float]) -> bool:
+        """Random turns of a pile game, to the end of the hand, without building actions: the
+        same legal cards in the same order as ``legal`` (the cards that take the pile, then the
+        cards laid; only those that take it when capturing is compulsory), the same draw, and the
+        state ``apply`` leaves. A spread game goes through ``legal``/``apply``."""
+        takes_pile = self.takes_pile
+        if takes_pile is None:
+            return False
+        state._legal = None
+        rules = self.rules
+        must, is_sweep, refill = rules.must, rules.is_sweep, self._refill
+        rec = state.record
+        hands, catch, stock, n = state.hands, state.catch, state.stock, state.n
+        after = self._after[n]
+        order = self._from_left[n][state.dealer]
+        each = state.hand_size()
+        layout, turns, last = state.layout, state.turns, state.last_capturer
+        start = turns
+        stop = turns + self.game.move_cap - rec.moves   # the move cap, counted in turns
+        p = state.current
+        empty_at = turns + sum(map(len, hands))   # the turn after which every hand is empty
+        decisions = 0
+        ended = False
+        while turns < stop:
+            hand = hands[p]
+            # In a pile every card held is one action (it takes the pile or is laid on it):
+            # ``legal`` lists the cards that take it first, then the others, each in hand order.
+            k = len(hand)
+            if layout:
+                tk = takes_pile[layout[-1]]
+                caps = [c for c in hand if tk[c]]
+                if caps and must:
+                    k = len(caps)
+            else:
+                caps = None
+            if k > 1:
+                decisions += 1
+                i = int(rnd() * k)
+            else:
+                i = 0
+            turns += 1
+            if caps:
+                if i < len(caps):   # it takes the pile
+                    card = caps[i]
+                    hand.remove(card)
+                    layout.sort()   # the taken cards in card order, as ``taken_of`` lists them
+                    if is_sweep(card, layout, len(layout), turns == 1):
+                        state.sweeps[p] += 1
+                        rec.applied.add("sweep")
+                    mine = catch[p]
+                    mine.extend(layout)
+                    mine.append(card)
+                    layout = state.layout = []
+                    last = p
+                else:
+                    card = [c for c in hand if not tk[c]][i - len(caps)]
+                    hand.remove(card)
+                    layout.append(card)
+            else:
+                layout.append(hand.pop(i))
+            if turns == empty_at:
+                if not stock:
+                    ended = True
+                    break
+                if len(stock) >= each * n:   # ``_refill``'s full round, inline
+                    for q in order:
+                        h = hands[q]
+                        h.extend(stock[:each])
+                        del stock[:each]
+                        h.sort()
+                else:
+                    refill(state)
+                empty_at = turns + sum(map(len, hands))
+            p = after[p]
+            while not hands[p]:
+                p = after[p]
+        state.turns, state.last_capturer = turns, last
+        rec.moves += turns - start
+        rec.decisions += decisions
+        if ended:
+            self._end_hand(state)
+        else:
+            state.open(self, TURN, p)
+        if rec.moves >= self.game.move_cap and not state.terminal:
+            state.stop("cap")
+        return True
+
     def _refill(self, state: "State") -> None:
         """Deal each player a hand's worth from the stock, from the dealer's left, while it lasts."""
         stock, n = state.stock, state.n
         each = state.hand_size()
-        order = [(state.dealer + 1 + k) % n for k in range(n)]
+        order = self._from_left[n][state.dealer]
         if len(stock) >= each * n:
             for q in order:
                 state.hands[q].extend(stock[:each])
