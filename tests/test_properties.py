@@ -26,6 +26,15 @@ def _caller(spec: GameSpec, hand, n: int) -> int | None:
     return (hand.dealer + (0 if t.caller == "dealer" else 1)) % n if t.method == "called" else None
 
 
+def _hand_sides(spec: GameSpec, hand, n: int, sides: list[int] | None) -> list[int] | None:
+    """The hand's sides: the fixed partnerships, or the caller alone against the rest
+    (``players.coalition``), or None."""
+    if sides is not None or spec.players.coalition is None:
+        return sides
+    caller = _caller(spec, hand, n)
+    return [0 if p == caller else 1 for p in range(n)]
+
+
 def _pooled(hand, sides: list[int] | None, caller: int | None = None):
     """A hand's tricks and cards taken per side, as the rules count them in partnerships; who
     won the last trick and who named trumps, by their side."""
@@ -118,7 +127,8 @@ def check_record(spec: GameSpec, rec: GameRecord) -> None:
             assert sum(len(w) for w in h.won) == n * sum(h.tricks)
         # a contract of the last tricks needs each trick's taker, which the record does not keep
         if not _unequal_hands(spec) and not (spec.scoring.kind == "schedule" and _way(spec, h).last):
-            assert h.scores == expected_scores(spec, _pooled(h, rec.sides, _caller(spec, h, n)), None, rec.sides)
+            sides = _hand_sides(spec, h, n, rec.sides)
+            assert h.scores == expected_scores(spec, _pooled(h, sides, _caller(spec, h, n)), None, sides)
         totals = [a + b for a, b in zip(totals, h.scores)]
         assert h.totals == totals
     if rec.outcome == "natural":

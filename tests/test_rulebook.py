@@ -641,6 +641,8 @@ FISH_BASE: dict[str, Any] = load_spec(Path(__file__).resolve().parents[1] / "cor
 FISH_VARIATIONS: list[tuple[str, dict[str, Any]]] = [
     ("fish every card of a rank", {"play.match": "all"}),
     ("fish clearing the table", {"play.sweep": "clear-table", "scoring.sweeps": {"name": "sweep", "points": 10}}),
+    ("fish every combination at once", {"play.match": "all", "play.combinations": "every"}),
+    ("fish with builds", {"play.builds": True}),
 ]
 
 
@@ -703,7 +705,7 @@ def test_variations_cover_every_field_and_option() -> None:
     _touched("", MATCH_BASE, base_values)
     _touched("", MELD_BASE, base_values)
     real_values: set[tuple[str, Any]] = set()
-    for real in ("xeri", "kontsina"):   # card points: the fishing games of the corpus (tests/test_fishing.py)
+    for real in ("xeri", "kontsina", "diloti"):   # card points: the fishing games of the corpus (tests/test_fishing.py)
         _touched("", load_spec(Path(__file__).resolve().parents[1] / "corpus" / "real" / f"{real}.yaml")
                  .rules().model_dump(mode="json"), real_values)
     base_values |= real_values
