@@ -293,3 +293,38 @@ def test_the_melding_referee_catches_a_lay_off_left_out(monkeypatch):
     monkeypatch.setattr(MeldRules, "fits", lambda self, meld, kind, lo, wild: frozenset())
     tally = referee_family("melding", range(0, 10))
     assert tally.disagreements and "offered to lay off" in tally.disagreements[0]
+
+
+# -- fishing ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["xeri", "kontsina"])
+def test_the_fishing_referee_agrees_with_the_engine_on_the_real_games(name):
+    from generator.spec import load_spec
+
+    spec = load_spec(REAL / f"{name}.yaml")
+    tally = referee_game(spec, 2, 5)
+    assert tally.disagreements == []
+    assert tally.moves > 100 and tally.hands >= 2
+
+
+def test_the_fishing_referee_agrees_over_sampled_games():
+    tally = referee_family("fishing", range(0, 12))
+    assert tally.disagreements == []
+    assert tally.games >= 30 and tally.moves > 5_000 and tally.hands > 100
+
+
+def test_the_fishing_referee_catches_a_sum_left_out_and_a_sweep_miscounted(monkeypatch):
+    """Not vacuous: an engine that forgets sum captures, or counts no sweep, is caught."""
+    from generator.families.fishing.engine.rules import FishRules
+    from generator.spec import load_spec
+
+    real = FishRules.captures
+    monkeypatch.setattr(FishRules, "captures", lambda self, card, layout, *a, **k: [
+        t for t in real(self, card, layout, *a, **k) if len(t) == 1 or self.pile])
+    tally = referee_game(load_spec(REAL / "kontsina.yaml"), 2, 5)
+    assert tally.disagreements and "misses" in tally.disagreements[0]
+    monkeypatch.undo()
+    monkeypatch.setattr(FishRules, "is_sweep", lambda self, *a, **k: False)
+    tally = referee_game(load_spec(REAL / "xeri.yaml"), 2, 5)
+    assert tally.disagreements and "the engine scores" in tally.disagreements[0]

@@ -46,6 +46,7 @@ REFEREES = {
     "climbing": ("tests.referee.climbing", "tests.referee.watch_climbing", "ClimbWatcher"),
     "matching": ("tests.referee.matching", "tests.referee.watch_matching", "MatchWatcher"),
     "melding": ("tests.referee.melding", "tests.referee.watch_melding", "MeldWatcher"),
+    "fishing": ("tests.referee.fishing", "tests.referee.watch_fishing", "FishWatcher"),
 }
 REFEREED = tuple(REFEREES)
 
