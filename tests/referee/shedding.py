@@ -49,3 +49,24 @@ def hand_scores(spec, winner: int, left: list[list[str]]) -> list[int]:
         return [0 if p == winner else -value[p] for p in range(n)]
     return [sum(value[q] for q in range(n) if q != winner) if p == winner else 0 for p in range(n)]
 
+
+def settle(spec, held: list[list[str]], counts: list[int]) -> tuple[str | None, list[int] | None, list[list[str]]]:
+    """The hand just ended, from what each player held before its last step (``held``) and the
+    cards each has left (``counts``): "As soon as a player goes out, the hand ends at once", so the
+    others hold what they held; a blocked hand ends on a pass, "and the player with the fewest cards
+    in hand wins it as if they had gone out". Returns (why it is not refereed, or None; the
+    expected scores; the cards left)."""
+    left = [[] if counts[p] == 0 else list(h) for p, h in enumerate(held)]
+    if [len(h) for h in left] != counts:   # cards moved on the last step beyond the play that went out
+        return "scores other than the cards left", None, left
+    out = [p for p, h in enumerate(left) if not h]
+    if out:
+        winner = out[0]
+    else:
+        fewest = min(len(h) for h in left)
+        tied = [p for p, h in enumerate(left) if len(h) == fewest]
+        if len(tied) > 1:
+            return "a blocked hand's tie", None, left
+        winner = tied[0]
+    return None, hand_scores(spec, winner, left), left
+

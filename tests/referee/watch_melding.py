@@ -144,26 +144,14 @@ class MeldWatcher:
                 self.spec.play.desert or self.skip_all:
             self.tally.skipped["who plays next, and special scores"] += 1
             return
-        counts = rec.facts["left"]
-        left = [[] if counts[p] == 0 else list(h) for p, h in enumerate(held)]
-        if [len(h) for h in left] != counts:   # the last step moved more than the cards going out
-            self.tally.skipped["who plays next, and special scores"] += 1
+        why, expect, left = shedding.settle(self.spec, held, rec.facts["left"])
+        if why:
+            self.tally.skipped["who plays next, and special scores" if why == "scores other than the cards left" else why] += 1
             return
-        out = [p for p, h in enumerate(left) if not h]
-        if out:
-            winner = out[0]
-        else:
-            fewest = min(len(h) for h in left)
-            tied = [p for p, h in enumerate(left) if len(h) == fewest]
-            if len(tied) > 1:
-                self.tally.skipped["a blocked hand's tie"] += 1
-                return
-            winner = tied[0]
-        expect = shedding.hand_scores(self.spec, winner, left)
         self.tally.hands += 1
         if list(rec.scores) != expect:
             raise Disagreement(f"hand {len(state.record.hands) - 1}: cards left {left}: the engine scores "
-                               f"{list(rec.scores)}, the rulebook {expect} (winner seat {winner})")
+                               f"{list(rec.scores)}, the rulebook {expect}")
 
 
 __all__ = ["MeldWatcher", "is_joker"]
