@@ -175,7 +175,13 @@ def _sides_text(spec: GameSpec) -> str:
         return "; each hand, whoever names trumps plays alone against the others together"
     if sides is None:
         return ", each for themselves"
-    return f" in {'partnerships' if sides.size == 2 else 'teams'} of {phrases.num(sides.size)}"
+    word = f"{'partnerships' if sides.size == 2 else 'teams'} of {phrases.num(sides.size)}"
+    counts = spec.players.counts()
+    sided = [n for n in counts if sides.applies(n)]
+    if len(sided) == len(counts):
+        return f" in {word}"
+    # at the other counts each plays alone (the rules' *Setup* says so): name the counts in sides
+    return f", in {word} with {phrases.join_or(phrases.num(n) for n in sided)}, otherwise each for themselves"
 
 
 def quick_reference_rows(spec: GameSpec) -> list[tuple[str, str]]:
