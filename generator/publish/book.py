@@ -236,7 +236,7 @@ def book_html(entries: Sequence[Entry], info: BookInfo, paper: str = "A5", for_p
         include_rejected=include_rejected, seeds=seeds, seed_range=_ranges(seeds),
         account=cover_account(entries, info, include_rejected), how_terms=_how_terms(terms), curious=curious(printed, views, rejected),
         entries=printed, views=views, version=version(), tools=tool_versions, css=css, paper=paper,
-        sheet=shared_scoresheet(printed),
+        sheet=shared_scoresheet(printed), sided=facts.any_sides([e.spec for e in printed]),
         credit=facts.book_credit([e.spec for e in printed], bool(info.playtest_games)))
 
 

@@ -47,9 +47,29 @@ def data_line(spec: GameSpec) -> str:
         spec.family.capitalize(),
         players_text(spec),
         f"{spec.deck.size()} cards",
-        "individual",
+        configuration(spec),
         "clockwise",
     ])
+
+
+def configuration(spec: GameSpec) -> str:
+    """Who plays with whom, in the data line's word: individual, partnerships or teams (with the
+    counts that play them where others play alone), or the caller against the rest each hand."""
+    if spec.players.coalition is not None:
+        return "caller against the rest"
+    sides = spec.players.sides
+    if sides is None:
+        return "individual"
+    word = "partnerships" if sides.size == 2 else f"teams of {sides.size}"
+    counts = list(spec.players.counts())
+    sided = [n for n in counts if sides.applies(n)]
+    return word if len(sided) == len(counts) else f"{word} at {'/'.join(str(n) for n in sided)}"
+
+
+def any_sides(specs: list[GameSpec]) -> bool:
+    """Whether any game of a book is played in partnerships, teams or a coalition (the book's
+    "How to use" then does not say that all its games are for individual players)."""
+    return any(s.players.sides is not None or s.players.coalition is not None for s in specs)
 
 
 def _number(x: Any) -> bool:
