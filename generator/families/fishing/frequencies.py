@@ -19,6 +19,13 @@ def _spread(s: GameSpec) -> bool:
     return s.play.layout == "spread"
 
 
+def _courts(s: GameSpec) -> bool:
+    """The pack has a court card to sweep with (the Jack, else its lowest court)."""
+    from generator.spec import derived
+
+    return any(r in derived.COURT_VALUES[s.deck.kind] for r in s.deck.ranks())
+
+
 def _sums(s: GameSpec) -> bool:
     return _spread(s) and s.play.sums
 
@@ -35,8 +42,10 @@ def rows() -> list[Row6]:
         ("FI-02 table", "four cards", "all", everyone, lambda s: s.play.table == 4, F(3, 4) + F(1, 4) * F(1, 5)),
         ("FI-03 fresh table", "yes", "pile", _pile, lambda s: s.play.fresh_table, F(3, 4)),
         ("FI-03 fresh table", "yes", "spread", _spread, lambda s: s.play.fresh_table, F(1, 2)),
-        ("FI-04 sweeper", "yes", "pile", _pile, lambda s: s.play.sweeper is not None, F(2, 3)),
-        ("FI-04 sweeper", "yes", "spread", _spread, lambda s: s.play.sweeper is not None, F(1, 5)),
+        ("FI-04 sweeper", "yes", "pile, a pack with a court", lambda s: _pile(s) and _courts(s),
+         lambda s: s.play.sweeper is not None, F(2, 3)),
+        ("FI-04 sweeper", "yes", "spread, a pack with a court", lambda s: _spread(s) and _courts(s),
+         lambda s: s.play.sweeper is not None, F(1, 5)),
         ("FI-05 match", "all", "spread", _spread, lambda s: s.play.match == "all", F(1, 4)),
         ("FI-06 sums", "yes", "spread", _spread, lambda s: s.play.sums, F(3, 4)),
         ("FI-07 must capture", "yes", "spread", _spread, lambda s: s.play.must_capture, F(1, 4)),
@@ -44,7 +53,8 @@ def rows() -> list[Row6]:
          lambda s: s.play.combinations == "every", F(1, 2)),
         ("FI-11 builds", "yes", "spread adding up", _sums, lambda s: s.play.builds, F(1, 6)),
         ("FI-09 sweeps", "lone card", "pile", _pile, lambda s: s.play.sweep == "lone-card", F(3, 4)),
-        ("FI-09 sweeps", "clear the table", "spread", _spread, lambda s: s.play.sweep == "clear-table", F(1, 2)),
+        ("FI-09 sweeps", "clear the table", "spread", _spread, lambda s: s.play.sweep == "clear-table", F(7, 9)),
+        ("FI-09 sweeps", "lone card", "spread", _spread, lambda s: s.play.sweep == "lone-card", F(1, 9)),
         ("FI-08 card points", "most cards", "all", everyone, lambda s: s.scoring.most_cards is not None,
          F(3, 4) + F(1, 4) * F(1, 2) * F(1, 2) * F(1, 4) * F(1, 4) * F(1, 2) * F(1, 4)),
         ("FI-08 card points", "most of a suit", "all", everyone, lambda s: s.scoring.most_suit is not None, F(1, 2)),

@@ -14,13 +14,15 @@ playtest keeps. Each rate and its reason:
 * **first_turn** — the dealer's left 4/5 (every real game), the dealer 1/5.
 * **sweeper** — a pile: the Jack (or the pack's lowest court) 2/3, as Xeri; without one a pile is
   only ever taken by matching its top card and grows long. A spread 1/5: a card that takes the
-  whole table is strong where sums already take many cards.
+  whole table is strong where sums already take many cards. (A pack without a court card has no
+  sweeper to give, so over every pack the rates are lower.)
 * **match** — a spread: one card of the rank 3/4 (Kontsina), every card of it 1/4 (Diloti's
   captures of all the groups at once, in its simplest form).
 * **sums** — a spread 3/4: every real spread game adds up; without it a spread is a slower Xeri.
 * **must_capture** — 1/4 (Scopa makes capturing compulsory; Kontsina does not say).
-* **sweep** — a pile: the lone card 3/4 (Xeri's xeri), none 1/4. A spread: clearing the table
-  1/2 (Diloti, Scopa), the lone card 1/4, none 1/4.
+* **sweep** — a pile: the lone card 3/4 (Xeri's xeri), none 1/4. A spread: the catalogue's W-pick
+  of three, clearing the table 7/9 (Diloti, Scopa: the spread games' own sweep), the lone card
+  1/9, none 1/9.
 
 Two more rules of a spread, Parlour's options, drawn from a stream of their own (``_later_rules``:
 seeded from where the game's stream stands, which is read and never drawn from), so that no draw
