@@ -8,7 +8,6 @@ from __future__ import annotations
 from . import melding as ref
 from . import shedding
 from .drive import Disagreement
-from .pack import is_joker
 
 DRAW, MELD, LAY_OFF, DISCARD = "draw", "meld", "lay-off", "discard"
 
@@ -152,6 +151,3 @@ class MeldWatcher:
         if list(rec.scores) != expect:
             raise Disagreement(f"hand {len(state.record.hands) - 1}: cards left {left}: the engine scores "
                                f"{list(rec.scores)}, the rulebook {expect}")
-
-
-__all__ = ["MeldWatcher", "is_joker"]
