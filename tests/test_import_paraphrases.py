@@ -111,3 +111,57 @@ def test_a_cue_never_reads_a_sentence_of_the_book_as_anything_but_what_it_says()
                 fitted += 1
                 assert _reading(made, patterns, kitty) == _reading(sentence, patterns, kitty), (b.name, sentence, made)
     assert fitted > 1000  # most of the book's sentences have a cue
+
+
+MAO = """\
+Nowhere Mao is a cerebral English climbing game for three to five players where players must obey secret rules. It uses a standard 52 card pack.
+Cards rank A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2.
+Each player is dealt seven cards.
+Before the first hand, the dealer invents an unspoken law.
+If a player breaks an unspoken law, its inventor announces this without explanation; the player takes back their play, draws a penalty card, and plays again, or passes if they have no legal play.
+The inventor of an unspoken law announces any effects it has.
+The dealer starts by leading any single card.
+Each player in turn must either pass or play a card which beats the previous play.
+A card is beaten by any card of a higher rank.
+The hand continues until all but one player has passed in sequence.
+(Otherwise, a player that has passed may still play a card later in the trick.)
+When the hand ends, the pile of played cards is set aside face-down and the player who played the final card to it leads the next trick.
+The winner of the round invents an additional unspoken law.
+The first player to empty their hand wins the round, and scores a point.
+The first player to reach 5 points wins the game.
+If tied, play an extra round.
+"""
+
+
+def test_secret_rules_read_with_their_enforcement_and_what_the_spec_cannot_hold_listed_as_dropped():
+    g = import_book(MAO).games[0]
+    assert g.problems == []
+    rules = g.spec.setup.extra_rules
+    assert (rules.kind, rules.name, rules.inventor) == ("secret", "unspoken law", "dealer")
+    dropped = {r.kind for r in g.repairs if r.category == "dropped"}
+    assert {"secret-rule-penalty-dropped", "secret-rule-added-dropped"} <= dropped
+
+
+def test_a_secret_rule_s_enforcement_in_a_game_of_public_rules_is_a_problem():
+    text = MAO.replace("players must obey secret rules", "players invent their own extra rules").replace(
+        "Before the first hand, the dealer invents an unspoken law.\n",
+        "After the first hand of the game, players may have to obey additional bonus laws.\n").replace(
+        "an unspoken law", "a bonus law").replace("The winner of the round invents an additional unspoken law.",
+                                                  "The winner of the round may invent a bonus law to apply to all future rounds.")
+    g = import_book(text).games[0]
+    assert any("are not secret" in p.message for p in g.problems)
+
+
+def test_a_challenge_told_in_two_sentences_needs_both():
+    from tests.paraphrases.corpus import bases
+
+    cheat = "\n".join(bases()["matching/cheat"]) + "\n"
+    whole = next(line for line in bases()["matching/cheat"] if line.startswith("Any player may challenge"))
+    called = 'Anyone may shout "spoof!" to challenge a play they think is a lie.'
+    revealed = ("The card is revealed; a liar takes the discard pile into their hand, and a mistaken challenger takes it "
+                "instead; play continues from the challenged player's left.")
+    both = import_book(cheat.replace(whole, called + " " + revealed)).games[0]
+    assert both.problems == [] and both.spec.play.cheat.word == "spoof"
+    assert [r.sentence for r in both.repairs if r.kind == "read-by-key-words"] == [called, revealed]
+    half = import_book(cheat.replace(whole, called)).games[0]
+    assert any("who picks up the pile" in p.message for p in half.problems)

@@ -595,6 +595,115 @@ def _joker_lead(s: Slots, d: Draft) -> str:
     return f"If a joker is led, every other player must play their highest {s['suit'].lower()} if they have one."
 
 
+# -- a seventh round: cheat mode's challenge, secret rules, the landlord's stake -------------------------
+
+#: Words that say a claim is doubted or a play is not challenged.
+_UNCHALLENGED = r"\b(?:unchallenged|not challenged|(?:no one|nobody|no player|no-one) challenges)\b"
+
+
+@cue("MT-02", r"\bchalleng", r"[\"“](?P<word>[^\"”!]+)!?[\"”]", r"\b(?:lie|lies|lying|liar|lied|false|untrue|bluff\w*)\b",
+     r"\b(?:pick|picks|take|takes|add|adds)\b", r"\bpile\b", avoid=r"unchallenged|not challenged")
+def _challenge(s: Slots, d: Draft) -> str:
+    pile = "either discard pile" if re.search(r"\beither (?:discard )?pile\b", s["_text"], re.IGNORECASE) else "the discard pile"
+    reverse = " (or right, if play is reversed)" if re.search(r"\brevers", s["_text"], re.IGNORECASE) else ""
+    return (f"Any player may challenge a play they believe to be a lie, by shouting \"{s['word'].strip()}!\" The play is revealed: if the "
+            f"player was lying they must pick up {pile} into their hand, and if the challenger was mistaken, they must pick it up instead - "
+            f"either way play continues from the challenged player's left{reverse}.")
+
+
+@cue("MT-02", r"\bchalleng", r"[\"“](?P<word>[^\"”!]+)!?[\"”]", r"\b(?:lie|lies|lying|liar|lied|false|untrue|bluff\w*)\b",
+     avoid=r"unchallenged|not challenged|pick|picks|pile|reveal\w*")
+def _challenge_called(s: Slots, d: Draft) -> str:
+    return f"Any player may challenge a play they believe to be a lie, by shouting \"{s['word'].strip()}!\""
+
+
+@cue("MT-02", r"\b(?:reveal\w*|shown|turned (?:over|face-up|face up)|turns? (?:it )?over)\b", r"\b(?:lie|lies|lying|liar|lied)\b",
+     r"\bchalleng", r"\b(?:pick|picks|take|takes|add|adds)\b", r"\bpile\b", avoid=r"[\"“]|unchallenged|not challenged")
+def _challenge_revealed(s: Slots, d: Draft) -> str:
+    pile = "either discard pile" if re.search(r"\beither (?:discard )?pile\b", s["_text"], re.IGNORECASE) else "the discard pile"
+    reverse = " (or right, if play is reversed)" if re.search(r"\brevers", s["_text"], re.IGNORECASE) else ""
+    return (f"The play is revealed: if the player was lying they must pick up {pile} into their hand, and if the challenger was mistaken, "
+            f"they must pick it up instead - either way play continues from the challenged player's left{reverse}.")
+
+
+@cue("MT-02", _UNCHALLENGED, r"\bclaim", r"\b(?:as if|as though|counts? as|stands?|treat\w*)\b", avoid=r"abilit|effect|power")
+def _unchallenged(s: Slots, d: Draft) -> str:
+    return "An unchallenged play continues with everyone acting as if the claimed card had truly been played."
+
+
+@cue("MT-02", r"\bunchallenged\b|\bnot challenged\b|\bchallenges? it\b|\bgoes unchallenged\b|" + _UNCHALLENGED, r"\bclaim",
+     r"\b(?:abilit\w*|effects?|powers?)\b")
+def _claimed_ability(s: Slots, d: Draft) -> str:
+    return "If the claimed card has a special ability and is unchallenged, its ability occurs."
+
+
+#: A secret rule's name: the catalogue's words for one (an unlisted word before the noun is read too,
+#: and the importer lists it).
+_SECRET_NAME = r"\b(?P<name>[\w-]+ (?:rule|law|order|code|edict|decree|bylaw))s?\b"
+
+
+def _secret_name(s: Slots, d: Draft) -> str:
+    name = s["name"].lower()
+    if name.split(" ")[0] in ("a", "an", "the", "one", "each", "any", "its", "this", "that"):
+        return d.heard("rules.name") or "secret rule"
+    return name
+
+
+@cue("SU-09", _SECRET_NAME, r"\b(?:invent\w*|makes? up|making up|thinks? up|creates?|devises?|comes? up with)\b",
+     r"\b(?:before|start|beginning|outset)\b", r"\b(?:dealer|random\w*)\b",
+     avoid=r"after|winner|highest|repeal|break|broken|breach|effect|each hand|every hand|additional|extra|new\b")
+def _secret(s: Slots, d: Draft) -> str:
+    name, text = _secret_name(s, d), s["_text"]
+    if re.search(r"\bright\b", text, re.IGNORECASE):
+        return f"Before the first hand, the dealer and the player to their right each invent {'an' if name[0] in 'aeiou' else 'a'} {name}."
+    who = "a randomly chosen player" if re.search(r"\brandom", text, re.IGNORECASE) else "the dealer"
+    return f"Before the first hand, {who} invents {'an' if name[0] in 'aeiou' else 'a'} {name}."
+
+
+@cue("SU-09", _SECRET_NAME, r"\b(?:breaks?|broken|breach\w*|violat\w*)\b", r"\binvent", r"\b(?:take|takes|taken|withdraw\w*|retakes?)\b")
+def _secret_breach(s: Slots, d: Draft) -> str:
+    name = _secret_name(s, d)
+    penalty = ", draws a penalty card," if re.search(r"\bpenalty\b", s["_text"], re.IGNORECASE) else ""
+    return (f"If a player breaks {'an' if name[0] in 'aeiou' else 'a'} {name}, its inventor announces this without explanation; the player "
+            f"takes back their play{penalty} and plays again, or passes if they have no legal play.")
+
+
+@cue("SU-09", _SECRET_NAME, r"\binvent", r"\beffects?\b", r"\b(?:announc\w*|calls?|declares?|says?|tells?)\b",
+     avoid=r"breaks?|broken|breach|violat|before")
+def _secret_effects(s: Slots, d: Draft) -> str:
+    name = _secret_name(s, d)
+    return f"The inventor of {'an' if name[0] in 'aeiou' else 'a'} {name} announces any effects it has."
+
+
+def _landlord(s: Slots, d: Draft) -> str | None:
+    """The auction's title, when the sentence names it."""
+    title = d.heard("auction.title")
+    if not title or not re.search(r"\b" + re.escape(title) + r"\b", s["_text"], re.IGNORECASE):
+        return None
+    return title
+
+
+@cue("SC-T4", r"\b(?:more|most) tricks\b", r"\b(?:pays?|paid|collects?|gives?)\b", r"\bbid\b", r"\b(?:opponents?|other players)\b",
+     avoid=r"all or none|bec(?:ame|omes)")
+def _landlord_tricks(s: Slots, d: Draft) -> str | None:
+    t = _landlord(s, d)
+    if t is None:
+        return None
+    return (f"If the {t} won more tricks than any other player during the hand, each opponent must pay the {t} a number of points equal "
+            f"to the amount of the bid; otherwise the {t} must pay the bid amount to each opponent.")
+
+
+@cue("SC-A2", r"\b(?:wins?|winner|this is)\b", r"\b(?:los(?:e|es|t)|otherwise|if not|not the winner)\b",
+     r"\b(?:pays?|paid|collects?|gives?)\b", r"\bbid\b", r"\b(?:opponents?|other players)\b",
+     avoid=r"tricks?|all or none|bec(?:ame|omes)|doubled|title")
+def _landlord_stake(s: Slots, d: Draft) -> str | None:
+    t = _landlord(s, d)
+    if t is None:
+        return None
+    return (f"If this is the {t}, each opponent must pay them a number of points equal to the amount of the bid; if the {t} loses, then "
+            f"they must pay the bid amount to each opponent.")
+
+
 def cued(text: str, d: Draft) -> list[tuple[str, str]]:
     """(module, the book's wording) of every cue the sentence fits, in the order they are tried."""
     out = []

@@ -274,6 +274,36 @@ def _secret(m: re.Match[str], d: Draft) -> None:
     d.note("rules.inventor", SECRET_INVENTORS[m["who"]])
 
 
+# The catalogue's enforcement paragraph: a breach announced by the inventor without explanation, the
+# play taken back and made again (or a pass), with a penalty card in climbing and melding games; and
+# the inventor announcing what a rule does when it fires. No game of the shared book has it, so the
+# wording follows the catalogue; the engine plays the same enforcement, but deals no penalty card.
+@phase.rule("SU-09", r"If a player breaks an? (?P<name>[\w -]+?), its inventor announces this without explanation; the player takes back "
+            r"their play(?P<penalty>,? (?:and )?draws (?:a|one) penalty card,?)? and plays again, or passes if they have no legal play\.")
+def _secret_breach(m: re.Match[str], d: Draft) -> None:
+    _rule_name(d, m["name"], plural=False)
+    d.note("rules.enforced")
+    if m["penalty"]:
+        d.repair("secret-rule-penalty-dropped", "dropped",
+                 "the penalty card for breaking a secret rule: the spec's secret rules take the play back, with no penalty card")
+
+
+@phase.rule("SU-09", r"The inventor of an? (?P<name>[\w -]+?) announces any effects it has\.")
+def _secret_effects(m: re.Match[str], d: Draft) -> None:
+    _rule_name(d, m["name"], plural=False)
+    d.note("rules.enforced")
+
+
+# In shedding games the catalogue has the round's winner invent one more secret rule after each round
+# (or repeal one); the spec's secret rules are all invented before the first hand.
+@phase.rule("SC-A5", r"The (?P<who>winner of the round|[\w -]+?) (?:may )?invents? an additional (?P<name>[\w -]+?)(?P<repeal>,? or (?:may )?"
+            r"repeals? one(?:,? even if (?:they are )?unsure of its exact phrasing)?)?\.")
+def _secret_more(m: re.Match[str], d: Draft) -> None:
+    _rule_name(d, m["name"], plural=False)
+    d.repair("secret-rule-added-dropped", "dropped",
+             f"the {m['who']}'s additional {m['name']} after each round: the spec's secret rules are invented before the first hand only")
+
+
 # -- SU-10 exchange --------------------------------------------------------------------------------
 
 
@@ -415,6 +445,9 @@ def _extra_rules(d: Draft) -> None:
         d.repair("unlisted-rule-name", "reading",
                  f"the rule name \"{name}\" is not one the catalogue lists for {kind} rules; kept as written",
                  d.said_in["rules.name"])
+    if kind != "secret" and d.heard("rules.enforced"):
+        d.problem(f"a breach of a {name} is announced by its inventor, but the game's {name}s are not secret",
+                  d.said_in["rules.enforced"])
     rules = {"kind": kind, "name": name, "repeal": bool(d.heard("rules.repeal", False))}
     if kind == "secret":
         rules["inventor"] = d.heard("rules.inventor", "dealer")

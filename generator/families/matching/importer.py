@@ -140,6 +140,38 @@ def _challenge(m: re.Match[str], d: Draft) -> None:
         d.note("revealed.reverse", d.sentence)
 
 
+# The challenge told in two sentences (a key-word cue gives each half in the book's words): who may
+# challenge and the word shouted, then what the revealed card decides.
+@phase.rule("MT-02", r"Any player may challenge a play they believe to be a lie, by shouting " + QUOTED + r"\.?")
+def _challenge_called(m: re.Match[str], d: Draft) -> None:
+    if not m["bang"]:
+        d.problem("the challenge word is not shouted (\"…!\")")
+    word = m["word"].strip()
+    word_check(d, "challenge word", word, CHALLENGE_WORDS)
+    d.set("play.cheat", {"word": word})
+    d.note("challenge.half")
+
+
+@phase.rule("MT-02", r"The play is revealed: if the player was lying they must pick up " + PILE + r" into their hand, and if the challenger "
+            r"was mistaken, they must pick it up instead\s*[-–—]+\s*either way play continues from the challenged player's left"
+            r"(?P<reversed> \(or right, if play is reversed\))?\.")
+def _challenge_revealed(m: re.Match[str], d: Draft) -> None:
+    _piles(m, d)
+    d.note("challenge.revealed")
+    if m["reversed"]:
+        d.note("revealed.reverse", d.sentence)
+
+
+# A challenge told in two sentences (the key-word cue reads the first, see importer/cues.py) ends with
+# where play goes on, which the book's one sentence says in its last clause.
+@phase.rule("MT-02", r"(?:(?:Either way|In either case|Whoever picks it up|Then),? p|P)lay (?:then )?(?:continues|resumes|goes on|carries on) "
+            r"(?:from|with|to) (?:the challenged player's left|the (?:player to the )?left of the challenged player)(?: either way| in either "
+            r"case)?(?P<reversed> \(or right, if play is reversed\))?\.")
+def _challenge_goes_on(m: re.Match[str], d: Draft) -> None:
+    if m["reversed"]:
+        d.note("revealed.reverse", d.sentence)
+
+
 @phase.rule("MT-02", r"An unchallenged play continues with everyone acting as if the claimed card had truly been played\.")
 def _unchallenged(m: re.Match[str], d: Draft) -> None:
     d.note("cheat.stands")
@@ -324,6 +356,8 @@ def _mode_finish(d: Draft) -> bool:
             d.problem(f"cheat mode, but no sentence says that {what}", "")
     if not d.has("play.cheat"):
         d.problem("cheat mode, but no sentence says how a claim is challenged", "")
+    elif d.heard("challenge.half") and not d.heard("challenge.revealed"):
+        d.problem("a claim may be challenged, but no sentence says who picks up the pile", d.said_in["challenge.half"])
     if d.heard("effects.header") is not None and not d.heard("effects.claimed"):
         d.problem("cheat mode, but the special cards take effect \"when played\"", d.said_in["effects.header"])
     if d.heard("effects.header") is not None and not d.heard("cheat.effect"):
