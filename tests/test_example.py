@@ -22,7 +22,7 @@ from generator.sample import sample_game
 from generator.spec import load_spec
 from generator.rulebook import render_markdown
 from generator.rulebook.example import worked_example
-from generator.text.example import EXAMPLE_BOT, EXAMPLE_SEED, Example
+from generator.text.example import EXAMPLE_BOT, Example, example_seed
 from generator.text.parse import ParseError, parse_markdown
 from generator.text.render import example_seat, hand_words
 
@@ -102,7 +102,7 @@ def _replayed(spec, ex: Example) -> dict:
 def test_example_is_the_replay_of_its_seed(label: str, spec) -> None:
     ex = worked_example(spec)
     assert ex is not None, f"{label}: no example"
-    assert ex.seed == EXAMPLE_SEED and ex.bot == EXAMPLE_BOT
+    assert ex.seed == example_seed(spec) and ex.bot == EXAMPLE_BOT
     facts = _replayed(spec, ex)
     assert ex.dealer == facts["dealer"]
     assert {p: cards for p, cards in enumerate(ex.hands)} == facts["hands"]
@@ -159,7 +159,15 @@ def test_example_is_deterministic() -> None:
     spec = load_spec(REPO / "corpus" / "real" / "rummy.yaml")
     a, b = worked_example(spec), worked_example(spec)
     assert a == b
-    assert "--seed 0" in a.appendix()
+    assert f"--seed {example_seed(spec)} " in a.appendix()
+
+
+def test_each_game_deals_its_own_example():
+    """Two games with the same pack show different example deals (the seed comes from the name)."""
+    spec = load_spec(REPO / "corpus" / "real" / "whist-classic.yaml")
+    other = spec.model_copy(update={"naming": spec.naming.model_copy(update={"name": "Nether Wallop"})})
+    assert example_seed(spec) != example_seed(other)
+    assert worked_example(spec).hands != worked_example(other).hands
 
 
 # --------------------------------------------------------------------------- the sections a reader expects
@@ -303,3 +311,36 @@ def test_strategy_note_from_a_tier2_report() -> None:
     tier1 = {k: v for k, v in report.items() if k != "tier2"}
     assert strategy_note(tier1) == [] and strategy_note(None) == []
     assert "## Strategy" not in render_markdown(spec, text_summary(tier1))
+
+
+def test_a_trick_taking_example_shows_the_whole_hand():
+    """Every trick of the first hand is shown, so the score row can be checked from the table."""
+    spec = load_spec(REPO / "corpus" / "real" / "whist-classic.yaml")
+    ex = worked_example(spec)
+    text = render_markdown(spec).split("\n## Example of play\n")[1].split("\n## ")[0]
+    assert len(ex.tricks) == 13
+    assert "The 13 tricks of the hand, with the cards in the order they were played:" in text
+    assert "played the same way" not in text
+    assert [line.split(" | ")[0] for line in text.splitlines() if re.match(r"\| \d+ \| ", line)] == [f"| {i}" for i in range(1, 14)]
+
+
+def test_the_example_says_how_the_hand_ended():
+    """Out, knocked or blocked: a shedding hand's end is named, so the score row follows from it."""
+    from generator.text.example import Move
+    from generator.text.render import _example_view
+
+    spec = load_spec(REPO / "corpus" / "real" / "rummy.yaml")
+    ex = worked_example(spec)
+    blocked = Example(players=ex.players, seed=ex.seed, bot=ex.bot, hands=ex.hands, moves=ex.moves[:3], out=[],
+                      scores=ex.scores)
+    assert _example_view(spec, blocked)["ended"].startswith("No one goes out, so the hand ends by the rule")
+    gone = Example(players=ex.players, seed=ex.seed, bot=ex.bot, hands=ex.hands, moves=ex.moves[:3], out=[2, 0],
+                   scores=ex.scores)
+    assert _example_view(spec, gone)["ended"] == "Cleo goes out first, then Ann."
+    knock = spec.model_copy(update={"scoring": spec.scoring.model_copy(update={"round_end": "knock-five"})})
+    knocked = Example(players=ex.players, seed=ex.seed, bot=ex.bot, hands=ex.hands, out=[],
+                      moves=[*ex.moves[:3], Move(1, "knocks", True, "turn")], scores=ex.scores)
+    assert _example_view(knock, knocked)["ended"] == "Ben knocks, which ends the hand at once, and wins it."
+    fishing = Example(players=ex.players, seed=ex.seed, bot=ex.bot, hands=ex.hands, moves=ex.moves[:3], out=None,
+                      scores=ex.scores)
+    assert _example_view(spec, fishing)["ended"] == ""   # a family with no going out says nothing of it

@@ -198,6 +198,10 @@ def link_sections(fragment: str, targets: dict[str, str]) -> str:
     return _NAMED.sub(one, fragment)
 
 
+#: Rows (the header's included) beyond which a table may break across pages.
+LONG_TABLE_ROWS = 9
+_RULES_TABLE = re.compile(r'<table class="rules">.*?</table>', re.S)
+
 #: A paragraph right before a table: the sentence that introduces it ("These cards score specially:").
 _LEADS_TABLE = re.compile(r'<p>((?:(?!</p>).)*)</p>\n<div class="table-box">', re.S)
 
@@ -227,6 +231,10 @@ def markdown_to_html(md: str, shift: int = 0) -> str:
     # sentence that introduces it is marked, so that print can keep the two on one page
     out = out.replace("<table>", '<div class="table-box"><table class="rules">').replace("</table>", "</table></div>")
     out = _LEADS_TABLE.sub(r'<p class="leads-table">\1</p>\n<div class="table-box">', out)
+    # a long table (a whole hand's tricks) may run on to the next page, row by row: kept whole, it
+    # would leave the page before it mostly empty
+    out = _RULES_TABLE.sub(lambda m: m[0].replace('class="rules"', 'class="rules long"', 1)
+                           if m[0].count("<tr>") > LONG_TABLE_ROWS else m[0], out)
     # a sentence that introduces a list ("…:") is kept on its page too (print style "lead-in")
     out = _LEAD_IN.sub(r'<p class="lead-in">\1', out)
     return set_suits(out)

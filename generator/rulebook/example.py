@@ -1,4 +1,4 @@
-"""The worked example, played: the first hand of the game of ``EXAMPLE_SEED`` with greedy players
+"""The worked example, played: the first hand of the game of its own seed with greedy players
 at every seat, heard through the replay's narrator and kept as the facts the rulebook prints
 (``generator.text.example.Example``). It sits above the text, the engine and the playtest, and
 hands the text what it found (``generator.rulebook.render_markdown``)."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..spec import GameSpec
-from ..text.example import EXAMPLE_BOT, EXAMPLE_SEED, Example, Move, Trick, example_players
+from ..text.example import EXAMPLE_BOT, Example, Move, Trick, example_players, example_seed
 
 
 def _play_first_hand(game: Any, n: int, seed: int, listen: Any) -> None:
@@ -36,14 +36,16 @@ class _Done(Exception):
     """Raised by the listener when the second hand begins: the example needs only the first."""
 
 
-def worked_example(spec: GameSpec, players: int | None = None, seed: int = EXAMPLE_SEED) -> Example | None:
-    """The first hand of the game of ``seed``, greedy players at every seat; None when the engine
-    cannot play the game (a spec a static check would reject) or the hand never reaches card play."""
+def worked_example(spec: GameSpec, players: int | None = None, seed: int | None = None) -> Example | None:
+    """The first hand of the game of ``seed`` (by default the game's own, ``example_seed``), greedy
+    players at every seat; None when the engine cannot play the game (a spec a static check would
+    reject) or the hand never reaches card play."""
     from ..engine import Game
     from ..playtest.replay import Narrator
     from ..playtest.runner import PLAYTEST_MOVE_CAP
 
     n = players if players is not None else example_players(spec)
+    seed = example_seed(spec) if seed is None else seed
     ex = Example(players=n, seed=seed, bot=EXAMPLE_BOT)
     try:
         game = Game(spec, move_cap=PLAYTEST_MOVE_CAP)
@@ -107,7 +109,7 @@ def worked_example(spec: GameSpec, players: int | None = None, seed: int = EXAMP
     if ex.by_tricks:
         ex.tricks_taken = list(h.facts.get("tricks") or []) or None
     out = h.facts.get("out")
-    ex.out = [int(p) for p in out] if out else None
+    ex.out = [int(p) for p in out] if out is not None else None   # [] : a family that goes out, and no one did
     _explain(spec, game, ex)
     return ex
 

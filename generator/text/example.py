@@ -7,9 +7,9 @@ What follows is how the example is made (``generator/rulebook/example.py``).
 
 A person learns a card game fastest by watching one hand. Writing that hand by hand would risk a
 rule the engine does not follow; so the hand is *played*: ``worked_example`` plays the game of
-``EXAMPLE_SEED`` as the playtest's ``play_one`` does (the greedy bot at every seat: sensible,
-cheap, and the same game on every machine; ``parlour replay FILE --seed 0 --bot greedy`` shows the
-same moves) and listens with the replay's narrator
+its own seed (``example_seed``, from its name) as the playtest's ``play_one`` does (the greedy bot at every seat: sensible,
+cheap, and the same game on every machine; ``parlour replay FILE --seed N --bot greedy`` shows the
+same moves, N given in the book's appendix) and listens with the replay's narrator
 (``generator.playtest.replay.Narrator``, the narration ``parlour replay`` prints), keeping what
 the narrator tells about the first hand — each seat's cards, the decisions before card play, every
 move, every trick and who took it, and the hand's scores — as plain facts. It stops when the
@@ -23,19 +23,22 @@ compares the facts.
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass, field
 
 from ..spec import GameSpec
 
-#: The seed of every rulebook's example game (a fixed seed: the same rulebook, byte for byte).
+#: The seed of the example game of a spec with no name to draw one from (``example_seed``).
 EXAMPLE_SEED = 0
 #: The bot at every seat: it plays each card for the trick or turn in hand, as a sensible
 #: beginner does, and costs next to nothing (the strong bot would cost seconds a hand).
 EXAMPLE_BOT = "greedy"
-#: Tricks shown card by card (the rest of the hand is summarised).
-TRICKS_SHOWN = 3
-#: Moves shown one by one in a family without tricks taken (turns of climbing, matching, melding).
-MOVES_SHOWN = 8
+#: Tricks shown card by card: all of them, so that a reader can check the hand's score from what is
+#: shown (a table of at most one row a trick).
+TRICKS_SHOWN: int | None = None
+#: Moves shown one by one in a family without tricks taken (turns of climbing, matching, melding):
+#: enough for most first hands whole; a longer hand's rest is told in one line, with how it ended.
+MOVES_SHOWN = 40
 #: Decisions before card play shown one by one (bids, an auction, cards laid away …).
 DECISIONS_SHOWN = 6
 
@@ -71,7 +74,7 @@ class Example:
     moves: list[Move] = field(default_factory=list)
     tricks: list[Trick] = field(default_factory=list)
     tricks_taken: list[int] | None = None                   # per seat, in a trick-taking hand
-    out: list[int] | None = None                            # seats in the order they went out
+    out: list[int] | None = None                            # seats in the order they went out (None: no going out)
     scores: list[int] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
     game_over: bool = False                                 # the game ended with this hand
@@ -93,6 +96,15 @@ class Example:
                 f"--players {self.players} --bot {self.bot}).")
 
 
+def example_seed(spec: GameSpec) -> int:
+    """The seed of the game's example, drawn from its name: one seed for every game gave every game
+    with the same pack nearly the same example deal, and a book of them looked machine-made; a seed
+    from the name is still the same rulebook byte for byte (CRC-32, not ``hash``, which Python salts
+    per process)."""
+    name = spec.naming.name.strip()
+    return zlib.crc32(name.encode("utf-8")) % 1000 if name else EXAMPLE_SEED
+
+
 def example_players(spec: GameSpec) -> int:
     """The player count of the example: four when the game allows it (the table most rulebooks
     picture), else the allowed count nearest four."""
@@ -101,4 +113,4 @@ def example_players(spec: GameSpec) -> int:
 
 
 __all__ = ["DECISIONS_SHOWN", "EXAMPLE_BOT", "EXAMPLE_SEED", "MOVES_SHOWN", "TRICKS_SHOWN", "Example", "Move", "Trick",
-           "example_players"]
+           "example_players", "example_seed"]

@@ -93,7 +93,7 @@ def sections_of(spec: GameSpec, extra: dict[str, Any] | None = None) -> list[dic
 
 #: The players of the worked example, by seat (seat 1 first): names read more easily than numbers.
 SEAT_NAMES = ("Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana")
-_SEAT_WORD = re.compile(r"\bseat (\d)\b")
+_SEAT_WORD = re.compile(r"\b(?:seat|player) (\d)\b")
 
 
 def example_seat(p: int) -> str:
@@ -102,7 +102,7 @@ def example_seat(p: int) -> str:
 
 
 def _named_seats(words: str) -> str:
-    """The narrator's "seat 3" (inside a move's words: a target, a giver) as the example's name."""
+    """The narrator's "seat 3" or "player 3" (inside a move's words: a target, a giver) as the example's name."""
     return _SEAT_WORD.sub(lambda m: example_seat(int(m[1]) - 1), words)
 
 
@@ -181,6 +181,21 @@ def _example_view(spec: GameSpec, ex: Any) -> dict[str, Any]:
                 won += f": {t.why}"
         tricks.append((i, played, won))
     out = [name(p) for p in ex.out] if ex.out else []
+    # How the hand ended, said so that the score row follows from what is shown: a knock, players
+    # going out, or (no one out) the rule for a hand no one finishes.
+    knocker = next((m.seat for m in reversed(plays) if m.words.startswith("knocks")), None) \
+        if getattr(spec.scoring, "round_end", None) == "knock-five" else None
+    if ex.by_tricks:
+        ended = ""
+    elif knocker is not None:
+        ended = f"{name(knocker)} knocks, which ends the hand at once, and wins it."
+    elif ex.out is None:
+        ended = ""   # a family whose hands end otherwise (the stock used up, the last trick)
+    elif out:
+        ended = f"{out[0]} goes out first" + (f", then {phrases.join_and(out[1:])}" if len(out) > 1 else "") + "."
+    else:
+        ended = ("No one goes out, so the hand ends by the rule for a hand no one finishes: the player with the fewest cards "
+                 "wins it.")
     sides = spec.players.sides
     teams = []
     if sides is not None and sides.applies(ex.players):
@@ -207,6 +222,7 @@ def _example_view(spec: GameSpec, ex: Any) -> dict[str, Any]:
         "steps": steps,
         "moves_more": max(0, len(plays) - len(shown)),
         "out": out,
+        "ended": ended,
         "scores": ex.scores,
         "totals": ex.totals if ex.totals != ex.scores else None,
         "game_over": ex.game_over,

@@ -25,13 +25,14 @@ EXAMPLE = [
     rule(r"(?:Trumps|Discard piles?|Wild-rank card|Pile|Cards on the table|[A-Z][\w'’ -]* \(face down\)): .+?\."),   # a kitty by its name
     rule(rf"{_WHO}'s rows: .+?\."),
     rule(r"The hands at the start of play:"),
-    rule(r"The first (?:trick|\S+ tricks), with the cards in the order they were played:"),
+    rule(r"The (?:first (?:trick|\S+ tricks)|\S+ tricks? of the hand), with the cards in the order they were played:"),
     rule(r"The other \S+ tricks? (?:is|are) played the same way\."),
     rule(rf"Tricks taken in the hand: (?:{_WHO} \d+, )*{_WHO} \d+\."),
     rule(r"The first \S+ moves? of the hand:"),
     rule(r"The \S+ moves? of the hand, one by one:"),
     rule(rf"{_WHO} .+?\."),                                           # a move of the hand
     rule(r"The hand goes on for \S+ more moves?\."),
+    rule(r"No one goes out, so the hand ends by the rule for a hand no one finishes: the player with the fewest cards wins it\."),
     rule(r"The scores of the hand:"),
     rule(r"That ends the game\."),
     rule(r"The game goes on with the next hand\."),

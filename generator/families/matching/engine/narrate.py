@@ -14,7 +14,7 @@ if TYPE_CHECKING:   # pragma: no cover
 #: How each decision's move is introduced ('' for a turn: the move says it all).
 LEAD = {"match": "", "add-card": "adds ", "play-drawn": "with the drawn card: ", "call": "", "name-suit": "",
         "name-joker-rank": "joker: ", "name-joker-suit": "joker: ", "name-turned-rank": "turned joker: ",
-        "name-turned-suit": "turned joker: ", "claim": "", "challenge": "", "name-target": "chain: ",
+        "name-turned-suit": "turned joker: ", "claim": "", "challenge": "", "name-target": "",
         "give-card": "gives ", "give-to": "gives to: ", "trade": "trade: ", "tuck": "tucks ",
         "name-second-suit": "also ", "name-rank": "", "cover-or-draw": "covers: ", "kitty-give": "kitty to next: ",
         "give-up-token": "gives up a token: "}
@@ -28,6 +28,8 @@ VERBS = (("draw", "draws"), ("pick up", "picks up"), ("knock", "knocks"), ("name
 
 class MatchNarration(TableNarration):
     def move(self, state: "State", what: str, choice: str) -> str:
+        if state.decision == "name-target" and what.startswith("name "):
+            what = "chooses " + what[len("name "):]   # the rules' word: its player chooses the next to draw
         for plain, said in VERBS:
             if what.startswith(plain):
                 what = said + what[len(plain):]
