@@ -452,6 +452,13 @@ OPTIONS = ("generator.sample.scoring.CARD_POINTS_CHANCE", "generator.sample.scor
 
 def options_off(monkeypatch) -> None:
     """Those options at chance 0 (each is still drawn from the options stream, so no later option
-    moves): a seed's game is then its catalogue draws, as pinned digests of the sampler compare."""
+    moves): a seed's game is then its catalogue draws, as pinned digests of the sampler compare.
+    The names come from the one names stream all families shared when the digests were taken (each
+    family has its own since; names never steer a rule)."""
+    from generator.sample.rng import Draw
+
     for name in OPTIONS:
         monkeypatch.setattr(name, 0)
+    shared = Draw.from_seed.__func__
+    monkeypatch.setattr(Draw, "from_seed", classmethod(
+        lambda cls, seed, purpose="parlour-game", family=None: shared(cls, seed, purpose)))

@@ -186,7 +186,7 @@ def test_wins_by_seat_has_a_colour_legend_and_captions_name_what_is_drawn():
     svg = playtest_svg(summary)
     assert all(f">{n} players<" in svg for n in (2, 3, 4, 5))
     assert "dashed" not in caption(summary, goal=None)
-    assert "dashed: the target" in caption({**summary, "typical": {"players": 4, "seed": 1, "totals": [[1, 2, 3, 4]]}},
+    assert "dashed: the target" in caption({**summary, "typical": {"players": 4, "seed": 1, "totals": [[1, 2, 3, 4], [2, 3, 4, 5]]}},
                                            goal=100)
 
 
@@ -241,8 +241,11 @@ def test_indexes_by_family_pack_length_and_feature(book):
 
 
 @pytest.mark.slow
-def test_cover_counts_are_those_of_the_runs(book):
-    cover = " ".join(book["texts"][0].split())
+def test_colophon_counts_are_those_of_the_runs(book):
+    """The runs' account (drafts, kept, rejected, the playtests) is in the colophon, not on the cover."""
+    whole = "\n".join(book["texts"])
+    assert "drafts" not in book["texts"][0]
+    cover = " ".join(whole.split("This book was made by Parlour", 1)[1].split())
     drafts = sum(r[2] for r in RUNS)
     kept = sum(len(r[1]) for r in RUNS)
     rejected = sum(sum(r[4].values()) for r in RUNS)
@@ -288,7 +291,7 @@ def test_generate_writes_reports_and_a_run_record_that_the_book_uses(tmp_path):
     page = tmp_path / "b.html"
     res = runner.invoke(main, ["book", str(out), "--out", str(page), "--html", "--jobs", "1"], catch_exceptions=False)
     assert res.exit_code == 0 and "2 with the playtest report saved beside them" in res.output, res.output
-    cover = " ".join(re.sub(r"<[^>]+>", " ", page.read_text(encoding="utf-8").split('id="contents"')[0]).split())
+    cover = " ".join(re.sub(r"<[^>]+>", " ", page.read_text(encoding="utf-8").split('id="colophon"')[1]).split())
     assert f"drew {record['drafts']} draft" in cover and f"kept {record['kept']}" in cover, cover
     assert "seed 7" in cover
     # --replaytest: the saved reports are passed over

@@ -72,3 +72,51 @@ def test_parts_make_the_same_book_as_one_process(books):
 def test_parts_give_the_same_bytes_each_time(books):
     _, pdfs = books
     assert pdfs["two"].read_bytes() == pdfs["again"].read_bytes()
+
+
+def test_a_book_never_prints_two_games_under_one_name():
+    """Two games of one name (two runs can draw one village) are printed under two names, the
+    second renamed (its alias if it has one free, else another village of its country) and the
+    appendix saying so; the spec files are not touched."""
+    from generator.publish.book import distinct_names
+
+    whist = load_spec(REAL / "whist-classic.yaml")
+    hearts = load_spec(REAL / "hearts.yaml")
+    twin = hearts.model_copy(update={"naming": hearts.naming.model_copy(update={"name": whist.naming.name, "aliases": []})})
+    entries = [Entry(whist, source="a.yaml"), Entry(twin, source="b.yaml"), Entry(twin, source="c.yaml")]
+    printed, renamed = distinct_names(entries)
+    names = [e.spec.naming.name for e in printed]
+    assert len(set(n.casefold() for n in names)) == 3 and names[0] == whist.naming.name
+    assert renamed == {1: whist.naming.name, 2: whist.naming.name}
+    assert twin.naming.name == whist.naming.name   # the loaded spec itself is unchanged
+    assert distinct_names(entries)[0][1].spec == printed[1].spec   # the same book, the same names
+    html = book_html(entries, BookInfo(title="Twins"), for_pdf=False)
+    for n in names[1:]:
+        assert n in html
+    assert html.count(f"Called {whist.naming.name} in its spec file; renamed here") == 2
+
+
+def test_what_every_game_shares_is_said_once_in_a_book():
+    """Choosing the first dealer, the shuffle and the deal: in full in a rulebook on its own, once
+    in a book's *How to use this book*, each game's rules referring to it."""
+    from generator.rulebook import render_markdown
+
+    specs = [load_spec(REAL / f"{name}.yaml") for name in ("whist-classic", "rummy", "hearts")]
+    alone = render_markdown(specs[0])
+    assert "To choose the first dealer, each player draws one card" in alone
+    assert "as *How to use this book* says" not in alone
+    html = book_html([Entry(s, source=f"{i}.yaml") for i, s in enumerate(specs)], BookInfo(title="Shared"), for_pdf=False)
+    assert html.count("To choose the first dealer, each player draws one card") == 1
+    assert html.count("Choose the first dealer, shuffle, cut and deal as <em>How to use this book</em> says.") == 3
+
+
+def test_the_glossary_defines_the_words_of_every_family():
+    """A trick is not only one card each (climbing tricks), and a shedding game's words are there."""
+    from generator.publish.glossary import glossary
+
+    terms = dict(glossary(["A player may pass, or play a set or a run; when a player goes out the hand ends. "
+                           "The discard pile; a wild joker; a player may knock. The trick is set aside."]))
+    assert {"pass", "set", "run", "go out", "discard pile", "wild", "knock", "trick"} <= set(terms)
+    assert "climbing" in terms["trick"]
+    plain = dict(glossary(["The stock runs out; cards are set aside; the deal passes to the left."]))
+    assert not {"pass", "set", "run"} & set(plain)

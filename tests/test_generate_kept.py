@@ -125,3 +125,20 @@ def test_a_terminal_sees_the_games_kept_grow(tmp_path):
     text = seen.decode("utf-8", "replace")
     assert "games kept:" in text and "2/2" in text and " judged, " in text
     assert text.rindex("games kept:") < text.index("kept 2 ")  # the bar is gone before the summary
+
+
+def test_a_run_never_keeps_two_games_of_one_name():
+    """Seeds 62 and 90 draw one village for trick-taking: in one run, the later draft is renamed,
+    and the change is a mend of its draft (so the seed still draws it again)."""
+    from generator.commands.generate import _own_name
+    from generator.sample import sample_game
+
+    first, second = sample_game(62, "trick-taking").spec, sample_game(90, "trick-taking").spec
+    assert first.naming.name == second.naming.name
+    taken: set[str] = set()
+    kept, none = _own_name(first, taken)
+    renamed, (mend,) = _own_name(second, taken)
+    assert none == [] and kept == first
+    assert renamed.naming.name != first.naming.name and renamed.rules().model_dump()["play"] == second.rules().model_dump()["play"]
+    assert (mend.field, mend.draft, mend.mended) == ("naming.name", second.naming.name, renamed.naming.name)
+    assert taken == {first.naming.name.casefold(), renamed.naming.name.casefold()}

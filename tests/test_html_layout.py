@@ -417,8 +417,10 @@ def test_on_a_phone_the_playtest_table_and_plot_scroll_in_their_own_boxes(chromi
     chromium.open(one.as_uri(), 400)
     boxes = chromium.evaluate("""[...document.querySelectorAll('table.figures, figure.plots')].map(el => ({
         overflow: getComputedStyle(el).overflowX, right: el.getBoundingClientRect().right,
-        inner: el.scrollWidth, outer: el.clientWidth}))""")
+        inner: el.scrollWidth, outer: el.clientWidth, cue: getComputedStyle(el).backgroundImage}))""")
     assert boxes and all(b["overflow"] == "auto" and b["right"] <= 400 for b in boxes), boxes
+    # and each shows that it scrolls: a shadow at the side where more is hidden
+    assert all("radial-gradient" in b["cue"] for b in boxes), boxes
     # the plot is never drawn smaller than its own size, so its text stays as large as it was drawn
     img = chromium.evaluate("""(() => { const i = document.querySelector('figure.plots img');
         return i ? [i.getBoundingClientRect().width, i.naturalWidth] : null; })()""")

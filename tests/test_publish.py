@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html as htmllib
 import io
+import json
 import re
 import shutil
 import subprocess
@@ -376,12 +377,12 @@ def test_book_cover_index_glossary_colophon(book):
     texts, entries = book["texts"], book["entries"]
     rejected = [e for e in entries if e.rejected]
     cover = texts[0]
-    assert "Parlour Test Book" in cover
-    flat = " ".join(cover.split())
+    assert "Parlour Test Book" in cover and "given to the book" not in cover   # the runs' account is the colophon's
+    whole = "\n".join(texts)
+    flat = " ".join(whole.split("This book was made by Parlour", 1)[1].split())
     assert f"{len(entries)} games were given to the book (generator seeds 0–3, 9)." in flat, flat
     assert f"it rejected {len(rejected)} and left them out: {len(rejected)} because a game would take too long" in flat
-    assert "TOO_LONG" not in cover  # reason codes are for the curious
-    whole = "\n".join(texts)
+    assert "TOO_LONG" not in cover and "TOO_LONG" not in flat  # reason codes are for the curious
     assert "By number of players" in whole and "Four players" in whole
     assert "Three players" in whole
     start = next(i for i, t in enumerate(texts) if "\nGlossary\n" in t or t.lstrip().startswith("Glossary"))
@@ -389,8 +390,8 @@ def test_book_cover_index_glossary_colophon(book):
     for term in ("trick", "trump", "lead", "follow suit", "stock"):
         assert re.search(rf"^{term}$", gloss, re.MULTILINE), term
     assert not re.search(r"^meld$", gloss, re.MULTILINE)
-    colophon = " ".join(texts[-1].split())
-    assert "Colophon" in colophon and "TeX Gyre Pagella" in colophon and "GUST Font License" in colophon
+    colophon = flat
+    assert "\nColophon\n" in whole and "TeX Gyre Pagella" in colophon and "GUST Font License" in colophon
     curious = " ".join(whole[whole.index("For the curious\n"):].split())
     assert "Bad Idea" in curious and "TOO_LONG" in curious
 
@@ -573,7 +574,8 @@ def test_cli_book(run, tmp_path):
     assert res.exit_code == 0, res.output
     reader = pypdf.PdfReader(out)
     assert reader.metadata.title == "Two Games"
-    assert "2 games were given to the book (generator seeds 10–11)." in " ".join(reader.pages[0].extract_text().split())
+    colophon = " ".join(" ".join(p.extract_text() for p in reader.pages).split("This book was made by Parlour", 1)[1].split())
+    assert "2 games were given to the book (generator seeds 10–11)." in colophon
     res = run("book", str(games), "--out", str(out))
     assert res.exit_code == 2 and "already exists" in res.output
     html_out = tmp_path / "book.html"
@@ -593,7 +595,34 @@ def test_cli_generate_book(run, tmp_path):
     res = run(*args)
     assert res.exit_code == 0, res.output
     assert (tmp_path / "g.pdf").exists() and "wrote" in res.output
-    cover = " ".join(pypdf.PdfReader(tmp_path / "g.pdf").pages[0].extract_text().split())
+    pages = pypdf.PdfReader(tmp_path / "g.pdf").pages
+    cover = " ".join(" ".join(p.extract_text() for p in pages).split("This book was made by Parlour", 1)[1].split())   # the colophon
     assert "The generator drew 3 drafts and playtested each (one run, seed 3): it kept 2 and rejected 1" in cover
     res = run(*args[:-4], "--out", str(tmp_path / "again"), "--book", str(tmp_path / "g.pdf"))
     assert res.exit_code == 2  # the book exists: nothing is written
+
+
+def test_render_with_a_playtest_keeps_the_variations_saved_beside_the_game(run, tmp_path):
+    """A kept game's PDF made again with --playtest prints the Variations its Markdown has (the
+    variations `generate --variations` saved in the report beside it)."""
+    spec = _write_spec(tmp_path, "000009-whist.yaml")
+    res = run("playtest", str(spec), "--games", "8", "--json")
+    saved = json.loads(res.output)
+    saved["variations"] = ["without trumps"]
+    (tmp_path / "000009-whist.report.json").write_text(json.dumps(saved), encoding="utf-8")
+    res = run("render", str(spec), "--format", "md", "--playtest", "4")
+    assert res.exit_code == 0 and "Playtested too, and passed: without trumps." in res.output
+    (tmp_path / "000009-whist.report.json").unlink()
+    res = run("render", str(spec), "--format", "md", "--playtest", "4")
+    assert res.exit_code == 0 and "Playtested too" not in res.output
+
+
+def test_the_quick_reference_keeps_its_list_of_ranks_on_one_line():
+    """A rank list broken by the box left "3 2" alone on a line: it is set as one unbreakable span."""
+    from generator.publish.html import quickref_value
+
+    out = str(quickref_value("52 cards: standard pack, ranks high to low A K Q J 10 9 8 7 6 5 4 3 2, and two jokers"))
+    assert '<span class="ranks">A K Q J 10 9 8 7 6 5 4 3 2</span>, and two jokers' in out
+    from generator.publish.html import stylesheet_text
+
+    assert re.search(r"\.quickref \.ranks \{ white-space: nowrap; \}", stylesheet_text("A5"))

@@ -168,6 +168,16 @@ def test_seeding_is_a_string_seed() -> None:
     d = Draw.from_seed(5)
     assert d.rng.random() == random.Random("parlour-game:5").random()
     assert d.names_rng.random() == random.Random("parlour-game-names:5").random()
+    d = Draw.from_seed(5, family="climbing")
+    assert d.names_rng.random() == random.Random("parlour-game-names-climbing:5").random()
+
+
+def test_a_seed_s_games_of_two_families_have_different_names() -> None:
+    """Each family names its games from its own stream: a book of a climbing run and a matching run
+    with the same seeds does not print one village name twice."""
+    names = {f: [sample_game(s, f).spec.naming.name for s in range(6)] for f in ("trick-taking", "climbing", "matching")}
+    for s in range(6):
+        assert len({names[f][s] for f in names}) == 3
 
 
 def test_name_lists_do_not_steer_the_rules(monkeypatch: pytest.MonkeyPatch) -> None:

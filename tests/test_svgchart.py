@@ -130,3 +130,14 @@ def test_no_text_of_a_figure_leaves_it_or_covers_another(case):
         for b in boxes[i + 1:]:
             apart = a[3] <= b[1] + 0.3 or b[3] <= a[1] + 0.3 or a[4] <= b[2] + 0.3 or b[4] <= a[2] + 0.3
             assert apart, (a[0], b[0])
+
+
+def test_a_typical_game_panel_has_whole_point_ticks_and_none_for_a_one_hand_game():
+    from generator.publish.plots import panels, playtest_svg
+
+    summary = {"counts": [], "typical": {"players": 3, "totals": [[0, 1, 0], [1, 1, 0]]}}
+    svg = playtest_svg(summary)
+    labels = re.findall(r">([^<]{1,12})</text>", svg)
+    assert labels[:labels.index("after hand")] == ["0", "1", "2", "0", "1"]   # hands 0–2, then the score axis: 0, 1
+    one = {"counts": [], "typical": {"players": 3, "totals": [[0, 1, 0]]}}
+    assert panels(one)["typical"] is None

@@ -154,6 +154,23 @@ def _with_provenance(spec: GameSpec, seed: int, family: str, mends: list | None 
                                                             catalogue=catalogue)})
 
 
+def _own_name(spec: GameSpec, taken: set[str]) -> tuple[GameSpec, list]:
+    """The draft under a name no earlier draft of the run has (``taken``, casefolded, grows): two
+    seeds can draw one village, and a run's games are looked up by name. A draft renamed keeps the
+    change as a mend (the name drawn, the name given), so its seed still draws it again."""
+    from ..names import another_name
+    from ..spec.provenance import Mend
+
+    name = spec.naming.name
+    mends = []
+    if name.casefold() in taken:
+        new = another_name(name, taken)
+        mends.append(Mend(field="naming.name", draft=name, mended=new, why="an earlier draft of this run has that name"))
+        spec = spec.model_copy(update={"naming": spec.naming.model_copy(update={"name": new})})
+    taken.add(spec.naming.name.casefold())
+    return spec, mends
+
+
 def _files(out: Path, stem: str, spec: GameSpec, report: dict | None = None) -> list[tuple[Path, str | bytes]]:
     """A game's spec and rulebook; a kept game's rulebook printed with its own playtest (``report``:
     its length, the strategy note, Variations), as `parlour render --report` prints it."""
@@ -208,13 +225,15 @@ class _Drafts:
     def start(self) -> None:
         from ..sample import sample_game
 
+        taken: set[str] = set()
         for i in range(self.count):
             sampled = sample_game(self.seed + i, family=self.family, players=self.players, real_packs=self.real_packs,
                                   catalogue=self.catalogue)
             self.drawn[sampled.spec.family] += 1
             self.total_redraws += sampled.redraws
             self.redraws.update(sampled.rejected)
-            spec = _with_provenance(sampled.spec, self.seed + i, self.family, real_packs=self.real_packs,
+            named, renamed = _own_name(sampled.spec, taken)
+            spec = _with_provenance(named, self.seed + i, self.family, renamed, real_packs=self.real_packs,
                                     catalogue=self.catalogue)
             self.drafts.append((_stem(self.seed + i, spec), spec))
         check_clashes([self.out / f"{stem}{ext}" for stem, _ in self.drafts for ext in (".yaml", ".md")], self.force)
@@ -313,12 +332,14 @@ class _Sorted:
     def _drafts(self) -> Iterator[GameSpec]:
         from ..sample import sample_game
 
+        taken: set[str] = set()   # names of the drafts drawn so far (in order, whatever the workers)
         for i in range(self.max_drafts):
             sampled = sample_game(self.seed + i, family=self.family, players=self.players, mend=self.options.mend,
                                   real_packs=self.real_packs, catalogue=self.catalogue)
             # counted when its verdict is taken: drafts drawn ahead of the last one taken are not the run's
             self._drawn[self.seed + i] = sampled
-            yield _with_provenance(sampled.spec, self.seed + i, self.family, sampled.mends, self.real_packs,
+            named, renamed = _own_name(sampled.spec, taken)
+            yield _with_provenance(named, self.seed + i, self.family, list(sampled.mends) + renamed, self.real_packs,
                                    self.catalogue)
 
     def write(self) -> None:

@@ -81,8 +81,14 @@ def render(files: tuple[str, ...], fmt: str, out_dir: str | None, paper: str, ga
         summary = report_for(spec, given, single=len(files) == 1)
         if games is not None and fmt in ("md", "html", "pdf"):
             from ..publish.figures import run_playtest
+            from .book import saved_report
 
             _, summary = run_playtest(spec, games=games, seed=seed)
+            # the variations `generate --variations` judged and saved beside the game are not the
+            # figures of this playtest, but rules of the same game: a PDF printed again keeps them
+            saved = saved_report(Path(path), spec.naming.name) if path else None
+            if saved and saved.get("variations") and not summary.get("variations"):
+                summary = {**summary, "variations": list(saved["variations"])}
         return _render_one(spec, fmt, summary, paper)
 
     if out_dir is None:

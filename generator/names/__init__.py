@@ -131,6 +131,21 @@ def village_name(rng: random.Random, country: str) -> str:
     return rng.choice(village_names(country))
 
 
+def another_name(name: str, taken: set[str], aliases: Sequence[str] = ()) -> str:
+    """A name for a game whose ``name`` another game of the same book already has: its first alias
+    not taken, else a village of the same country drawn from a stream of the name itself (the same
+    book, the same names). ``taken`` holds names casefolded."""
+    for alias in aliases:
+        if alias.casefold() not in taken:
+            return alias
+    country = next((c for c in COUNTRIES if name in village_names(c)), None) or (country_of_name(name) or ("en",))[0]
+    rng = random.Random(f"parlour-another-name:{name}")
+    while True:
+        pick = village_name(rng, country)
+        if pick.casefold() not in taken:
+            return pick
+
+
 @functools.cache
 def _nicknames() -> tuple[str, ...]:
     return _read_lines("nicknames.txt")

@@ -176,7 +176,7 @@ def _sort_key(name: str) -> str:
 def _game_view(args: tuple[GameSpec, dict[str, Any] | None, str, str | None, str, int | None]) -> Any:
     spec, summary, anchor, svg, source, seed = args
     return game_view(spec, summary, level=2, anchor=anchor, plot_svg=svg, plots=svg is None,
-                     source=source, seed=seed, scoresheet=False)
+                     source=source, seed=seed, scoresheet=False, in_book=True)
 
 
 def _game_views(work: list[tuple[Any, ...]], jobs: int | None) -> list[Any]:
@@ -190,6 +190,31 @@ def _game_views(work: list[tuple[Any, ...]], jobs: int | None) -> list[Any]:
         return list(pool.map(_game_view, work, chunksize=max(1, len(work) // (4 * jobs))))
 
 
+def distinct_names(entries: Sequence[Entry]) -> tuple[list[Entry], dict[int, str]]:
+    """The entries with every game's name its own: a game named like an earlier one (two runs of
+    different families or seeds can draw one village) is printed under another name
+    (``names.another_name``), so that a reader can look a game up by name. Returns the entries (a
+    renamed one a copy) and, by position, the names they were renamed from, for the appendix."""
+    from dataclasses import replace
+
+    from ..names import another_name
+
+    taken: set[str] = set()
+    out: list[Entry] = []
+    renamed: dict[int, str] = {}
+    for i, e in enumerate(entries):
+        naming = e.spec.naming
+        if naming.name.casefold() in taken:
+            new = another_name(naming.name, taken, naming.aliases)
+            renamed[i] = naming.name
+            spec = e.spec.model_copy(update={"naming": naming.model_copy(update={
+                "name": new, "aliases": [a for a in naming.aliases if a != new]})})
+            e = replace(e, spec=spec)
+        taken.add(e.spec.naming.name.casefold())
+        out.append(e)
+    return out, renamed
+
+
 def book_html(entries: Sequence[Entry], info: BookInfo, paper: str = "A5", for_pdf: bool = True,
               include_rejected: bool = False, jobs: int | None = 1) -> str:
     """The whole book as one HTML document (for WeasyPrint, or standalone with ``for_pdf=False``);
@@ -200,6 +225,7 @@ def book_html(entries: Sequence[Entry], info: BookInfo, paper: str = "A5", for_p
     for e in rejected:
         by_reason.update(e.codes)
 
+    printed, renamed = distinct_names(printed)
     used_ids: set[str] = set()
     work = []
     for e in printed:
@@ -234,7 +260,7 @@ def book_html(entries: Sequence[Entry], info: BookInfo, paper: str = "A5", for_p
         info=info, date=info.date.strftime("%-d %B %Y"), families=family_list, indexes=index_list, terms=terms,
         printed=len(printed), generated=generated, rejected=rejected, reasons=reasons,
         include_rejected=include_rejected, seeds=seeds, seed_range=_ranges(seeds),
-        account=cover_account(entries, info, include_rejected), how_terms=_how_terms(terms), curious=curious(printed, views, rejected),
+        account=cover_account(entries, info, include_rejected), how_terms=_how_terms(terms), curious=curious(printed, views, rejected, renamed),
         entries=printed, views=views, version=version(), tools=tool_versions, css=css, paper=paper,
         sheet=shared_scoresheet(printed), sided=facts.any_sides([e.spec for e in printed]),
         credit=facts.book_credit([e.spec for e in printed], bool(info.playtest_games)))
@@ -352,17 +378,20 @@ def cover_account(entries: Sequence[Entry], info: BookInfo, include_rejected: bo
 _SECTION_WORDS = {"deck": "The cards", "setup": "Setup", "play": "Play", "scoring": "Scoring", "ending": "End of the game"}
 
 
-def curious(printed: Sequence[Entry], views: Sequence[Any], rejected: Sequence[Entry]) -> dict[str, Any]:
+def curious(printed: Sequence[Entry], views: Sequence[Any], rejected: Sequence[Entry],
+            renamed: dict[int, str] | None = None) -> dict[str, Any]:
     """The appendix for the curious: per game, its source, seed, hash, playtest seed, typical game
     and warnings with their codes and replay commands, and the rules its edition supplies where the
     source is silent (``provenance.reconstructed``); the games the book rejected, with codes."""
     games = []
-    for e, v in zip(printed, views):
+    for i, (e, v) in enumerate(zip(printed, views)):
         s = e.summary or {}
         typical = s.get("typical") if (s.get("typical") or {}).get("totals") else None
         notes = [f"{w.get('code')}: {w.get('message', '')} with {w.get('players')} players"
                  + (f" (replay seed {w['seed']})" if w.get("seed") is not None else "")
                  for w in s.get("warnings", [])]
+        if renamed and i in renamed:
+            notes.insert(0, f"Called {renamed[i]} in its spec file; renamed here, as an earlier game of this book has that name")
         prov = e.spec.provenance
         supplied = [f"{_SECTION_WORDS[r.section]}: this edition supplies {r.what} ({r.why})"
                     for r in (prov.reconstructed if prov is not None else [])]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,7 @@ def environment() -> jinja2.Environment:
         auto_reload=False,
     )
     env.filters["suits"] = suits
+    env.filters["quickref_value"] = quickref_value
     return env
 
 
@@ -45,6 +47,16 @@ def suits(text: str) -> Markup:
     """Escape text and set its suit symbols in spans (hearts and diamonds red), each kept on the
     line of its rank or word, as the rules do (``markup.set_suits``)."""
     return Markup(set_suits(str(escape(text))))
+
+
+#: The quick reference's list of ranks ("ranks high to low A K Q … 3 2"), kept on one line: broken,
+#: it left "3 2" alone on a line of the box.
+_RANK_LIST = re.compile(r"(ranks high to low )([^,;]+)")
+
+
+def quickref_value(text: str) -> Markup:
+    """A quick-reference value as ``suits`` sets it, its list of ranks kept whole on one line."""
+    return Markup(_RANK_LIST.sub(r'\1<span class="ranks">\2</span>', str(suits(text))))
 
 
 def version() -> str:
@@ -122,7 +134,7 @@ class GameView:
 
 def game_view(spec: GameSpec, report: Any = None, *, level: int = 1, anchor: str | None = None,
               plot_svg: str | None = None, plots: bool = True, source: str = "", seed: int | None = None,
-              scoresheet: bool = True) -> GameView:
+              scoresheet: bool = True, in_book: bool = False) -> GameView:
     """Everything the game template needs. ``level`` is the heading level of the game's title.
 
     ``report``: a playtest Report, its ``as_dict()``, or a summary from ``figures.run_playtest``
@@ -130,12 +142,14 @@ def game_view(spec: GameSpec, report: Any = None, *, level: int = 1, anchor: str
     ``plot_svg``: an SVG made earlier (e.g. in a worker process); otherwise it is drawn here.
     ``scoresheet``: False leaves the game's own scoresheet out (a book prints one shared sheet at
     its back instead: a sheet per game made a third of a book's pages, and its typesetting time).
+    ``in_book``: the rules refer to *How to use this book* for what every game shares (the first
+    dealer, the shuffle and the deal), said there once.
     """
     from ..rulebook import render_markdown
     from ..text.render import without_section
 
     summary = as_summary(report)
-    md = render_markdown(spec, facts.text_summary(summary))  # spec text Markdown-escaped by the templates
+    md = render_markdown(spec, facts.text_summary(summary), in_book=in_book)  # spec text Markdown-escaped by the templates
     intro, body = split_rulebook(md)
     body = without_section(body, "Quick reference")   # the page prints it as a box of its own
     if not scoresheet:

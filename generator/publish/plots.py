@@ -131,7 +131,7 @@ def _typical(chart: Chart, ax: Axes, typical: dict[str, Any], goal: int | None) 
         ys = [0] + [t[p] for t in totals]
         chart.polyline([(ax.x(i), ax.y(v)) for i, v in enumerate(ys)], SEATS[p % len(SEATS)], 0.9)
     xticks = nice_ticks(*ax.xlim, 4, integer=True)
-    yticks = nice_ticks(*ax.ylim, 4)
+    yticks = nice_ticks(*ax.ylim, 4, integer=True)   # scores are whole points: no 0.25 on the axis
     chart.axes(ax, xticks, [number(t, xticks) for t in xticks], yticks, [number(t, yticks) for t in yticks],
                f"A game for {typical.get('players')}", "after hand", "score")
     # the seats' legend, beside the panel's top right corner
@@ -155,7 +155,9 @@ def panels(summary: dict[str, Any] | None) -> dict[str, Any]:
         "counts": [c for c in summary.get("counts", []) if c.get("win_rates")],
         "lengths": quantiles if quantiles and fixed is None else None,
         "fixed": fixed,
-        "typical": summary.get("typical") if (summary.get("typical") or {}).get("totals") else None,
+        # a game of one hand draws no course of the scores: one step from zero says nothing the
+        # table of figures does not
+        "typical": summary.get("typical") if len((summary.get("typical") or {}).get("totals") or []) > 1 else None,
     }
 
 

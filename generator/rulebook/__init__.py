@@ -10,10 +10,10 @@ from ..text.render import render_markdown as render_text
 from .example import worked_example
 
 
-def render_markdown(spec: GameSpec, summary: dict | None = None) -> str:
+def render_markdown(spec: GameSpec, summary: dict | None = None, in_book: bool = False) -> str:
     """The rulebook of ``spec`` as Markdown, with its worked example (see ``text.render_markdown``
-    for ``summary``)."""
-    return render_text(spec, summary, example=worked_example(spec))
+    for ``summary`` and ``in_book``)."""
+    return render_text(spec, summary, example=worked_example(spec), in_book=in_book)
 
 
 __all__ = ["render_markdown", "worked_example"]

@@ -94,8 +94,9 @@ def family_for(seed: int, family: str = DEFAULT) -> Family:
 def sample_game(seed: int, family: str = DEFAULT, players: int | None = None, *, mend: bool = False,
                 flavour: bool = False, real_packs: bool = False, catalogue: str = "parlour") -> Sampled:
     """The game of ``seed``: the first spec of the stream ``"parlour-game:<seed>"`` that passes
-    ``check_spec``. Names (village, aliases, nicknames) are picked from a second stream,
-    ``"parlour-game-names:<seed>"``, so edits to the name lists never change a seed's rules.
+    ``check_spec``. Names (village, aliases, nicknames) are picked from a second stream, the
+    family's own (``"parlour-game-names-<family>:<seed>"``), so edits to the name lists never change
+    a seed's rules, and the same seed's games of two families have different names.
 
     ``players`` restricts the player range to ranges that contain it. For 2–6 (the counts DL-01
     can produce) the range is redrawn until it does, so every module keeps its catalogue
@@ -128,7 +129,7 @@ def sample_game(seed: int, family: str = DEFAULT, players: int | None = None, *,
     family = family_for(seed, family).name
     if players is not None and players not in PLAYER_COUNTS:
         raise ValueError(f"players must be between {PLAYER_COUNTS.start} and {PLAYER_COUNTS.stop - 1}, got {players}")
-    draw = Draw.from_seed(seed)
+    draw = Draw.from_seed(seed, family=family)
     if catalogue == "book":
         draw.book_only()
     if real_packs:

@@ -133,7 +133,7 @@ def sample_all(n: int, first_seed: int = 0, family: str = DEFAULT,
     drawn: list[GameSpec] = []
     accepted: list[GameSpec] = []
     for seed in range(first_seed, first_seed + n):
-        draw = Draw.from_seed(seed)
+        draw = Draw.from_seed(seed, family=family)
         if catalogue == "book":
             draw.book_only()
         for _ in range(MAX_REDRAWS + 1):

@@ -82,10 +82,13 @@ class Draw:
         raise AssertionError("unreachable")
 
     @classmethod
-    def from_seed(cls, seed: int | str, purpose: str = "parlour-game") -> Draw:
-        """The streams ``"<purpose>:<seed>"`` for rules, ``"<purpose>-names:<seed>"`` for names and
-        ``"<purpose>-options:<seed>"`` for Parlour's options beyond the catalogue."""
-        return cls(seeded(seed, purpose), seeded(seed, f"{purpose}-names"), seeded(seed, f"{purpose}-options"))
+    def from_seed(cls, seed: int | str, purpose: str = "parlour-game", family: str | None = None) -> Draw:
+        """The streams ``"<purpose>:<seed>"`` for rules, ``"<purpose>-names-<family>:<seed>"`` for
+        names and ``"<purpose>-options:<seed>"`` for Parlour's options beyond the catalogue. The
+        names stream is the family's own: with one stream for all, a seed's climbing game and its
+        matching game had the same village name, and a book of the two printed it twice."""
+        names = f"{purpose}-names-{family}" if family else f"{purpose}-names"
+        return cls(seeded(seed, purpose), seeded(seed, names), seeded(seed, f"{purpose}-options"))
 
     def uniform_int(self, a: int, b: int) -> int:
         """U[a..b], both ends included."""

@@ -65,7 +65,7 @@ def environment() -> jinja2.Environment:
     return env
 
 
-def render_markdown(spec: GameSpec, summary: dict | None = None, example: Any = None) -> str:
+def render_markdown(spec: GameSpec, summary: dict | None = None, example: Any = None, in_book: bool = False) -> str:
     """The rulebook of ``spec`` as Markdown, with the worked example ``example`` (an
     ``example.Example``, played and passed in by ``generator.rulebook``; None: no example section).
 
@@ -74,12 +74,16 @@ def render_markdown(spec: GameSpec, summary: dict | None = None, example: Any = 
     games the figures come from), and the sentences of the ``strategy`` note and of the
     ``variations`` line (lists of plain sentences, ``publish.facts.text_summary`` makes them from a
     report). Other keys are ignored; without any, no line is added and no note is printed.
+
+    ``in_book``: the rulebook as a book prints it, where what every game shares (choosing the first
+    dealer, the shuffle, the cut and the deal) is said once in *How to use this book* and referred
+    to. A rulebook on its own (the default) says it all, and is what the parser reads back.
     """
     template = environment().get_template("rulebook.md.j2")
     figures = _summary(summary)
     extra = extras(spec, summary, figures, example)
     return template.render(spec=spec, d=_derived(spec), summary=figures, sections=sections_of(spec, extra),
-                           x=extra, seat=example_seat)
+                           x=extra, seat=example_seat, in_book=in_book)
 
 
 def sections_of(spec: GameSpec, extra: dict[str, Any] | None = None) -> list[dict[str, Any]]:
