@@ -120,3 +120,17 @@ def test_the_glossary_defines_the_words_of_every_family():
     assert "climbing" in terms["trick"]
     plain = dict(glossary(["The stock runs out; cards are set aside; the deal passes to the left."]))
     assert not {"pass", "set", "run"} & set(plain)
+
+
+def test_the_index_s_length_bands_are_the_introductions_own():
+    """A game the introduction calls quick is under "Quick" in the index, a long one under "Long"."""
+    from generator.publish.indexes import length_label
+    from generator.rulebook import render_markdown
+
+    spec = load_spec(REAL / "whist-classic.yaml")
+    for minutes, word, band in ((12, "It is a quick game.", "Quick"), (19.4, "It is a quick game.", "Quick"),
+                                (20, "It is neither quick nor long.", "Medium"), (39, "It is neither quick nor long.", "Medium"),
+                                (40, "It is a long game.", "Long"), (75, "It is a long game.", "Long")):
+        summary = {"counts": [{"players": 4, "games": 10, "hands_median": 5, "minutes_median": minutes}]}
+        assert length_label(summary).startswith(band + ":")
+        assert word in render_markdown(spec, {"hands": 5, "minutes": minutes, "games": 10})

@@ -3,8 +3,8 @@
 A reader looks a game up by what they have (four people, a 32-card pack, half an hour) or by what
 they like (bidding, jokers). Every index is read from the spec — features from the module
 registry (``generator.modules``: which catalogue modules a game uses), never from the rulebook's
-words — and length from the playtest's median minutes at the middle player count, in the bins the
-search uses (under 15, 15 to 30, 30 minutes and over).
+words — and length from the playtest's median minutes at the middle player count, in the bands the
+rulebooks' introductions use for "a quick game" and "a long game" (``text.phrases.game_length``).
 """
 
 from __future__ import annotations
@@ -14,14 +14,16 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..spec import GameSpec
+from ..text.phrases import LONG_FROM_MINUTES, QUICK_UNDER_MINUTES, game_length
 from . import facts
 
 NUMBER_WORDS = ("", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight")
 
-#: Length bins (median minutes at the table): the label and the upper bound.
-LENGTHS: tuple[tuple[str, float], ...] = (("Short: under 15 minutes", 15.0),
-                                          ("Medium: 15 to 30 minutes", 30.0),
-                                          ("Long: 30 minutes and more", float("inf")))
+#: Length bands (median minutes at the table): the label and the upper bound, the introductions' own.
+LENGTHS: tuple[tuple[str, float], ...] = (
+    (f"Quick: under {QUICK_UNDER_MINUTES} minutes", QUICK_UNDER_MINUTES),
+    (f"Medium: {QUICK_UNDER_MINUTES} to {LONG_FROM_MINUTES} minutes", LONG_FROM_MINUTES),
+    (f"Long: {LONG_FROM_MINUTES} minutes and more", float("inf")))
 
 #: A feature a reader looks for, and the catalogue modules (ids, or id prefixes ending in ".")
 #: any one of which gives a game that feature.
@@ -78,7 +80,8 @@ def length_label(summary: dict[str, Any] | None) -> str | None:
     minutes = (c or {}).get("minutes_median")
     if not minutes:
         return None
-    return next(label for label, top in LENGTHS if minutes < top)
+    band = game_length(minutes)
+    return next(label for label, _ in LENGTHS if label.lower().startswith(band))
 
 
 def sort_key(name: str) -> str:

@@ -241,7 +241,21 @@ def md(text: str, raw_html: bool = True) -> str:
     return " ".join(out.splitlines()) if "\n" in out or "\r" in out else out
 
 
+#: A game's length at the table as the rules and the book's index call it, from the playtest's median
+#: minutes at the middle player count: one set of bands, so the introduction's "a quick game" and the
+#: index's heading always agree.
+QUICK_UNDER_MINUTES = 20
+LONG_FROM_MINUTES = 40
+
+
+def game_length(minutes: float) -> str:
+    """"quick", "medium" or "long" (the bands above), of the whole minutes the rules print."""
+    m = round(minutes)
+    return "quick" if m < QUICK_UNDER_MINUTES else "long" if m >= LONG_FROM_MINUTES else "medium"
+
+
 FILTERS = {
+    "game_length": game_length,
     "md": md,
     "num": num,
     "ordinal": ordinal,
