@@ -21,7 +21,7 @@ from generator.playtest.runner import PLAYTEST_MOVE_CAP
 from generator.sample import sample_game
 from generator.spec import load_spec
 from generator.rulebook import render_markdown
-from generator.rulebook.example import worked_example
+from generator.rulebook.example import EXAMPLE_TRIES, worked_example
 from generator.text.example import EXAMPLE_BOT, Example, example_seed
 from generator.text.parse import ParseError, parse_markdown
 from generator.text.render import example_seat, hand_words
@@ -102,7 +102,7 @@ def _replayed(spec, ex: Example) -> dict:
 def test_example_is_the_replay_of_its_seed(label: str, spec) -> None:
     ex = worked_example(spec)
     assert ex is not None, f"{label}: no example"
-    assert ex.seed == example_seed(spec) and ex.bot == EXAMPLE_BOT
+    assert example_seed(spec) <= ex.seed < example_seed(spec) + EXAMPLE_TRIES and ex.bot == EXAMPLE_BOT
     facts = _replayed(spec, ex)
     assert ex.dealer == facts["dealer"]
     assert {p: cards for p, cards in enumerate(ex.hands)} == facts["hands"]
@@ -159,7 +159,7 @@ def test_example_is_deterministic() -> None:
     spec = load_spec(REPO / "corpus" / "real" / "rummy.yaml")
     a, b = worked_example(spec), worked_example(spec)
     assert a == b
-    assert f"--seed {example_seed(spec)} " in a.appendix()
+    assert f"--seed {a.seed} " in a.appendix() and a.seed == example_seed(spec)
 
 
 def test_each_game_deals_its_own_example():

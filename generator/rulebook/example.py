@@ -36,16 +36,32 @@ class _Done(Exception):
     """Raised by the listener when the second hand begins: the example needs only the first."""
 
 
+#: Seeds tried after the game's own when its first hand makes no example (a hand stopped by the move
+#: cap, one that never reaches card play): the next ones, in order, so the choice is the same every time.
+EXAMPLE_TRIES = 8
+
+
 def worked_example(spec: GameSpec, players: int | None = None, seed: int | None = None) -> Example | None:
-    """The first hand of the game of ``seed`` (by default the game's own, ``example_seed``), greedy
-    players at every seat; None when the engine cannot play the game (a spec a static check would
-    reject) or the hand never reaches card play."""
+    """The first hand of the game of ``seed``, greedy players at every seat; by default the first of
+    the game's own seed (``example_seed``) and the next few whose first hand makes an example. None
+    when the engine cannot play the game (a spec a static check would reject) or no such hand
+    reaches card play and ends."""
+    if seed is not None:
+        return _worked_example(spec, players, seed)
+    first = example_seed(spec)
+    for k in range(EXAMPLE_TRIES):
+        ex = _worked_example(spec, players, first + k)
+        if ex is not None:
+            return ex
+    return None
+
+
+def _worked_example(spec: GameSpec, players: int | None, seed: int) -> Example | None:
     from ..engine import Game
     from ..playtest.replay import Narrator
     from ..playtest.runner import PLAYTEST_MOVE_CAP
 
     n = players if players is not None else example_players(spec)
-    seed = example_seed(spec) if seed is None else seed
     ex = Example(players=n, seed=seed, bot=EXAMPLE_BOT)
     try:
         game = Game(spec, move_cap=PLAYTEST_MOVE_CAP)
