@@ -119,11 +119,14 @@ def _report() -> dict:
 
 
 def test_hearts_is_a_traditional_game_played_without_passing() -> None:
+    """Its note names every way it departs from the usual game: the passing, the moon, the first trick."""
     spec = load_spec(REAL / "hearts.yaml")
     intro = _intro(render_markdown(spec))
     assert "# Hearts (also Black Lady)\n\nHearts is a trick-taking game for four players.\n" in intro
     assert "It is a traditional game, written here as a Parlour spec." in intro
-    assert "This version differs from the game as most people know it: it is played without passing." in intro
+    assert "This version differs from the game as most people know it: it is played without passing; " in intro
+    assert "shooting the moon needs every heart but not the Queen of spades" in intro
+    assert "the Queen of spades may be played to the first trick" in intro
     assert not ({"classic", "English", "Invented", "village"} & _words(intro))
     assert credit_text(spec, True) == "A traditional game, playtested by Parlour"
 
@@ -296,3 +299,20 @@ def test_the_goal_names_what_the_game_turns_on(name: str) -> None:
 
 def test_every_calibration_game_has_a_goal() -> None:
     assert set(GOALS) == {p.stem for p in REAL.glob("*.yaml")}
+
+
+def test_a_new_game_s_other_names_are_offered_not_claimed():
+    """A generated game's aliases (the seed book's flavour) are names a table may give it, not a
+    pedigree in its title; a traditional game keeps "(also …)"; both read back."""
+    from generator.publish.html import game_view
+
+    seed = next(s for s in range(60) if _generated(s, "trick-taking").naming.aliases)
+    spec = _generated(seed, "trick-taking")
+    md = render_markdown(spec)
+    title = md.splitlines()[0]
+    assert title == f"# {spec.naming.name}" and "(also" not in md
+    assert f"Other names a table may give it: {' or '.join(spec.naming.aliases)}." in md
+    assert parse_markdown(md) == spec.rules()
+    assert game_view(spec).aliases == []
+    whist = load_spec(REAL / "whist-classic.yaml")
+    assert render_markdown(whist).startswith("# Whist (also Cut-throat Whist)")

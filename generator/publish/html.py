@@ -160,7 +160,9 @@ def game_view(spec: GameSpec, report: Any = None, *, level: int = 1, anchor: str
     view = GameView(
         id=anchor,
         name=spec.naming.name,
-        aliases=list(spec.naming.aliases),
+        # a new game's other names are offered in its introduction, not shown as names it is known by
+        aliases=[] if spec.provenance is not None and spec.provenance.origin in ("generated", "evolved")
+        else list(spec.naming.aliases),
         family=spec.family,
         dataline=facts.data_line(spec),
         intro_html=Markup(link_sections(markdown_to_html(intro, shift=level - 1), targets)),

@@ -37,8 +37,8 @@ def read_title(d: Draft, heading: str) -> None:
     if m is None:  # pragma: no cover - the pattern matches any non-empty heading
         raise Unreadable("not a title")
     d.put("naming.name", m["name"])
-    aliases = split_and(m["aliases"], "or") if m["aliases"] else []
-    d.put("naming.aliases", aliases)
+    if m["aliases"]:   # a new game's other names are a sentence of the introduction instead
+        d.put("naming.aliases", split_and(m["aliases"], "or"))
     d.notes["name"] = m["name"]
 
 
@@ -158,6 +158,8 @@ RULES: list[Rule] = [
     rule(r"It is a new game, drawn at random by Parlour from a catalogue of rules for card games\."),
     rule(r"It is a new game, bred by Parlour's search from other games it invented, keeping those whose playtests "
          r"scored best\."),
+    rule(r"Other names a table may give it: (?P<aliases>(?:St\. |[^.])+)\.",   # (the lists' one full stop: "St. Day")
+         lambda d, m: d.put("naming.aliases", split_and(m["aliases"], "or")), name="aliases"),
     rule(r"The rules it turns on: (?P<mechanics>[^.]+)\.", _mechanics),
     rule(r"It comes from the seed book, Hyloe's Book of Games\."),
     rule(r"It is a traditional game, written here as a Parlour spec\."),
