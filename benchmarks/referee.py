@@ -5,7 +5,9 @@ every trick or pile and every hand's scores. Prints games, moves, tricks and han
 family, the parts not refereed (and how often the driver met them), and every disagreement.
 
 Usage: python benchmarks/referee.py [--family trick-taking] [--seeds 0:500] [--games 1] [--show 20]
-Exits 1 when there is a disagreement.
+                                   [--where play.builds=true --where play.combinations=every]
+``--where FIELD=VALUE`` (repeatable) keeps only the specs with one of the fields so (a run aimed at
+rules the sampler draws rarely). Exits 1 when there is a disagreement.
 """
 
 from __future__ import annotations
@@ -20,13 +22,24 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # the tests pa
 from tests.referee.drive import REFEREED, not_refereed, referee_family  # noqa: E402
 
 
+def field_is(spec, field: str, value: str) -> bool:
+    """Whether the spec's dotted ``field`` reads as ``value`` (``true``/``false`` for a yes-or-no)."""
+    got = spec
+    for part in field.split("."):
+        got = getattr(got, part, None)
+    return str(got).lower() == value.lower()
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--family", action="append", help="a refereed family (repeatable; default: every one)")
     ap.add_argument("--seeds", default="0:300", help="spec seeds, START:STOP (default 0:300)")
     ap.add_argument("--games", type=int, default=1, help="games at each player count of each spec")
     ap.add_argument("--show", type=int, default=20, help="disagreements to print per family")
+    ap.add_argument("--where", action="append", default=[], metavar="FIELD=VALUE",
+                    help="keep only the specs with this field so, e.g. play.builds=true (repeatable: any of them)")
     a = ap.parse_args()
+    where = [w.split("=", 1) for w in a.where]
     start, stop = map(int, a.seeds.split(":"))
     bad = 0
     print(f"| family | specs | games | moves | tricks or piles | hands | disagreements | CPU s |")
@@ -34,9 +47,10 @@ def main() -> int:
     rows, notes = [], []
     for family in a.family or list(REFEREED):
         t = time.process_time()
-        tally = referee_family(family, range(start, stop), a.games)
+        tally = referee_family(family, range(start, stop), a.games,
+                               (lambda spec: any(field_is(spec, f, v) for f, v in where)) if where else None)
         cpu = time.process_time() - t
-        print(f"| {family} | {stop - start} | {tally.games:,} | {tally.moves:,} | {tally.tricks:,} | {tally.hands:,} "
+        print(f"| {family} | {tally.specs} | {tally.games:,} | {tally.moves:,} | {tally.tricks:,} | {tally.hands:,} "
               f"| {len(tally.disagreements)} | {cpu:.1f} |", flush=True)
         bad += len(tally.disagreements)
         notes.append((family, tally))

@@ -20,6 +20,7 @@ from generator.sample import sample_game
 
 @dataclass
 class Tally:
+    specs: int = 0
     games: int = 0
     moves: int = 0          # decisions whose legal set the referee checked
     tricks: int = 0         # tricks or piles whose winner it checked
@@ -28,6 +29,7 @@ class Tally:
     disagreements: list[str] = field(default_factory=list)
 
     def add(self, other: "Tally") -> None:
+        self.specs += other.specs
         self.games += other.games
         self.moves += other.moves
         self.tricks += other.tricks
@@ -77,11 +79,15 @@ def referee_game(spec, players: int, seed: int, label: str = "") -> Tally:
     return tally
 
 
-def referee_family(family: str, seeds, games_per_count: int = 1) -> Tally:
-    """Sample a spec per seed from the family's sampler and referee games of it at every player count."""
+def referee_family(family: str, seeds, games_per_count: int = 1, where=None) -> Tally:
+    """Sample a spec per seed from the family's sampler and referee games of it at every player count
+    (only the specs ``where(spec)`` keeps, if given: a run aimed at some rules)."""
     total = Tally()
     for seed in seeds:
         spec = sample_game(seed, family=family).spec
+        if where is not None and not where(spec):
+            continue
+        total.specs += 1
         for n in spec.players.counts():
             for g in range(games_per_count):
                 total.add(referee_game(spec, n, 1000 * seed + 10 * n + g, f"{family} spec seed={seed}"))
