@@ -6,8 +6,10 @@ family, the parts not refereed (and how often the driver met them), and every di
 
 Usage: python benchmarks/referee.py [--family trick-taking] [--seeds 0:500] [--games 1] [--show 20]
                                    [--where play.builds=true --where play.combinations=every]
+                                   [--spec corpus/real/diloti.yaml]
 ``--where FIELD=VALUE`` (repeatable) keeps only the specs with one of the fields so (a run aimed at
-rules the sampler draws rarely). Exits 1 when there is a disagreement.
+rules the sampler draws rarely). ``--spec FILE`` (repeatable) referees that spec instead, a game at
+each player count for each seed of ``--seeds``. Exits 1 when there is a disagreement.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # the tests package, beside generator
 
-from tests.referee.drive import REFEREED, not_refereed, referee_family  # noqa: E402
+from generator.spec import load_spec  # noqa: E402
+from tests.referee.drive import REFEREED, not_refereed, referee_family, referee_spec  # noqa: E402
 
 
 def field_is(spec, field: str, value: str) -> bool:
@@ -38,6 +41,8 @@ def main() -> int:
     ap.add_argument("--show", type=int, default=20, help="disagreements to print per family")
     ap.add_argument("--where", action="append", default=[], metavar="FIELD=VALUE",
                     help="keep only the specs with this field so, e.g. play.builds=true (repeatable: any of them)")
+    ap.add_argument("--spec", action="append", default=[], metavar="FILE",
+                    help="referee this spec file, a game at each player count per seed (repeatable)")
     a = ap.parse_args()
     where = [w.split("=", 1) for w in a.where]
     start, stop = map(int, a.seeds.split(":"))
@@ -45,18 +50,23 @@ def main() -> int:
     print(f"| family | specs | games | moves | tricks or piles | hands | disagreements | CPU s |")
     print("|---|---|---|---|---|---|---|---|")
     rows, notes = [], []
-    for family in a.family or list(REFEREED):
+    runs = [(Path(f).stem, load_spec(f)) for f in a.spec] or [(family, None) for family in a.family or REFEREED]
+    for family, spec in runs:
         t = time.process_time()
-        tally = referee_family(family, range(start, stop), a.games,
-                               (lambda spec: any(field_is(spec, f, v) for f, v in where)) if where else None)
+        if spec is not None:
+            tally = referee_spec(spec, range(start, stop), family)
+        else:
+            tally = referee_family(family, range(start, stop), a.games,
+                                   (lambda spec: any(field_is(spec, f, v) for f, v in where)) if where else None)
         cpu = time.process_time() - t
         print(f"| {family} | {tally.specs} | {tally.games:,} | {tally.moves:,} | {tally.tricks:,} | {tally.hands:,} "
               f"| {len(tally.disagreements)} | {cpu:.1f} |", flush=True)
         bad += len(tally.disagreements)
         notes.append((family, tally))
+    spec_family = {name: spec.family for name, spec in runs if spec is not None}
     for family, tally in notes:
         print(f"\n{family}: not refereed (and how often the driver skipped it in this run):")
-        for part, why in not_refereed(family).items():
+        for part, why in not_refereed(spec_family.get(family, family)).items():
             met = f" (skipped {tally.skipped[part]:,} times)" if part in tally.skipped else ""
             print(f"  - {part}{met}: {why}")
         for d in tally.disagreements[: a.show]:

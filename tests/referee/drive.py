@@ -92,3 +92,12 @@ def referee_family(family: str, seeds, games_per_count: int = 1, where=None) -> 
             for g in range(games_per_count):
                 total.add(referee_game(spec, n, 1000 * seed + 10 * n + g, f"{family} spec seed={seed}"))
     return total
+
+
+def referee_spec(spec, seeds, label: str = "") -> Tally:
+    """Referee one spec (a real game's, say): a game at every player count for each seed."""
+    total = Tally(specs=1)
+    for seed in seeds:
+        for n in spec.players.counts():
+            total.add(referee_game(spec, n, seed, label))
+    return total
