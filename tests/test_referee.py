@@ -325,6 +325,28 @@ def test_the_fishing_referee_agrees_on_builds_and_every_combination_at_once():
     assert tally.games >= 12 and tally.moves > 2_000 and tally.hands > 50
 
 
+def test_the_fishing_referee_reads_the_rulebooks_own_examples():
+    """Diloti's printed examples, played on the referee alone: "an Eight played on a table of Eight,
+    Six, Five, Three and Two takes all five at once", and "with a Four on the table, a player
+    holding a Seven plays a Three onto it and builds 7; an opponent holding a Nine raises the build
+    to 9 with a Two, and on a later turn takes it whole with the Nine"."""
+    from generator.spec import load_spec
+    from tests.referee import fishing as ref
+
+    r = ref.Rules.of(load_spec(REAL / "diloti.yaml"))
+    table = ["8 of clubs", "6 of clubs", "5 of clubs", "3 of clubs", "2 of clubs"]
+    assert ref.captures(r, "8 of hearts", table) == {frozenset(table)}
+    ann, ben = ["3 of hearts", "7 of spades"], ["2 of spades", "9 of spades"]
+    assert ("3 of hearts", frozenset(["4 of clubs"]), 7) in ref.turn(r, ann, ["4 of clubs"])
+    built = (ref.Build(0, 7, frozenset(["4 of clubs", "3 of hearts"])),)
+    on_table = ["4 of clubs", "3 of hearts"]
+    assert ("2 of spades", built[0].cards, 9) in ref.turn(r, ben, on_table, built, seat=1)
+    # the builder keeps their Seven for the build: it may only take it, and nothing is laid
+    assert ref.turn(r, ["7 of spades"], on_table, built, seat=0) == {("7 of spades", built[0].cards, None)}
+    raised = (ref.Build(1, 9, frozenset(["4 of clubs", "3 of hearts", "2 of spades"])),)
+    assert ("9 of spades", raised[0].cards, None) in ref.turn(r, ["9 of spades"], [*on_table, "2 of spades"], raised, 1)
+
+
 def _diloti_in_partnerships():
     from generator.spec import GameSpec, load_spec
 
