@@ -118,7 +118,7 @@ def test_an_opponent_raises_a_build_and_takes_it_whole_later() -> None:
     raises = [m for m in _moves(state) if m[0] == "build" and m[1] == "2 of spades"]
     assert ("build", "2 of spades", ["3 of hearts", "4 of clubs"], 9) in raises
     text = state.action_to_string(build_action(ids["2 of spades"], [ids["4 of clubs"], ids["3 of hearts"]], 9))
-    assert text == "plays the 2 of spades onto the build of 7 and raises it to 9"
+    assert text == "plays the 2 of spades onto the build of 7 (4 of clubs, 3 of hearts) and raises it to 9"
     state.apply_action(build_action(ids["2 of spades"], [ids["4 of clubs"], ids["3 of hearts"]], 9))
     assert [b[:2] for b in state.builds] == [(1, 9)] and "raise" in state.record.applied
     # the first builder is freed: they may lay again (the Queen), and cannot take a 9 they lack

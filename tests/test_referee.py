@@ -298,7 +298,7 @@ def test_the_melding_referee_catches_a_lay_off_left_out(monkeypatch):
 # -- fishing ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["xeri", "kontsina"])
+@pytest.mark.parametrize("name", ["xeri", "kontsina", "diloti"])
 def test_the_fishing_referee_agrees_with_the_engine_on_the_real_games(name):
     from generator.spec import load_spec
 
@@ -312,6 +312,87 @@ def test_the_fishing_referee_agrees_over_sampled_games():
     tally = referee_family("fishing", range(0, 12))
     assert tally.disagreements == []
     assert tally.games >= 30 and tally.moves > 5_000 and tally.hands > 100
+
+
+#: Sampled fishing specs with builds (10: one card of a rank, 11: every card of it), every
+#: combination at once (30, with capturing compulsory) and both (88).
+BUILD_SEEDS = (10, 11, 30, 88)
+
+
+def test_the_fishing_referee_agrees_on_builds_and_every_combination_at_once():
+    tally = referee_family("fishing", BUILD_SEEDS)
+    assert tally.disagreements == []
+    assert tally.games >= 12 and tally.moves > 2_000 and tally.hands > 50
+
+
+def test_the_fishing_referee_reads_the_rulebooks_own_examples():
+    """Diloti's printed examples, played on the referee alone: "an Eight played on a table of Eight,
+    Six, Five, Three and Two takes all five at once", and "with a Four on the table, a player
+    holding a Seven plays a Three onto it and builds 7; an opponent holding a Nine raises the build
+    to 9 with a Two, and on a later turn takes it whole with the Nine"."""
+    from generator.spec import load_spec
+    from tests.referee import fishing as ref
+
+    r = ref.Rules.of(load_spec(REAL / "diloti.yaml"))
+    table = ["8 of clubs", "6 of clubs", "5 of clubs", "3 of clubs", "2 of clubs"]
+    assert ref.captures(r, "8 of hearts", table) == {frozenset(table)}
+    ann, ben = ["3 of hearts", "7 of spades"], ["2 of spades", "9 of spades"]
+    assert ("3 of hearts", frozenset(["4 of clubs"]), 7) in ref.turn(r, ann, ["4 of clubs"])
+    built = (ref.Build(0, 7, frozenset(["4 of clubs", "3 of hearts"])),)
+    on_table = ["4 of clubs", "3 of hearts"]
+    assert ("2 of spades", built[0].cards, 9) in ref.turn(r, ben, on_table, built, seat=1)
+    # the builder keeps their Seven for the build: it may only take it, and nothing is laid
+    assert ref.turn(r, ["7 of spades"], on_table, built, seat=0) == {("7 of spades", built[0].cards, None)}
+    raised = (ref.Build(1, 9, frozenset(["4 of clubs", "3 of hearts", "2 of spades"])),)
+    assert ("9 of spades", raised[0].cards, None) in ref.turn(r, ["9 of spades"], [*on_table, "2 of spades"], raised, 1)
+
+
+def _diloti_in_partnerships():
+    from generator.spec import GameSpec, load_spec
+
+    data = load_spec(REAL / "diloti.yaml").model_dump()
+    data["players"] = {"min": 4, "max": 4, "sides": {"size": 2}}
+    return GameSpec.model_validate(data)
+
+
+def test_the_fishing_referee_agrees_on_diloti_in_partnerships():
+    """"No one raises their own build nor their partner's": four players, partners opposite."""
+    tally = referee_game(_diloti_in_partnerships(), 4, 7)
+    assert tally.disagreements == []
+    assert tally.moves > 100 and tally.hands >= 2
+
+
+def test_the_fishing_referee_catches_a_partners_build_raised_and_a_group_build_left_out(monkeypatch):
+    """Not vacuous for builds: an engine that lets a player raise their partner's build, or that
+    never offers a group build, is caught."""
+    from generator.families.fishing.engine.play import Fish
+    from generator.families.fishing.engine.rules import FishRules
+    from generator.spec import load_spec
+
+    monkeypatch.setattr(Fish, "_mine", lambda self, state, seat: lambda owner: owner == seat)
+    tally = referee_game(_diloti_in_partnerships(), 4, 7)
+    assert tally.disagreements and "the engine offers [(" in tally.disagreements[0]
+    monkeypatch.undo()
+    real = FishRules.new_builds
+
+    def one_set_only(self, card, hand, layout, builds, table=None):
+        return [(total, cards) for total, cards in real(self, card, hand, layout, builds, table)
+                if sum(self.value[c] for c in cards) + self.value[card] == total]
+
+    monkeypatch.setattr(FishRules, "new_builds", one_set_only)
+    tally = referee_game(load_spec(REAL / "diloti.yaml"), 2, 5)
+    assert tally.disagreements and "misses [(" in tally.disagreements[0]
+
+
+def test_the_fishing_referee_catches_a_capture_of_one_group_where_every_group_goes(monkeypatch):
+    """Not vacuous for every combination at once: an engine whose card takes a single group of
+    those equal to it, not as many as fit, is caught."""
+    from generator.families.fishing.engine import rules
+    from generator.spec import load_spec
+
+    monkeypatch.setattr(rules, "maximal_collections", lambda groups: [sorted(g) for g in groups])
+    tally = referee_game(load_spec(REAL / "diloti.yaml"), 2, 5)
+    assert tally.disagreements and "the engine offers [(" in tally.disagreements[0]
 
 
 def test_the_fishing_referee_catches_a_sum_left_out_and_a_sweep_miscounted(monkeypatch):

@@ -20,6 +20,7 @@ from generator.sample import sample_game
 
 @dataclass
 class Tally:
+    specs: int = 0
     games: int = 0
     moves: int = 0          # decisions whose legal set the referee checked
     tricks: int = 0         # tricks or piles whose winner it checked
@@ -28,6 +29,7 @@ class Tally:
     disagreements: list[str] = field(default_factory=list)
 
     def add(self, other: "Tally") -> None:
+        self.specs += other.specs
         self.games += other.games
         self.moves += other.moves
         self.tricks += other.tricks
@@ -61,8 +63,10 @@ def not_refereed(family: str) -> dict[str, str]:
     return import_module(REFEREES[family][0]).NOT_REFEREED
 
 
-def referee_game(spec, players: int, seed: int, label: str = "") -> Tally:
-    """Play one game with random legal moves (seeded by ``seed``), the referee checking every step."""
+def referee_game(spec, players: int, seed: int, label: str = "", prefer=None) -> Tally:
+    """Play one game with random legal moves (seeded by ``seed``), the referee checking every step.
+    ``prefer``, a pattern, leans the play: four times in five a move whose words it finds is
+    chosen, when there is one (to reach positions uniform play seldom does, as many builds)."""
     tally = Tally(games=1)
     watcher = watcher_for(spec.family)(spec, tally)
     state = Game(spec).new_initial_state(players, seed)
@@ -71,18 +75,35 @@ def referee_game(spec, players: int, seed: int, label: str = "") -> Tally:
         while not state.terminal:
             legal = state.legal_actions()
             watcher.check(state, legal)
+            if prefer is not None:
+                leaning = [a for a in legal if prefer.search(state.action_to_string(a))]
+                if leaning and rng.random() < 0.8:
+                    legal = leaning
             watcher.step(state, legal[rng.randrange(len(legal))])
     except Disagreement as e:
         tally.disagreements.append(f"{label} players={players} game seed={seed}: {e}")
     return tally
 
 
-def referee_family(family: str, seeds, games_per_count: int = 1) -> Tally:
-    """Sample a spec per seed from the family's sampler and referee games of it at every player count."""
+def referee_family(family: str, seeds, games_per_count: int = 1, where=None, prefer=None) -> Tally:
+    """Sample a spec per seed from the family's sampler and referee games of it at every player count
+    (only the specs ``where(spec)`` keeps, if given: a run aimed at some rules)."""
     total = Tally()
     for seed in seeds:
         spec = sample_game(seed, family=family).spec
+        if where is not None and not where(spec):
+            continue
+        total.specs += 1
         for n in spec.players.counts():
             for g in range(games_per_count):
-                total.add(referee_game(spec, n, 1000 * seed + 10 * n + g, f"{family} spec seed={seed}"))
+                total.add(referee_game(spec, n, 1000 * seed + 10 * n + g, f"{family} spec seed={seed}", prefer))
+    return total
+
+
+def referee_spec(spec, seeds, label: str = "", prefer=None) -> Tally:
+    """Referee one spec (a real game's, say): a game at every player count for each seed."""
+    total = Tally(specs=1)
+    for seed in seeds:
+        for n in spec.players.counts():
+            total.add(referee_game(spec, n, seed, label, prefer))
     return total

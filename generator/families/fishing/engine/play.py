@@ -406,7 +406,8 @@ class Fish(Phase):
         whole = set(bundled)
         held = [b for b in state.builds if b[2][0] in whole]
         if len(held) == 1 and set(held[0][2]) == whole and held[0][1] != total:
-            return f"plays the {names[card]} onto the build of {held[0][1]} and raises it to {total}"
+            # the build's cards named: two builds of one total may both be raised by the same card
+            return f"plays the {names[card]} onto {self._cards_and_builds(state, bundled)} and raises it to {total}"
         values = self.rules.value
         group = sum(values[c] for c in bundled) + values[card] != total
         what = self._cards_and_builds(state, bundled)
