@@ -675,33 +675,27 @@ def _secret_effects(s: Slots, d: Draft) -> str:
     return f"The inventor of {'an' if name[0] in 'aeiou' else 'a'} {name} announces any effects it has."
 
 
-def _landlord(s: Slots, d: Draft) -> str | None:
-    """The auction's title, when the sentence names it."""
+def _landlord(s: Slots, d: Draft, sentence: str) -> str | None:
+    """``sentence`` with the auction's title for ``{t}``, when the sentence read names that title."""
     title = d.heard("auction.title")
     if not title or not re.search(r"\b" + re.escape(title) + r"\b", s["_text"], re.IGNORECASE):
         return None
-    return title
+    return sentence.format(t=title)
 
 
 @cue("SC-T4", r"\b(?:more|most) tricks\b", r"\b(?:pays?|paid|collects?|gives?)\b", r"\bbid\b", r"\b(?:opponents?|other players)\b",
      avoid=r"all or none|bec(?:ame|omes)")
 def _landlord_tricks(s: Slots, d: Draft) -> str | None:
-    t = _landlord(s, d)
-    if t is None:
-        return None
-    return (f"If the {t} won more tricks than any other player during the hand, each opponent must pay the {t} a number of points equal "
-            f"to the amount of the bid; otherwise the {t} must pay the bid amount to each opponent.")
+    return _landlord(s, d, "If the {t} won more tricks than any other player during the hand, each opponent must pay the {t} a number "
+                           "of points equal to the amount of the bid; otherwise the {t} must pay the bid amount to each opponent.")
 
 
 @cue("SC-A2", r"\b(?:wins?|winner|this is)\b", r"\b(?:los(?:e|es|t)|otherwise|if not|not the winner)\b",
      r"\b(?:pays?|paid|collects?|gives?)\b", r"\bbid\b", r"\b(?:opponents?|other players)\b",
      avoid=r"tricks?|all or none|bec(?:ame|omes)|doubled|title")
 def _landlord_stake(s: Slots, d: Draft) -> str | None:
-    t = _landlord(s, d)
-    if t is None:
-        return None
-    return (f"If this is the {t}, each opponent must pay them a number of points equal to the amount of the bid; if the {t} loses, then "
-            f"they must pay the bid amount to each opponent.")
+    return _landlord(s, d, "If this is the {t}, each opponent must pay them a number of points equal to the amount of the bid; if the "
+                           "{t} loses, then they must pay the bid amount to each opponent.")
 
 
 def cued(text: str, d: Draft) -> list[tuple[str, str]]:
