@@ -225,8 +225,8 @@ def test_strategy_and_variations_only_from_a_report() -> None:
     spec = load_spec(REPO / "corpus" / "real" / "oh-hell.yaml")
     plain = render_markdown(spec)
     assert "## Strategy" not in plain and "## Variations" not in plain
-    note = ["The best rule of thumb, always playing the lowest cards allowed, won 5% of the games against strong "
-            "players, where an even share is 25%: a rule of thumb is no match for thought."]
+    note = ["Do not play by rote: the best rule of thumb, always playing the lowest cards allowed, won 5% of the games "
+            "against strong players, where an even share is 25%."]
     text = render_markdown(spec, {"strategy": note, "variations": ["the game to 50 points also plays well"]})
     assert f"\n## Strategy\n\n{note[0]}\n" in text
     assert "\n## Variations\n\nPlaytested too, and passed: the game to 50 points also plays well.\n" in text
@@ -298,15 +298,16 @@ def test_strategy_note_from_a_tier2_report() -> None:
     report = json.loads((REPO / "corpus" / "real" / "oh-hell.report.json").read_text(encoding="utf-8"))
     note = strategy_note(report)
     # the figures of the stored report (judged again on 2026-11-29 with sensible Tier-1 players)
-    assert note[0] == ("With four players, a strong player who looks ahead won 84% of the games against three "
-                       "players choosing at random, where an even share is 25%: skill shows strongly.")
-    assert note[1].startswith("Playing trumps changed little: told never to play a trump while it held another "
+    assert note[0] == ("Plan ahead, for skill shows strongly: with four players, a strong player who looks ahead won 84% "
+                       "of the games against three players choosing at random, where an even share is 25%.")
+    assert note[1].startswith("Do not agonise over playing trumps: told never to play a trump while it held another "
                               "card, the same player still won 82% of the games (against 84%).")
-    assert note[2].startswith("The best rule of thumb, always grabbing the most points on offer at once, won 8%")
+    assert note[2].startswith("Do not play by rote: the best rule of thumb, always grabbing the most points on offer at "
+                              "once, won 8%")
     assert not re.search(r"\b[A-Z]+_[A-Z_]+\b|inert|dominance|seed", " ".join(note))   # no codes, no seeds
     spec = load_spec(REPO / "corpus" / "real" / "oh-hell.yaml")
     text = render_markdown(spec, text_summary(report))
-    assert "\n## Strategy\n\nWith four players" in text and parse_markdown(text) == spec.rules()
+    assert "\n## Strategy\n\nPlan ahead, for skill shows strongly: with four players" in text and parse_markdown(text) == spec.rules()
     # Without Tier 2 there is nothing to draw from, and nothing is invented.
     tier1 = {k: v for k, v in report.items() if k != "tier2"}
     assert strategy_note(tier1) == [] and strategy_note(None) == []

@@ -1,5 +1,6 @@
-"""The strategy note of a rulebook: what the playtest's strong players showed about the game, in
-plain words, drawn only from a report that has Tier 2 (strong bots) — never invented.
+"""The strategy note of a rulebook: advice a player can act on — plan ahead or not, where to think
+hardest, whether simple play will do — each with the figure from the playtest's strong players
+that backs it, drawn only from a report that has Tier 2 (strong bots) — never invented.
 
 Three figures of one player count (four when the game allows it, else the nearest) say where skill
 lies: how often one strong player beat players who chose at random (the Order measure), which
@@ -67,12 +68,12 @@ def strategy_note(report: dict[str, Any] | None) -> list[str]:
     strong = _value(t.get("strong_vs_random"))
     order = _value(t.get("order"))
     if strong is not None and order is not None:
-        judgement = ("skill shows strongly" if order >= 0.5 else "skill shows" if order >= 0.25
-                     else "luck weighs heavily")
+        advice = ("Plan ahead, for skill shows strongly" if order >= 0.5 else "Plan ahead, for skill shows" if order >= 0.25
+                  else "Do not count on planning, for luck weighs heavily")
         others = n - 1
-        out.append(f"With {num(n)} players, a strong player who looks ahead won {_pct(strong)} of the games "
+        out.append(f"{advice}: with {num(n)} players, a strong player who looks ahead won {_pct(strong)} of the games "
                    f"against {num(others)} {'player' if others == 1 else 'players'} choosing at random, "
-                   f"where an even share is {_pct(even)}: {judgement}.")
+                   f"where an even share is {_pct(even)}.")
 
     inert = []
     for feature, figures in (t.get("inert") or {}).items():
@@ -84,11 +85,11 @@ def strategy_note(report: dict[str, Any] | None) -> list[str]:
         what, instead = FEATURES.get(feature, (cap(feature.split(":")[-1].replace("-", " ")),
                                                 "always to take the first choice there"))
         if effect >= INERT:
-            out.append(f"{what} matters{' most' if len(inert) > 1 else ''}: told {instead}, the same player won {_pct(win)} of the games "
-                       f"instead of {_pct(base)}.")
+            out.append(f"Think hardest about {what[0].lower() + what[1:]}: told {instead}, the same player won {_pct(win)} "
+                       f"of the games instead of {_pct(base)}.")
         else:
-            out.append(f"{what} changed little: told {instead}, the same player still won {_pct(win)} "
-                       f"of the games (against {_pct(base)}).")
+            out.append(f"Do not agonise over {what[0].lower() + what[1:]}: told {instead}, the same player still won "
+                       f"{_pct(win)} of the games (against {_pct(base)}).")
 
     policies = []
     for policy, figures in (t.get("dominance") or {}).items():
@@ -97,10 +98,10 @@ def strategy_note(report: dict[str, Any] | None) -> list[str]:
             policies.append((win, policy))
     if policies:
         win, policy = max(policies, key=lambda x: (x[0], x[1]))
-        verdict = ("a rule of thumb is no match for thought" if win < even / 2
-                   else "simple play holds its own" if win >= even else "thought pays, though not by much")
-        out.append(f"The best rule of thumb, {POLICIES[policy]}, won {_pct(win)} of the games against "
-                   f"strong players, where an even share is {_pct(even)}: {verdict}.")
+        advice = ("Do not play by rote" if win < even / 2 else "Simple play holds its own" if win >= even
+                  else "A rule of thumb will not carry you far")
+        out.append(f"{advice}: the best rule of thumb, {POLICIES[policy]}, won {_pct(win)} of the games against "
+                   f"strong players, where an even share is {_pct(even)}.")
     return out
 
 

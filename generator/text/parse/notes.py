@@ -40,11 +40,12 @@ EXAMPLE = [
 ]
 
 STRATEGY = [
-    rule(r"With \S+ players, a strong player who looks ahead won \d+% of the games against .+?: "
-         r"(?:skill shows strongly|skill shows|luck weighs heavily)\."),
-    rule(r"[A-Z][^:]* (?:matters|matters most|changed little): told .+? won \d+% of the games .+?\."),
-    rule(r"The best rule of thumb, .+?, won \d+% of the games against strong players, where an even share is "
-         r"\d+%: .+?\."),
+    rule(r"(?:Plan ahead, for skill shows strongly|Plan ahead, for skill shows|Do not count on planning, for luck weighs "
+         r"heavily): with \S+ players, a strong player who looks ahead won \d+% of the games against .+?, where an even "
+         r"share is \d+%\."),
+    rule(r"(?:Think hardest about|Do not agonise over) [^:]+: told .+? won \d+% of the games .+?\."),
+    rule(r"(?:Do not play by rote|Simple play holds its own|A rule of thumb will not carry you far): the best rule of "
+         r"thumb, .+?, won \d+% of the games against strong players, where an even share is \d+%\."),
 ]
 
 VARIATIONS = [rule(r"Playtested too, and passed: .+?\.")]   # (under the heading Variations, not "Variations:")
