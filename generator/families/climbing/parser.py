@@ -194,10 +194,10 @@ RULES: list[Rule] = [
     rule(rf"The (?P<who>{NAME}) leads to the first trick\.", leader),
     rule(rf"The opening card is (?P<card>{CARD})\.", opening_card),
     # 1. The lead (CL-02).
-    rule(r"To start a trick, its leader plays any single card face up\.", _leads("singles"), marks="lead"),
-    rule(r"To start a trick, its leader plays face up any single card, or a \*set\*: two or more cards of the same "
-         r"rank(?P<example>, for example a pair of [^.]+)?\.", _leads("sets"), marks="lead"),
-    rule(r"The leader may also play a \*run\*: three or more cards next to each other in the rank list, "
+    rule(r"To start a trick, the player who leads it plays any single card face up\.", _leads("singles"), marks="lead"),
+    rule(r"To start a trick, the player who leads it plays face up any single card, or a \*set\*: two or more cards "
+         r"of the same rank(?P<example>, for example a pair of [^.]+)?\.", _leads("sets"), marks="lead"),
+    rule(r"That player may also lead a \*run\*: three or more cards next to each other in the rank list, "
          r"(?P<kind>all of the same suit|of any suits or of one|of any suits)(?P<example>, for example the [^.]+)?\.",
          _run),
     rule(r"Sets may not be led, but may be played to beat a single card \(see below\)\.", _sets_not_led),
