@@ -85,11 +85,13 @@ def test_a_wild_joker_played_as_a_heart_costs_nothing_as_a_heart() -> None:
     wild = {"deck.jokers": 2, "play.jokers": "wild", "deal.hand_size": 12}
     s = make_spec(**wild, scoring={"kind": "avoid-suit", "suit": "hearts", "per_card": "one", "penalty_card": None,
                                    "bonus_card": None, "joker_loss": None, "shoot_the_moon": None, "doubler": None})
-    assert "A joker is never a heart when the cards taken are scored, even one played as a heart: it costs nothing." \
-        in _round_trip(s)
-    costs = make_spec(**wild, scoring={"kind": "avoid-suit", "suit": "hearts", "per_card": "one", "penalty_card": None,
-                                       "bonus_card": None, "joker_loss": 2, "shoot_the_moon": None, "doubler": None})
-    assert "even one played as a heart; it costs what the table below says for a joker." in _round_trip(costs)
+    assert ("A joker is scored as a joker, whatever card it was played as: it is never a heart, and costs nothing."
+            in _round_trip(s))
+    costs = make_spec(**wild, scoring={"kind": "avoid-suit", "suit": "hearts", "per_card": "one",
+                                       "penalty_card": {"card": "Q of spades", "points": 13}, "bonus_card": None,
+                                       "joker_loss": 2, "shoot_the_moon": None, "doubler": None})
+    assert ("it is never a heart nor any card named in the table below, and costs what the table below says for a "
+            "joker.") in _round_trip(costs)
     # The engine: a joker laid as a heart goes to the trick's taker as a joker, and costs no heart's point.
     game = Game(s)
     t = game.table
