@@ -28,7 +28,7 @@ def test_the_secret_laws_say_who_shows_a_broken_law_and_who_calls_an_effect() ->
     laws = _section(text, "Unseen edicts")
     # What the player who broke it learns, and what the others learn, said once and without contradiction.
     assert ("has it handed back by the inventor of that unseen edict, who shows that player the unseen edict; "
-            "the others are told only that the card broke an unseen edict, not which.") in laws
+            "the others are told only that the card broke an unseen edict, not what it says.") in laws
     assert "is told only that it breaks" not in laws
     assert "its inventor says at once what happens" in laws
     assert "follow in the new direction from the player of that card" in laws

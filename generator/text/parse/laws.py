@@ -120,7 +120,7 @@ RULES: list[Rule] = [
     rule(rf"(?P<name>{NAME}) stay in force for the whole game, and at first only their inventor knows them\.", _named),
     rule(rf"A player who plays a card that an? (?P<name>{NAME}) forbids has it handed back by the inventor of that "
          r"(?P=name), who shows that player the (?P=name); the others are told only that the card broke an? (?P=name), "
-         r"not which\.", _secret_named),
+         r"not what it says\.", _secret_named),
     rule(rf"That player now knows the (?P<name>{NAME}), and plays again\.", _secret_named),
     # The grammar of laws (generator.spec.laws), with examples.
     rule(rf"An? (?P<name>{NAME}) takes one of these forms, for any suits and ranks of the pack:", _named),
