@@ -128,7 +128,14 @@ def test_bombs_and_the_rocket() -> None:
 
 def test_a_transparent_card_copies_the_play_beneath() -> None:
     r, t = rules_of(spec(play={"transparent": {"rank": "2", "word": "glass"}}))
-    assert not beats(r, t, ["2 of clubs"], ["9 of hearts"])     # counts as a 9: no higher
+    # Issue 35: with equal ranks never beating, a copy that could not beat what it copies could
+    # never be laid at all; as the catalogue says, transparent cards are the exception.
+    assert frozenset({"2 of clubs"}) in on(r, t, ["2 of clubs"], ["9 of hearts"])   # a copy of the 9 beats it
+    assert frozenset({"2 of clubs", "2 of spades"}) in on(r, t, ["2 of clubs", "2 of spades"],
+                                                          ["9 of hearts", "9 of clubs"])   # as many, on a set
+    copy = r.as_laid(r.classify(mask(t, "2 of clubs")), ids(t, "2 of clubs"), r.classify(mask(t, "9 of hearts")))
+    assert not r.beats(r.classify(mask(t, "9 of spades")), copy)   # the next play must beat a 9
+    assert r.beats(r.classify(mask(t, "10 of spades")), copy)
     assert frozenset({"2 of clubs"}) in on(r, t, ["2 of clubs"], None)   # led, it is a 2
     assert beats(r, t, ["3 of clubs"], ["2 of hearts"])          # … which a 3 beats
 

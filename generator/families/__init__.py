@@ -81,6 +81,10 @@ class LawWords:
     lead_next: str = "leads to the next trick, whoever wins this one"
     lead_next_short: str = "leads next"                    # the same, in the example
     skip: str = "misses the rest of that trick"            # what the skipped player misses
+    #: What a reversal does to a turn already under way (trick play: the players yet to play to
+    #: the trick go the new way round); "" where turns are single plays and nothing is under way.
+    reverse: str = (" (in the middle of a trick, the players who have not yet played to it follow in the new "
+                    "direction from the player of that card)")
     passes: str = ": they play no card to that trick"      # what passing means, after "that player passes"
 
 

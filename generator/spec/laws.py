@@ -11,7 +11,12 @@ A law is one of:
   card of the stock, if any), ``reverse`` (the direction of play reverses), ``skip`` (the next
   player in turn misses this trick).
 If the laws leave a player no card they may play, the player passes: they play no card to
-that trick.
+that trick. Each family says these forms in its own words (``Family.law_words``): in climbing a
+skipped player misses one turn, which counts as a pass, and a reversal turns the very next turn.
+
+Secret laws: a card one forbids goes back to its player, who alone is shown that law; the four
+``after-rank`` effects forbid nothing, so they are carried out for everyone (their inventor calls
+them at the table) and no one else ever learns them.
 """
 
 from __future__ import annotations

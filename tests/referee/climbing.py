@@ -44,6 +44,7 @@ class Meaning(NamedTuple):
     natural: bool = True
     colour: str | None = None
     levels: tuple[int, ...] = ()
+    copy: bool = False          # transparent cards laid on a play: "count as cards of its rank"
 
 
 @dataclass(frozen=True)
@@ -137,8 +138,8 @@ def _run_levels(r: Rules, levels: list[int]) -> list[int] | None:
 
 
 def as_laid(r: Rules, play, m: Meaning, beneath: Meaning | None) -> Meaning:
-    """"Threes laid on a single card or a set count as cards of its rank … led, or in a run, a
-    three counts as its own rank.\""""
+    """"Threes laid on a single card or a set count as cards of its rank, and beat it when they are
+    as many, though of the same rank; led, or in a run, a three counts as its own rank.\""""
     if r.transparent is None or beneath is None or beneath.kind not in (SINGLE, SET, LOW) \
             or m.kind not in (SINGLE, SET, LOW, BOMB):
         return m
@@ -149,7 +150,7 @@ def as_laid(r: Rules, play, m: Meaning, beneath: Meaning | None) -> Meaning:
     if not all((n if is_joker(c) else rank_of(c)) == r.transparent for c, n in play):
         return m
     kind = m.kind if m.kind != LOW else SINGLE
-    return m._replace(kind=kind, level=beneath.level, levels=(beneath.level,) * m.size)
+    return m._replace(kind=kind, level=beneath.level, levels=(beneath.level,) * m.size, copy=True)
 
 
 # -- what beats what ---------------------------------------------------------------------------------
@@ -185,8 +186,8 @@ def beats(r: Rules, new: Meaning, old: Meaning) -> bool:
     single_old = old.kind in (SINGLE, LOW)
     single_new = new.kind in (SINGLE, LOW)
     if single_old and single_new:
-        if new.level > old.level:
-            return True
+        if new.level > old.level or (new.copy and new.level == old.level):
+            return True                              # "and beat it when they are as many, though of the same rank"
         return (r.colour_match and new.level == old.level and new.colour and old.colour
                 and new.colour != old.colour)        # "the same rank in the other colour"
     if single_old:
@@ -200,7 +201,7 @@ def beats(r: Rules, new: Meaning, old: Meaning) -> bool:
         return False
     if old.kind == SET and new.kind == SET:
         if new.size == old.size:
-            if new.level > old.level:
+            if new.level > old.level or (new.copy and new.level == old.level):
                 return True
             return bool(p.natural_beats_joker and new.level == old.level and new.natural and not old.natural)
         if new.size > old.size:

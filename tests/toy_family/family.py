@@ -36,5 +36,5 @@ STEPPING = register(Family(
     first_play="takes the first turn",
     law_words=LawWords(suit_after="on a discard pile", led="start a discard pile", lead_next="takes another turn",
                        lead_next_short="takes another turn", skip="misses their next turn",
-                       passes=", as a player who cannot play does"),
+                       passes=", as a player who cannot play does", reverse=""),
 ))

@@ -11,7 +11,7 @@ its 167.
 
 from __future__ import annotations
 
-from generator.families import Family, SamplerTraits, register
+from generator.families import Family, LawWords, SamplerTraits, register
 
 CLIMBING = register(Family(
     name="climbing",
@@ -39,4 +39,8 @@ CLIMBING = register(Family(
     # taken tricks score as trick-taking does (SC-T, or SC-B with tokens); piles set aside, by shedding (SC-A)
     scoring_sampler="generator.families.climbing.sampler:draw_scoring",
     deck_jokers=False,
+    # Climbing's turns go one player at a time round a trick that may last several rounds: a
+    # reversal turns the very next turn, and a player skipped misses one turn, which is a pass.
+    law_words=LawWords(skip="misses their next turn, which counts as a pass",
+                       reverse=" (in the middle of a trick too: the very next turn goes the new way)"),
 ))

@@ -78,7 +78,8 @@ def _beating(value: str):
 
 def _equal(d: Draft, m: re.Match[str]) -> None:
     except_ = bool(m["except"])
-    d.check(lambda spec: bool(spec.play.colour_match or spec.play.natural_beats_joker) == except_,
+    d.check(lambda spec: bool(spec.play.colour_match or spec.play.natural_beats_joker
+                              or spec.play.transparent) == except_,
             "the rules under which equal ranks beat")
 
 
@@ -193,10 +194,10 @@ RULES: list[Rule] = [
     rule(rf"The (?P<who>{NAME}) leads to the first trick\.", leader),
     rule(rf"The opening card is (?P<card>{CARD})\.", opening_card),
     # 1. The lead (CL-02).
-    rule(r"To start a trick, its leader plays any single card face up\.", _leads("singles"), marks="lead"),
-    rule(r"To start a trick, its leader plays face up any single card, or a \*set\*: two or more cards of the same "
-         r"rank(?P<example>, for example a pair of [^.]+)?\.", _leads("sets"), marks="lead"),
-    rule(r"The leader may also play a \*run\*: three or more cards next to each other in the rank list, "
+    rule(r"To start a trick, the player who leads it plays any single card face up\.", _leads("singles"), marks="lead"),
+    rule(r"To start a trick, the player who leads it plays face up any single card, or a \*set\*: two or more cards "
+         r"of the same rank(?P<example>, for example a pair of [^.]+)?\.", _leads("sets"), marks="lead"),
+    rule(r"That player may also lead a \*run\*: three or more cards next to each other in the rank list, "
          r"(?P<kind>all of the same suit|of any suits or of one|of any suits)(?P<example>, for example the [^.]+)?\.",
          _run),
     rule(r"Sets may not be led, but may be played to beat a single card \(see below\)\.", _sets_not_led),
@@ -213,7 +214,8 @@ RULES: list[Rule] = [
          r"more cards\.", _beating("sets-crush")),
     rule(r"A single card is also beaten by a set of a higher rank(?P<runs> or a run that holds a card of a higher "
          r"rank)?, and a set by a set of more cards of a higher rank\.", _beating("higher-sets")),
-    rule(r"A run is beaten by a run of as many cards whose lowest card is of a higher rank\.",
+    rule(r"A run is beaten by a run of as many cards whose lowest card is of a higher rank; its suits need not match "
+         r"those of the run it beats\.",
          lambda d, m: d.check(lambda spec: spec.play.runs_allowed(), "runs"), name="runs_beaten"),
     rule(r"Cards of equal rank never beat each other(?P<except>, except as the rules below say)?\.", _equal),
     rule(r"A major is played only as a single card; the majors rank above every card of the suits, by their "
@@ -238,7 +240,7 @@ RULES: list[Rule] = [
     rule(r"The two jokers played together as a pair are the \*(?P<rocket>[^*]+)\*: it may be led or played on any "
          r"play, it beats everything, and nothing beats it\.", _rocket),
     rule(rf"(?P<plural>{RANKS}) are \*(?P<word>[^*]+)\*: (?P<p2>{RANKS}) laid on a single card or a set count as "
-         rf"cards of its rank, so they beat it only where cards of that rank would; led, or in a run, an? "
+         rf"cards of its rank, and beat it when they are as many, though of the same rank; led, or in a run, an? "
          rf"(?P<r2>{RANK}) counts as its own rank\.", _transparent),
     # 4. The end of a trick (CL-11).
     rule(r"The trick ends when all the other players still in the hand have passed, one after another, since the "

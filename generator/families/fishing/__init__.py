@@ -48,5 +48,5 @@ FISHING = register(Family(
     first_play="takes the first turn",
     law_words=LawWords(suit_after="on the table", led="be laid on an empty table", lead_next="takes another turn",
                        lead_next_short="takes another turn", skip="misses their next turn",
-                       passes=", as a player who cannot play does"),
+                       passes=", as a player who cannot play does", reverse=""),
 ))

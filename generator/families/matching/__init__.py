@@ -45,5 +45,5 @@ MATCHING = register(Family(
     # empty pile, another turn, a missed turn (engine/matching/play.py)
     law_words=LawWords(suit_after="on a discard pile", led="start an empty discard pile",
                        lead_next="takes another turn", lead_next_short="takes another turn",
-                       skip="misses their next turn", passes=", as a player who cannot play does"),
+                       skip="misses their next turn", passes=", as a player who cannot play does", reverse=""),
 ))

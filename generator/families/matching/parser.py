@@ -149,6 +149,13 @@ def _play_drawn(draw: str):
     return handler
 
 
+def _turn_ends(d: Draft, m: re.Match[str]) -> None:
+    """A player who drew keeps what they took until their next turn (no ``play_drawn``)."""
+    if d.notes.get("draw") != ("stock" if m["what"] == "card drawn" else "pile"):
+        raise Unreadable("a turn that ends on a draw never made")
+    d.check(lambda spec: not spec.play.play_drawn, "a card drawn kept until the next turn")
+
+
 def _play_any_after_draw(d: Draft, m: re.Match[str]) -> None:
     _play_drawn("stock")(d, m)
     d.put("play.after_draw", "any")
@@ -226,7 +233,8 @@ _EFFECTS: list[tuple[str, re.Pattern[str]]] = [(kind, re.compile(form)) for kind
     ("kitty-give", r"the first time one is played, its player may make the next player take the \*(?P<kitty>[^*]+)\* "
                    r"into their hand"),
     ("reshuffle", r"(?P<always>can always be played; then )?the discard pile it is played on, itself included, is "
-                  r"shuffled into the stock, and its player takes another turn"),
+                  r"shuffled into the stock, and its player takes another turn, in which any card may be played onto "
+                  r"the emptied pile"),
     ("reverse", rf"reverses the direction of play{_AGAIN}"),
     ("stacked", rf"the next player must play an? (?P<r1>{RANK}) or draw (?P<draw>{_CARDS}); each (?P<r2>{RANK}) "
                 rf"played on the chain adds (?P<step>{_CARDS}) to what the player after must draw; a player who "
@@ -243,7 +251,7 @@ _EFFECTS: list[tuple[str, re.Pattern[str]]] = [(kind, re.compile(form)) for kind
     ("pass-hands", r"every player passes their whole hand to the player on their (?P<direction>left|right)"),
     ("give", r"its player may give one card from their hand to another player"),
     ("transparent", r"\*(?P<word>[^*]+)\*: after it is played it goes to the bottom of the discard pile, so the card "
-                    r"beneath stays the one to match"),
+                    r"beneath stays the one to match; laid on an empty pile, it is itself the one to match"),
     ("tuck", r"its player may tuck one other card from their hand face down beneath it"),
     ("cordial", r"\*(?P<word>[^*]+)\*: its player names another suit, and the next card may be of that suit too"),
     ("trade", r"its player may trade hands with any other player"),
@@ -251,8 +259,9 @@ _EFFECTS: list[tuple[str, re.Pattern[str]]] = [(kind, re.compile(form)) for kind
                   rf"or pass{_ALWAYS}"),
     ("cover", r"its player must cover it with another card of its suit, or draw a card; the covering card becomes "
               r"the top card but is not a play, and its own effect does not fire"),
-    ("copycat", r"laid on a card whose rank has a special effect, it fires that effect, with its decisions; it still "
-                r"counts as its own rank and suit for matching"),
+    ("copycat", r"laid on a card whose rank has a special effect, it fires that effect, with its decisions; laid on a "
+                r"card that itself copies \(such as another of its rank\), it fires nothing; it still counts as its own "
+                r"rank and suit for matching"),
     ("points", rf"its player scores (?P<points>{_POINTS}) at once"),
     ("tokens", rf"its player may give up one (?P<tok>{NAME})"),
     ("bound", rf"instead of matching it, the next card must be of its rank or (?P<bound>lower|higher) in the rank "
@@ -388,6 +397,8 @@ RULES: list[Rule] = [
     rule(r"Having drawn, they may then play at once any card that can be played, the one drawn or another\.",
          _play_any_after_draw),
     rule(r"They may then play any one card at once onto the emptied pile\.", _play_drawn("pile")),
+    rule(r"Their turn then ends: the (?P<what>card drawn|cards picked up) may not be played before their next turn\.",
+         _turn_ends),
     # The stock run out, the emptied pile.
     rule(r"When the stock runs out, all the cards of the discard pile but its top card are shuffled face down to "
          r"form a new stock; if that leaves no card, a player who should draw draws nothing\.", _stock_out(False),

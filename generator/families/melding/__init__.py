@@ -47,5 +47,5 @@ MELDING = register(Family(
     # discarded, another turn, a missed turn; a step the laws forbid is skipped (ML-07)
     law_words=LawWords(suit_after="on the discard pile", led="be discarded",
                        lead_next="takes another turn", lead_next_short="takes another turn",
-                       skip="misses their next turn", passes=": they skip that step"),
+                       skip="misses their next turn", passes=": they skip that step", reverse=""),
 ))

@@ -69,6 +69,13 @@ def _secret(d: Draft, m: re.Match[str]) -> None:
         who, "dealer-and-right"))
 
 
+def _secret_named(d: Draft, m: re.Match[str]) -> None:
+    """A sentence said only of secret laws (how one broken is shown, who calls an effect)."""
+    _named(d, m)
+    if d.get("setup.extra_rules.kind") != "secret":
+        raise Unreadable("a sentence about secret rules, in rules that are announced to everyone")
+
+
 def _words(part: str) -> str:
     """Every family's words for one part of the laws' forms (``Family.law_words``), as a group."""
     found = {getattr(f.law_words, part) for f in FAMILIES.values()}
@@ -87,7 +94,7 @@ def _example(d: Draft, m: re.Match[str]) -> None:
             "an example law from the pack")
 
 
-_PARTS = ("suit_after", "led", "lead_next", "lead_next_short", "skip", "passes")
+_PARTS = ("suit_after", "led", "lead_next", "lead_next_short", "skip", "reverse", "passes")
 
 
 def _passes(d: Draft, m: re.Match[str]) -> None:
@@ -111,8 +118,10 @@ RULES: list[Rule] = [
     rule(rf"Before the first hand, (?P<who>the dealer and then the player to the dealer's right) each invent an? "
          rf"{_NAME}, write it down and show it to no one\.", _secret),
     rule(rf"(?P<name>{NAME}) stay in force for the whole game, and at first only their inventor knows them\.", _named),
-    rule(rf"A player who plays a card that an? (?P<name>{NAME}) forbids has it handed back and is told only that it "
-         r"breaks an? (?P=name); that player now knows the (?P=name), and plays again\.", _named),
+    rule(rf"A player who plays a card that an? (?P<name>{NAME}) forbids has it handed back by the inventor of that "
+         r"(?P=name), who shows that player the (?P=name); the others are told only that the card broke an? (?P=name), "
+         r"not what it says\.", _secret_named),
+    rule(rf"That player now knows the (?P<name>{NAME}), and plays again\.", _secret_named),
     # The grammar of laws (generator.spec.laws), with examples.
     rule(rf"An? (?P<name>{NAME}) takes one of these forms, for any suits and ranks of the pack:", _named),
     rule(rf"No card of one suit may be played directly after a card of another \(or the same\) suit "
@@ -126,8 +135,11 @@ RULES: list[Rule] = [
     rule(r"A player who plays a card of a given rank then draws the top card of the stock, if there is one \(never "
          rf"a trump card lying face up on it\); for example, “Whoever plays an? (?P<rank>{RANK}) draws a card\.”",
          _example),
-    rule(r"When a card of a given rank is played, the direction of play reverses for the rest of the hand; for "
-         rf"example, “An? (?P<rank>{RANK}) reverses play\.”", _example),
+    rule(r"When a card of a given rank is played, the direction of play reverses for the rest of the hand"
+         rf"{_words('reverse')}; for example, “An? (?P<rank>{RANK}) reverses play\.”", _example),
+    rule(rf"When a card sets off an? (?P<name>{NAME}) of one of the last four forms, its inventor says at once what "
+         r"happens, for example “play reverses”, and it happens; the inventor does not say the (?P=name), and only an? "
+         r"(?P=name) that forbids a card is ever shown to another player\.", _secret_named),
     rule(rf"When a card of a given rank is played, the next player in turn {_words('skip')}; for "
          rf"example, “An? (?P<rank>{RANK}) skips the next player\.”", _example),
     rule(r"A joker counts as the card it is played as\.",

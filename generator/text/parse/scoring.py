@@ -77,6 +77,17 @@ def _per_card(value: str):
     return handler
 
 
+def _joker_not_suit(d: Draft, m: re.Match[str]) -> None:
+    """A wild joker taken in a trick is scored as a joker, never as the card it was played as."""
+    if suit_one(m["one"]) != d.get("scoring.suit"):
+        raise Unreadable("a joker said not to be a card of another suit than the one avoided")
+    d.check(derived.wild_jokers, "wild jokers")
+    costs, named = m["loss"] != "nothing", bool(m["named"])
+    d.check(lambda spec: bool(spec.scoring.joker_loss) == costs, "what a joker taken costs")
+    d.check(lambda spec: bool(spec.scoring.penalty_card or spec.scoring.bonus_card or spec.scoring.doubler
+                              or spec.scoring.pig_points is not None) == named, "the cards that score specially")
+
+
 def _face_values(text: str) -> tuple[tuple[tuple[str, int], ...], bool]:
     items = split_and(text)
     numbers = items[-1] == "every other card its number"
@@ -615,6 +626,9 @@ RULES: list[Rule] = [
     rule(r"Each (?P<one>major) costs its number: Judgement \(XX\) costs 20 and The Fool \(0\) nothing\.",
          _per_card("face-value")),
     rule(rf"Each (?P<one>{SUIT_ONE}) costs its face value: (?P<values>[^.]+)\.", _per_card("face-value")),
+    rule(rf"A joker is scored as a joker, whatever card it was played as: it is never an? (?P<one>{SUIT_ONE})"
+         r"(?P<named> nor any card named in the table below)?, and costs (?P<loss>what the table below says for a "
+         r"joker|nothing)\.", _joker_not_suit),
     rule(rf"A player who took every (?P<one>{SUIT_ONE}) in play, that is, every (?P<one2>{SUIT_ONE}) in the players' "
          rf"hands when the first trick is led \((?P<suits>{SUIT}) anywhere else do not count\), loses nothing for them "
          rf"and instead gains (?P<points>{count('point')})\.", _moon),

@@ -30,9 +30,10 @@ described there); this phase sequences the turns:
 * **Invented laws** (SU-09) apply to plays as to cards: a play holding a card of a suit may not
   follow a play holding a card of another (``no-suit-after``, within a trick); a play holding
   the rank may not be led (``no-lead``); after a play holding the rank, its player leads the
-  next trick, play reverses, the next player is skipped (``after-rank``; ``draw`` draws from a
-  stock if there is one, and climbing deals have none as a rule). A secret law broken takes
-  the play back, and its player now knows the law.
+  next trick, play reverses (the very next turn goes the new way), the next player misses their
+  next turn, which counts as a pass (``after-rank``; ``draw`` draws from a stock if there is one,
+  and climbing deals have none as a rule). A secret law broken takes the play back, and its
+  player now knows the law.
 """
 
 from __future__ import annotations
@@ -331,17 +332,19 @@ class Climb(NextHand, Phase):
             state.bombs += 1
         if self.rejoin:
             state.passed = []
-        if state.laws and self.laws is not None:
-            self._law_effects(state, p, cards)
+        skipped = self._law_effects(state, p, cards) if state.laws and self.laws is not None else None
         if not state.hands[p] and not self.active(state, p):
             state.out.append(p)
             if not self.retire or sum(1 for q in range(state.n) if self.active(state, q)) <= 1:
                 return self._end_hand(state)
-        if self.first_pass and len(state.trick) >= state.n:
-            return self._finish_trick(state)
+        if self.first_pass and (len(state.trick) >= state.n or skipped is not None):
+            return self._finish_trick(state)   # a skipped turn is a pass, and the first pass ends the trick
         if not self._others_left(state):
             return self._finish_trick(state)
-        state.current = self.next_seat(state, p, skip_passed=not self.rejoin)
+        nxt = self.next_seat(state, p, skip_passed=not self.rejoin)
+        if nxt == skipped:   # where passed players may rejoin, the skipped player's turn still goes by
+            nxt = self.next_seat(state, nxt, skip_passed=not self.rejoin)
+        state.current = nxt
 
     def _others_left(self, state: "State") -> bool:
         """Whether anyone but the last to play may still play to this trick."""
@@ -369,7 +372,9 @@ class Climb(NextHand, Phase):
             return self._finish_trick(state)
         state.current = self.next_seat(state, p, skip_passed=not self.rejoin)
 
-    def _law_effects(self, state: "State", seat: int, cards: list[int]) -> None:
+    def _law_effects(self, state: "State", seat: int, cards: list[int]) -> int | None:
+        """Carry out the laws set off by a play; the seat whose turn a skip takes, if any."""
+        skipped = None
         effects: list[str] = []
         for c in cards:
             for e in self.laws.effects(state.laws, c):  # type: ignore[union-attr]
@@ -387,6 +392,8 @@ class Climb(NextHand, Phase):
                 nxt = self.next_seat(state, seat, skip_passed=not self.rejoin)
                 if nxt != seat and nxt != state.top_seat and nxt not in state.passed:
                     state.passed.append(nxt)   # they miss their turn: counted as a pass
+                    skipped = nxt
+        return skipped
 
     def _finish_trick(self, state: "State") -> None:
         top = state.top_seat

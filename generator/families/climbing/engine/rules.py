@@ -35,8 +35,10 @@ Readings (``ClimbPlay``'s docstring, and these where it is silent):
   jokers alone is the rocket if the game has one, and otherwise not a play. In a run, wild jokers
   fill the ranks the player lacks, and may stand for ranks they hold as well (the rulebook: "any
   card of the pack's ranks"). Natural beats joker applies to sets (two cards or more).
-* A transparent card copying the play beneath counts as that rank, so it never beats by rank
-  (``TRANSPARENT_BEATS``); shape rules (a larger set crushing, a colour match) still apply.
+* A transparent card copying a single or set beneath counts as a copy of it, and a copy beats the
+  play it copies (the catalogue: equal ranks never beat, "except CL-07 and transparent cards");
+  the next play must then beat that rank. Shape rules (a larger set crushing) apply as to any
+  play; a bomb is beaten only by a higher bomb, a copy of it included.
 """
 
 from __future__ import annotations
@@ -54,9 +56,6 @@ KNOCK = 1 << 120
 BLIND = 1 << 121          # + position in the face-down row (0, 1, 2)
 CARD_BITS = (1 << NAME_SHIFT) - 1
 RUN_CAP = 64
-#: Whether a transparent card that copies the play beneath beats it (it counts as the same rank).
-TRANSPARENT_BEATS = False
-
 SINGLE, SET, RUN, BOMB, ROCKET, JOKER, LOW = range(7)
 SHAPE_WORDS = ("single", "set", "run", "bomb", "rocket", "joker", "low bomb")
 RED_SUITS = frozenset({"diamonds", "hearts"})
@@ -64,13 +63,15 @@ RED_SUITS = frozenset({"diamonds", "hearts"})
 
 class Play(NamedTuple):
     """What a play counts as: its shape, number of cards, rank level (a run's top level), whether
-    it holds no wild joker, and a single's colour (0 black, 1 red, −1 none)."""
+    it holds no wild joker, a single's colour (0 black, 1 red, −1 none), and whether it is a
+    transparent copy of the play beneath."""
 
     shape: int
     size: int
     level: int
     natural: bool = True
     colour: int = -1
+    copy: bool = False
 
 
 def cards_of(action: int) -> list[int]:
@@ -207,7 +208,7 @@ class ClimbRules:
                 or play.shape not in (SINGLE, SET, BOMB) or not naturals
                 or any(self.level[c] != t for c in naturals)):
             return play
-        return play._replace(level=beneath.level)
+        return play._replace(level=beneath.level, copy=True)
 
     # -- what beats what -------------------------------------------------------------------
 
@@ -247,6 +248,8 @@ class ClimbRules:
                 if new.level > old.level:
                     return True
                 if new.level == old.level:
+                    if new.copy:   # a transparent copy is laid on what it copies
+                        return True
                     if s == SET and self.natural_beats_joker and new.natural and not old.natural:
                         return True
                     if s == SINGLE and self.colour_match and new.colour >= 0 and old.colour >= 0 \
