@@ -453,3 +453,15 @@ def side_word(spec: GameSpec) -> str:
     if not all(sides.applies(n) for n in spec.players.counts()):
         return "side"   # partners at some counts, each alone at others: the rules define a side
     return "partnership" if sides.size == 2 else "team"
+
+
+def counts_cards_left(spec: GameSpec) -> bool:
+    """Whether the cards left in a player's hand count in the hand's scoring: their values, their
+    number, or the most cards left making the loser.
+
+    Why: a rule that says kept cards "count against" a player (deserting) is false where scoring
+    counts none, so the rulebook prints it only where this holds, and the parser and lint check it."""
+    sc = spec.scoring
+    if sc.kind in ("card-values", "card-count"):
+        return True
+    return sc.kind == "titles" and not getattr(sc, "retire", True)
