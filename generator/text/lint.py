@@ -175,6 +175,11 @@ TERMS: tuple[Term, ...] = (
 )
 
 
+#: The note at the head of a section whose rule this edition supplied (``rulebook.md.j2``): a record
+#: of where a rule comes from, which names the rule before the rule itself defines its terms.
+SUPPLIED = "This edition supplies "
+
+
 def _undefined_terms(spec: GameSpec, lines: list[Line]) -> Iterator[Finding]:
     # The introduction sums the game up before the rules begin: it may name a term the rules
     # define further on, but not one they never define.
@@ -187,6 +192,8 @@ def _undefined_terms(spec: GameSpec, lines: list[Line]) -> Iterator[Finding]:
         use = re.compile(term.forms.replace("{}", re.escape(name)), re.I)
         first_def = next((ln.offset + ln.text.index(defined) for ln in lines if defined in ln.text), None)
         for line in lines:
+            if line.text.startswith(SUPPLIED):
+                continue
             for m in use.finditer(line.text):
                 if line.text[max(0, m.start() - 1):m.start()] == "*" or line.text[m.end():m.end() + 1] == "*":
                     continue   # the definition itself, or an italic name (a section's, a title's)

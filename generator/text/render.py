@@ -329,6 +329,7 @@ DERIVED_FROM: dict[str, tuple[str, ...]] = {
     "face": _PACK,
     "numbers_in_play": _PACK,
     "unvalued_cards": (*_PACK, "scoring.values"),
+    "counts_cards": ("scoring.kind", "scoring.retire"),
     "fact": ("naming.fact", "scoring.suit", "setup.pig", "bidding.auction", "play.bomb"),
     "country": ("naming.country",),
     "shares": (*_SHARES, *_SIZE),
@@ -417,6 +418,8 @@ def _derived(spec: GameSpec) -> dict[str, Any]:
         "face": list(derived.face_values(deck)),
         "numbers_in_play": derived.numbers_in_play(deck),
         "unvalued_cards": derived.unvalued_cards(spec),
+        # Whether the cards left in hand count in the scoring (a deserter's kept cards count against them).
+        "counts_cards": derived.counts_cards_left(spec),
         "fact": fact,
         "country": COUNTRY_ADJECTIVE.get(spec.naming.country, spec.naming.country),
         "shares": shares,

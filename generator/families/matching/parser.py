@@ -420,7 +420,7 @@ RULES: list[Rule] = [
     # The blocked hand.
     rule(r"Parlour's rule, added by this edition so that every hand ends: if every player in turn passes, one after another, while no card is played or drawn, the hand is "
          r"\*blocked\*: it ends, and the player with the fewest cards in hand(?P<rows> and rows)? wins it as if they "
-         r"had gone out; if several tie, the one of them whose turn it is, or whose turn comes soonest, wins\.",
+         r"had played their last card; if several tie, the one of them whose turn it is, or whose turn comes soonest, wins\.",
          _blocked, marks="blocked"),
     # Face-down rows (SH-02), going out, the end of the hand.
     rule(r"A player whose hand is empty plays from their rows: first their face-up cards, as if they were in their "
