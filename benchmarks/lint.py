@@ -1,6 +1,7 @@
 """The rulebook lint over many rulebooks (issue 35): the rulebooks of sampled games of every family
 (seeds START:STOP of each), of corpus/real (with their playtest reports, as a book prints them)
-and of corpus/hyloe, each rendered with its worked example and linted
+and of corpus/hyloe (those that pass the static checks: the others are never rendered), each
+rendered with its worked example and linted
 (``generator.text.lint``). Prints the count of findings by kind for each source, then up to SHOW
 findings of each kind with their game.
 
@@ -17,6 +18,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from generator.checks import check_spec
 from generator.families import FAMILIES
 from generator.publish.facts import text_summary
 from generator.rulebook import render_markdown
@@ -29,9 +31,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def _corpus(folder: str, reports: bool):
     for path in sorted((ROOT / "corpus" / folder).glob("*.yaml")):
+        spec = load_spec(path)
+        if check_spec(spec):   # a game that fails the static checks is never rendered ('parlour render' refuses it)
+            continue
         report = path.with_suffix(".report.json")
         summary = text_summary(json.loads(report.read_text())) if reports and report.is_file() else None
-        yield path.stem, load_spec(path), summary
+        yield path.stem, spec, summary
 
 
 def _sampled(family: str, start: int, stop: int):

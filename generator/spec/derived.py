@@ -465,3 +465,28 @@ def counts_cards_left(spec: GameSpec) -> bool:
     if sc.kind in ("card-values", "card-count"):
         return True
     return sc.kind == "titles" and not getattr(sc, "retire", True)
+
+
+def hands_per_game(spec: GameSpec) -> dict[int, int] | None:
+    """The number of hands a game has at each of its player counts, when its end fixes it: one per
+    player (``rounds``), one per hand size (``shrinking``), the schedule's; None when the game runs
+    until a score or the tokens decide it.
+
+    Why: the scoresheet prints a row per hand and says how many hands there are; at several player
+    counts that number may differ, and the sheet must not state one the rules contradict."""
+    cond = spec.ending.condition
+    counts = spec.players.counts()
+    if cond.kind == "rounds":
+        return {n: n for n in counts}
+    if cond.kind == "schedule" and hasattr(spec.scoring, "hands_at"):
+        return {n: spec.scoring.hands_at(n) for n in counts}
+    if cond.kind == "shrinking" and isinstance(spec.deal.hand_size, int):
+        out = {}
+        for n in counts:
+            over = spec.deal.hand_size_over_three
+            sizes = shrinking_hand_sizes(cond, over if over and n > 3 else spec.deal.hand_size)
+            if not sizes:
+                return None
+            out[n] = len(sizes)
+        return out
+    return None

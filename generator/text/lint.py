@@ -33,7 +33,7 @@ from typing import Any
 
 from ..families import family_of
 from ..spec import GameSpec, derived
-from .phrases import plural_noun
+from .phrases import plural, plural_noun
 
 #: Every kind of finding, in the order the lint's tables print them.
 KINDS = ("UNUSED_RULE", "UNDEFINED_TERM", "PROGRAM_WORD", "CONTRADICTION", "DERIVED_FACT", "GRAMMAR")
@@ -305,14 +305,22 @@ def _contradictions(spec: GameSpec, lines: list[Line]) -> Iterator[Finding]:
             for section, sentence in others:
                 yield Finding("CONTRADICTION", section, sentence,
                               f"states {what} again, differently from {first} (“{said}”)")
-    sheet = by_section.get("Scoresheet", [])
-    hands = hands_of(spec)
-    for line in sheet:
-        m = re.search(r"The game has (\w+) hands?\b", line.text)
-        if m and (hands is None or len(set(hands.values())) > 1):
-            yield Finding("CONTRADICTION", "Scoresheet", sentence_at(line.text, m.start()),
-                          "a fixed number of hands, where the rules' number of hands "
-                          + ("depends on the players" if hands else "is not fixed"))
+    hands = derived.hands_per_game(spec)
+    for line in by_section.get("Scoresheet", []):
+        m = re.search(r"The game has (.+?)\.$", line.text)
+        if not m:
+            continue
+        said = m[1]
+        if hands is None:
+            why = "a fixed number of hands, where the rules play until a score or the tokens decide"
+        elif len(set(hands.values())) == 1:
+            right = plural(next(iter(hands.values())), "hand")
+            why = None if said in (right, "as many hands as there are players") else f"“{said}”, where the rules give {right}"
+        else:
+            why = (f"“{said}”, where the rules' number of hands depends on the players"
+                   if re.fullmatch(r"\S+ hands?", said) else None)
+        if why:
+            yield Finding("CONTRADICTION", "Scoresheet", sentence_at(line.text, m.start()), why)
     if spec.ending.condition.kind == "tokens":
         token = spec.deal.tokens.name if spec.deal.tokens else "token"
         for section in ("Scoresheet", "Example of play"):
@@ -322,26 +330,6 @@ def _contradictions(spec: GameSpec, lines: list[Line]) -> Iterator[Finding]:
                     yield Finding("CONTRADICTION", section, sentence_at(line.text, m.start()),
                                   f"asks for points or totals, where only the {plural_noun(token)} count")
                     break
-
-
-def hands_of(spec: GameSpec) -> dict[int, int] | None:
-    """The number of hands a game has at each player count, when its end fixes it (None: not fixed)."""
-    cond = spec.ending.condition
-    counts = spec.players.counts()
-    if cond.kind == "rounds":
-        return {n: n for n in counts}
-    if cond.kind == "shrinking" and isinstance(spec.deal.hand_size, int):
-        out = {}
-        for n in counts:
-            top = spec.deal.hand_size_over_three if n > 3 and spec.deal.hand_size_over_three else spec.deal.hand_size
-            sizes = derived.shrinking_hand_sizes(cond, top)
-            if not sizes:
-                return None
-            out[n] = len(sizes)
-        return out
-    if cond.kind == "schedule":
-        return {n: sum(c.hands for c in spec.scoring.flat()) for n in counts} if hasattr(spec.scoring, "flat") else None
-    return None
 
 
 # ---------------------------------------------------------------------------------------------

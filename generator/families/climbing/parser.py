@@ -123,6 +123,9 @@ def _transparent(d: Draft, m: re.Match[str]) -> None:
     if rank_plural(m["p2"]) != code or rank(m["r2"]) != code:
         raise Unreadable("the transparent cards are of two ranks")
     d.put("play.transparent", {"rank": code, "word": m["word"]})
+    sets, runs = bool(m["sets"]), bool(m["runs"])   # named only where the game has them
+    d.check(lambda spec: (spec.play.sets_allowed(), spec.play.runs_allowed()) == (sets, runs),
+            "the sets and runs transparent cards are laid on")
 
 
 # --------------------------------------------------------------------------- 4. and 5. the end of a trick
@@ -240,8 +243,8 @@ RULES: list[Rule] = [
          rf"(?P<b4>{NAME})\.", _bomb),
     rule(r"The two jokers played together as a pair are the \*(?P<rocket>[^*]+)\*: it may be led or played on any "
          r"play, it beats everything, and nothing beats it\.", _rocket),
-    rule(rf"(?P<plural>{RANKS}) are \*(?P<word>[^*]+)\*: (?P<p2>{RANKS}) laid on a single card or a set count as "
-         rf"cards of its rank, so they beat it only where cards of that rank would; led, or in a run, an? "
+    rule(rf"(?P<plural>{RANKS}) are \*(?P<word>[^*]+)\*: (?P<p2>{RANKS}) laid on a single card(?P<sets> or a set)? count as "
+         rf"cards of its rank, so they beat it only where cards of that rank would; led(?P<runs>, or in a run)?, an? "
          rf"(?P<r2>{RANK}) counts as its own rank\.", _transparent),
     # 4. The end of a trick (CL-11).
     rule(r"The trick ends when all the other players still in the hand have passed, one after another, since the "

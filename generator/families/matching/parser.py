@@ -376,7 +376,7 @@ RULES: list[Rule] = [
          _claimer_left, marks="claimer left"),
     rule(r"A claim that stands, unchallenged or challenged and true, counts as the card claimed, and that card's "
          r"special effect fires\.", _mode("cheat", "a claim that stands"), name="claim_stands", marks="stands"),
-    rule(r"A player goes out when the claim of their last card stands\.", _mode("cheat", "a claim"), name="claim_out"),
+    rule(r"A player's last card counts as played only when its claim stands\.", _mode("cheat", "a claim"), name="claim_out"),
     rule(r"A player never passes or draws instead of playing: they always play a card, and lie if they must\.",
          _mode("cheat", "no drawing"), name="no_drawing", marks="no drawing"),
     # Passing and drawing (MT-05).
