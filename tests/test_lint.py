@@ -210,3 +210,14 @@ def test_check_lint_names_the_file_the_section_and_the_sentence(monkeypatch: pyt
     res = runner.invoke(main, ["check", "--lint", path], catch_exceptions=False)
     assert res.exit_code == 2
     assert f"FAIL {path}: Setup: “" in res.output and "speaks of trumps [UNUSED_RULE]" in res.output
+
+
+@pytest.mark.parametrize("seed", [6, 13, 18, 39, 40, 165])
+def test_a_matching_example_tells_special_cards_in_the_rules_words(seed: int) -> None:
+    """The games whose examples printed "kitty to next: yes", "gives to: names player 3", "chain:",
+    "trade: no", "gives up a token: yes" and "with the drawn card:" (the narrator's labels)."""
+    spec = sample_game(seed, "matching").spec
+    text = render_markdown(spec)
+    example = text.split("## Example of play")[1].split("\n## ")[0]
+    assert not re.search(r"^\d+\. \w+ [a-z][a-z ]*: ", example, re.M)
+    assert lint(spec, text) == []
