@@ -254,7 +254,9 @@ PROGRAM_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:True|False)\b|\bNone\b(?! of)"), "a Python literal"),
     (re.compile(r"[\[{(]'|'[\]})]|<[\w.]+ object"), "a Python repr"),
     (re.compile(r"\bmeld \d+\b(?! of)"), "a meld numbered as the program numbers it"),
-    (re.compile(r"^\d+\. " + _SEATS + r" [a-z][a-z ]*: "), "a move under the program's label for its decision"),
+    # "Cleo kitty to next: yes", "Ben joker: names 3": a label, then the move (a list of cards after a colon is English)
+    (re.compile(r"^\d+\. " + _SEATS + r" [a-z][a-z ]*: (?:yes|no|names|plays|draws|chooses|covers|passes)\b"),
+     "a move under the program's label for its decision"),
 )
 #: A decision before play in the example, printed by its label ("- Reveal pig: Ann, yes."): the
 #: label is a program name when the rules never use one of its words (they call the pig the duck).
