@@ -265,7 +265,7 @@ def test_a_turn_of_steps_is_a_numbered_list_with_the_optional_steps_marked() -> 
                              "Clearing a meld (optional)", "Putting four away (optional)", "Discarding"]
     text = round_trip(every, "every step")
     assert "may *ditch*" in text and "may *scrap* a meld" in text and "as a *crux*" in text
-    assert "they may call “waylay”" in text and "the caller then takes a card at random" in text
+    assert "they may call “waylay”" in text and "the player who called then takes a card at random" in text
 
 
 def test_a_one_action_turn_lists_the_actions_with_no_discard() -> None:

@@ -177,7 +177,12 @@ def _files(out: Path, stem: str, spec: GameSpec, report: dict | None = None) -> 
     from ..publish.facts import text_summary
     from ..rulebook import render_markdown
 
-    return [(out / f"{stem}.yaml", dump_yaml(spec)), (out / f"{stem}.md", render_markdown(spec, text_summary(report)))]
+    from ..text.lint import lint
+
+    md = render_markdown(spec, text_summary(report))
+    for finding in lint(spec, md):   # the rulebook lint on every rulebook written: a warning, never a stop
+        click.echo(f"lint {stem}.md: {finding}", err=True)
+    return [(out / f"{stem}.yaml", dump_yaml(spec)), (out / f"{stem}.md", md)]
 
 
 def _run_file(run: "_Sorted", finished: bool = False) -> tuple[Path, str]:

@@ -127,6 +127,10 @@ class Family:
     #: ref: goal(spec) -> str, how a hand is won when it is won by getting rid of one's cards, in a
     #: reader's words (the quick reference's *Goal*); None: "be the first to get rid of your cards".
     goal: str | None = None
+    #: ref: uses(spec) -> set of the rule words the game's play has, of those the rulebook lint
+    #: asks about (``text.lint.RULE_WORDS``: "melds", "sets", "runs", "lay off", "jokers" for its
+    #: own wild cards); a sentence about one the game lacks is a finding. None: none of them.
+    uses: str | None = None
     #: The folder its templates are in when not under the project's ``templates/``: a template
     #: named ``<folder of template>/<file>`` is then read from ``templates / <file>``.
     templates: Path | None = None

@@ -453,3 +453,40 @@ def side_word(spec: GameSpec) -> str:
     if not all(sides.applies(n) for n in spec.players.counts()):
         return "side"   # partners at some counts, each alone at others: the rules define a side
     return "partnership" if sides.size == 2 else "team"
+
+
+def counts_cards_left(spec: GameSpec) -> bool:
+    """Whether the cards left in a player's hand count in the hand's scoring: their values, their
+    number, or the most cards left making the loser.
+
+    Why: a rule that says kept cards "count against" a player (deserting) is false where scoring
+    counts none, so the rulebook prints it only where this holds, and the parser and lint check it."""
+    sc = spec.scoring
+    if sc.kind in ("card-values", "card-count"):
+        return True
+    return sc.kind == "titles" and not getattr(sc, "retire", True)
+
+
+def hands_per_game(spec: GameSpec) -> dict[int, int] | None:
+    """The number of hands a game has at each of its player counts, when its end fixes it: one per
+    player (``rounds``), one per hand size (``shrinking``), the schedule's; None when the game runs
+    until a score or the tokens decide it.
+
+    Why: the scoresheet prints a row per hand and says how many hands there are; at several player
+    counts that number may differ, and the sheet must not state one the rules contradict."""
+    cond = spec.ending.condition
+    counts = spec.players.counts()
+    if cond.kind == "rounds":
+        return {n: n for n in counts}
+    if cond.kind == "schedule" and hasattr(spec.scoring, "hands_at"):
+        return {n: spec.scoring.hands_at(n) for n in counts}
+    if cond.kind == "shrinking" and isinstance(spec.deal.hand_size, int):
+        out = {}
+        for n in counts:
+            over = spec.deal.hand_size_over_three
+            sizes = shrinking_hand_sizes(cond, over if over and n > 3 else spec.deal.hand_size)
+            if not sizes:
+                return None
+            out[n] = len(sizes)
+        return out
+    return None

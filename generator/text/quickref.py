@@ -156,7 +156,7 @@ def goal_text(spec: GameSpec) -> str:
     cond = spec.ending.condition
     who = phrases.a_an(derived.side_word(spec))
     end = {
-        "target": lambda: f"the game ends when {who} reaches {getattr(cond, 'points', 0)} points",
+        "target": lambda: f"the game ends when {who} reaches {_points(getattr(cond, 'points', 0))}",
         "threshold": lambda: f"the game ends when {who} falls to {phrases.signed(-getattr(cond, 'points', 0))}",
         "rounds": lambda: "one hand per player",
         "schedule": lambda: "the game ends with the schedule's last hand",
@@ -182,6 +182,11 @@ def _sides_text(spec: GameSpec) -> str:
         return f" in {word}"
     # at the other counts each plays alone (the rules' *Setup* says so): name the counts in sides
     return f", in {word} with {phrases.join_or(phrases.num(n) for n in sided)}, otherwise each for themselves"
+
+
+def _points(n: int) -> str:
+    """Points in the quick reference's digits: "1 point", "100 points"."""
+    return f"{n} point" if n == 1 else f"{n} points"
 
 
 def quick_reference_rows(spec: GameSpec) -> list[tuple[str, str]]:

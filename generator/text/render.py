@@ -228,6 +228,8 @@ def _example_view(spec: GameSpec, ex: Any) -> dict[str, Any]:
         "out": out,
         "ended": ended,
         "scores": ex.scores,
+        # a game won by giving up tokens scores no points: its row counts the tokens given up
+        "tokens": (spec.deal.tokens.name if spec.deal.tokens else "token") if spec.ending.condition.kind == "tokens" else None,
         "totals": ex.totals if ex.totals != ex.scores else None,
         "game_over": ex.game_over,
     }
@@ -266,19 +268,21 @@ def _scoresheet(spec: GameSpec, figures: dict[str, int]) -> dict[str, Any]:
     """A blank score table: a column per player (as many as the game allows at most), a row per
     hand — as many as the game has when its end fixes them, else the playtest's typical number."""
     counts = spec.players.counts()
-    cond = spec.ending.condition
-    fixed = None
-    if cond.kind == "rounds":
-        fixed = max(counts)
-    elif cond.kind == "shrinking" and isinstance(spec.deal.hand_size, int):
-        tops = [spec.deal.hand_size] + ([spec.deal.hand_size_over_three] if spec.deal.hand_size_over_three else [])
-        sizes = [derived.shrinking_hand_sizes(cond, top) for top in tops]
-        fixed = max((len(s) for s in sizes if s), default=None)
+    hands = derived.hands_per_game(spec)
+    fixed = max(hands.values()) if hands else None
+    # The hands at each player count, grouped: (hands, the player counts that play that many).
+    by_hands: dict[int, list[int]] = {}
+    for n, h in (hands or {}).items():
+        by_hands.setdefault(h, []).append(n)
     typical = figures.get("hands")
     rows = fixed or (min(max(typical + 2, SHEET_ROWS[0]), SHEET_ROWS[1]) if typical else 10)
     sides = spec.players.sides   # with sides, a column per side: its members share one total
     columns = max(counts) if sides is None else max(sides.count(n) for n in counts)
+    tokens = spec.deal.tokens.name if spec.deal.tokens else "token"
     return {"columns": columns, "rows": rows, "fixed": fixed is not None, "typical": typical,
+            "hands": sorted(by_hands.items(), key=lambda item: item[1][0]), "per_player": spec.ending.condition.kind == "rounds",
+            # a game won by giving up tokens keeps no points: the sheet counts the tokens left
+            "tokens": tokens if spec.ending.condition.kind == "tokens" else None,
             "counts": counts, "side": derived.side_word(spec)}
 
 
@@ -333,6 +337,7 @@ DERIVED_FROM: dict[str, tuple[str, ...]] = {
     "face": _PACK,
     "numbers_in_play": _PACK,
     "unvalued_cards": (*_PACK, "scoring.values"),
+    "counts_cards": ("scoring.kind", "scoring.retire"),
     "fact": ("naming.fact", "scoring.suit", "setup.pig", "bidding.auction", "play.bomb"),
     "country": ("naming.country",),
     "shares": (*_SHARES, *_SIZE),
@@ -421,6 +426,8 @@ def _derived(spec: GameSpec) -> dict[str, Any]:
         "face": list(derived.face_values(deck)),
         "numbers_in_play": derived.numbers_in_play(deck),
         "unvalued_cards": derived.unvalued_cards(spec),
+        # Whether the cards left in hand count in the scoring (a deserter's kept cards count against them).
+        "counts_cards": derived.counts_cards_left(spec),
         "fact": fact,
         "country": COUNTRY_ADJECTIVE.get(spec.naming.country, spec.naming.country),
         "shares": shares,

@@ -54,7 +54,7 @@ def settle(spec, held: list[list[str]], counts: list[int]) -> tuple[str | None, 
     """The hand just ended, from what each player held before its last step (``held``) and the
     cards each has left (``counts``): "As soon as a player goes out, the hand ends at once", so the
     others hold what they held; a blocked hand ends on a pass, "and the player with the fewest cards
-    in hand wins it as if they had gone out". Returns (why it is not refereed, or None; the
+    in hand wins it as if they had played their last card" (matching; melding: "as if they had gone out"). Returns (why it is not refereed, or None; the
     expected scores; the cards left)."""
     left = [[] if counts[p] == 0 else list(h) for p, h in enumerate(held)]
     if [len(h) for h in left] != counts:   # cards moved on the last step beyond the play that went out

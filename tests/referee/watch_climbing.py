@@ -129,7 +129,7 @@ class ClimbWatcher:
 
     def _take(self, state, check_leader=False, left=None):
         """"The last player to play takes the cards of the trick … and leads to the next trick. If
-        that player has gone out, the next player to their left who still holds cards leads instead.\""""
+        that player has no cards left, the next player to their left who still holds cards leads instead.\""""
         taker = self.pile[-1][0]
         cards = [c for _, play, _ in self.pile for c, _ in play]
         self.tally.tricks += 1

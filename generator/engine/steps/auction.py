@@ -71,6 +71,12 @@ class Auction(Phase):
         else:
             state.advance()
 
+    def told(self, state: "State", action: int) -> str | None:
+        # The cards laid away after taking the kitty, as the rules say it; the bids keep their wording.
+        if state.decision == LAY_AWAY:
+            return f"discards the {state.game.table.names[action]} face down"
+        return None
+
     def _laid_away(self, state: "State", card: int) -> None:
         state.hands[state.current].remove(card)
         state.discards.append(card)

@@ -93,3 +93,12 @@ class InventLaw(Phase):
         if action >= REPEAL_BASE:
             return f"repeal: {self.book.describe(state.laws[action - REPEAL_BASE].law)}"
         return None
+
+    def told(self, state: "State", action: int) -> str | None:
+        # In the rules' words: the laws go by the name the game gives them (a "bonus rule"), never "law".
+        name = self.rules.name
+        if LAW_BASE <= action < REPEAL_BASE:
+            return f"invents a new {name}: {self.book.describe(self.book.menu[action - LAW_BASE])}"
+        if action >= REPEAL_BASE:
+            return f"repeals the {name} {self.book.describe(state.laws[action - REPEAL_BASE].law)}"
+        return f"invents no {name}"

@@ -39,6 +39,13 @@ class Rob(Phase):
     def legal(self, state: "State") -> list[int]:
         return [NO, YES] if state.decision == ROB else list(state.hands[state.current])
 
+    def told(self, state: "State", action: int) -> str | None:
+        # In the rules' words: the game's own verb for robbing, and the discard the rules describe.
+        if state.decision == ROB_DISCARD:
+            return f"discards the {state.game.table.names[action]} face down"
+        verb = state.game.spec.setup.robbing.verb
+        return f"chooses to {verb} the turned card" if action == YES else f"does not {verb} the turned card"
+
     def apply(self, state: "State", action: int) -> None:
         p = state.current
         if state.decision == ROB_DISCARD:

@@ -29,6 +29,7 @@ CLIMBING = register(Family(
     rules="generator.families.climbing.engine.rules:ClimbRules",
     scoring="generator.families.climbing.engine.scoring:ClimbScorer",
     goal="generator.families.climbing.rulebook:goal",
+    uses="generator.families.climbing.rulebook:uses",
     intro_facts="generator.families.climbing.rulebook:INTRO_FACTS",
     bot_hints="generator.families.climbing.bots:HINTS",
     bounds="generator.playtest.bounds:ScoreBounds.build",

@@ -94,6 +94,9 @@ def _joker_top(d: Draft, m: re.Match[str]) -> None:
 
 def _joker_wild(d: Draft, m: re.Match[str]) -> None:
     d.put("play.jokers", "wild")
+    combos = m["combos"]   # the plays a joker stands in, named only where the game has them
+    d.check(lambda spec: combos == (("a set or a run" if spec.play.runs_allowed() else "a set")
+                                    if spec.play.sets_allowed() else None), "the sets and runs a joker may stand in")
     _example(d, m)
 
 
@@ -121,6 +124,9 @@ def _transparent(d: Draft, m: re.Match[str]) -> None:
     if rank_plural(m["p2"]) != code or rank(m["r2"]) != code:
         raise Unreadable("the transparent cards are of two ranks")
     d.put("play.transparent", {"rank": code, "word": m["word"]})
+    sets, runs = bool(m["sets"]), bool(m["runs"])   # named only where the game has them
+    d.check(lambda spec: (spec.play.sets_allowed(), spec.play.runs_allowed()) == (sets, runs),
+            "the sets and runs transparent cards are laid on")
 
 
 # --------------------------------------------------------------------------- 4. and 5. the end of a trick
@@ -226,8 +232,8 @@ RULES: list[Rule] = [
     rule(rf"A joker is played only as a single card(?: or, with the other joker, as the (?P<r0>{NAME}))?; it beats "
          rf"any play(?:, a (?P<bomb>{NAME}) included)?, and nothing beats it(?: but the (?P<rocket>{NAME}))?\.",
          _joker_top),
-    rule(r"A joker is \*wild\*: in a set or a run that holds at least one other card it stands for any card of the "
-         rf"pack's ranks, and played alone it is a single card of the highest rank(?: \({RANK}\))?\.", _joker_wild),
+    rule(r"A joker is \*wild\*: (?:in (?P<combos>a set or a run|a set) that holds at least one other card it stands "
+         rf"for any card of the pack's ranks, and )?played alone it is a single card of the highest rank(?: \({RANK}\))?\.", _joker_wild),
     rule(r"The two jokers with no other card are not a play\.", marks="jokers alone"),
     rule(r"A set made without a joker beats the same set made with one\.",
          lambda d, m: d.put("play.natural_beats_joker", True), name="natural_beats_joker"),
@@ -239,8 +245,8 @@ RULES: list[Rule] = [
          rf"(?P<b4>{NAME})\.", _bomb),
     rule(r"The two jokers played together as a pair are the \*(?P<rocket>[^*]+)\*: it may be led or played on any "
          r"play, it beats everything, and nothing beats it\.", _rocket),
-    rule(rf"(?P<plural>{RANKS}) are \*(?P<word>[^*]+)\*: (?P<p2>{RANKS}) laid on a single card or a set count as "
-         rf"cards of its rank, and beat it when they are as many, though of the same rank; led, or in a run, an? "
+    rule(rf"(?P<plural>{RANKS}) are \*(?P<word>[^*]+)\*: (?P<p2>{RANKS}) laid on a single card(?P<sets> or a set)? count as "
+         rf"cards of its rank, and beat it when they are as many, though of the same rank; led(?P<runs>, or in a run)?, an? "
          rf"(?P<r2>{RANK}) counts as its own rank\.", _transparent),
     # 4. The end of a trick (CL-11).
     rule(r"The trick ends when all the other players still in the hand have passed, one after another, since the "
@@ -259,9 +265,9 @@ RULES: list[Rule] = [
          r"leads to the next trick\.", _collection("set-aside"), marks="collection"),
     rule(rf"The first time a trick that holds (?:(?P<card>{CARD})(?: (?P<nick>{NICKNAME}))?|an? (?P<one>{SUIT_ONE})) "
          r"is set aside, the player who played its last card takes the \*(?P<kitty>[^*]+)\* into their hand; if that "
-         rf"player has gone out, the (?P<k2>{NAME}) stays where it is\.", _capture("set-aside")),
+         rf"player has no cards left, the (?P<k2>{NAME}) stays where it is\.", _capture("set-aside")),
     rule(rf"If that card lies in the (?P<k1>{NAME}) itself, no one takes the (?P<k2>{NAME})\.", capture_in_kitty),
-    rule(r"If that player has gone out, the next player to their left who still holds cards leads instead\.",
+    rule(r"If that player has no cards left, the next player to their left who still holds cards leads instead\.",
          marks="leads instead"),
     # Face-down rows (SH-02), going out, the end of the hand.
     rule(r"A player whose hand is empty plays from their rows: first their face-up cards, as if they were in their "

@@ -11,3 +11,9 @@ def goal(spec: Any) -> str:
 
 #: The intro facts of the family's own modules (NM-06), and when a game has each.
 INTRO_FACTS = {"bomb": lambda spec: spec.play.bomb is not None}
+
+
+def uses(spec: Any) -> set[str]:
+    """The rule words of the rulebook lint (``text.lint.RULE_WORDS``) a climbing game's play has."""
+    p = spec.play
+    return {word for word, has in (("sets", p.sets_allowed()), ("runs", p.runs_allowed())) if has}

@@ -30,6 +30,7 @@ MATCHING = register(Family(
     rules="generator.families.matching.engine.rules:MatchRules",
     scoring="generator.families.matching.engine.scoring:MatchScorer",
     goal="generator.families.matching.rulebook:goal",
+    uses="generator.families.matching.rulebook:uses",
     intro_facts="generator.families.matching.rulebook:INTRO_FACTS",
     bot_hints="generator.families.matching.bots:HINTS",
     bounds="generator.playtest.bounds:ScoreBounds.build",

@@ -385,7 +385,7 @@ RULES: list[Rule] = [
          _claimer_left, marks="claimer left"),
     rule(r"A claim that stands, unchallenged or challenged and true, counts as the card claimed, and that card's "
          r"special effect fires\.", _mode("cheat", "a claim that stands"), name="claim_stands", marks="stands"),
-    rule(r"A player goes out when the claim of their last card stands\.", _mode("cheat", "a claim"), name="claim_out"),
+    rule(r"A player's last card counts as played only when its claim stands\.", _mode("cheat", "a claim"), name="claim_out"),
     rule(r"A player never passes or draws instead of playing: they always play a card, and lie if they must\.",
          _mode("cheat", "no drawing"), name="no_drawing", marks="no drawing"),
     # Passing and drawing (MT-05).
@@ -431,7 +431,7 @@ RULES: list[Rule] = [
     # The blocked hand.
     rule(r"Parlour's rule, added by this edition so that every hand ends: if every player in turn passes, one after another, while no card is played or drawn, the hand is "
          r"\*blocked\*: it ends, and the player with the fewest cards in hand(?P<rows> and rows)? wins it as if they "
-         r"had gone out; if several tie, the one of them whose turn it is, or whose turn comes soonest, wins\.",
+         r"had played their last card; if several tie, the one of them whose turn it is, or whose turn comes soonest, wins\.",
          _blocked, marks="blocked"),
     # Face-down rows (SH-02), going out, the end of the hand.
     rule(r"A player whose hand is empty plays from their rows: first their face-up cards, as if they were in their "

@@ -16,3 +16,10 @@ INTRO_FACTS = {
     "cheat": lambda spec: spec.play.cheat is not None,
     "points-in-hand": lambda spec: any(e.kind == "points" for e in spec.play.effects),
 }
+
+
+def uses(spec: Any) -> set[str]:
+    """The rule words of the rulebook lint (``text.lint.RULE_WORDS``) a matching game's play has:
+    jokers when a wild rank makes some (the pack's own jokers the lint knows)."""
+    stock = spec.deal.stock
+    return {"jokers"} if stock is not None and stock.wild_card else set()

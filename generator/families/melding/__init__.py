@@ -29,6 +29,7 @@ MELDING = register(Family(
     rules="generator.families.melding.engine.rules:MeldRules",
     scoring="generator.families.melding.engine.scoring:MeldScorer",
     goal="generator.families.melding.rulebook:goal",
+    uses="generator.families.melding.rulebook:uses",
     intro_facts="generator.families.melding.rulebook:INTRO_FACTS",
     bot_hints="generator.families.melding.bots:HINTS",
     bounds="generator.playtest.bounds:ScoreBounds.build",

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from generator.spec import derived
 from generator.text.parse.core import Draft, Rule, rule
 from generator.text.parse.play_common import hand_end, laws, printed
 from generator.text.parse.words import NAME, RANK, RANKS, Unreadable, count, counted, rank
@@ -100,6 +101,8 @@ def _in(d: Draft, title: str) -> None:
 def _desert(d: Draft, m: re.Match[str]) -> None:
     _in(d, "Leaving the hand")
     d.put("play.desert", m["verb"])
+    counted = bool(m["counted"])   # said only where scoring counts the cards kept
+    d.check(lambda spec: derived.counts_cards_left(spec) == counted, "whether the cards left in hand are scored")
 
 
 _STOCK = {
@@ -151,19 +154,25 @@ def _meld_step(d: Draft, m: re.Match[str]) -> None:
     d.put("play.melds.many", m["many"] == "any number of melds")
 
 
+def _before_turn(d: Draft) -> None:
+    """What a meld is, said before the turn (whose first steps already speak of melds)."""
+    if "mode" in d.notes:
+        raise Unreadable("what a meld is belongs before the turn's steps")
+
+
 def _meld(d: Draft, m: re.Match[str]) -> None:
-    _in(d, "Melding")
+    _before_turn(d)
     d.put("play.melds.runs", "same-suit" if m["runs"] == "all of one suit" else "any-suit")
     _as_printed(d, m, "an example of a meld from the pack")
 
 
 def _run_order(d: Draft, m: re.Match[str]) -> None:
-    _in(d, "Melding")
+    _before_turn(d)
     _as_printed(d, m, "the rank list that runs follow")
 
 
 def _majors(d: Draft, m: re.Match[str]) -> None:
-    _in(d, "Melding")
+    _before_turn(d)
 
 
 def _single(d: Draft, m: re.Match[str]) -> None:
@@ -206,12 +215,16 @@ def _lay_off(d: Draft, m: re.Match[str]) -> None:
 def _dump(d: Draft, m: re.Match[str]) -> None:
     _in(d, "Clearing a meld")
     d.put("play.dump", m["verb"])
+    no_joker = bool(m["no_joker"])
+    d.check(lambda spec: jokers_in_play(spec) == no_joker, "jokers in play")
     _piles(d, m["pile"] != "the discard pile")
 
 
 def _stump(d: Draft, m: re.Match[str]) -> None:
     _in(d, "Putting four away")
     d.put("play.stump", m["name"])
+    no_joker = bool(m["no_joker"])
+    d.check(lambda spec: jokers_in_play(spec) == no_joker, "jokers in play")
     _as_printed(d, m, "“a” or “an”")
 
 
@@ -306,6 +319,12 @@ def _restock_turn(d: Draft, m: re.Match[str]) -> None:
 
 def _blocked(d: Draft, m: re.Match[str]) -> None:
     d.put("play.blocked", True)
+    # The stock running out again is stated here only where Scoring does not end the hand at the
+    # second stock-out (which comes first); laying off is named only where there is some.
+    dry, laid_off = bool(m["dry"]), bool(m["laid_off"])
+    d.check(lambda spec: (not getattr(spec.scoring, "stock_out", False)) == dry, "the second time the stock runs out")
+    if dry:
+        d.check(lambda spec: bool(spec.play.lay_off) == laid_off, "laying off")
     rows = bool(m["rows"])
     d.check(lambda spec: spec.deal.rows == rows, "face-down rows")
 
@@ -348,7 +367,7 @@ RULES: list[Rule] = [
     # a. Leaving the hand.
     rule(r"The player may \*(?P<verb>[^*]+)\*: they shuffle into the stock a third of the cards in their hand, rounded "
          r"down \(half of them on their first turn\), choosing which, keep the rest and take no further part in the "
-         r"hand\. The cards they keep still count against them when the hand is scored\. If every player but one has "
+         r"hand\.(?P<counted> The cards they keep still count against them when the hand is scored\.)? If every player but one has "
          r"left the hand, that player wins it\.", _desert, marks="desert"),
     # b. Drawing.
     rule(rf"The player takes (?P<stock>{'|'.join(re.escape(s) for s in _STOCK)})"
@@ -386,10 +405,10 @@ RULES: list[Rule] = [
     rule(r"The player may lay off any number of cards from their hand on (?P<whose>any player's melds|their own "
          r"melds), as long as each meld stays valid: a set takes another card of its rank, a run a card next to "
          r"either end\.", _lay_off, marks="lay off"),
-    rule(r"The player may \*(?P<verb>[^*]+)\* a meld on the table of four cards of one rank with no joker: it goes "
+    rule(r"The player may \*(?P<verb>[^*]+)\* a meld on the table of four cards of one rank(?P<no_joker> with no joker)?: it goes "
          r"onto (?P<pile>the discard pile|either discard pile, as they choose), beneath the top card, so that the "
          r"card on top stays on top\.", _dump, marks="dump"),
-    rule(r"The player may put four cards of one rank from their hand, with no joker among them, face down out of the "
+    rule(r"The player may put four cards of one rank from their hand(?P<no_joker>, with no joker among them,)? face down out of the "
          r"hand as an? \*(?P<name>[^*]+)\*; those cards take no further part in the hand\.", _stump, marks="stump"),
     # g. Discarding, the called block.
     rule(r"The player ends their turn by laying one card from their hand face up on (?P<pile>the discard pile|either "
@@ -398,8 +417,8 @@ RULES: list[Rule] = [
          marks="not taken"),
     rule(r"If that card could be added to a meld on the table, they may call “(?P<word>[^”]+)” as they lay it: the "
          r"next player may not take it\.", _block),
-    rule(r"If the card could not have been added to a meld, the next player may say so, and the caller then takes a "
-         r"card at random from that player's hand\.", _false_call, marks="false call"),
+    rule(r"If the card could not have been added to a meld, the next player may say so, and the player who called "
+         r"then takes a card at random from that player's hand\.", _false_call, marks="false call"),
     rule(r"A player who can take none of these actions passes\.", _no_action, marks="no action"),
     # Jokers and wild cards (ML-03).
     rule("|".join(re.escape(s) for s in _WILD_SOURCES), _wild, marks="wild"),
@@ -429,8 +448,8 @@ RULES: list[Rule] = [
     rule(r"When the stock runs out, the discard pile is turned over, all but its top card, without shuffling, to form "
          r"a new stock, and its top card stays face up to start the pile again; if there is no card beneath the top "
          r"card, a player who should draw from the stock draws nothing\.", _restock_turn, marks="stock out"),
-    rule(r"Parlour's rule, added by this edition so that every hand ends: if the stock runs out again with no "
-         r"card laid on the table \(in a meld or laid off\) since it last ran out, or if every player in turn draws nothing and lays nothing on the table, the hand is \*blocked\*: it ends, and "
+    rule(r"Parlour's rule, added by this edition so that every hand ends: if (?P<dry>the stock runs out again with no "
+         r"card laid on the table \(in a meld(?P<laid_off> or laid off)?\) since it last ran out, or if )?every player in turn draws nothing and lays nothing on the table, the hand is \*blocked\*: it ends, and "
          r"the player with the fewest cards in hand(?P<rows> and rows)? wins it as if they had gone out; if several "
          r"tie, the one of them whose turn it is, or whose turn comes soonest, wins\.", _blocked, marks="blocked"),
     # Calling the name (SH-01).

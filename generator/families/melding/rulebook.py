@@ -16,3 +16,17 @@ INTRO_FACTS = {
     "rearranging": lambda spec: spec.play.melds.rearrange != "none",
     "full-house": lambda spec: spec.play.melds.full_house is not None,
 }
+
+
+def uses(spec: Any) -> set[str]:
+    """The rule words of the rulebook lint (``text.lint.RULE_WORDS``) a melding game's play has:
+    melds of sets and runs always, laying off when the game has it, jokers when a wild rank or
+    progressive wilds make some (the pack's own jokers the lint knows)."""
+    from .parser import jokers_in_play
+
+    out = {"melds", "sets", "runs"}
+    if spec.play.lay_off:
+        out.add("lay off")
+    if jokers_in_play(spec):
+        out.add("jokers")
+    return out

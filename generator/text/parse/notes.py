@@ -34,6 +34,7 @@ EXAMPLE = [
     rule(r"The hand goes on for \S+ more moves?\."),
     rule(r"No one goes out, so the hand ends by the rule for a hand no one finishes: the player with the fewest cards wins it\."),
     rule(r"The scores of the hand:"),
+    rule(r"The .+? given up in the hand:"),                         # a game won by giving up tokens
     rule(r"That ends the game\."),
     rule(r"The game goes on with the next hand\."),
     _ROW,
@@ -51,13 +52,17 @@ STRATEGY = [
 VARIATIONS = [rule(r"Playtested too, and passed: .+?\.")]   # (under the heading Variations, not "Variations:")
 
 SCORESHEET = [
-    rule(r"Write the players' names at the head of the columns.*?, and after each hand each player's new total "
-         r"under their name\."),
+    rule(r"Write the players' names at the head of the columns.*?, and after each hand (?:each player's new total|"
+         r"the number of .+? each player still holds) under their name\."),
     rule(r"Write the names of each (?:partnership|team|side)'s players at the head of a column.*?, and after each "
-         r"hand each (?:partnership|team|side)'s new total under their names\."),
+         r"hand (?:each (?:partnership|team|side)'s new total|the number of .+? each (?:partnership|team|side) still "
+         r"holds) under their names\."),
     rule(r"The game has \S+ hands?\."),
-    rule(r"A typical game has about \S+ hands?; carry the totals to a new sheet if it runs longer\."),
-    rule(r"Carry the totals to a new sheet if the game runs longer\."),
+    rule(r"The game has as many hands as there are players\."),
+    rule(r"The game has \S+ hands? with .+? players(?:, \S+ hands? with .+? players)* and \S+ hands? with .+? "
+         r"players\."),
+    rule(r"A typical game has about \S+ hands?; carry the (?:totals|counts) to a new sheet if it runs longer\."),
+    rule(r"Carry the (?:totals|counts) to a new sheet if the game runs longer\."),
     rule(r"\| (?:Hand|\d+) \|(?: \|)+"),
 ]
 
