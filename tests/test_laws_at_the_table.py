@@ -102,3 +102,19 @@ def test_secret_laws_play_whole_games_in_every_family_that_has_them() -> None:
         state.play_random(random.Random(seed).random, hands=1)
         seen |= {f.law.kind for f in state.laws}
     assert seen == {"no-suit-after", "no-lead", "after-rank"}
+
+
+def test_a_law_that_draws_in_a_game_without_a_stock_is_said_to_change_nothing():
+    """Trick-taking seed 186 deals no stock (its undealt cards are a talon): the drawing form says
+    such a law changes nothing, never speaks of a stock the rules do not have, and reads back."""
+    from generator.rulebook import render_markdown as rulebook
+    from generator.sample import sample_game
+    from generator.spec import derived
+    from generator.text.lint import lint
+
+    spec = sample_game(186, "trick-taking").spec
+    assert spec.setup.extra_rules is not None and not derived.has_stock(spec)
+    md = rulebook(spec)
+    assert "draws a card where there are cards to draw from; this game has none, so such a law changes nothing" in md
+    assert "the top card of the stock" not in md
+    assert lint(spec, md) == [] and parse_markdown(md) == spec.rules()

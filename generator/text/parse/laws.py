@@ -97,6 +97,14 @@ def _example(d: Draft, m: re.Match[str]) -> None:
 _PARTS = ("suit_after", "led", "lead_next", "lead_next_short", "skip", "reverse", "passes")
 
 
+def _drawing(stock: bool):
+    """The drawing form's sentence, which says whether the game has a stock to draw from."""
+    def handler(d: Draft, m: re.Match[str]) -> None:
+        _example(d, m)
+        d.check(lambda spec: derived.has_stock(spec) == stock, "a stock to draw from")
+    return handler
+
+
 def _passes(d: Draft, m: re.Match[str]) -> None:
     _named(d, m)
     _example(d, m)
@@ -134,7 +142,10 @@ RULES: list[Rule] = [
          rf"“Whoever plays an? (?P<rank>{RANK}) {_words('lead_next_short')}\.”", _example),
     rule(r"A player who plays a card of a given rank then draws the top card of the stock, if there is one \(never "
          rf"a trump card lying face up on it\); for example, “Whoever plays an? (?P<rank>{RANK}) draws a card\.”",
-         _example),
+         _drawing(True), name="example"),
+    rule(r"A player who plays a card of a given rank then draws a card where there are cards to draw from; this game "
+         rf"has none, so such a law changes nothing; for example, “Whoever plays an? (?P<rank>{RANK}) draws a card\.”",
+         _drawing(False), name="example"),
     rule(r"When a card of a given rank is played, the direction of play reverses for the rest of the hand"
          rf"{_words('reverse')}; for example, “An? (?P<rank>{RANK}) reverses play\.”", _example),
     rule(rf"When a card sets off an? (?P<name>{NAME}) of one of the last four forms, its inventor says at once what "
