@@ -380,3 +380,15 @@ def test_invented_laws_speak_of_piles_and_turns_in_matching() -> None:
     assert parse_markdown(md) == spec
     with pytest.raises(ParseError):
         parse_markdown(md.replace("may start an empty discard pile", "may be led"))
+
+
+def test_the_example_says_what_a_special_card_does_as_it_is_played():
+    """A card whose effect asks nothing of its player (Switch's Queen reverses play) is glossed as it
+    is played, so a reader sees why the next turn is Dev's, not Ben's."""
+    import re
+
+    md = render_markdown(load_spec(Path(__file__).resolve().parents[1] / "corpus" / "real" / "switch.yaml"))
+    example = md.split("\n## Example of play\n")[1].split("\n## ")[0]
+    glossed = re.findall(r"^\d+\. (\w+) plays Q of \w+ \(play reverses\)\.$", example, re.MULTILINE)
+    assert glossed
+    assert not re.search(r"plays [^(\n]*Q of \w+\.$", example, re.MULTILINE)   # every Queen played alone says so

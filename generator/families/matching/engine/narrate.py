@@ -30,6 +30,12 @@ VERBS = (("draw", "draws"), ("pick up", "picks up"), ("knock", "knocks"), ("name
          ("challenge", "challenges"), ("let it stand", "lets it stand"), ("lay no more", "lays no more"))
 
 
+#: What a special card that asks nothing of its player does, said as it is played (the rules' table
+#: in a few words), so that a reader of the example sees why the turn goes where it goes.
+FIRES = {"reverse": "play reverses", "skip": "the next player misses their turn", "again": "its player takes another turn",
+         "all-draw": "every player draws one card"}
+
+
 class MatchNarration(TableNarration):
     def move(self, state: "State", what: str, choice: str) -> str:
         said = told(state, what)
@@ -42,8 +48,20 @@ class MatchNarration(TableNarration):
         else:
             if state.decision in ("match", "play-drawn") and (" of " in what or "joker" in what):
                 what = "plays " + what
+                what += fires(state, what[len("plays "):])
         what += FOR.get(state.decision, "")
         return f"    {self.seat(state.current)} {LEAD.get(state.decision, '')}{what} {choice}"
+
+
+def fires(state: "State", card: str) -> str:
+    """" (play reverses)" when ``card``, played alone face up and not the player's last, is a
+    special card whose effect asks nothing of its player; else ""."""
+    play = state.game.spec.play
+    if getattr(play, "cheat", None) is not None or ", " in card or " of " not in card or len(state.hands[state.current]) <= 1:
+        return ""
+    rank = card.split(" of ", 1)[0]
+    kind = next((e.kind for e in getattr(play, "effects", []) if e.rank == rank), None)
+    return f" ({FIRES[kind]})" if kind in FIRES else ""
 
 
 def told(state: "State", what: str) -> str | None:
