@@ -1,4 +1,4 @@
-"""The book as a person sees it: pages that are not left half empty, no heading or "…:" sentence
+"""The book as a person sees it: pages at least a third full, plots on the page of their table, no heading or "…:" sentence
 stranded at the foot of a page, plot text a reader can read, a glossary of words the rules use,
 indexes to look games up by, and a cover whose counts are those of the runs that made the games.
 
@@ -111,8 +111,9 @@ def _ink_extent(png: Path) -> float:
 
 
 @pytest.mark.external
-def test_no_page_is_more_than_half_empty(book, tmp_path):
-    """Except the cover, the last page of a game or part (the page before one begins) and the last page."""
+def test_no_page_is_under_a_third_full(book, tmp_path):
+    """Except the cover, the last page of a game or part (the page before one begins) and the last
+    page: the layout rule of the reader's pass, beside plots kept with their table (below)."""
     if not shutil.which("pdftoppm"):
         pytest.skip("pdftoppm is missing (Debian package poppler-utils)")
     subprocess.run(["pdftoppm", "-r", "30", "-gray", "-png", str(book["path"]), str(tmp_path / "p")], check=True)
@@ -122,8 +123,18 @@ def test_no_page_is_more_than_half_empty(book, tmp_path):
     exempt = {1, n} | {p - 1 for p in starts}
     empty = {i + 1: round(_ink_extent(png), 2) for i, png in enumerate(pngs) if i + 1 not in exempt}
     assert empty, "no page to measure"
-    half = {p: e for p, e in empty.items() if e < 0.5}
-    assert not half, f"pages more than half empty (ink reaches this far down): {half}"
+    thin = {p: e for p, e in empty.items() if e < 1 / 3}
+    assert not thin, f"pages under a third full (ink reaches this far down): {thin}"
+
+
+@pytest.mark.external
+def test_the_plots_are_on_the_page_of_their_table(book):
+    """A game's plots are never left alone on a page: the page whose caption names them also
+    holds the playtest's table of figures."""
+    plotted = [t for t in book["texts"] if "simulated games per player count" in " ".join(t.split())]
+    assert len(plotted) == len(book["specs"])
+    for text in plotted:
+        assert "Finished" in text and "Players" in text, text[:300]
 
 
 def _headings(html: str) -> set[str]:
