@@ -141,3 +141,16 @@ def test_a_typical_game_panel_has_whole_point_ticks_and_none_for_a_one_hand_game
     assert labels[:labels.index("after hand")] == ["0", "1", "2", "0", "1"]   # hands 0–2, then the score axis: 0, 1
     one = {"counts": [], "typical": {"players": 3, "totals": [[0, 1, 0]]}}
     assert panels(one)["typical"] is None
+
+
+def test_wins_by_seat_is_drawn_for_one_player_count_the_caption_names():
+    """Four player counts' bars on one panel could not be told apart: the panel draws the middle
+    count's seats (the table gives every count's spread), in that count's legend colour."""
+    from generator.publish.plots import PALETTE, caption, playtest_svg
+
+    summary = {"counts": [{"players": n, "games": 50, "win_rates": [1 / n] * n, "win_intervals": [(0.1, 0.5)] * n}
+                          for n in (2, 3, 4, 5)]}
+    svg = playtest_svg(summary)
+    assert svg.count("<circle") == 4 + 4   # the four seats of four players, and the legend's four dots
+    assert caption(summary).startswith("Wins by seat with 4 players (95% intervals")
+    assert svg.count(PALETTE[2]) > svg.count(PALETTE[0])   # the seats drawn in the 4-player colour

@@ -1,9 +1,9 @@
 """Playtest plots, as deterministic SVG to embed as a data: URI.
 
-One figure per game, one row of up to three panels: wins by seat with 95% intervals, the
-spread of game length at each player count (left out for a game of fixed length: the caption says
-it), and the running totals of a typical game; ``caption`` names exactly what was drawn. No text is
-smaller than ``MIN_PT`` at the size the book prints the figure. The SVG is written directly
+One figure per game, one row of up to three panels: wins by seat with 95% intervals (at the middle
+player count), the spread of game length at each player count (left out for a game of fixed
+length: the caption says it), and the running totals of a typical game; ``caption`` names exactly
+what was drawn. No text is smaller than ``MIN_PT`` at the size the book prints the figure. The SVG is written directly
 (``svgchart``), its text as real text in the family the stylesheet loads ("Parlour Pagella"), so
 WeasyPrint sets it with the same embedded font as the rules: searchable, and measured with that
 face's widths when it is placed. A browser shows an SVG image without the page's fonts, so the
@@ -66,9 +66,16 @@ def fixed_length(quantiles: list[tuple[int, list[float]]]) -> dict[int, int] | N
     return None
 
 
-def _wins(chart: Chart, ax: Axes, counts: list[dict[str, Any]]) -> None:
-    """Each seat's share of wins at each player count, with its 95% interval, and the even share
-    (dotted) of each count."""
+def seat_count(counts: list[dict[str, Any]]) -> dict[str, Any]:
+    """The player count whose wins by seat the figure draws: the middle one, as the rules' figures
+    use (every count's seat spread is in the table beside it). Drawn for every count at once, the
+    panel was four colours of overlapping bars a reader could not tell apart."""
+    return counts[len(counts) // 2]
+
+
+def _wins(chart: Chart, ax: Axes, counts: list[dict[str, Any]], colours: dict[int, str]) -> None:
+    """Each seat's share of wins at the player counts given, with its 95% interval, and the even
+    share (dotted)."""
     # each count's (rates, intervals), read once: a count without intervals has points alone
     series = [(c.get("win_rates") or [], c.get("win_intervals") or [(r, r) for r in c.get("win_rates") or []])
               for c in counts]
@@ -79,7 +86,7 @@ def _wins(chart: Chart, ax: Axes, counts: list[dict[str, Any]]) -> None:
     ax.ylim = (0.0, min(1.0, top * 1.1 + 0.02))
     for i, (rates, ivs) in enumerate(series):
         n = len(rates)
-        colour = PALETTE[i % len(PALETTE)]
+        colour = colours.get(counts[i].get("players"), PALETTE[i % len(PALETTE)])
         if n:
             chart.line(ax.x(0.6), ax.y(1 / n), ax.x(min(n + 0.4, seats + 0.5)), ax.y(1 / n), colour, 0.6,
                        dash=(0.9, 0.9))
@@ -91,7 +98,7 @@ def _wins(chart: Chart, ax: Axes, counts: list[dict[str, Any]]) -> None:
     yticks = nice_ticks(*ax.ylim, 3)
     chart.axes(ax, range(1, seats + 1), [str(s) for s in range(1, seats + 1)], yticks,
                [number(t * 100, [u * 100 for u in yticks]) + "%" for t in yticks], "Wins by seat",
-               "seat (1 deals first)")
+               "seat (1 deals first)")   # the count it is drawn for: the caption's, and its colour the legend's
 
 
 def _lengths(chart: Chart, ax: Axes, quantiles: list[tuple[int, list[float]]], colours: dict[int, str]) -> None:
@@ -172,7 +179,7 @@ def caption(summary: dict[str, Any] | None, goal: int | None = None) -> str | No
         return None
     parts = []
     if p["counts"]:
-        parts.append("wins by seat (95% intervals; dotted: an even share)")
+        parts.append(f"wins by seat with {seat_count(p['counts']).get('players')} players (95% intervals; dotted: an even share)")
     if p["lengths"]:
         parts.append("hands in a game (box: the middle half of the games; whiskers: 10% to 90%)")
     if p["typical"]:
@@ -231,7 +238,7 @@ def _figure(p: dict[str, Any], goal: int | None, width_in: float) -> str:
         w = ratio / sum(ratios) * len(kinds) * mean
         ax = Axes(x, top, w, bottom - top)
         if kind == "wins":
-            _wins(chart, ax, counts)
+            _wins(chart, ax, [seat_count(counts)], colours)
         elif kind == "lengths":
             _lengths(chart, ax, lengths, colours)
         else:
