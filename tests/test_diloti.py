@@ -22,6 +22,7 @@ from generator.spec import load_spec
 from generator.spec.io import spec_from_data, spec_to_data
 from generator.text.parse import parse_markdown
 from tests.family_helpers import compare_golden
+from tests.test_fishing import table_state
 
 ROOT = Path(__file__).resolve().parents[1]
 DILOTI = ROOT / "corpus" / "real" / "diloti.yaml"
@@ -40,24 +41,8 @@ FOUR = _four()
 
 
 def _state(spec, players: int, hands: list[list[str]], layout: list[str], builds=(), seat: int = 0):
-    """A hand in play with the cards placed as given (every other card in the stock); ``builds``:
-    (owner, total, card names), whose cards must be in ``layout``."""
-    game = Game(spec, audit=True)
-    t = game.table
-    state = game.new_initial_state(players, 1)
-    ids = {name: i for i, name in enumerate(t.names)}
-    state.hands = [sorted(ids[c] for c in h) for h in hands]
-    state.layout = [ids[c] for c in layout]
-    placed = {c for h in state.hands for c in h} | set(state.layout)
-    state.stock = [c for c in range(t.size) if c not in placed]
-    state.catch = [[] for _ in range(players)]
-    state.sweeps = [0] * players
-    state.builds = [(o, total, tuple(sorted(ids[c] for c in cards))) for o, total, cards in builds]
-    state.last_capturer = None
-    state.turns = 1
-    state._legal = None
-    state.current = seat
-    return state, ids
+    """A hand in play with the cards placed as given (``table_state``), on an audited engine."""
+    return table_state(Game(spec, audit=True), players, hands, layout, builds=builds, seat=seat)
 
 
 def _named(state, act) -> tuple[str, str, list[str], int]:

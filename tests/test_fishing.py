@@ -30,8 +30,10 @@ def _game(path: Path) -> Game:
     return Game(load_spec(path))
 
 
-def _state(game: Game, players: int, hands: list[list[str]], layout: list[str], stock: list[str] | None = None):
-    """A hand in play with the cards placed as given (every other card in the stock, unless named)."""
+def table_state(game: Game, players: int, hands: list[list[str]], layout: list[str], stock: list[str] | None = None,
+                builds=(), seat: int = 0):
+    """A hand in play with the cards placed as given (every other card in the stock, unless named);
+    ``builds``: (owner, total, card names), whose cards must be in ``layout``; ``seat`` plays next."""
     t = game.table
     state = game.new_initial_state(players, 1)
     ids = {name: i for i, name in enumerate(t.names)}
@@ -41,10 +43,11 @@ def _state(game: Game, players: int, hands: list[list[str]], layout: list[str], 
     state.stock = [ids[c] for c in stock] if stock is not None else [c for c in range(t.size) if c not in placed]
     state.catch = [[] for _ in range(players)]
     state.sweeps = [0] * players
+    state.builds = [(o, total, tuple(sorted(ids[c] for c in cards))) for o, total, cards in builds]
     state.last_capturer = None
     state.turns = 1
     state._legal = None
-    state.current = 0
+    state.current = seat
     return state, ids
 
 
@@ -60,7 +63,7 @@ def _plays(state, ids) -> dict[str, list[list[str]]]:
 
 
 def test_a_pile_is_taken_by_its_top_rank_or_a_jack_and_a_matching_card_cannot_be_laid() -> None:
-    state, ids = _state(_game(XERI), 2, [["5 of clubs", "J of hearts", "7 of spades"], ["2 of hearts"]],
+    state, ids = table_state(_game(XERI), 2, [["5 of clubs", "J of hearts", "7 of spades"], ["2 of hearts"]],
                         ["9 of clubs", "K of hearts", "5 of diamonds"])
     plays = _plays(state, ids)
     pile = sorted(["9 of clubs", "K of hearts", "5 of diamonds"])
@@ -72,13 +75,13 @@ def test_a_pile_is_taken_by_its_top_rank_or_a_jack_and_a_matching_card_cannot_be
 @pytest.mark.parametrize("lone, card, xeri", [("9 of clubs", "9 of hearts", True), ("9 of clubs", "J of hearts", False),
                                               ("J of clubs", "J of hearts", True)])
 def test_a_xeri_is_a_lone_card_taken_by_its_rank_and_a_jack_only_on_a_jack(lone: str, card: str, xeri: bool) -> None:
-    state, ids = _state(_game(XERI), 2, [[card, "2 of spades"], ["3 of hearts"]], [lone])
+    state, ids = table_state(_game(XERI), 2, [[card, "2 of spades"], ["3 of hearts"]], [lone])
     state.apply_action(action(ids[card], [ids[lone]]))
     assert state.sweeps[0] == int(xeri)
 
 
 def test_a_spread_matches_one_card_of_a_rank_or_cards_adding_up_and_courts_only_match() -> None:
-    state, ids = _state(_game(KONTSINA), 2, [["4 of spades", "K of hearts", "Q of clubs"], ["2 of hearts"]],
+    state, ids = table_state(_game(KONTSINA), 2, [["4 of spades", "K of hearts", "Q of clubs"], ["2 of hearts"]],
                         ["A of clubs", "3 of diamonds", "K of spades", "K of clubs", "2 of diamonds"])
     plays = _plays(state, ids)
     assert plays["4 of spades"] == [[], ["3 of diamonds", "A of clubs"]]      # A + 3; the King adds nothing
@@ -90,7 +93,7 @@ def test_a_spread_matches_one_card_of_a_rank_or_cards_adding_up_and_courts_only_
 
 def test_hands_are_refilled_from_the_stock_and_the_last_capturer_takes_the_rest() -> None:
     game = _game(KONTSINA)
-    state, ids = _state(game, 2, [["5 of spades"], ["9 of hearts"]], ["5 of clubs", "7 of diamonds"], stock=[])
+    state, ids = table_state(game, 2, [["5 of spades"], ["9 of hearts"]], ["5 of clubs", "7 of diamonds"], stock=[])
     rest = [c for c in range(game.table.size) if c not in (ids["5 of spades"], ids["9 of hearts"], ids["5 of clubs"],
                                                             ids["7 of diamonds"])]
     state.stock = rest[:8]
