@@ -18,6 +18,7 @@ from typing import Any, Callable
 from ..spec import GameSpec
 from .actions import describe
 from .cards import CardTable, compile_deck
+from .chance import fast_shuffle
 from .deal import Dealer
 from .ending import EndRules, best_mask
 from .family import engine_family
@@ -386,8 +387,8 @@ class State:
     # -- chance ----------------------------------------------------------------------------
 
     def shuffle(self, cards: list[int]) -> None:
-        """Chance: shuffle these cards in place."""
-        self.rng.shuffle(cards)
+        """Chance: shuffle these cards in place (``random.shuffle``'s very permutation)."""
+        fast_shuffle(self.rng, cards)
 
     def randrange(self, n: int) -> int:
         """Chance: one of 0 … n − 1."""

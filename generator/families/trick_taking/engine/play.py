@@ -10,7 +10,8 @@ batch self-play (``play_random``), card by card through ``TrickRules.legal`` alo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from bisect import bisect_left
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from generator.engine.actions import PASS_PLAY, WILD_BASE
 from generator.engine.laws import LawBook
@@ -64,6 +65,18 @@ def _winning_seat(state: "State", player: int) -> int | None:
         return None
     rules = state.game.phase(TrickPlay).rules  # type: ignore[union-attr]
     return state.trick_seats[rules.winner(state.trick, state.eff, state.win_trump, state.anti)]
+
+
+def _suit_runs(suit: Sequence[int]) -> list[tuple[int, int]] | None:
+    """For each suit, the card numbers ``[lo, hi)`` it holds, when every suit is one such run
+    (None otherwise): the cards of a suit in a sorted hand are then one slice."""
+    runs = []
+    for s in range(max(suit) + 1):
+        cards = [c for c, t in enumerate(suit) if t == s]
+        if not cards or cards[-1] - cards[0] + 1 != len(cards):
+            return None
+        runs.append((cards[0], cards[-1] + 1))
+    return runs
 
 
 class TrickPlay(Phase):
@@ -129,6 +142,13 @@ class TrickPlay(Phase):
         self.stop_at = s.needed if s.kind == "majority" and s.stop else None
         self.simple_finish = (self.simple and not self.trick_extras and r.breaking is None
                               and r.next_leader == "winner" and self.stop_at is None)
+        # … and of those, the ones whose tricks go to the highest trump, else the highest card of
+        # the suit led, with each suit one run of card numbers: a hand held sorted then follows
+        # suit by bisection and the trick's winner is kept as the cards fall (``_random_tricks``).
+        self.natural_suits = list(table.suit)
+        self._round_orders: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+        self.suit_runs = _suit_runs(table.suit) if (self.simple_finish and r.powers is None and not r.weak
+                                                    and not r.any_suit) else None
 
     @classmethod
     def needed(cls, spec: GameSpec) -> bool:
@@ -288,6 +308,8 @@ class TrickPlay(Phase):
         if not self.plain or state.forced_lead is not None:
             return False
         if state.simple:
+            if self.suit_runs is not None:
+                return self._random_tricks(state, rnd)
             return self._random_simple(state, rnd)
         # The plain trick game: straight to the trick rules and the card play, a hand at a time.
         rec = state.record
@@ -311,6 +333,88 @@ class TrickPlay(Phase):
         if rec.moves >= self.game.move_cap and not state.terminal:
             state.stop("cap")
         return True
+
+    def _random_tricks(self, state: "State", rnd: Callable[[], float]) -> bool:
+        """``_random_simple`` for the commonest hand of all, a trick at a time (see ``suit_runs``):
+        the same draws, the same cards, the same state. A hand is sorted, so the cards of the suit
+        led are the slice between two bisections, and a card is drawn by its index into the slice
+        (or into the whole hand when the slice is empty), as ``legal``'s list would give it; the
+        winner is the first highest trump, else the first highest card of the suit led, kept
+        as the cards fall, as ``TrickRules.winner`` finds it. Only from the lead of a trick, with
+        the natural suits and no anti-trump suit; otherwise ``_random_simple`` plays."""
+        eff, runs = state.eff, self.suit_runs
+        if state.trick or state.anti is not None or eff != self.natural_suits:
+            return self._random_simple(state, rnd)
+        rec = state.record
+        hands, won, tricks_won, history = state.hands, state.won, state.tricks_won, state.history
+        strength, trump = self.rules.strength, state.win_trump
+        rounds = self._rounds(state.n, state.direction)
+        n = state.n
+        p = state.current
+        moves = decisions = 0
+        while True:
+            seats = rounds[p]
+            hand = hands[p]
+            k = len(hand)
+            if k > 1:
+                decisions += 1
+                c = hand.pop(int(rnd() * k))
+            else:
+                c = hand.pop()
+            led = eff[c]
+            lo, hi = runs[led]
+            best, trumped, taker = strength[c], led == trump, p
+            trick = [c]
+            for q in seats[1:]:
+                hand = hands[q]
+                a = bisect_left(hand, lo)
+                k = bisect_left(hand, hi, a) - a
+                if k > 1:
+                    decisions += 1
+                    c = hand.pop(a + int(rnd() * k))
+                elif k:
+                    c = hand.pop(a)
+                else:
+                    k = len(hand)
+                    if k > 1:
+                        decisions += 1
+                        c = hand.pop(int(rnd() * k))
+                    else:
+                        c = hand.pop()
+                trick.append(c)
+                suit = eff[c]
+                if suit == trump:
+                    if not trumped or strength[c] > best:
+                        best, trumped, taker = strength[c], True, q
+                elif suit == led and not trumped and strength[c] > best:
+                    best, taker = strength[c], q
+            moves += n
+            won[taker].extend(trick)
+            tricks_won[taker] += 1
+            history.append((seats, tuple(trick), taker))
+            state.trick_no += 1
+            if not all(hands):
+                # As ``_random_simple`` leaves a hand: the last player to play is the one to
+                # move, the last trick's leader still leads, and the table is cleared.
+                state.current, state.leader = seats[-1], p
+                state.queue, state.trick, state.trick_cards, state.trick_seats = [], [], [], []
+                self._end_hand(state)
+                break
+            p = taker
+        rec.moves += moves
+        rec.decisions += decisions
+        if rec.moves >= self.game.move_cap and not state.terminal:
+            state.stop("cap")
+        return True
+
+    def _rounds(self, n: int, direction: int) -> tuple[tuple[int, ...], ...]:
+        """For each leader, the seats of a trick in the order they play (the leader first)."""
+        key = (n, direction)
+        rounds = self._round_orders.get(key)
+        if rounds is None:
+            rounds = self._round_orders[key] = tuple(tuple((lead + k * direction) % n for k in range(n))
+                                                      for lead in range(n))
+        return rounds
 
     def _random_simple(self, state: "State", rnd: Callable[[], float]) -> bool:
         """``play_random`` for a simple hand: must follow suit, and nothing else acts on a card
