@@ -68,6 +68,25 @@ class CardPointsCounter:
               tricks: Sequence[int] | None = None) -> list[int]:
         """Each seat's score: its points, in whole groups where the game counts in groups, and only
         those beyond ``beyond`` where the game says so (none below)."""
-        parts = self.parts(taken, sweeps, last, tricks)
+        # ``parts`` added up, seat by seat, without the table of parts: every hand is scored so.
+        worth = self.worth.__getitem__
+        points = [sum(map(worth, pile)) for pile in taken]
+        if self.sweep_points:
+            points = [t + self.sweep_points * k for t, k in zip(points, sweeps)]
+        if tricks is not None and self.per_trick:
+            points = [t + self.per_trick * k for t, k in zip(points, tricks)]
+        if last is not None:
+            points[last] += self.last_trick
+        if self.most_cards:
+            w = self.majority(list(map(len, taken)))
+            if w is not None:
+                points[w] += self.most_cards
+        if self.suit is not None:
+            suit, of = self.suit, self.card_suit
+            w = self.majority([sum(1 for c in pile if of[c] == suit) for pile in taken])
+            if w is not None:
+                points[w] += self.suit_points
         groups, beyond = self.groups, self.beyond
-        return [max(0, sum(values) // groups - beyond) for values in zip(*parts.values())]
+        if groups == 1 and not beyond:
+            return [t if t > 0 else 0 for t in points]
+        return [max(0, t // groups - beyond) for t in points]

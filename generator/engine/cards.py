@@ -8,6 +8,7 @@ trump suit adopts them (see ``effective_suits``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..spec import derived
 from ..spec.deck import ACE_HIGH, MAJORS, DeckSpec
@@ -31,6 +32,11 @@ class CardTable:
     @property
     def size(self) -> int:
         return len(self.names)
+
+    @cached_property
+    def suits_by_trump(self) -> dict[int | None, tuple[int, ...]]:
+        """``effective_suits`` by trump suit, filled as hands ask (``steps.trumps.set_trump``)."""
+        return {}
 
     def index(self, name: str) -> int:
         return self.names.index(name)

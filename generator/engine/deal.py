@@ -25,6 +25,7 @@ class Dealer:
     def __init__(self, spec: GameSpec, table: CardTable):
         self.deal = spec.deal
         self.size = table.size
+        self._each: dict[int, int] = {}
         seat = {"dealer-right": -1, "dealer-left": 1, "dealer": 0}
         self.odd_offset = seat[self.deal.odd_card.who] if self.deal.odd_card else None
         self.odd_extra = bool(self.deal.odd_card and self.deal.odd_card.extra)
@@ -36,7 +37,10 @@ class Dealer:
         self.first_seen = t.seen if t.method == "called" and isinstance(t.seen, int) else None
 
     def cards_each(self, n: int) -> int:
-        return self.deal.cards_each(n, self.size)
+        each = self._each.get(n)
+        if each is None:   # asked several times a hand: worked out once per player count
+            each = self._each[n] = self.deal.cards_each(n, self.size)
+        return each
 
     def deal_hand(self, rng: random.Random, n: int, dealer: int, each: int) -> Dealt:
         pack = list(range(self.size))

@@ -40,6 +40,9 @@ class PrintedRule(NamedTuple):
 
 def per_seat(make: Callable[[], Any]) -> Callable[["Game", int], list[Any]]:
     """A hand field with one value per seat, each made afresh (``per_seat(list)``: an empty list each)."""
+    if make in (int, bool, float, str, tuple, frozenset):   # an immutable value: shared, made once
+        value = make()
+        return lambda game, n: [value] * n
     return lambda game, n: [make() for _ in range(n)]
 
 

@@ -91,6 +91,10 @@ class Game:
         self._other_defaults = [(k, v) for k, v in self._defaults
                                 if type(v) in (list, set, dict) and v]
         self._copy_plan = _copy_plan(self)
+        # The hooks of the hand cycle that some phase overrides, found once: the rest do nothing,
+        # and the cycle runs thousands of times a second.
+        self._after_hand = tuple(ph for ph in self.phases if type(ph).after_hand is not Phase.after_hand)
+        self._game_starters = tuple(ph for ph in self.phases if type(ph).start_game is not Phase.start_game)
         #: The fields of a position key, in its order (game-long ones first).
         self._key_fields = (*self.game_fields, *self.hand_fields)
 
@@ -208,9 +212,12 @@ class State:
             setattr(self, name, value(game, players) if callable(value) else _fresh(value))
         self._reset_hand()
         self.sizes = game.ending.hand_sizes(game.dealer.cards_each(players))
-        for ph in game.phases:
+        for ph in game._game_starters:
             ph.start_game(self)
-        self._start_hand()
+        if game._game_starters:   # what they set is read afresh, as at every hand
+            self._reset_hand()
+        self.steps = list(game.phases)
+        self.advance()
 
     # -- public API ------------------------------------------------------------------------
 
@@ -484,7 +491,7 @@ class State:
                 return self.stop("natural")
             if self.cut_after_hand:   # a search's copy: the next hand would only be dealt to stop
                 return self.stop("cut")
-        for ph in g.phases:
+        for ph in g._after_hand:
             ph.after_hand(self, scores)
         self.dealer = (self.dealer + 1) % n
         self._start_hand()

@@ -41,6 +41,8 @@ class Deal(Phase):
             state.hands, state.kitty, state.stock, state.dealer_last = d.hands, d.kitty, d.stock, d.last_to_dealer
             state.first_dealt = d.first
             state.discards = []
+            if not checks:
+                return False
             # A hand that must be shown is thrown in at once: no one has a choice to make first. The
             # rule that threw it in applied without a decision: the record says so (DEAD_TEXT reads it).
             thrower = next((ph for ph in checks if ph.thrown_in(state)), None)

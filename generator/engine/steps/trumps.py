@@ -63,7 +63,11 @@ def set_trump(state: "State", trump: int | None) -> None:
     """Make ``trump`` the hand's trump suit: the jokers join it, and it wins tricks."""
     table = state.game.table
     state.trump = trump
-    state.eff = effective_suits(table, trump)
+    known = table.suits_by_trump   # every hand asks: worked out once per trump suit
+    eff = known.get(trump)
+    if eff is None:
+        eff = known[trump] = tuple(effective_suits(table, trump))
+    state.eff = list(eff)
     state.win_trump = trump_of_hand(table, trump)
 
 
