@@ -26,7 +26,7 @@ from generator.engine.phase import Phase, per_seat
 from generator.engine.places import PUBLIC, Place
 
 from .narrate import FishNarration
-from .rules import FishRules, TableSets, action, build_action, card_of, is_build, taken_of, total_of
+from .rules import BUILD, CARD, SHIFT, FishRules, TableSets, action, build_action, card_of, is_build, taken_of, total_of
 
 if TYPE_CHECKING:   # pragma: no cover
     from generator.engine.state import Game, State
@@ -162,34 +162,45 @@ class Fish(Phase):
 
     def apply(self, state: "State", act: int) -> None:
         p = state.current
-        card = card_of(act)
+        card = act & CARD
         state.hands[p].remove(card)
-        taken = taken_of(act)
-        if is_build(act):   # made, grouped or raised
-            self._build(state, p, card, taken, total_of(act))
-        elif taken:
-            before = len(state.layout)
-            if self.rules.is_sweep(card, taken, before, state.turns == 0):
-                state.sweeps[p] += 1
-                state.record.applied.add("sweep")
+        if not act >> SHIFT:   # a card laid: nothing taken, nothing built (most turns)
+            state.layout.append(card)
+        elif act & BUILD:   # made, grouped or raised
+            self._build(state, p, card, taken_of(act), total_of(act))
+        else:
+            self._capture(state, p, card, taken_of(act))
+        state.turns += 1
+        hands = state.hands
+        if not any(hands):
+            if not state.stock:
+                return self._end_hand(state)
+            self._refill(state)
+        nxt = self._after[state.n][p]
+        if not hands[nxt]:
+            nxt = self._next_holder(state, p)
+        if nxt is None:   # pragma: no cover - a refill always gives someone a card
+            return self._end_hand(state)
+        state.open(self, TURN, nxt)
+
+    def _capture(self, state: "State", p: int, card: int, taken: list[int]) -> None:
+        """``card`` takes ``taken`` from the table (with the builds among them) into ``p``'s catch."""
+        before = len(state.layout)
+        if self.rules.is_sweep(card, taken, before, state.turns == 0):
+            state.sweeps[p] += 1
+            state.record.applied.add("sweep")
+        if len(taken) == before:   # the whole table (always, in a pile), builds and all
+            state.layout = []
+            if state.builds:
+                state.builds = []
+        else:
             gone = set(taken)
             state.layout = [c for c in state.layout if c not in gone]
             if state.builds:   # a build is only ever taken whole
                 state.builds = [b for b in state.builds if b[2][0] not in gone]
-            state.catch[p].extend(taken)
-            state.catch[p].append(card)
-            state.last_capturer = p
-        else:
-            state.layout.append(card)
-        state.turns += 1
-        if not any(state.hands):
-            if not state.stock:
-                return self._end_hand(state)
-            self._refill(state)
-        nxt = self._next_holder(state, p)
-        if nxt is None:   # pragma: no cover - a refill always gives someone a card
-            return self._end_hand(state)
-        state.open(self, TURN, nxt)
+        state.catch[p].extend(taken)
+        state.catch[p].append(card)
+        state.last_capturer = p
 
     def _mine(self, state: "State", seat: int):
         """Whether a build's owner is ``seat`` or ``seat``'s partner."""
@@ -275,7 +286,8 @@ class Fish(Phase):
             return False
         state._legal = None
         rules = self.rules
-        must, is_sweep, refill = rules.must, rules.is_sweep, self._refill
+        must, refill, rank = rules.must, self._refill, rules.rank
+        lone, clear = rules.sweep == "lone-card", rules.sweep == "clear-table"
         rec = state.record
         hands, catch, stock, n = state.hands, state.catch, state.stock, state.n
         after = self._after[n]
@@ -311,7 +323,8 @@ class Fish(Phase):
                     card = caps[i]
                     hand.remove(card)
                     layout.sort()   # the taken cards in card order, as ``taken_of`` lists them
-                    if is_sweep(card, layout, len(layout), turns == 1):
+                    # ``FishRules.is_sweep`` for a pile, whose capture takes it whole
+                    if (lone and len(layout) == 1 and rank[layout[0]] == rank[card]) or (clear and turns != 1):
                         state.sweeps[p] += 1
                         rec.applied.add("sweep")
                     mine = catch[p]

@@ -59,12 +59,11 @@ def total_of(action: int) -> int:
 
 def taken_of(action: int) -> list[int]:
     """The table cards an action takes (or bundles, for a build), in card order."""
-    mask, out, c = (action >> SHIFT) & PACK, [], 0
-    while mask:
-        if mask & 1:
-            out.append(c)
-        mask >>= 1
-        c += 1
+    mask, out = (action >> SHIFT) & PACK, []
+    while mask:   # the set bits only, lowest first: a few cards, not the whole pack
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
     return out
 
 
