@@ -365,29 +365,29 @@ class TrickPlay(Phase):
             lo, hi = runs[led]
             best, trumped, taker = strength[c], led == trump, p
             trick = [c]
+            led_trump = trumped
             for q in seats[1:]:
                 hand = hands[q]
                 a = bisect_left(hand, lo)
                 k = bisect_left(hand, hi, a) - a
-                if k > 1:
-                    decisions += 1
-                    c = hand.pop(a + int(rnd() * k))
-                elif k:
-                    c = hand.pop(a)
-                else:
+                if k:   # following suit: beats the best if higher and no trump lies off the suit led
+                    if k > 1:
+                        decisions += 1
+                        c = hand.pop(a + int(rnd() * k))
+                    else:
+                        c = hand.pop(a)
+                    if (led_trump or not trumped) and strength[c] > best:
+                        best, taker = strength[c], q
+                else:   # off the suit led: only a trump can take the trick
                     k = len(hand)
                     if k > 1:
                         decisions += 1
                         c = hand.pop(int(rnd() * k))
                     else:
                         c = hand.pop()
-                trick.append(c)
-                suit = eff[c]
-                if suit == trump:
-                    if not trumped or strength[c] > best:
+                    if eff[c] == trump and (not trumped or strength[c] > best):
                         best, trumped, taker = strength[c], True, q
-                elif suit == led and not trumped and strength[c] > best:
-                    best, taker = strength[c], q
+                trick.append(c)
             moves += n
             won[taker].extend(trick)
             tricks_won[taker] += 1
