@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.engine import Game
+from generator.engine import state as state_module
 from generator.families import FAMILIES
 from generator.sample import sample_game
 from generator.spec import GameSpec, load_spec
@@ -64,3 +65,35 @@ def test_real_games_play_the_same_both_ways(path) -> None:
 @given(seed=st.integers(min_value=0, max_value=2**40), family=st.sampled_from(sorted(FAMILIES)))
 def test_sampled_games_of_every_family_play_the_same_both_ways(seed: int, family: str) -> None:
     same_both_ways(sample_game(seed, family).spec, seed, move_cap=2_000)
+
+
+def _thorough(value):
+    raise TypeError("the thorough way")
+
+
+def keys_along(spec: GameSpec, players: int, seed: int, moves: int = 400) -> list[tuple[int, int]]:
+    """(quick key, thorough key) at every decision of a random game's first ``moves`` moves."""
+    game = Game(spec, move_cap=moves)
+    state = game.new_initial_state(players, seed)
+    rnd = random.Random(seed).random
+    out = []
+    while not state.terminal:
+        quick = state.position_key()
+        assert state.clone().position_key() == quick   # the same position in other lists and sets
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(state_module, "_quick", _thorough)
+            out.append((quick, state.position_key()))
+        legal = state.legal_actions()
+        state.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
+    return out
+
+
+@settings(max_examples=budget(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**40), family=st.sampled_from(sorted(FAMILIES)))
+def test_the_quick_position_key_tells_positions_apart_as_the_thorough_one(seed: int, family: str) -> None:
+    """A playtest finds a loop by a position coming back: the quick key and the thorough one
+    must call the same positions equal (each a function of the other, over a game's positions;
+    a copy of a position, in lists and sets of its own, has its key)."""
+    spec = sample_game(seed, family).spec
+    pairs = keys_along(spec, spec.players.min, seed)
+    assert len(dict(pairs)) == len(set(pairs)) == len({t: q for q, t in pairs})

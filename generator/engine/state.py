@@ -95,8 +95,16 @@ class Game:
         # and the cycle runs thousands of times a second.
         self._after_hand = tuple(ph for ph in self.phases if type(ph).after_hand is not Phase.after_hand)
         self._game_starters = tuple(ph for ph in self.phases if type(ph).start_game is not Phase.start_game)
-        #: The fields of a position key, in its order (game-long ones first).
+        #: The fields of a position key, in its order (game-long ones first); those holding objects
+        #: (by their place in it) are keyed by the objects' own ``key``.
         self._key_fields = (*self.game_fields, *self.hand_fields)
+        declared = {**self.game_fields, **self.hand_fields}
+        self._object_key_fields = tuple(name for name in self._key_fields if name in self.object_fields)
+        self._plain_key_fields = tuple(name for name in self._key_fields
+                                       if name not in self.object_fields and type(declared[name]) in _ATOMS)
+        self._container_key_fields = tuple(name for name in self._key_fields if name not in self.object_fields
+                                           and type(declared[name]) not in _ATOMS)
+        self._keyed_phases = tuple(ph for ph in self.phases if type(ph).key is not Phase.key)
 
     def phase(self, cls: type[Phase]) -> Phase | None:
         """The compiled phase of that class, if this game needs it."""
@@ -377,10 +385,20 @@ class State:
         parts: list[Any] = [self.decision, self.current, self.dealer, tuple(self.totals), tuple(self.queue),
                             tuple(type(s).__name__ for s in self.steps), tuple(self.best_of_hands),
                             self.ends_with_hand, self.terminal]
-        parts.extend(map(_frozen, map(self.__dict__.get, g._key_fields)))
-        for ph in g.phases:
+        for ph in g._keyed_phases:
             parts.append(ph.key(self))
-        return hash(tuple(parts))
+        d = self.__dict__
+        # Taken at every decision of a playtest where positions may come back. Most fields are
+        # plain values or lists of card numbers (one list per seat), whose tuples are their image
+        # at once. Equal positions have equal fields, so they take the same way here and get
+        # equal keys; a field deeper than that (or a list where a plain value was declared)
+        # makes the image unhashable, and the whole key is then taken the thorough way.
+        # Objects are keyed by their own ``key`` either way.
+        try:
+            return hash((*parts, *map(d.get, g._plain_key_fields), *map(_quick, map(d.get, g._container_key_fields)),
+                         *[_frozen(d.get(name)) for name in g._object_key_fields]))
+        except TypeError:
+            return hash((*parts, *map(_frozen, map(d.get, g._key_fields))))
 
     def repeats_possible(self) -> bool:
         """Whether the phase deciding now can bring a position back (see ``Phase.repeats``)."""
@@ -559,6 +577,25 @@ def _fresh(value: Any) -> Any:
 #: Values that are their own hashable image: most of a position is lists of card numbers, and
 #: answering them first keeps the position key (taken at every move of a loop check) cheap.
 _ATOMS = frozenset({int, str, bool, float, type(None)})
+
+
+_LISTS = {list}
+
+
+def _quick(value: Any) -> Any:
+    """A field's image for the position key, as cheap as can be: a list (or a list of lists) as
+    tuples, a set as a frozen set, a dict as its frozen items. Unhashable when the field holds
+    anything deeper; ``_frozen`` then takes it."""
+    t = type(value)
+    if t is list:
+        if value and type(value[0]) is list and {*map(type, value)} == _LISTS:
+            return tuple(map(tuple, value))
+        return tuple(value)
+    if t is set:
+        return frozenset(value)
+    if t is dict:
+        return frozenset(value.items())
+    return value
 
 
 def _frozen(value: Any) -> Any:
