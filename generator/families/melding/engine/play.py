@@ -90,6 +90,7 @@ from generator.engine.shedding.table import TABLE_TURNS
 from generator.engine.shedding.tokens import ROWS
 
 from .narrate import MeldNarration
+from .plain import PlainTurns
 from .rules import RUN, SET, MeldRules, bits
 
 if TYPE_CHECKING:   # pragma: no cover
@@ -258,6 +259,8 @@ class Turn(NextHand, Phase):
         #: the step after each step, past the idle ones
         self._after = {step: self._past_idle(NEXT_STEP[step]) for step in STEPS[:-1]}
         self._after_start = "act" if self.one_action else self._past_idle("desert")
+        #: Rummy's shape of game, whose random turns run in one loop (``plain.PlainTurns``), or None
+        self._plain = PlainTurns(self) if PlainTurns.covers(self) else None
 
     def _past_idle(self, step: str) -> str:
         """The first step from ``step`` on that is not idle in this game."""
@@ -1246,15 +1249,31 @@ class Turn(NextHand, Phase):
     # -- the fast path -----------------------------------------------------------------------------
 
     def play_random(self, state: "State", rnd: Callable[[], float]) -> bool:
-        """Random play through ``legal`` and ``apply`` directly, drawing exactly as
-        ``State.play_random`` would (a forced move draws no number), with no validation and no
-        Observation: the same game, move for move, as the generic path."""
-        rec = state.record
+        """Random play to the end of the hand, drawing exactly as ``State.play_random`` would (a
+        forced move draws no number), with no validation and no Observation: the same game, move
+        for move, as the generic path. A plain game (``plain.PlainTurns``) finishes the turn under
+        way through ``legal`` and ``apply``, then plays whole turns in one loop; near the move cap,
+        and in every other game, every move goes through ``legal`` and ``apply``."""
         hand_no = state.hand_no
+        plain = self._plain
+        if plain is not None and plain.ready(state):
+            self._random_moves(state, rnd, hand_no, until_draw=True)
+            if state.hand_no == hand_no and state.phase is self and not state.terminal:
+                plain.play(state, rnd)
+        self._random_moves(state, rnd, hand_no)
+        return True
+
+    def _random_moves(self, state: "State", rnd: Callable[[], float], hand_no: int, until_draw: bool = False) -> None:
+        """Random moves through ``legal`` and ``apply`` to the end of hand ``hand_no`` (or, with
+        ``until_draw``, to the next draw decision), stopping at the move cap as ``apply_action``
+        does."""
+        rec = state.record
         legal, apply = self.legal, self.apply
         moves = decisions = 0
         cap = self.game.move_cap - rec.moves
         while state.hand_no == hand_no and state.phase is self and not state.terminal and moves < cap:
+            if until_draw and state.decision == DRAW_Q:
+                break
             options = state._legal
             if options is None:
                 options = legal(state)
@@ -1272,7 +1291,6 @@ class Turn(NextHand, Phase):
         rec.decisions += decisions
         if rec.moves >= self.game.move_cap and not state.terminal:
             state.stop("cap")
-        return True
 
     # -- what players see --------------------------------------------------------------------------
 
