@@ -22,7 +22,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Callable
 
-from .rules import CACHE_SIZE, bits
+from .rules import RUN, SET, bits
 
 if TYPE_CHECKING:   # pragma: no cover
     from generator.engine.state import State
@@ -51,7 +51,7 @@ class PlainTurns:
                 and not phase.block and not phase.joker_swap and not phase.progressive and not phase.call
                 and not phase.desert and not phase.one_action and not phase.uses_rows and not phase.retire
                 and not phase.knock_five and not phase.knock_out and spec.setup.extra_rules is None
-                and phase.lay_off in (None, "any", "own"))
+                and phase.lay_off in ("any", "own"))
 
     def __init__(self, phase: "Turn"):
         self.phase = phase
@@ -72,10 +72,9 @@ class PlainTurns:
                       for k in range(r)]
         #: one suit's cards (bits of ranks) → its runs (``_runs_in``), filled as met
         self._runs: dict[int, list[int]] = {}
-        #: meld mask → how it lies (kind, lowest position, cards in order: ``MeldRules.arrange``)
-        self._laid: dict[int, tuple] = {}
-        #: (meld, kind, lowest position) → the mask of the cards that may be laid off on it
-        self._fits: dict[tuple, int] = {}
+        #: per card: the cards of its suit (a run's lay-offs are its two neighbours in it)
+        self.suit_cards = [((1 << r) - 1) << (c - c % r) for c in range(size)]
+        self.top = r - 1
 
     # -- the tables' lookups ---------------------------------------------------------------------
 
@@ -92,6 +91,10 @@ class PlainTurns:
         rank in the order of each rank's lowest card held (the whole rank, then each three of it
         in card order), then the runs suit by suit, each stretch of the suit from its lowest rank
         up (each window of three from the lowest, then the whole stretch when longer)."""
+        return self.split_melds(h)[0]
+
+    def split_melds(self, h: int) -> tuple[list[int], int]:
+        """``melds_of(h)``, and how many of them (the first ones) are sets."""
         r, one = self.ranks, self.suit_bits
         a, b, c, d = h & one, (h >> r) & one, (h >> 2 * r) & one, h >> 3 * r
         three = (a & b & (c | d)) | (c & d & (a | b))
@@ -109,6 +112,7 @@ class PlainTurns:
                 sets.sort()
             for _, ms in sets:
                 out += ms
+        n_sets = len(out)
         runs, chunk = self._runs, 0
         for x in (a, b, c, d):
             if x & (x >> 1) & (x >> 2):
@@ -117,7 +121,23 @@ class PlainTurns:
                     got = runs[x] = self._runs_in(x)
                 out += [m << chunk for m in got] if chunk else got
             chunk += r
-        return out
+        return out, n_sets
+
+    def fit(self, m: int, run: bool) -> int:
+        """The cards that may be laid off on table meld ``m`` (``MeldRules.fits``): the rest of a
+        set's rank, or the cards of a run's suit just below and above it."""
+        low = (m & -m).bit_length() - 1
+        if run:
+            return ((m << 1) | (m >> 1)) & self.suit_cards[low] & ~m
+        return self.rank_cards[low] & ~m
+
+    def laid(self, m: int, run: bool) -> tuple[tuple[int, ...], int]:
+        """How table meld ``m`` lies (``MeldRules.arrange``, ``extend``): a set's cards in card
+        order, a run's from its lowest rank up (the highest card id first); its lowest position."""
+        cards = bits(m)
+        if run:
+            return tuple(reversed(cards)), self.top - cards[-1] % self.ranks
+        return tuple(cards), self.top - cards[0] % self.ranks
 
     def _runs_in(self, x: int) -> list[int]:
         """The runs of one suit's cards ``x`` (bit j: rank j, highest first), as masks of the
@@ -146,26 +166,6 @@ class PlainTurns:
             out += [x | y | z for x, y, z in combinations(cards, 3)]
         return out
 
-    def laid(self, m: int) -> tuple:
-        got = self._laid.get(m)
-        if got is None:
-            if len(self._laid) > CACHE_SIZE:
-                self._laid.clear()
-            got = self._laid[m] = self.rules.arrange(bits(m), 0)
-        return got
-
-    def fit(self, meld: tuple, kind: int, lo: int) -> int:
-        key = (meld, kind, lo)
-        got = self._fits.get(key)
-        if got is None:
-            if len(self._fits) > CACHE_SIZE:
-                self._fits.clear()
-            got = 0
-            for c in self.rules.fits(meld, kind, lo, 0):
-                got |= 1 << c
-            self._fits[key] = got
-        return got
-
     def ready(self, state: "State") -> bool:
         """Whether this position is a plain one (nothing of the general path under way)."""
         return (state.wild_rank is None and not state.out and not state.deserted and not state.laws
@@ -180,45 +180,50 @@ class PlainTurns:
 
         Each decision offers what ``Turn.legal`` lists, in its order: the draw ``[STOCK + 1,
         TAKE + 1]`` (with ``meld_drawn``, the take only when the top card would meld or lay off:
-        ``_can_meld_taken``'s answer for one card with no joker, a rank held twice, two of its suit
-        in a row around it, or a table meld it fits); the meld step ``[STOP] + melds`` (``hand_melds``' list; no STOP
-        while a meld holds the card taken, ``_drawn_pending``); the lay-off step ``[STOP] +``
-        each allowed table meld's fitting cards in card order, meld by meld; the discard, the hand
-        in card order less the card taken. A decision of one action draws no number. The state is
-        written as ``apply`` writes it; the hands, the turn's own fields (``step``, ``drawn``,
-        ``acted`` …) and ``idle`` are written back when the loop leaves the hand or hands it on."""
-        ph, rules = self.phase, self.rules
+        ``_can_meld_taken``'s answer for one card with no joker, a rank held twice, two of its
+        suit in a row around it, or a table meld it fits); the meld step ``[STOP] + melds``
+        (``hand_melds``' list; no STOP while a meld holds the card taken, ``_drawn_pending``); the
+        lay-off step ``[STOP] +`` each allowed table meld's fitting cards in card order, meld by
+        meld; the discard, the hand in card order less the card taken. A decision of one action
+        draws no number. The state is written as ``apply`` writes it, but the hands, the table's
+        melds, the turn's own fields (``step``, ``drawn``, ``acted`` …) and ``idle`` are kept here
+        as masks and numbers and written back when the loop leaves the hand or hands it on."""
+        ph = self.phase
         rec = state.record
-        bit, near, rank_cards, natural = self.bit, self.near, self.rank_cards, self.natural
-        has_meld, melds_of, laid, fit = self.has_meld, self.melds_of, self.laid, self.fit
-        n, direction = state.n, state.direction
+        bit, near, rank_cards, natural, fit = self.bit, self.near, self.rank_cards, self.natural, self.fit
+        split_melds, run_starts = self.split_melds, self.run_starts
+        r, one = self.ranks, self.suit_bits
+        r2, r3 = 2 * r, 3 * r
+        n = state.n
+        after = [(q + state.direction) % n for q in range(n)]
         held = [sum(map(bit.__getitem__, h)) for h in state.hands]
         stock, pile, named = state.stock, state.piles[0], state.named[0]
-        melds, info = state.melds, state.meld_info
         has_melded, had_turn = state.has_melded, state.had_turn
         taken = state.taken
-        lay = ph.lay_off
-        own = lay == "own"
-        fits = [fit(m, kind, lo) for m, (_, kind, lo) in zip(melds, info)]
+        # the table's melds: cards, kind (a run?), owner, and the cards that may be laid off on each
+        t_mask = [sum(map(bit.__getitem__, m)) for m in state.melds]
+        t_run = [kind == RUN for _, kind, _ in state.meld_info]
+        t_owner = [owner for owner, _, _ in state.meld_info]
+        fits = [fit(m, run) for m, run in zip(t_mask, t_run)]
         fit_any = 0
         for f in fits:
             fit_any |= f
+        own = ph.lay_off == "own"
         meld_drawn, melded_first, many = ph.meld_drawn, ph.melded_first, ph.many
         no_first_out, discard_taken = ph.no_first_out, ph.discard_taken
         stock_out, blocked = ph.stock_out, ph.blocked
-        left = ph.game.move_cap - rec.moves
+        # a turn makes at most 4 + 4/3 of its cards' moves: past ``safe``, the cap may fall in it
+        safe = ph.game.move_cap - rec.moves - 2 * len(bit) - 8
         moves = decisions = 0
         idle = state.idle
         p = state.mover
         h = drawn = melded_now = 0
-        acted = False
+        acted = ended = False
         discarded = None
         step = decision = DRAW_Q
-        ended = False
         while True:
             h = held[p]
-            if left - moves <= 2 * h.bit_count() + 8:
-                # near the cap: the general path plays this turn, move by move
+            if moves > safe:   # near the cap: the general path plays this turn, move by move
                 step = decision = DRAW_Q
                 break
             acted = False
@@ -226,39 +231,35 @@ class PlainTurns:
             discarded = None
             if own:   # the table melds ``p`` may lay off on
                 mine = 0
-                for f, (owner, _, _) in zip(fits, info):
+                for f, owner in zip(fits, t_owner):
                     if owner == p:
                         mine |= f
             else:
-                mine = fit_any   # (0 when nothing may be laid off)
+                mine = fit_any
             # -- the draw: the stock's top card, or the pile's when it would meld or lay off
             moves += 1
             step = "meld"
             decision = DRAW_Q
-            take = False
             if pile and (not melded_first or has_melded[p]):
                 c = pile[-1]
                 b = bit[c]
                 hc = h | b
-                if not meld_drawn or mine & b or (hc & rank_cards[c]).bit_count() >= 3 \
-                        or hc & (hc >> 1) & (hc >> 2) & near[c]:
+                if (not meld_drawn or mine & b or (hc & rank_cards[c]).bit_count() >= 3
+                        or hc & (hc >> 1) & (hc >> 2) & near[c]):
                     decisions += 1
-                    take = int(rnd() * 2) == 1
-            if take:
-                pile.pop()
-                named.pop()
-                h |= b
-                taken.append(c)
-                drawn = b
+                    if int(rnd() * 2):
+                        pile.pop()
+                        named.pop()
+                        taken.append(c)
+                        drawn = b
+            if drawn:
+                h |= drawn
                 acted = True
             else:
                 if not stock:
                     state.stock_outs += 1
                     state.dry_outs += 1   # (reset by every meld and lay-off)
                     if (stock_out and state.stock_outs >= 2) or (blocked and state.dry_outs >= 2):
-                        held[p] = h
-                        self._write_back(state, held, p, step, decision, melded_now, acted, drawn, discarded, idle)
-                        state.blocked_winner = ph.fewest(state, p)
                         ended = True
                         break
                     ph.reshuffle(state)
@@ -266,12 +267,16 @@ class PlainTurns:
                 if stock:
                     h |= bit[stock.pop(0)]
                     acted = True
-            empty_ok = not (no_first_out and not had_turn[p])
-            # -- melds, one at a time until the player stops (``many``) or after one
-            while has_meld(h):
-                ms = melds_of(h)
+            empty_ok = not no_first_out or had_turn[p]
+            # -- melds, one at a time until the player stops (or after one without ``many``)
+            while True:
+                a, b, c, d = h & one, (h >> r) & one, (h >> r2) & one, h >> r3
+                if not (h & (h >> 1) & (h >> 2) & run_starts or (a & b & (c | d)) | (c & d & (a | b))):
+                    break
+                ms, n_sets = split_melds(h)
                 if not empty_ok:
-                    size = h.bit_count()
+                    size = h.bit_count()   # (no meld of the whole hand)
+                    n_sets = len([m for m in ms[:n_sets] if m.bit_count() != size])
                     ms = [m for m in ms if m.bit_count() != size]
                     if not ms:
                         break
@@ -290,15 +295,14 @@ class PlainTurns:
                     if i < 0:
                         break   # STOP
                 m = ms[i]
-                kind, lo, order = laid(m)
                 h ^= m
-                melds.append(order)
-                info.append((p, kind, lo))
-                f = fit(order, kind, lo)
+                t_mask.append(m)
+                t_run.append(i >= n_sets)
+                t_owner.append(p)
+                f = fit(m, i >= n_sets)
                 fits.append(f)
                 fit_any |= f
-                if lay is not None:
-                    mine |= f   # (``p``'s own meld, or any)
+                mine |= f   # (``p``'s own meld)
                 has_melded[p] = True
                 state.dry_outs = 0
                 melded_now += 1
@@ -312,16 +316,16 @@ class PlainTurns:
                     break
             if not h:
                 ended = True
-            elif lay is not None:
+            elif h & mine and t_mask:
                 # -- lay-offs, one at a time until the player stops
                 step = "lay-off"
-                while melds and (empty_ok or h & (h - 1)):
+                while empty_ok or h & (h - 1):
                     o = h & mine
                     if not o:
                         break
                     decision = LAYOFF_Q
                     k = 0
-                    for f, (owner, _, _) in zip(fits, info):
+                    for f, owner in zip(fits, t_owner):
                         if not own or owner == p:
                             k += (h & f).bit_count()
                     moves += 1
@@ -337,7 +341,7 @@ class PlainTurns:
                         if i < 0:
                             break   # STOP
                     for j, f in enumerate(fits):
-                        if own and info[j][0] != p:
+                        if own and t_owner[j] != p:
                             continue
                         x = h & f
                         c = x.bit_count()
@@ -347,21 +351,18 @@ class PlainTurns:
                     for _ in range(i):
                         x &= x - 1
                     b = x & -x
-                    owner, kind, lo = info[j]
-                    lo, meld = rules.extend(melds[j], kind, lo, b.bit_length() - 1, 0)
-                    melds[j] = meld
-                    info[j] = (owner, kind, lo)
                     h ^= b
+                    m = t_mask[j] = t_mask[j] | b
+                    fits[j] = fit(m, t_run[j])
                     state.dry_outs = 0
                     acted = True
                     drawn &= ~b
-                    fits[j] = fit(meld, kind, lo)
                     fit_any = 0
                     for f in fits:
                         fit_any |= f
                     if own:
                         mine = 0
-                        for f, (owner, _, _) in zip(fits, info):
+                        for f, owner in zip(fits, t_owner):
                             if owner == p:
                                 mine |= f
                     else:
@@ -391,8 +392,6 @@ class PlainTurns:
                     ended = not h
             held[p] = h
             if ended:   # gone out
-                self._write_back(state, held, p, step, decision, melded_now, acted, drawn, discarded, idle)
-                state.out.append(p)
                 break
             had_turn[p] = True
             if acted:
@@ -400,17 +399,25 @@ class PlainTurns:
             else:
                 idle += 1
                 if blocked and idle >= n:   # nobody drew or laid anything for a whole round
-                    self._write_back(state, held, p, step, decision, melded_now, acted, drawn, discarded, idle)
-                    state.blocked_winner = ph.fewest(state, (p + direction) % n)
                     ended = True
                     break
-            p = (p + direction) % n
+            p = after[p]
         rec.moves += moves
         rec.decisions += decisions
-        if ended:
-            ph._end_hand(state)
-        else:   # the turn's start, as ``_begin_turn`` and ``_go`` leave it
-            self._write_back(state, held, p, step, decision, 0, False, 0, None, idle)
+        held[p] = h
+        state.melds = [self.laid(m, run)[0] for m, run in zip(t_mask, t_run)]
+        state.meld_info = [(owner, RUN if run else SET, self.laid(m, run)[1])
+                           for m, run, owner in zip(t_mask, t_run, t_owner)]
+        if not ended:   # the turn's start, as ``_begin_turn`` and ``_go`` leave it
+            return self._write_back(state, held, p, step, decision, 0, False, 0, None, idle)
+        self._write_back(state, held, p, step, decision, melded_now, acted, drawn, discarded, idle)
+        if not h:
+            state.out.append(p)   # gone out
+        elif step == "meld":   # the stock ran out once too often
+            state.blocked_winner = ph.fewest(state, p)
+        else:   # blocked
+            state.blocked_winner = ph.fewest(state, after[p])
+        ph._end_hand(state)
 
     def _write_back(self, state: "State", held: list[int], p: int, step: str, decision: str, melded_now: int,
                     acted: bool, drawn: int, discarded: int | None, idle: int) -> None:
