@@ -27,10 +27,14 @@ RUMMY = ROOT / "corpus" / "real" / "rummy.yaml"
 _NOT_COMPARED = {"_legal", "_views", "game", "record", "rng", "steps"}
 
 
-def _by_path(spec: GameSpec, players: int, seed: int, fast: bool, move_cap: int = 5_000) -> tuple:
+def _by_path(spec: GameSpec, players: int, seed: int, fast: bool, move_cap: int = 5_000,
+             general: bool = False) -> tuple:
     """One whole game at random from ``seed``: on the batch path, or through
-    ``legal_actions``/``apply_action`` with the same draws; its record and its final state."""
+    ``legal_actions``/``apply_action`` with the same draws (``general``: with the plain game's
+    written-out steps turned off); its record and its final state."""
     game = Game(spec, audit=True, move_cap=move_cap)
+    if general:
+        game.phase(Turn)._plain = None
     state = game.new_initial_state(players, seed)
     rnd = random.Random(seed).random
     if fast:
@@ -45,12 +49,13 @@ def _by_path(spec: GameSpec, players: int, seed: int, fast: bool, move_cap: int 
 
 
 def _same_both_ways(spec: GameSpec, seed: int, move_cap: int = 5_000, players=None) -> None:
+    """The batch path, the bot API, and the bot API through the general steps: one game."""
     for n in players or spec.players.counts():
-        fast = _by_path(spec, n, seed, True, move_cap)
-        slow = _by_path(spec, n, seed, False, move_cap)
-        assert fast[:3] == slow[:3], (n, seed)
-        assert fast[3] == slow[3], (n, seed, {k for k in fast[3] if fast[3][k] != slow[3].get(k)})
-        assert fast[4] == slow[4], (n, seed)
+        slow = _by_path(spec, n, seed, False, move_cap, general=True)
+        for fast in (_by_path(spec, n, seed, True, move_cap), _by_path(spec, n, seed, False, move_cap)):
+            assert fast[:3] == slow[:3], (n, seed)
+            assert fast[3] == slow[3], (n, seed, {k for k in fast[3] if fast[3][k] != slow[3].get(k)})
+            assert fast[4] == slow[4], (n, seed)
 
 
 def _rummy_with(**changes) -> GameSpec:
@@ -100,6 +105,8 @@ def test_the_fast_path_picks_up_a_turn_under_way() -> None:
             games = []
             for fast in (True, False):
                 game = Game(spec, audit=True)
+                if not fast:
+                    game.phase(Turn)._plain = None
                 state = game.new_initial_state(4, seed)
                 rnd = random.Random(seed).random
                 for _ in range(moves):
@@ -131,3 +138,20 @@ def test_the_melds_of_a_hand_mask_are_the_rules_melds_in_their_order() -> None:
             h = sum(1 << c for c in hand)
             assert plain.melds_of(h) == plain.rules._search_melds(hand, 0, True), sorted(hand)
             assert plain.has_meld(h) == bool(plain.melds_of(h))
+
+
+def test_the_written_out_steps_list_the_general_legal_actions() -> None:
+    """At every position of random Rummy games, the actions ``PlainTurns.go`` lists are the ones
+    ``Turn.legal`` (the general steps) lists, in the same order."""
+    for changes in ({}, {"play.lay_off": "own", "play.melds.no_first_out": True}, {"play.draw.meld_drawn": False}):
+        spec = _rummy_with(**changes)
+        for seed in range(3):
+            game = Game(spec)
+            turn = game.phase(Turn)
+            state = game.new_initial_state(4, seed)
+            rnd = random.Random(seed).random
+            while not state.terminal:
+                legal = state.legal_actions()
+                if state.phase is turn:
+                    assert turn.legal(state) == legal, (seed, state.decision)
+                state.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])

@@ -19,17 +19,20 @@ state is left as ``Turn.apply`` leaves it (see ``play``).
 
 from __future__ import annotations
 
+from bisect import insort
 from itertools import combinations
 from typing import TYPE_CHECKING, Callable
 
-from .rules import RUN, SET, bits
+# (``Turn.__init__`` imports this module, once play's is whole)
+from .play import DISCARD_Q, DRAW_Q, LAY_OFF, LAYOFF_Q, MELD, MELD_Q, STOCK, STOP, TAKE
+from .rules import CACHE_SIZE, RUN, SET, bits
 
 if TYPE_CHECKING:   # pragma: no cover
     from generator.engine.state import State
 
     from .play import Turn
 
-DRAW_Q, MELD_Q, LAYOFF_Q, DISCARD_Q = "draw", "meld", "lay-off", "discard"   # (play's decisions)
+STOCK_ONE, TAKE_ONE = STOCK + 1, TAKE + 1   # (the one stock, the one pile)
 
 
 class PlainTurns:
@@ -51,7 +54,7 @@ class PlainTurns:
                 and not phase.block and not phase.joker_swap and not phase.progressive and not phase.call
                 and not phase.desert and not phase.one_action and not phase.uses_rows and not phase.retire
                 and not phase.knock_five and not phase.knock_out and spec.setup.extra_rules is None
-                and phase.lay_off in ("any", "own"))
+                and phase.lay_off in ("any", "own") and not (spec.deal.stock and spec.deal.stock.wild_card))
 
     def __init__(self, phase: "Turn"):
         self.phase = phase
@@ -75,6 +78,10 @@ class PlainTurns:
         #: per card: the cards of its suit (a run's lay-offs are its two neighbours in it)
         self.suit_cards = [((1 << r) - 1) << (c - c % r) for c in range(size)]
         self.top = r - 1
+        #: a table meld (its cards) → the cards that may be laid off on it (``meld_fit``)
+        self._meld_fits: dict[tuple, int] = {}
+        #: the table's melds → the cards that may be laid off on any (``table_fits``)
+        self._table_fits: dict[tuple, int] = {}
 
     # -- the tables' lookups ---------------------------------------------------------------------
 
@@ -418,6 +425,197 @@ class PlainTurns:
         else:   # blocked
             state.blocked_winner = ph.fewest(state, after[p])
         ph._end_hand(state)
+
+    # -- one move at a time (the bot API, and the general path's moves) ---------------------------
+
+    def apply(self, state: "State", action: int) -> None:
+        """``Turn.apply`` in a plain game: the draw and the discard (with the turn's end) written
+        out, a meld, lay-off or STOP through the general ``_apply_table``; then ``go``. The same
+        state as the general path, change for change (a card drawn goes into the hand in card
+        order, as ``append`` and ``sort`` put it)."""
+        ph = self.phase
+        d = state.decision
+        p = state.current
+        hand_no = state.hand_no
+        if d == DRAW_Q:
+            state.step = "meld"
+            hand = state.hands[p]
+            if action == TAKE_ONE:
+                c = state.piles[0].pop()
+                state.named[0].pop()
+                insort(hand, c)
+                state.taken.append(c)
+                state.drawn = [c]
+                state.acted = True
+            elif state.stock:
+                insort(hand, state.stock.pop(0))
+                state.acted = True
+            elif ph.draw(state, p, 1) and state.hand_no == hand_no:   # (the stock remade, or the hand's end)
+                state.acted = True
+        elif d == DISCARD_Q:
+            hand = state.hands[p]
+            hand.remove(action)
+            state.piles[0].append(action)
+            state.named[0].append(self.natural[action])
+            if action in state.taken:
+                state.taken.remove(action)
+            state.discarded = action
+            state.block_pile = 0
+            state.step = "end"
+            if not hand:
+                return ph._check_out(state, p)
+        else:
+            ph._apply_table(state, p, action)
+        if state.hand_no == hand_no and not state.ended and not state.terminal:
+            self.go(state)
+
+    def go(self, state: "State") -> None:
+        """``Turn._go`` in a plain game: the turn's steps until one opens a decision (or the hand
+        ends), each decision's actions listed as ``legal`` lists them (see ``play``), with the
+        hand and the table's lay-off cards as masks."""
+        ph = self.phase
+        bit = self.bit
+        hand_no = state.hand_no
+        idle_steps, after = ph._idle_steps, ph._after
+        p = state.mover
+        hand = state.hands[p]
+        h = sum(map(bit.__getitem__, hand))
+        step = state.step
+        while True:
+            if step in idle_steps:
+                step = after[step]
+                continue
+            if step == "draw":
+                options = [STOCK_ONE]
+                pile = state.piles[0]
+                if pile and (not ph.melded_first or state.has_melded[p]):
+                    c = pile[-1]
+                    hc = h | bit[c]
+                    if (not ph.meld_drawn or (hc & self.rank_cards[c]).bit_count() >= 3
+                            or hc & (hc >> 1) & (hc >> 2) & self.near[c] or self.table_fits(state, p) & bit[c]):
+                        options.append(TAKE_ONE)
+                return self._open(state, p, step, DRAW_Q, options)
+            if step == "meld":
+                if self.has_meld(h) and (ph.many or not state.melded_now):
+                    ms = self.split_melds(h)[0]
+                    if not (not ph.no_first_out or state.had_turn[p]):   # (``_may_empty``)
+                        ms = [m for m in ms if m.bit_count() != len(hand)]
+                    if ms:
+                        options = [MELD | m for m in ms]
+                        drawn = self._drawn_held(state, h)
+                        if not (drawn and any(m & drawn for m in ms)):
+                            options.insert(0, STOP)
+                        return self._open(state, p, step, MELD_Q, options)
+                step = "lay-off"
+                continue
+            if step == "lay-off":
+                melds = state.melds
+                if h & self.table_fits(state, p) and (len(hand) > 1 or not ph.no_first_out or state.had_turn[p]):
+                    own = ph.lay_off == "own"
+                    fit_of = self.meld_fit
+                    options = []
+                    union = 0
+                    for i, meld in enumerate(melds):
+                        if own and state.meld_info[i][0] != p:
+                            continue
+                        x = h & fit_of(meld)
+                        union |= x
+                        base = LAY_OFF + 128 * i
+                        while x:
+                            low = x & -x
+                            options.append(base + low.bit_length() - 1)
+                            x ^= low
+                    if options:
+                        if not self._drawn_held(state, h) & union:
+                            options.insert(0, STOP)
+                        return self._open(state, p, step, LAYOFF_Q, options)
+                step = "discard"
+                continue
+            if step == "discard":
+                drawn = None if ph.discard_taken else state.drawn
+                options = [c for c in hand if c not in drawn] if drawn else list(hand)
+                if options:
+                    return self._open(state, p, step, DISCARD_Q, options)
+                step = "block"
+                continue
+            if step == "start":   # (no face-down rows: what the start step does)
+                step = ph._after_start
+                continue
+            if step == "end":
+                state.step = step
+                self._end_turn(state, p)
+                if state.hand_no != hand_no or state.ended or state.terminal:
+                    return
+                p = state.mover
+                hand = state.hands[p]
+                h = sum(map(bit.__getitem__, hand))
+                step = state.step
+                continue
+            raise AssertionError(step)
+
+    def _open(self, state: "State", p: int, step: str, decision: str, options: list[int]) -> None:
+        state.step = step
+        state.phase, state.decision, state.current = self.phase, decision, p   # (``State.open``)
+        state._legal = options   # (what ``legal`` would list: kept, not listed twice)
+
+    def _drawn_held(self, state: "State", h: int) -> int:
+        """The cards taken from the pile this turn still in hand, as a mask, with ``meld_drawn``
+        (a meld or lay-off holding one leaves no STOP: ``_drawn_pending``)."""
+        if not self.phase.meld_drawn or not state.drawn:
+            return 0
+        return sum(self.bit[c] for c in state.drawn) & h
+
+    def meld_fit(self, meld: tuple[int, ...]) -> int:
+        """The cards that may be laid off on a table meld, by its cards (``fit``)."""
+        got = self._meld_fits.get(meld)
+        if got is None:
+            if len(self._meld_fits) > CACHE_SIZE:
+                self._meld_fits.clear()
+            m = sum(self.bit[c] for c in meld)
+            got = self._meld_fits[meld] = self.fit(m, m & self.suit_cards[meld[0]] == m)
+        return got
+
+    def table_fits(self, state: "State", p: int) -> int:
+        """The cards ``p`` may lay off on the table now (with lay-offs on any meld, kept by the
+        table's melds: most moves leave them as they were)."""
+        melds = state.melds
+        if not melds:
+            return 0
+        fit_of = self.meld_fit
+        out = 0
+        if self.phase.lay_off == "own":
+            for meld, (owner, _, _) in zip(melds, state.meld_info):
+                if owner == p:
+                    out |= fit_of(meld)
+            return out
+        key = tuple(melds)
+        got = self._table_fits.get(key)
+        if got is None:
+            if len(self._table_fits) > CACHE_SIZE:
+                self._table_fits.clear()
+            for meld in melds:
+                out |= fit_of(meld)
+            got = self._table_fits[key] = out
+        return got
+
+    def _end_turn(self, state: "State", p: int) -> None:
+        """``Turn._end_turn`` in a plain game (nobody out or deserted, no block, no laws, no
+        knock): the next seat's turn begins, or the blocked hand ends."""
+        state.had_turn[p] = True
+        if state.acted:
+            state.idle = 0
+        else:
+            state.idle += 1
+            if self.phase.blocked and state.idle >= state.n:
+                state.blocked_winner = self.phase.fewest(state, (p + state.direction) % state.n)
+                return self.phase._end_hand(state)
+        nxt = (p + state.direction) % state.n
+        state.mover = state.current = nxt   # (``_begin_turn``)
+        state.step = "draw"
+        state.melded_now = 0
+        state.acted = False
+        state.drawn = []
+        state.discarded = None
 
     def _write_back(self, state: "State", held: list[int], p: int, step: str, decision: str, melded_now: int,
                     acted: bool, drawn: int, discarded: int | None, idle: int) -> None:

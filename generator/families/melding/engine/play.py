@@ -90,7 +90,6 @@ from generator.engine.shedding.table import TABLE_TURNS
 from generator.engine.shedding.tokens import ROWS
 
 from .narrate import MeldNarration
-from .plain import PlainTurns
 from .rules import RUN, SET, MeldRules, bits
 
 if TYPE_CHECKING:   # pragma: no cover
@@ -259,7 +258,9 @@ class Turn(NextHand, Phase):
         #: the step after each step, past the idle ones
         self._after = {step: self._past_idle(NEXT_STEP[step]) for step in STEPS[:-1]}
         self._after_start = "act" if self.one_action else self._past_idle("desert")
-        #: Rummy's shape of game, whose random turns run in one loop (``plain.PlainTurns``), or None
+        #: Rummy's shape of game, whose random turns run in one loop and whose commonest steps are
+        #: written out (``plain.PlainTurns``), or None
+        from .plain import PlainTurns   # (it reads this module's actions)
         self._plain = PlainTurns(self) if PlainTurns.covers(self) else None
 
     def _past_idle(self, step: str) -> str:
@@ -335,7 +336,9 @@ class Turn(NextHand, Phase):
     def _go(self, state: "State") -> None:
         """Run the turn's steps until one opens a decision (or the hand ends). The steps this game
         never takes (``_idle_steps``: no decision, nothing done) are passed over at once, and the
-        commonest steps are asked about first."""
+        commonest steps are asked about first. A plain game's steps: ``PlainTurns.go``."""
+        if self._plain is not None:
+            return self._plain.go(state)
         hand_no = state.hand_no
         idle, after = self._idle_steps, self._after
         while state.hand_no == hand_no and not state.ended and not state.terminal:
@@ -440,6 +443,8 @@ class Turn(NextHand, Phase):
         return [NO, YES]
 
     def apply(self, state: "State", action: int) -> None:
+        if self._plain is not None:   # (its commonest moves written out: ``PlainTurns.apply``)
+            return self._plain.apply(state, action)
         d = state.decision
         p = state.current
         hand_no = state.hand_no
