@@ -429,14 +429,30 @@ class PlainTurns:
     # -- one move at a time (the bot API, and the general path's moves) ---------------------------
 
     def apply(self, state: "State", action: int) -> None:
-        """``Turn.apply`` in a plain game: the draw and the discard (with the turn's end) written
-        out, a meld, lay-off or STOP through the general ``_apply_table``; then ``go``. The same
-        state as the general path, change for change (a card drawn goes into the hand in card
-        order, as ``append`` and ``sort`` put it)."""
+        """``Turn.apply`` in a plain game: the draw and the discard (with the turn's end and the
+        next draw) written out, a meld, lay-off or STOP through the general ``_apply_table``; then
+        ``go``. The same state as the general path, change for change (a card drawn goes into the
+        hand in card order, as ``append`` and ``sort`` put it)."""
         ph = self.phase
         d = state.decision
         p = state.current
         hand_no = state.hand_no
+        if d == DISCARD_Q:
+            hand = state.hands[p]
+            hand.remove(action)
+            state.piles[0].append(action)
+            state.named[0].append(self.natural[action])
+            if action in state.taken:
+                state.taken.remove(action)
+            state.discarded = action
+            state.block_pile = 0
+            state.step = "end"
+            if not hand:
+                return ph._check_out(state, p)
+            self._end_turn(state, p)
+            if state.hand_no == hand_no and not state.ended and not state.terminal:
+                self._open_draw(state, state.mover)
+            return
         if d == DRAW_Q:
             state.step = "meld"
             hand = state.hands[p]
@@ -452,106 +468,97 @@ class PlainTurns:
                 state.acted = True
             elif ph.draw(state, p, 1) and state.hand_no == hand_no:   # (the stock remade, or the hand's end)
                 state.acted = True
-        elif d == DISCARD_Q:
-            hand = state.hands[p]
-            hand.remove(action)
-            state.piles[0].append(action)
-            state.named[0].append(self.natural[action])
-            if action in state.taken:
-                state.taken.remove(action)
-            state.discarded = action
-            state.block_pile = 0
-            state.step = "end"
-            if not hand:
-                return ph._check_out(state, p)
         else:
             ph._apply_table(state, p, action)
         if state.hand_no == hand_no and not state.ended and not state.terminal:
             self.go(state)
 
     def go(self, state: "State") -> None:
-        """``Turn._go`` in a plain game: the turn's steps until one opens a decision (or the hand
-        ends), each decision's actions listed as ``legal`` lists them (see ``play``), with the
-        hand and the table's lay-off cards as masks."""
+        """``Turn._go`` in a plain game: the turn's steps from ``state.step`` until one opens a
+        decision (or the hand ends), each decision's actions listed as ``legal`` lists them (see
+        ``play``), with the hand and the table's lay-off cards as masks."""
         ph = self.phase
-        bit = self.bit
-        hand_no = state.hand_no
-        idle_steps, after = ph._idle_steps, ph._after
         p = state.mover
-        hand = state.hands[p]
-        h = sum(map(bit.__getitem__, hand))
         step = state.step
-        while True:
-            if step in idle_steps:
-                step = after[step]
-                continue
-            if step == "draw":
-                options = [STOCK_ONE]
-                pile = state.piles[0]
-                if pile and (not ph.melded_first or state.has_melded[p]):
-                    c = pile[-1]
-                    hc = h | bit[c]
-                    if (not ph.meld_drawn or (hc & self.rank_cards[c]).bit_count() >= 3
-                            or hc & (hc >> 1) & (hc >> 2) & self.near[c] or self.table_fits(state, p) & bit[c]):
-                        options.append(TAKE_ONE)
-                return self._open(state, p, step, DRAW_Q, options)
-            if step == "meld":
-                if self.has_meld(h) and (ph.many or not state.melded_now):
-                    ms = self.split_melds(h)[0]
-                    if not (not ph.no_first_out or state.had_turn[p]):   # (``_may_empty``)
-                        ms = [m for m in ms if m.bit_count() != len(hand)]
-                    if ms:
-                        options = [MELD | m for m in ms]
-                        drawn = self._drawn_held(state, h)
-                        if not (drawn and any(m & drawn for m in ms)):
-                            options.insert(0, STOP)
-                        return self._open(state, p, step, MELD_Q, options)
-                step = "lay-off"
-                continue
-            if step == "lay-off":
-                melds = state.melds
-                if h & self.table_fits(state, p) and (len(hand) > 1 or not ph.no_first_out or state.had_turn[p]):
-                    own = ph.lay_off == "own"
-                    fit_of = self.meld_fit
-                    options = []
-                    union = 0
-                    for i, meld in enumerate(melds):
-                        if own and state.meld_info[i][0] != p:
-                            continue
-                        x = h & fit_of(meld)
-                        union |= x
-                        base = LAY_OFF + 128 * i
-                        while x:
-                            low = x & -x
-                            options.append(base + low.bit_length() - 1)
-                            x ^= low
-                    if options:
-                        if not self._drawn_held(state, h) & union:
-                            options.insert(0, STOP)
-                        return self._open(state, p, step, LAYOFF_Q, options)
-                step = "discard"
-                continue
-            if step == "discard":
-                drawn = None if ph.discard_taken else state.drawn
-                options = [c for c in hand if c not in drawn] if drawn else list(hand)
-                if options:
-                    return self._open(state, p, step, DISCARD_Q, options)
-                step = "block"
-                continue
-            if step == "start":   # (no face-down rows: what the start step does)
-                step = ph._after_start
-                continue
-            if step == "end":
+        if step in ph._idle_steps:
+            step = ph._after[step]
+        elif step == "start":   # (no face-down rows: what the start step does)
+            step = ph._after_start
+        if step == "draw":
+            return self._open_draw(state, p)
+        hand = state.hands[p]
+        h = sum(map(self.bit.__getitem__, hand))
+        if step == "meld":
+            r, one = self.ranks, self.suit_bits   # (``has_meld``, inline)
+            a, b, c, d = h & one, (h >> r) & one, (h >> 2 * r) & one, h >> 3 * r
+            if (h & (h >> 1) & (h >> 2) & self.run_starts or (a & b & (c | d)) | (c & d & (a | b))) \
+                    and (ph.many or not state.melded_now):
+                ms = self.split_melds(h)[0]
+                if not (not ph.no_first_out or state.had_turn[p]):   # (``_may_empty``)
+                    ms = [m for m in ms if m.bit_count() != len(hand)]
+                if ms:
+                    options = [MELD | m for m in ms]
+                    drawn = self._drawn_held(state, h)
+                    if not (drawn and any(m & drawn for m in ms)):
+                        options.insert(0, STOP)
+                    return self._open(state, p, step, MELD_Q, options)
+            step = "lay-off"
+        if step == "lay-off":
+            if state.melds and h & self.table_fits(state, p) and (len(hand) > 1 or not ph.no_first_out or state.had_turn[p]):
+                own = ph.lay_off == "own"
+                fit_of = self.meld_fit
+                options = []
+                union = 0
+                for i, meld in enumerate(state.melds):
+                    if own and state.meld_info[i][0] != p:
+                        continue
+                    x = h & fit_of(meld)
+                    union |= x
+                    base = LAY_OFF + 128 * i
+                    while x:
+                        low = x & -x
+                        options.append(base + low.bit_length() - 1)
+                        x ^= low
+                if not self._drawn_held(state, h) & union:
+                    options.insert(0, STOP)
+                return self._open(state, p, step, LAYOFF_Q, options)
+            step = "discard"
+        if step == "discard":
+            drawn = None if ph.discard_taken else state.drawn
+            options = [c for c in hand if c not in drawn] if drawn else hand[:]
+            if options:
                 state.step = step
-                self._end_turn(state, p)
-                if state.hand_no != hand_no or state.ended or state.terminal:
-                    return
-                p = state.mover
-                hand = state.hands[p]
-                h = sum(map(bit.__getitem__, hand))
-                step = state.step
-                continue
+                state.phase, state.decision, state.current = ph, DISCARD_Q, p   # (``_open``)
+                state._legal = options
+                return
+            step = "end"   # (past the idle block and call steps)
+        if step != "end":
             raise AssertionError(step)
+        state.step = step
+        hand_no = state.hand_no
+        self._end_turn(state, p)
+        if state.hand_no == hand_no and not state.ended and not state.terminal:
+            self._open_draw(state, state.mover)
+
+    def _open_draw(self, state: "State", p: int) -> None:
+        """The draw decision: the stock, and the pile's top card unless barred (``melded_first``)
+        or, with ``meld_drawn``, it would neither meld nor lay off (``_draw_options``)."""
+        ph = self.phase
+        options = [STOCK_ONE]
+        pile = state.piles[0]
+        if pile and (not ph.melded_first or state.has_melded[p]):
+            if not ph.meld_drawn:
+                options.append(TAKE_ONE)
+            else:
+                c = pile[-1]
+                bit = self.bit
+                hc = sum(map(bit.__getitem__, state.hands[p])) | bit[c]
+                if (hc & self.rank_cards[c]).bit_count() >= 3 or hc & (hc >> 1) & (hc >> 2) & self.near[c] \
+                        or state.melds and self.table_fits(state, p) & bit[c]:
+                    options.append(TAKE_ONE)
+        state.step = "draw"
+        state.phase, state.decision, state.current = ph, DRAW_Q, p   # (``State.open``)
+        state._legal = options
 
     def _open(self, state: "State", p: int, step: str, decision: str, options: list[int]) -> None:
         state.step = step
@@ -610,8 +617,7 @@ class PlainTurns:
                 state.blocked_winner = self.phase.fewest(state, (p + state.direction) % state.n)
                 return self.phase._end_hand(state)
         nxt = (p + state.direction) % state.n
-        state.mover = state.current = nxt   # (``_begin_turn``)
-        state.step = "draw"
+        state.mover = state.current = nxt   # (``_begin_turn``; the step: ``_open_draw``'s)
         state.melded_now = 0
         state.acted = False
         state.drawn = []
