@@ -24,7 +24,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Callable
 
 # (``Turn.__init__`` imports this module, once play's is whole)
-from .play import DISCARD_Q, DRAW_Q, LAY_OFF, LAYOFF_Q, MELD, MELD_Q, STOCK, STOP, TAKE
+from .play import DISCARD_Q, DRAW_Q, LAY_OFF, LAYOFF_Q, MELD, MELD_Q, NEXT_STEP, STOCK, STOP, TAKE
 from .rules import CACHE_SIZE, RUN, SET, bits
 
 if TYPE_CHECKING:   # pragma: no cover
@@ -468,10 +468,59 @@ class PlainTurns:
                 state.acted = True
             elif ph.draw(state, p, 1) and state.hand_no == hand_no:   # (the stock remade, or the hand's end)
                 state.acted = True
+        elif action == STOP:   # (``_apply_table``: on to the next step)
+            state.step = NEXT_STEP[state.step]
+        elif action >= MELD:
+            self._meld(state, p, action ^ MELD)
         else:
-            ph._apply_table(state, p, action)
+            self._lay_off(state, p, action)
         if state.hand_no == hand_no and not state.ended and not state.terminal:
             self.go(state)
+
+    def _meld(self, state: "State", p: int, m: int) -> None:
+        """``_table_action`` for a meld, and ``_apply_table``'s step after it."""
+        low = (m & -m).bit_length() - 1
+        run = m & self.suit_cards[low] == m
+        order, lo = self.laid(m, run)
+        hand = state.hands[p]
+        hand[:] = [c for c in hand if not (m >> c) & 1]
+        state.melds.append(order)
+        state.meld_info.append((p, RUN if run else SET, lo))
+        state.has_melded[p] = True   # (``_melded``)
+        state.dry_outs = 0
+        state.melded_now += 1
+        state.acted = True
+        state.last_meld = m
+        if state.drawn:
+            state.drawn = [c for c in state.drawn if not (m >> c) & 1]
+        if state.taken:
+            state.taken = [c for c in state.taken if not (m >> c) & 1]
+        if not hand:
+            return self.phase._check_out(state, p)
+        if not self.phase.many:
+            state.step = "lay-off"
+
+    def _lay_off(self, state: "State", p: int, action: int) -> None:
+        """``_table_action`` for a lay-off: a set's card in card order, a run's at its end
+        (``MeldRules.extend``)."""
+        i, c = divmod(action - LAY_OFF, 128)
+        owner, kind, lo = state.meld_info[i]
+        meld = state.melds[i]
+        if kind == SET:
+            state.melds[i] = tuple(sorted(meld + (c,)))
+        elif self.top - c % self.ranks < lo:   # below the run's lowest rank
+            state.melds[i] = (c,) + meld
+            state.meld_info[i] = (owner, kind, lo - 1)
+        else:
+            state.melds[i] = meld + (c,)
+        hand = state.hands[p]
+        hand.remove(c)
+        state.dry_outs = 0
+        state.acted = True
+        if c in state.drawn:
+            state.drawn.remove(c)
+        if not hand:
+            self.phase._check_out(state, p)
 
     def go(self, state: "State") -> None:
         """``Turn._go`` in a plain game: the turn's steps from ``state.step`` until one opens a
