@@ -78,6 +78,7 @@ class PlainTurns:
         #: per card: the cards of its suit (a run's lay-offs are its two neighbours in it)
         self.suit_cards = [((1 << r) - 1) << (c - c % r) for c in range(size)]
         self.top = r - 1
+        self.own = phase.lay_off == "own"   # (lay-offs on one's own melds only)
         #: a table meld (its cards) → the cards that may be laid off on it (``meld_fit``)
         self._meld_fits: dict[tuple, int] = {}
         #: the table's melds → the cards that may be laid off on any (``table_fits``)
@@ -449,6 +450,16 @@ class PlainTurns:
             state.step = "end"
             if not hand:
                 return ph._check_out(state, p)
+            if state.acted:   # (``_end_turn``'s commonest way, inline: the next seat draws)
+                state.had_turn[p] = True
+                state.idle = 0
+                p = (p + state.direction) % state.n
+                state.mover = p   # (``_begin_turn``; the step and the seat to play: ``_open_draw``'s)
+                state.melded_now = 0
+                state.acted = False
+                state.drawn = []
+                state.discarded = None
+                return self._open_draw(state, p)
             self._end_turn(state, p)
             if state.hand_no == hand_no and not state.ended and not state.terminal:
                 self._open_draw(state, state.mover)
@@ -529,12 +540,13 @@ class PlainTurns:
         ph = self.phase
         p = state.mover
         step = state.step
-        if step in ph._idle_steps:
-            step = ph._after[step]
-        elif step == "start":   # (no face-down rows: what the start step does)
-            step = ph._after_start
-        if step == "draw":
-            return self._open_draw(state, p)
+        if step != "meld":   # (the commonest: after the draw)
+            if step in ph._idle_steps:
+                step = ph._after[step]
+            elif step == "start":   # (no face-down rows: what the start step does)
+                step = ph._after_start
+            if step == "draw":
+                return self._open_draw(state, p)
         hand = state.hands[p]
         h = sum(map(self.bit.__getitem__, hand))
         if step == "meld":
@@ -554,7 +566,7 @@ class PlainTurns:
             step = "lay-off"
         if step == "lay-off":
             if state.melds and h & self.table_fits(state, p) and (len(hand) > 1 or not ph.no_first_out or state.had_turn[p]):
-                own = ph.lay_off == "own"
+                own = self.own
                 fit_of = self.meld_fit
                 options = []
                 union = 0
@@ -639,7 +651,7 @@ class PlainTurns:
             return 0
         fit_of = self.meld_fit
         out = 0
-        if self.phase.lay_off == "own":
+        if self.own:
             for meld, (owner, _, _) in zip(melds, state.meld_info):
                 if owner == p:
                     out |= fit_of(meld)
