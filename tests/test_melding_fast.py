@@ -121,6 +121,14 @@ def test_the_fast_path_picks_up_a_turn_under_way() -> None:
             assert games[0] == games[1], (seed, moves)
 
 
+@pytest.mark.parametrize("seed", [1, 43, 51, 62, 74, 82])
+def test_sampled_plain_games_play_the_same_both_ways(seed: int) -> None:
+    """Sampled specs that are plain (about one in twenty is): packs of other sizes, other hands."""
+    spec = sample_game(seed, "melding").spec
+    assert Game(spec).phase(Turn)._plain is not None
+    _same_both_ways(spec, seed)
+
+
 @settings(max_examples=budget(40), deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**40))
 def test_sampled_melding_games_play_the_same_both_ways(seed: int) -> None:
