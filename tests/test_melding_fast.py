@@ -4,7 +4,7 @@ move, and the same state at the end, as ``legal_actions``/``apply_action`` from 
 over sampled melding specs (Hypothesis) and variants of Rummy that take each branch (a pile taken
 only when melded, melding the taken card not required, one meld a turn, no going out on the first
 turn, lay-offs on one's own melds, the taken card discarded, the pile turned over, the stock run
-out twice, a short pack), at every player count, and with the move cap falling mid-turn."""
+out twice, a short pack, the pig's bonus), at every player count, and with the move cap falling mid-turn."""
 
 from __future__ import annotations
 
@@ -79,6 +79,7 @@ VARIANTS = {
     "turned-pile": {"play.restock": "turn", "scoring.stock_out": False},
     "not-blocked": {"play.blocked": False, "scoring.stock_out": False},
     "short-pack": {"deck.removed": ["2", "3", "4", "5", "6"], "deal.hand_size": 5},
+    "pig-in-a-meld": {"setup.pig": {"card": "Q of spades"}, "play.pig_meld": 10},
 }
 
 

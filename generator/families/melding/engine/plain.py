@@ -6,15 +6,25 @@ suit without wrap, one discard pile, the stock drawn one card at a time, the pil
 alone, and none of the turn's optional steps (deserting, full houses, joker swaps, rearranging,
 dumps, stumps, blocks, calls, one-action turns, face-down rows, laws, knocks, titles). The
 settings a plain game may still choose are read as the general path reads them: ``meld_drawn``,
-``melded_first``, ``many``, ``no_first_out``, ``lay_off`` (any, own or none), ``discard_taken``,
-``stock_out``, ``blocked`` and ``restock``.
+``melded_first``, ``many``, ``no_first_out``, ``lay_off`` (any or own), ``discard_taken``,
+``stock_out``, ``blocked``, ``restock`` and the pig's bonus. ``Turn`` makes one ``PlainTurns`` per
+compiled game when its spec is plain (``covers``); every other game takes the general steps.
 
-For such a game the turn needs no step machine: ``PlainTurns.play`` runs whole turns in one loop
-with each hand as a bit mask (bit ``c`` for card ``c``, so a hand in card order is its bits from
-the lowest), the table's lay-off cards as a mask per meld, and each random action drawn by its
-index and decoded without listing the actions. Why it is the same game: each decision offers the
-actions ``Turn.legal`` lists, in the same order, so the same index picks the same action, and the
-state is left as ``Turn.apply`` leaves it (see ``play``).
+Two paths, both the general path's game move for move:
+
+* **random play** (``play``, from ``Turn.play_random``): whole turns in one loop with each hand as
+  a bit mask (bit ``c`` for card ``c``, so a hand in card order is its bits from the lowest), the
+  table's melds and their lay-off cards as masks, and each random action drawn by its index and
+  decoded without listing the actions: each decision offers the actions ``Turn.legal`` lists, in
+  the same order, so the same index picks the same action;
+* **one move at a time** (``apply`` and ``go``, for ``Turn.apply`` and ``Turn._go``: the bot API):
+  the state's lists changed as the general steps change them, and the next decision's actions
+  listed in ``legal``'s order from the hand's mask and the table's lay-off cards (kept by meld).
+
+Why the order is the same: ``melds_of`` is ``MeldRules._search_melds``' list (a test compares the
+two on random hands), a meld lies as ``MeldRules.arrange`` lays it, and a card is laid off where
+``MeldRules.extend`` puts it; the tests play sampled and varied specs both ways and compare the
+records and every field of the final state.
 """
 
 from __future__ import annotations
@@ -36,7 +46,8 @@ STOCK_ONE, TAKE_ONE = STOCK + 1, TAKE + 1   # (the one stock, the one pile)
 
 
 class PlainTurns:
-    """The tables of a plain game's random turns (made once per compiled game), and the loop."""
+    """A plain game's tables (made once per compiled game), its random loop and its written-out
+    steps."""
 
     @staticmethod
     def covers(phase: "Turn") -> bool:
