@@ -1,10 +1,13 @@
-"""The melding engine's fast path for a plain game plays the same games as the general path:
-``Turn.play_random`` (whole turns in one loop, ``plain.PlainTurns``) the same record, move for
-move, and the same state at the end, as ``legal_actions``/``apply_action`` from the same seeds —
-over sampled melding specs (Hypothesis) and variants of Rummy that take each branch (a pile taken
-only when melded, melding the taken card not required, one meld a turn, no going out on the first
-turn, lay-offs on one's own melds, the taken card discarded, the pile turned over, the stock run
-out twice, a short pack, the pig's bonus), at every player count, and with the move cap falling mid-turn."""
+"""The melding engine's plain paths play the same games as its general steps: ``Turn.play_random``
+(whole turns in one loop, ``plain.PlainTurns.play``) and the bot API through the written-out steps
+(``PlainTurns.apply``/``go``) give the same record, move for move, and the same final state, field
+by field, as ``legal_actions``/``apply_action`` through the general steps from the same seeds —
+over sampled melding specs (Hypothesis, and the plain ones among them) and variants of Rummy that
+take each branch (a pile taken only when melded, melding the taken card not required, one meld a
+turn, no going out on the first turn, lay-offs on one's own melds, the taken card discarded, the
+pile turned over, the stock run out twice, a short pack, the pig's bonus), at every player count,
+with the move cap falling mid-turn, and from a turn under way; the written-out steps list
+``Turn.legal``'s actions in its order at every position, and a hand's melds are the rules'."""
 
 from __future__ import annotations
 
@@ -152,7 +155,8 @@ def test_the_melds_of_a_hand_mask_are_the_rules_melds_in_their_order() -> None:
 def test_the_written_out_steps_list_the_general_legal_actions() -> None:
     """At every position of random Rummy games, the actions ``PlainTurns.go`` lists are the ones
     ``Turn.legal`` (the general steps) lists, in the same order."""
-    for changes in ({}, {"play.lay_off": "own", "play.melds.no_first_out": True}, {"play.draw.meld_drawn": False}):
+    variants = ({}, {"play.lay_off": "own", "play.melds.no_first_out": True}, {"play.draw.meld_drawn": False})
+    for changes in variants:
         spec = _rummy_with(**changes)
         for seed in range(3):
             game = Game(spec)

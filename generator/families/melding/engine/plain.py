@@ -576,7 +576,8 @@ class PlainTurns:
                     return self._open(state, p, step, MELD_Q, options)
             step = "lay-off"
         if step == "lay-off":
-            if state.melds and h & self.table_fits(state, p) and (len(hand) > 1 or not ph.no_first_out or state.had_turn[p]):
+            if state.melds and h & self.table_fits(state, p) \
+                    and (len(hand) > 1 or not ph.no_first_out or state.had_turn[p]):   # (``_may_empty``)
                 own = self.own
                 fit_of = self.meld_fit
                 options = []

@@ -1268,7 +1268,8 @@ class Turn(NextHand, Phase):
         self._random_moves(state, rnd, hand_no)
         return True
 
-    def _random_moves(self, state: "State", rnd: Callable[[], float], hand_no: int, until_draw: bool = False) -> None:
+    def _random_moves(self, state: "State", rnd: Callable[[], float], hand_no: int,
+                      until_draw: bool = False) -> None:
         """Random moves through ``legal`` and ``apply`` to the end of hand ``hand_no`` (or, with
         ``until_draw``, to the next draw decision), stopping at the move cap as ``apply_action``
         does."""
