@@ -258,6 +258,10 @@ class Turn(NextHand, Phase):
         #: the step after each step, past the idle ones
         self._after = {step: self._past_idle(NEXT_STEP[step]) for step in STEPS[:-1]}
         self._after_start = "act" if self.one_action else self._past_idle("desert")
+        #: Rummy's shape of game, whose random turns run in one loop and whose commonest steps are
+        #: written out (``plain.PlainTurns``), or None
+        from .plain import PlainTurns   # (it reads this module's actions)
+        self._plain = PlainTurns(self) if PlainTurns.covers(self) else None
 
     def _past_idle(self, step: str) -> str:
         """The first step from ``step`` on that is not idle in this game."""
@@ -332,7 +336,9 @@ class Turn(NextHand, Phase):
     def _go(self, state: "State") -> None:
         """Run the turn's steps until one opens a decision (or the hand ends). The steps this game
         never takes (``_idle_steps``: no decision, nothing done) are passed over at once, and the
-        commonest steps are asked about first."""
+        commonest steps are asked about first. A plain game's steps: ``PlainTurns.go``."""
+        if self._plain is not None:
+            return self._plain.go(state)
         hand_no = state.hand_no
         idle, after = self._idle_steps, self._after
         while state.hand_no == hand_no and not state.ended and not state.terminal:
@@ -437,6 +443,8 @@ class Turn(NextHand, Phase):
         return [NO, YES]
 
     def apply(self, state: "State", action: int) -> None:
+        if self._plain is not None:   # (its commonest moves written out: ``PlainTurns.apply``)
+            return self._plain.apply(state, action)
         d = state.decision
         p = state.current
         hand_no = state.hand_no
@@ -1246,15 +1254,32 @@ class Turn(NextHand, Phase):
     # -- the fast path -----------------------------------------------------------------------------
 
     def play_random(self, state: "State", rnd: Callable[[], float]) -> bool:
-        """Random play through ``legal`` and ``apply`` directly, drawing exactly as
-        ``State.play_random`` would (a forced move draws no number), with no validation and no
-        Observation: the same game, move for move, as the generic path."""
-        rec = state.record
+        """Random play to the end of the hand, drawing exactly as ``State.play_random`` would (a
+        forced move draws no number), with no validation and no Observation: the same game, move
+        for move, as the generic path. A plain game (``plain.PlainTurns``) finishes the turn under
+        way through ``legal`` and ``apply``, then plays whole turns in one loop; near the move cap,
+        and in every other game, every move goes through ``legal`` and ``apply``."""
         hand_no = state.hand_no
+        plain = self._plain
+        if plain is not None and plain.ready(state):
+            self._random_moves(state, rnd, hand_no, until_draw=True)
+            if state.hand_no == hand_no and state.phase is self and not state.terminal:
+                plain.play(state, rnd)
+        self._random_moves(state, rnd, hand_no)
+        return True
+
+    def _random_moves(self, state: "State", rnd: Callable[[], float], hand_no: int,
+                      until_draw: bool = False) -> None:
+        """Random moves through ``legal`` and ``apply`` to the end of hand ``hand_no`` (or, with
+        ``until_draw``, to the next draw decision), stopping at the move cap as ``apply_action``
+        does."""
+        rec = state.record
         legal, apply = self.legal, self.apply
         moves = decisions = 0
         cap = self.game.move_cap - rec.moves
         while state.hand_no == hand_no and state.phase is self and not state.terminal and moves < cap:
+            if until_draw and state.decision == DRAW_Q:
+                break
             options = state._legal
             if options is None:
                 options = legal(state)
@@ -1272,7 +1297,6 @@ class Turn(NextHand, Phase):
         rec.decisions += decisions
         if rec.moves >= self.game.move_cap and not state.terminal:
             state.stop("cap")
-        return True
 
     # -- what players see --------------------------------------------------------------------------
 
