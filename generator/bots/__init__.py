@@ -49,12 +49,17 @@ class GreedyBot:
 
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
+        self._game: Any = None   # the game whose hints ``_hints`` holds (looked up once a game)
+        self._hints: BotHints | None = None
 
     def act(self, obs: Observation) -> int:
         legal = obs.legal
         if not obs.card_play:
             return self._other(obs, legal)
-        return family_hints(obs).play(obs, legal, self.rng)
+        game = obs.game
+        if game is not self._game:
+            self._game, self._hints = game, family_hints(obs)
+        return self._hints.play(obs, legal, self.rng)  # type: ignore[union-attr]
 
     def _other(self, obs: Observation, legal: list[int]) -> int:
         from .decisions import greedy_decision

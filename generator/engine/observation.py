@@ -20,7 +20,7 @@ if TYPE_CHECKING:   # pragma: no cover
 
 
 class Observation:
-    __slots__ = ("_s", "player")
+    __slots__ = ("_s", "player", "_views")
 
     #: Placeholder in ``public_state()`` for a card this player cannot see. Face-down cards with
     #: a part of their own (``Phase.face_down``) have placeholders of their own, below this one.
@@ -29,9 +29,10 @@ class Observation:
     def __init__(self, state: "State", player: int):
         self._s = state
         self.player = player
+        self._views = state.game.views   # the phases' views by name, asked many times a decision
 
     def __getattr__(self, name: str) -> Any:
-        view = self._s.game.views.get(name)
+        view = self._views.get(name)
         if view is None:
             raise AttributeError(f"no view {name!r} in this game's phases")
         return view(self._s, self.player)
