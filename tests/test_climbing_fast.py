@@ -25,10 +25,19 @@ from tests.family_helpers import ROOT, with_changes
 PRESIDENT = ROOT / "corpus" / "real" / "president.yaml"
 
 
+def _game(spec: GameSpec, plain: bool, **kwargs) -> Game:
+    """The game compiled with the plain branches, or (``plain`` False) without them."""
+    Climb.fast_paths = plain
+    try:
+        return Game(spec, **kwargs)
+    finally:
+        Climb.fast_paths = True
+
+
 def _by_path(spec: GameSpec, players: int, seed: int, fast: bool, move_cap: int = 5_000) -> tuple:
     """One whole game at random from ``seed``: on the batch path, or through
-    ``legal_actions``/``apply_action`` with the same draws."""
-    game = Game(spec, audit=True, move_cap=move_cap)
+    ``legal_actions``/``apply_action`` with the same draws and without the plain branches."""
+    game = _game(spec, fast, audit=True, move_cap=move_cap)
     state = game.new_initial_state(players, seed)
     rnd = random.Random(seed).random
     if fast:
@@ -38,14 +47,14 @@ def _by_path(spec: GameSpec, players: int, seed: int, fast: bool, move_cap: int 
             legal = state.legal_actions()
             state.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
     rec = state.record
-    return rec.as_dict(), sorted(rec.applied), list(state.totals)
+    return (rec.as_dict(), sorted(rec.applied), list(state.totals), state.position_key(), state.current,
+            state.to_beat, state.top_seat, state.last_play, list(state.passed), list(state.trick))
 
 
 def _moves(spec: GameSpec, players: int, seed: int, plain: bool) -> list:
-    """A random game through the bot API, with the plain branches of ``legal``/``apply`` on or off:
-    the legal plays and the position after every move."""
-    game = Game(spec, move_cap=2_000)
-    game.phase(Climb).plain = plain and game.phase(Climb).plain
+    """A random game through the bot API, with the plain branches of ``legal``/``apply`` or
+    without: the legal plays and the position after every move."""
+    game = _game(spec, plain, move_cap=2_000)
     state = game.new_initial_state(players, seed)
     rnd = random.Random(seed).random
     seen = []
@@ -53,7 +62,7 @@ def _moves(spec: GameSpec, players: int, seed: int, plain: bool) -> list:
         legal = list(state.legal_actions())
         state.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
         seen.append((legal, state.position_key(), list(state.trick), list(state.passed), list(state.history)))
-    return seen + [state.record.as_dict()]
+    return seen + [state.record.as_dict(), sorted(state.record.applied)]
 
 
 def _same_both_ways(spec: GameSpec, seed: int, move_cap: int = 5_000) -> None:
@@ -72,6 +81,7 @@ def test_the_plain_path_is_taken_in_plain_climbing_only() -> None:
     assert Game(load_spec(PRESIDENT)).phase(Climb).plain
     assert not Game(load_spec(ROOT / "corpus" / "real" / "dou-dizhu.yaml")).phase(Climb).plain
     assert not Game(_president_with(**{"play.rejoin": False})).phase(Climb).plain
+    assert not _game(load_spec(PRESIDENT), False).phase(Climb).plain
 
 
 @pytest.mark.parametrize("changes", [
@@ -111,7 +121,7 @@ def test_a_hand_started_through_the_bot_api_ends_the_same_on_the_batch_path() ->
         for k in range(1, 60, 7):
             ends = []
             for fast in (True, False):
-                game = Game(spec, audit=True)
+                game = _game(spec, fast, audit=True)
                 state = game.new_initial_state(4, seed)
                 rnd = random.Random(seed).random
                 for _ in range(k):

@@ -78,6 +78,9 @@ def _played(state: "State", player: int) -> list[int]:
 
 
 class Climb(NextHand, Phase):
+    #: Whether a game of plain climbing takes the plain branches (``_plain_rules``); the tests
+    #: turn it off to play the same games through the general path.
+    fast_paths = True
     decisions = (CLIMB,)
     narration = ClimbNarration
     card_play = True
@@ -134,13 +137,18 @@ class Climb(NextHand, Phase):
         self.laws = LawBook(table, table.suit_names, spec.deck.ranks()) if spec.setup.extra_rules else None
         self.pig = pig_card(spec, table)
         self.in_play_scored = sc.kind == "avoid-suit"
-        self.plain = self._plain_rules(table)
-        if self.plain:   # the tables the plain loop reads (``_play_plain``)
+        self.plain = self.fast_paths and self._plain_rules(table)
+        if self.plain:   # the plain branches, chosen once for this game, and the tables they read
+            self.legal, self.apply = self._plain_legal, self._plain_apply   # type: ignore[method-assign]
             rules, L = self.rules, self.rules.top_level
-            level = rules.level
+            self.card_level = level = rules.level
+            self.card_bit = rules.bit
             self.level_mask = [sum(1 << c for c in range(table.size) if level[c] == lv) for lv in range(L)]
             #: The cards that beat a single of each level (index level + 1; index 0: every card).
             self.above = [sum(self.level_mask[lv + 1:]) for lv in range(-1, L)]
+            self.single_plays = [rules.classify(1 << c) for c in range(table.size)]   # each card alone
+            #: Per level: each card's single if it beats a single of that level, else 0 (no play).
+            self.beats_single = [[1 << c if level[c] > lv else 0 for c in range(table.size)] for lv in range(L)]
             counts = spec.players.counts()
             self._after = {n: [(q + 1) % n for q in range(n)] for n in counts}
 
@@ -211,7 +219,8 @@ class Climb(NextHand, Phase):
         state.open(self, CLIMB, leader)
         if not self.active(state, leader):
             state.current = self.next_seat(state, leader)
-        if sum(1 for q in range(n) if self.active(state, q)) < 2:
+        holders = sum(1 for q in range(n) if self.active(state, q)) if self.uses_rows else n - state.hands.count([])
+        if holders < 2:
             self._end_hand(state)   # nothing to climb: someone was dealt no card at all
         return True
 
@@ -245,8 +254,6 @@ class Climb(NextHand, Phase):
         return state.rows_up[seat]
 
     def legal(self, state: "State") -> list[int]:
-        if self.plain and state.forced is None and state.opening_with is None:
-            return self._plain_legal(state)
         if state.forced is not None:
             return [state.forced]
         p = state.current
@@ -276,11 +283,19 @@ class Climb(NextHand, Phase):
         the same order as ``ClimbRules.plays`` (singles in hand order, then sets rank by rank in
         the order of each rank's lowest card held, of its lowest cards), with the pass first when
         there is a play to beat (and no play, or no duty to play)."""
+        if state.forced is not None or state.opening_with is not None:   # the opening play
+            return Climb.legal(self, state)
         hand = state.hands[state.current]
-        level, bit = self.rules.level, self.rules.bit
         old = state.to_beat
+        if old is not None and old.size == 1:   # the commonest turn: a pass, or a higher single
+            plays = list(filter(None, map(self.beats_single[old.level].__getitem__, hand)))
+            if plays and self.must_play:
+                return plays
+            plays.insert(0, PASS)
+            return plays
+        level, bit = self.card_level, self.card_bit
         if old is None:   # a lead: every card as a single, then every set
-            out = [bit[c] for c in hand]
+            out = list(map(bit.__getitem__, hand))
             if self.rules.sets:
                 sets: dict[int, list[int]] = {}   # per rank: its lowest card, lowest two, …
                 for c in hand:
@@ -294,25 +309,22 @@ class Climb(NextHand, Phase):
                         out += got[1:]
             return out
         lv, k = old.level, old.size
-        if k == 1:
-            plays = [bit[c] for c in hand if level[c] > lv]
-        else:
-            higher: dict[int, list[int]] = {}   # the higher ranks, in the order of their lowest card
-            for c in hand:
-                x = level[c]
-                if x > lv:
-                    got = higher.get(x)
-                    if got is None:
-                        higher[x] = [c]
-                    else:
-                        got.append(c)
-            plays = []
-            for got in higher.values():
-                if len(got) >= k:
-                    a = 0
-                    for c in got[:k]:
-                        a |= bit[c]
-                    plays.append(a)
+        higher: dict[int, list[int]] = {}   # the higher ranks, in the order of their lowest card
+        for c in hand:
+            x = level[c]
+            if x > lv:
+                got = higher.get(x)
+                if got is None:
+                    higher[x] = [c]
+                else:
+                    got.append(c)
+        plays = []
+        for got in higher.values():
+            if len(got) >= k:
+                a = 0
+                for c in got[:k]:
+                    a |= bit[c]
+                plays.append(a)
         if plays and self.must_play:
             return plays
         return [PASS] + plays
@@ -339,8 +351,6 @@ class Climb(NextHand, Phase):
     # -- applying a play -------------------------------------------------------------------
 
     def apply(self, state: "State", action: int) -> None:
-        if self.plain and state.forced is None and state.opening_with is None:
-            return self._plain_apply(state, action)
         p = state.current
         if action == PASS:
             return self._pass(state, p)
@@ -378,7 +388,7 @@ class Climb(NextHand, Phase):
         p = state.current
         hands = state.hands
         after = self._after[state.n]
-        if action == PASS:
+        if action == PASS:   # (never the opening play)
             passed = state.passed
             passed.append(p)
             top = state.top_seat
@@ -407,23 +417,28 @@ class Climb(NextHand, Phase):
                 q = after[q]
             state.current = q
             return
+        if state.forced is not None or state.opening_with is not None:   # the opening play
+            return Climb.apply(self, state, action)
         hand = hands[p]
         if action & (action - 1):   # a set
             cards = cards_of(action)
             for c in cards:
                 hand.remove(c)
             state.trick.extend(cards)
+            state.to_beat = self.rules.classify(action)
+            state.record.applied.add(SHAPE_TAGS[SET])
         else:
             c = action.bit_length() - 1
             hand.remove(c)
             state.trick.append(c)
+            state.to_beat = self.single_plays[c]
+            state.record.applied.add(SHAPE_TAGS[SINGLE])
         state.trick_plays.append((p, action))
-        play = state.to_beat = self.rules.classify(action)
         state.top_seat = p
         state.last_play = action
-        state.idle_passes = 0
-        state.record.applied.add(SHAPE_TAGS[play.shape])
-        state.passed = []
+        # (``idle_passes`` stays 0: a plain lead always has a play, so no lead is ever passed)
+        if state.passed:
+            state.passed = []
         if not hand:
             state.out.append(p)
             if not self.retire or state.n - hands.count([]) <= 1:
@@ -655,13 +670,12 @@ class Climb(NextHand, Phase):
         hands = state.hands
         held = []     # each hand as a bit mask of card ids
         counts = []   # and its cards at each level
+        bit = self.card_bit
         for h in hands:
-            m = 0
             c = [0] * top_level
-            for card in h:
-                m |= 1 << card
-                c[level[card]] += 1
-            held.append(m)
+            for lv in map(level.__getitem__, h):
+                c[lv] += 1
+            held.append(sum(map(bit.__getitem__, h)))
             counts.append(c)
         live = sum(1 for m in held if m)   # players holding cards
         nxt = self._next_holders(held, after)
@@ -715,7 +729,8 @@ class Climb(NextHand, Phase):
                 c = counts[cur]
                 ranks = []
                 seen = 0
-                rest = m & beat
+                # (no higher rank held in that number: the pass is the only play)
+                rest = m & beat if max(c[lvl + 1:], default=0) >= size else 0
                 while rest:   # the ranks in the order of their lowest card held
                     low = rest & -rest
                     lv = level[low.bit_length() - 1]
@@ -790,7 +805,7 @@ class Climb(NextHand, Phase):
                 m = held[cur] = held[cur] ^ a
                 counts[cur][lv] -= take
                 plays.append((cur, a))
-                size, top, last = take, cur, a
+                size, lvl, top, last = take, lv, cur, a
                 beat = above[lv + 1]
                 if m:
                     left = live - 1
