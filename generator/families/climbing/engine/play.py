@@ -56,6 +56,7 @@ from .rules import BLIND, BOMB, JOKER, KNOCK, LOW, PASS, ROCKET, RUN, SET, SHAPE
 SHAPE_TAGS = tuple("shape:" + w for w in SHAPE_WORDS)
 
 if TYPE_CHECKING:   # pragma: no cover
+    from generator.engine.cards import CardTable
     from generator.engine.state import Game, State
 
 CLIMB = "climb"
@@ -152,7 +153,7 @@ class Climb(NextHand, Phase):
             counts = spec.players.counts()
             self._after = {n: [(q + 1) % n for q in range(n)] for n in counts}
 
-    def _plain_rules(self, table) -> bool:
+    def _plain_rules(self, table: "CardTable") -> bool:
         """Whether this game's play is *plain climbing*, the shape of President: cards of a rank
         interchangeable and no wild card, joker, tarot major, bomb, low bomb, transparent rank,
         colour match, run, row, knock, law, kitty capture or scored suit; a set beaten only by as
@@ -201,7 +202,13 @@ class Climb(NextHand, Phase):
         if self.in_play_scored:
             state.in_play = {c for h in state.hands for c in h}
         leader = (state.dealer + 1) % n
-        if self.opening == "dealer":
+        titles = state.titles_won
+        seat = None   # the title holder, vice or loser who leads (WU-01), before any other rule
+        if self.starter is not None and titles is not None and state.hand_no > 0:
+            seat = titles[("title", "vice", "loser").index(self.starter)]
+        if seat is not None:
+            leader = seat
+        elif self.opening == "dealer":
             leader = state.dealer
         elif self.opening == "landlord" and getattr(state, "landlord", None) is not None:
             leader = state.landlord
@@ -211,11 +218,6 @@ class Climb(NextHand, Phase):
                 leader, state.opening_with = holder, 1 << self.opening_card
             elif holder is not None:
                 leader, state.forced = holder, 1 << self.opening_card
-        titles = state.titles_won
-        if self.starter is not None and titles is not None and state.hand_no > 0:
-            seat = titles[("title", "vice", "loser").index(self.starter)]
-            if seat is not None:
-                leader, state.forced, state.opening_with = seat, None, None
         state.open(self, CLIMB, leader)
         if not self.active(state, leader):
             state.current = self.next_seat(state, leader)
@@ -381,42 +383,11 @@ class Climb(NextHand, Phase):
 
     def _plain_apply(self, state: "State", action: int) -> None:
         """``apply`` in plain climbing (``_plain_rules``), past the opening play: the same state
-        as ``_lay``, ``_pass`` and ``_finish_trick`` leave, without what plain play never needs
-        (rows, laws, bombs, the kitty). Everyone who has passed since the last play still holds
-        cards and is not its player, so the trick is over when they are as many as the other
-        holders."""
+        as ``_lay`` leaves, without what plain play never needs (rows, laws, bombs, the kitty)."""
         p = state.current
         hands = state.hands
-        after = self._after[state.n]
-        if action == PASS:   # (never the opening play)
-            passed = state.passed
-            passed.append(p)
-            top = state.top_seat
-            holders = state.n - hands.count([])
-            if len(passed) < (holders - 1 if hands[top] else holders):
-                q = after[p]
-                while not hands[q]:
-                    q = after[q]
-                state.current = q
-                return
-            # the trick is over (``_finish_trick``): the pile set aside or taken as a trick
-            plays = state.trick_plays
-            if self.takes_tricks:
-                state.won[top].extend(state.trick)
-                state.tricks_won[top] += 1
-            else:
-                state.set_aside.extend(state.trick)
-            seats, actions = zip(*plays)
-            state.history.append((seats, actions, top if self.takes_tricks else None))
-            state.trick = []
-            state.trick_plays = []
-            state.to_beat = None
-            state.passed = []
-            q = top
-            while not hands[q]:
-                q = after[q]
-            state.current = q
-            return
+        if action == PASS:   # (never the opening play; every pass goes through ``_pass``)
+            return self._pass(state, p)
         if state.forced is not None or state.opening_with is not None:   # the opening play
             return Climb.apply(self, state, action)
         hand = hands[p]
@@ -443,6 +414,7 @@ class Climb(NextHand, Phase):
             state.out.append(p)
             if not self.retire or state.n - hands.count([]) <= 1:
                 return self._end_hand(state)
+        after = self._after[state.n]
         q = after[p]
         while not hands[q]:
             q = after[q]
@@ -510,6 +482,8 @@ class Climb(NextHand, Phase):
         return False
 
     def _pass(self, state: "State", p: int) -> None:
+        if self.plain:
+            return self._plain_pass(state, p)
         if p not in state.passed:
             state.passed.append(p)
         if state.to_beat is None:
@@ -523,6 +497,40 @@ class Climb(NextHand, Phase):
         if self.first_pass or not self._others_left(state):
             return self._finish_trick(state)
         state.current = self.next_seat(state, p, skip_passed=not self.rejoin)
+
+    def _plain_pass(self, state: "State", p: int) -> None:
+        """``_pass`` in plain climbing (``_plain_rules``): the same state as ``_pass`` and
+        ``_finish_trick`` leave. Everyone who has passed since the last play still holds cards
+        and is not its player, so the trick is over when they are as many as the other holders."""
+        hands = state.hands
+        after = self._after[state.n]
+        passed = state.passed
+        passed.append(p)
+        top = state.top_seat
+        holders = state.n - hands.count([])
+        if len(passed) < (holders - 1 if hands[top] else holders):
+            q = after[p]
+            while not hands[q]:
+                q = after[q]
+            state.current = q
+            return
+        # the trick is over (``_finish_trick``): the pile set aside or taken as a trick
+        plays = state.trick_plays
+        if self.takes_tricks:
+            state.won[top].extend(state.trick)
+            state.tricks_won[top] += 1
+        else:
+            state.set_aside.extend(state.trick)
+        seats, actions = zip(*plays)
+        state.history.append((seats, actions, top if self.takes_tricks else None))
+        state.trick = []
+        state.trick_plays = []
+        state.to_beat = None
+        state.passed = []
+        q = top
+        while not hands[q]:
+            q = after[q]
+        state.current = q
 
     def _law_effects(self, state: "State", seat: int, cards: list[int]) -> int | None:
         """Carry out the laws set off by a play; the seat whose turn a skip takes, if any."""
@@ -693,9 +701,8 @@ class Climb(NextHand, Phase):
         last = state.last_play
         cur = state.current
         ended = False
-        while moves < cap:
+        for moves in range(moves + 1, cap + 1):   # each turn counted as it is taken, up to the cap
             m = held[cur]
-            moves += 1
             if size == 1:   # a pass, or a higher single: the commonest turn
                 m &= beat
                 if not m:
