@@ -705,33 +705,38 @@ class Climb(NextHand, Phase):
             m = held[cur]
             if size == 1:   # a pass, or a higher single: the commonest turn
                 m &= beat
-                if not m:
-                    i = -1   # a pass, the only play
-                elif must:
-                    k = m.bit_count()
-                    if k > 1:
-                        decisions += 1
-                        i = int(rnd() * k)
-                    else:
-                        i = 0
-                else:
-                    decisions += 1
-                    i = int(rnd() * (m.bit_count() + 1)) - 1   # index 0 is the pass
-                if i < 0:
+                if not m:   # no higher card: the pass, the only play
                     left -= 1
                     if left:
                         cur = nxt[cur]
                         continue
                     take = 0
                 else:
-                    while i:
-                        m &= m - 1
-                        i -= 1
-                    a = m & -m
-                    card = a.bit_length() - 1
-                    lv = level[card]
-                    trick.append(card)
-                    take = 1
+                    if must:
+                        k = m.bit_count()
+                        if k > 1:
+                            decisions += 1
+                            i = int(rnd() * k)
+                        else:
+                            i = 0
+                    else:
+                        decisions += 1
+                        i = int(rnd() * (m.bit_count() + 1)) - 1   # index 0 is the pass
+                    if i < 0:
+                        left -= 1
+                        if left:
+                            cur = nxt[cur]
+                            continue
+                        take = 0
+                    else:
+                        while i:
+                            m &= m - 1
+                            i -= 1
+                        a = m & -m
+                        card = a.bit_length() - 1
+                        lv = level[card]
+                        trick.append(card)
+                        take = 1
             elif size:   # a pass, or as many of the lowest cards of a higher rank
                 c = counts[cur]
                 ranks = []
