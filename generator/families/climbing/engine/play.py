@@ -285,8 +285,6 @@ class Climb(NextHand, Phase):
         the same order as ``ClimbRules.plays`` (singles in hand order, then sets rank by rank in
         the order of each rank's lowest card held, of its lowest cards), with the pass first when
         there is a play to beat (and no play, or no duty to play)."""
-        if state.forced is not None or state.opening_with is not None:   # the opening play
-            return Climb.legal(self, state)
         hand = state.hands[state.current]
         old = state.to_beat
         if old is not None and old.size == 1:   # the commonest turn: a pass, or a higher single
@@ -297,18 +295,23 @@ class Climb(NextHand, Phase):
             return plays
         level, bit = self.card_level, self.card_bit
         if old is None:   # a lead: every card as a single, then every set
+            if state.forced is not None or state.opening_with is not None:   # the opening lead
+                return Climb.legal(self, state)
             out = list(map(bit.__getitem__, hand))
             if self.rules.sets:
-                sets: dict[int, list[int]] = {}   # per rank: its lowest card, lowest two, …
-                for c in hand:
-                    got = sets.get(level[c])
-                    if got is None:
-                        sets[level[c]] = [bit[c]]
-                    else:
-                        got.append(got[-1] | bit[c])
-                if len(sets) < len(hand):   # some rank held twice or more
-                    for got in sets.values():
-                        out += got[1:]
+                ranks = dict.fromkeys(map(level.__getitem__, hand))   # in the order of their lowest card
+                if len(ranks) < len(hand):   # some rank held twice or more
+                    held, level_mask = sum(out), self.level_mask
+                    for x in ranks:
+                        cards = held & level_mask[x]
+                        if cards & (cards - 1):   # its lowest two cards, lowest three, …
+                            a = cards & -cards
+                            cards ^= a
+                            while cards:
+                                low = cards & -cards
+                                a |= low
+                                out.append(a)
+                                cards ^= low
             return out
         lv, k = old.level, old.size
         higher: dict[int, list[int]] = {}   # the higher ranks, in the order of their lowest card
