@@ -674,21 +674,14 @@ class Climb(NextHand, Phase):
         and decisions counted so far."""
         rules = self.rules
         level, sets, must, retire = rules.level, rules.sets, self.must_play, self.retire
-        top_level = rules.top_level
         level_mask, above = self.level_mask, self.above
         n = state.n
         after = self._after[n]
         hands = state.hands
-        held = []     # each hand as a bit mask of card ids
-        counts = []   # and its cards at each level
         bit = self.card_bit
-        for h in hands:
-            c = [0] * top_level
-            for lv in map(level.__getitem__, h):
-                c[lv] += 1
-            held.append(sum(map(bit.__getitem__, h)))
-            counts.append(c)
-        live = sum(1 for m in held if m)   # players holding cards
+        held = [sum(map(bit.__getitem__, h)) for h in hands]   # each hand as a bit mask of card ids
+        ranks = [len(set(map(level.__getitem__, h))) for h in hands]   # and the ranks it holds
+        live = n - held.count(0)   # players holding cards
         nxt = self._next_holders(held, after)
         to_beat = state.to_beat
         size, lvl = (0, 0) if to_beat is None else (to_beat.size, to_beat.level)
@@ -741,20 +734,20 @@ class Climb(NextHand, Phase):
                         trick.append(card)
                         take = 1
             elif size:   # a pass, or as many of the lowest cards of a higher rank
-                c = counts[cur]
-                ranks = []
+                higher = []
                 seen = 0
-                # (no higher rank held in that number: the pass is the only play)
-                rest = m & beat if max(c[lvl + 1:], default=0) >= size else 0
+                rest = m & beat
+                if rest.bit_count() < size:   # too few higher cards for a set: the pass, the only play
+                    rest = 0
                 while rest:   # the ranks in the order of their lowest card held
                     low = rest & -rest
                     lv = level[low.bit_length() - 1]
                     if not seen >> lv & 1:
                         seen |= 1 << lv
-                        if c[lv] >= size:
-                            ranks.append(lv)
+                        if (m & level_mask[lv]).bit_count() >= size:
+                            higher.append(lv)
                     rest ^= low
-                k = len(ranks)
+                k = len(higher)
                 if not (must and k):
                     k += 1
                     i = -1   # index 0 is the pass
@@ -770,13 +763,12 @@ class Climb(NextHand, Phase):
                         continue
                     take = 0
                 else:
-                    lv = ranks[i]
+                    lv = higher[i]
                     take = size
             else:   # a lead: every card as a single, then the sets
-                c = counts[cur]
                 singles = m.bit_count()
                 # a rank held x times makes x - 1 sets: the cards less the ranks held
-                k = singles + singles - top_level + c.count(0) if sets else singles
+                k = singles + singles - ranks[cur] if sets else singles
                 if k > 1:
                     decisions += 1
                     i = int(rnd() * k)
@@ -800,9 +792,10 @@ class Climb(NextHand, Phase):
                         lv = level[low.bit_length() - 1]
                         if not seen >> lv & 1:
                             seen |= 1 << lv
-                            if i < c[lv] - 1:
+                            x = (m & level_mask[lv]).bit_count() - 1   # its sets
+                            if i < x:
                                 break
-                            i -= c[lv] - 1
+                            i -= x
                         rest ^= low
                     take = i + 2
             if take:
@@ -818,9 +811,13 @@ class Climb(NextHand, Phase):
                         trick.append(low.bit_length() - 1)
                     sets_laid = True
                 m = held[cur] = held[cur] ^ a
-                counts[cur][lv] -= take
+                if not m & level_mask[lv]:   # the last of its rank
+                    ranks[cur] -= 1
                 plays.append((cur, a))
-                size, lvl, top, last = take, lv, cur, a
+                size = take
+                lvl = lv
+                top = cur
+                last = a
                 beat = above[lv + 1]
                 if m:
                     left = live - 1
@@ -846,7 +843,9 @@ class Climb(NextHand, Phase):
                 cur = top if held[top] else nxt[top]
         # Write the position back as ``apply`` leaves it.
         for h, m in zip(hands, held):
-            if len(h) != m.bit_count():
+            if not m:
+                h.clear()
+            elif len(h) != m.bit_count():
                 h[:] = [c for c in h if m >> c & 1]
         state.trick, state.trick_plays = trick, plays
         state.to_beat = rules.classify(plays[-1][1]) if plays else None
