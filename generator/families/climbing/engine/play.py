@@ -158,8 +158,10 @@ class Climb(NextHand, Phase):
         interchangeable and no wild card, joker, tarot major, bomb, low bomb, transparent rank,
         colour match, run, row, knock, law, kitty capture or scored suit; a set beaten only by as
         many cards of a higher rank; a passed player may play again in the trick, which ends when
-        every other player holding cards has passed. ``_play_plain`` plays such a game's random
-        turns; every other game goes through ``legal``/``apply``."""
+        every other player holding cards has passed. Without laws, play always goes to the left.
+        ``_play_plain`` plays such a game's random turns, and ``_plain_legal``, ``_plain_apply``
+        and ``_plain_pass`` stand in for ``legal``, ``apply`` and ``_pass``; every other game
+        goes through the general methods."""
         rules = self.rules
         return (rules.plain_sets and rules.plain_singles and not rules.runs and not rules.rocket
                 and not table.jokers and all(0 <= lv < rules.top_level for lv in rules.level)
@@ -608,7 +610,7 @@ class Climb(NextHand, Phase):
         """Random play through ``legal`` and ``apply`` directly, a hand at a time, with the same
         draws as ``State.play_random`` (no validation, no Observation); plain climbing through
         ``_play_plain``."""
-        if self.plain and state.direction == 1:
+        if self.plain:
             return self._play_plain(state, rnd)
         rec = state.record
         hand_no = state.hand_no
