@@ -3,8 +3,9 @@
 for move, as ``legal_actions``/``apply_action`` from the same seeds; and ``Climb.legal`` and
 ``Climb.apply``'s plain branches the same plays in the same order, and the same position after
 every move, as the general ``ClimbRules.plays``, ``_lay``, ``_pass`` and ``_finish_trick`` — over
-sampled climbing specs (Hypothesis) and variants of President that take each branch (duty to
-play, singles only, no retiring, tricks taken, other openings and player counts)."""
+sampled climbing specs, all of them and plain ones only (Hypothesis), and variants of President
+that take each branch (duty to play, singles only, no retiring, tricks taken, other openings and
+player counts)."""
 
 from __future__ import annotations
 
@@ -143,3 +144,18 @@ def test_a_hand_started_through_the_bot_api_ends_the_same_on_the_batch_path() ->
 @given(seed=st.integers(min_value=0, max_value=2**40))
 def test_sampled_climbing_games_play_the_same_both_ways(seed: int) -> None:
     _same_both_ways(sample_game(seed, "climbing").spec, seed, move_cap=2_000)
+
+
+@pytest.mark.slow
+@settings(max_examples=budget(10), deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**40))
+def test_sampled_plain_climbing_games_play_the_same_both_ways(seed: int) -> None:
+    """The first sampled climbing spec from ``seed`` on whose play is plain (about one in ten is),
+    so that every example takes the plain branches."""
+    for s in range(seed, seed + 500):
+        spec = sample_game(s, "climbing").spec
+        if Game(spec).phase(Climb).plain:
+            break
+    else:
+        pytest.fail(f"no plain climbing spec among the 500 sampled from seed {seed}")
+    _same_both_ways(spec, s, move_cap=2_000)
