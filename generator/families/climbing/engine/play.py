@@ -50,12 +50,13 @@ from generator.engine.trick_scoring import TRICKS
 from generator.spec import GameSpec
 
 from .narrate import ClimbNarration
-from .rules import BLIND, BOMB, JOKER, KNOCK, LOW, PASS, ROCKET, RUN, SET, SHAPE_WORDS, ClimbRules, Play, cards_of
+from .rules import BLIND, BOMB, JOKER, KNOCK, LOW, PASS, ROCKET, RUN, SET, SHAPE_WORDS, SINGLE, ClimbRules, Play, cards_of
 
 #: What a play of each shape leaves in ``GameRecord.applied`` (DEAD_TEXT reads it).
 SHAPE_TAGS = tuple("shape:" + w for w in SHAPE_WORDS)
 
 if TYPE_CHECKING:   # pragma: no cover
+    from generator.engine.cards import CardTable
     from generator.engine.state import Game, State
 
 CLIMB = "climb"
@@ -78,6 +79,9 @@ def _played(state: "State", player: int) -> list[int]:
 
 
 class Climb(NextHand, Phase):
+    #: Whether a game of plain climbing takes the plain branches (``_plain_rules``); the tests
+    #: turn it off to play the same games through the general path.
+    fast_paths = True
     decisions = (CLIMB,)
     narration = ClimbNarration
     card_play = True
@@ -134,6 +138,36 @@ class Climb(NextHand, Phase):
         self.laws = LawBook(table, table.suit_names, spec.deck.ranks()) if spec.setup.extra_rules else None
         self.pig = pig_card(spec, table)
         self.in_play_scored = sc.kind == "avoid-suit"
+        self.plain = self.fast_paths and self._plain_rules(table)
+        if self.plain:   # the plain branches, chosen once for this game, and the tables they read
+            self.legal, self.apply = self._plain_legal, self._plain_apply   # type: ignore[method-assign]
+            rules, L = self.rules, self.rules.top_level
+            self.card_level = level = rules.level
+            self.card_bit = rules.bit
+            self.level_mask = [sum(1 << c for c in range(table.size) if level[c] == lv) for lv in range(L)]
+            #: The cards that beat a single of each level (index level + 1; index 0: every card).
+            self.above = [sum(self.level_mask[lv + 1:]) for lv in range(-1, L)]
+            self.single_plays = [rules.classify(1 << c) for c in range(table.size)]   # each card alone
+            #: Per level: each card's single if it beats a single of that level, else 0 (no play).
+            self.beats_single = [[1 << c if level[c] > lv else 0 for c in range(table.size)] for lv in range(L)]
+            counts = spec.players.counts()
+            self._after = {n: [(q + 1) % n for q in range(n)] for n in counts}
+
+    def _plain_rules(self, table: "CardTable") -> bool:
+        """Whether this game's play is *plain climbing*, the shape of President: cards of a rank
+        interchangeable and no wild card, joker, tarot major, bomb, low bomb, transparent rank,
+        colour match, run, row, knock, law, kitty capture or scored suit; a set beaten only by as
+        many cards of a higher rank; a passed player may play again in the trick, which ends when
+        every other player holding cards has passed. Without laws, play always goes to the left.
+        ``_play_plain`` plays such a game's random turns, and ``_plain_legal``, ``_plain_apply``
+        and ``_plain_pass`` stand in for ``legal``, ``apply`` and ``_pass``; every other game
+        goes through the general methods."""
+        rules = self.rules
+        return (rules.plain_sets and rules.plain_singles and not rules.runs and not rules.rocket
+                and not table.jokers and all(0 <= lv < rules.top_level for lv in rules.level)
+                and not self.uses_rows and not self.knock and self.laws is None and not self.first_pass
+                and self.rejoin and not self.in_play_scored and self.pig is None
+                and self.capture_card is None and self.capture_suit is None)
 
     @classmethod
     def needed(cls, spec: GameSpec) -> bool:
@@ -170,7 +204,13 @@ class Climb(NextHand, Phase):
         if self.in_play_scored:
             state.in_play = {c for h in state.hands for c in h}
         leader = (state.dealer + 1) % n
-        if self.opening == "dealer":
+        titles = state.titles_won
+        seat = None   # the title holder, vice or loser who leads (WU-01), before any other rule
+        if self.starter is not None and titles is not None and state.hand_no > 0:
+            seat = titles[("title", "vice", "loser").index(self.starter)]
+        if seat is not None:
+            leader = seat
+        elif self.opening == "dealer":
             leader = state.dealer
         elif self.opening == "landlord" and getattr(state, "landlord", None) is not None:
             leader = state.landlord
@@ -180,15 +220,11 @@ class Climb(NextHand, Phase):
                 leader, state.opening_with = holder, 1 << self.opening_card
             elif holder is not None:
                 leader, state.forced = holder, 1 << self.opening_card
-        titles = state.titles_won
-        if self.starter is not None and titles is not None and state.hand_no > 0:
-            seat = titles[("title", "vice", "loser").index(self.starter)]
-            if seat is not None:
-                leader, state.forced, state.opening_with = seat, None, None
         state.open(self, CLIMB, leader)
         if not self.active(state, leader):
             state.current = self.next_seat(state, leader)
-        if sum(1 for q in range(n) if self.active(state, q)) < 2:
+        holders = sum(1 for q in range(n) if self.active(state, q)) if self.uses_rows else n - state.hands.count([])
+        if holders < 2:
             self._end_hand(state)   # nothing to climb: someone was dealt no card at all
         return True
 
@@ -246,6 +282,60 @@ class Climb(NextHand, Phase):
             out = out + [KNOCK]
         return out
 
+    def _plain_legal(self, state: "State") -> list[int]:
+        """``legal`` in plain climbing (``_plain_rules``), past the opening play: the same plays in
+        the same order as ``ClimbRules.plays`` (singles in hand order, then sets rank by rank in
+        the order of each rank's lowest card held, of its lowest cards), with the pass first when
+        there is a play to beat (and no play, or no duty to play)."""
+        hand = state.hands[state.current]
+        old = state.to_beat
+        if old is not None and old.size == 1:   # the commonest turn: a pass, or a higher single
+            plays = list(filter(None, map(self.beats_single[old.level].__getitem__, hand)))
+            if plays and self.must_play:
+                return plays
+            plays.insert(0, PASS)
+            return plays
+        level, bit = self.card_level, self.card_bit
+        if old is None:   # a lead: every card as a single, then every set
+            if state.forced is not None or state.opening_with is not None:   # the opening lead
+                return Climb.legal(self, state)
+            out = list(map(bit.__getitem__, hand))
+            if self.rules.sets:
+                ranks = dict.fromkeys(map(level.__getitem__, hand))   # in the order of their lowest card
+                if len(ranks) < len(hand):   # some rank held twice or more
+                    held, level_mask = sum(out), self.level_mask
+                    for x in ranks:
+                        cards = held & level_mask[x]
+                        if cards & (cards - 1):   # its lowest two cards, lowest three, …
+                            a = cards & -cards
+                            cards ^= a
+                            while cards:
+                                low = cards & -cards
+                                a |= low
+                                out.append(a)
+                                cards ^= low
+            return out
+        lv, k = old.level, old.size
+        higher: dict[int, list[int]] = {}   # the higher ranks, in the order of their lowest card
+        for c in hand:
+            x = level[c]
+            if x > lv:
+                got = higher.get(x)
+                if got is None:
+                    higher[x] = [c]
+                else:
+                    got.append(c)
+        plays = []
+        for got in higher.values():
+            if len(got) >= k:
+                a = 0
+                for c in got[:k]:
+                    a |= bit[c]
+                plays.append(a)
+        if plays and self.must_play:
+            return plays
+        return [PASS] + plays
+
     def _forbidden(self, state: "State", action: int, seat: int, known_only: bool) -> bool:
         """Whether a law in force (known to ``seat`` if ``known_only``) forbids this play now."""
         book = self.laws
@@ -295,6 +385,45 @@ class Climb(NextHand, Phase):
         if rules.transparent is not None:
             play = rules.as_laid(play, cards, state.to_beat)
         self._lay(state, p, action, cards, play)
+
+    def _plain_apply(self, state: "State", action: int) -> None:
+        """``apply`` in plain climbing (``_plain_rules``), past the opening play: the same state
+        as ``_lay`` leaves, without what plain play never needs (rows, laws, bombs, the kitty)."""
+        p = state.current
+        hands = state.hands
+        if action == PASS:   # (never the opening play; every pass goes through ``_pass``)
+            return self._pass(state, p)
+        if state.forced is not None or state.opening_with is not None:   # the opening play
+            return Climb.apply(self, state, action)
+        hand = hands[p]
+        if action & (action - 1):   # a set
+            cards = cards_of(action)
+            for c in cards:
+                hand.remove(c)
+            state.trick.extend(cards)
+            state.to_beat = self.rules.classify(action)
+            state.record.applied.add(SHAPE_TAGS[SET])
+        else:
+            c = action.bit_length() - 1
+            hand.remove(c)
+            state.trick.append(c)
+            state.to_beat = self.single_plays[c]
+            state.record.applied.add(SHAPE_TAGS[SINGLE])
+        state.trick_plays.append((p, action))
+        state.top_seat = p
+        state.last_play = action
+        # (``idle_passes`` stays 0: a plain lead always has a play, so no lead is ever passed)
+        if state.passed:
+            state.passed = []
+        if not hand:
+            state.out.append(p)
+            if not self.retire or state.n - hands.count([]) <= 1:
+                return self._end_hand(state)
+        after = self._after[state.n]
+        q = after[p]
+        while not hands[q]:
+            q = after[q]
+        state.current = q
 
     def _forbidden_by(self, state: "State", f, action: int) -> bool:
         """Whether the one law ``f`` forbids this play now."""
@@ -358,6 +487,8 @@ class Climb(NextHand, Phase):
         return False
 
     def _pass(self, state: "State", p: int) -> None:
+        if self.plain:
+            return self._plain_pass(state, p)
         if p not in state.passed:
             state.passed.append(p)
         if state.to_beat is None:
@@ -371,6 +502,40 @@ class Climb(NextHand, Phase):
         if self.first_pass or not self._others_left(state):
             return self._finish_trick(state)
         state.current = self.next_seat(state, p, skip_passed=not self.rejoin)
+
+    def _plain_pass(self, state: "State", p: int) -> None:
+        """``_pass`` in plain climbing (``_plain_rules``): the same state as ``_pass`` and
+        ``_finish_trick`` leave. Everyone who has passed since the last play still holds cards
+        and is not its player, so the trick is over when they are as many as the other holders."""
+        hands = state.hands
+        after = self._after[state.n]
+        passed = state.passed
+        passed.append(p)
+        top = state.top_seat
+        holders = state.n - hands.count([])
+        if len(passed) < (holders - 1 if hands[top] else holders):
+            q = after[p]
+            while not hands[q]:
+                q = after[q]
+            state.current = q
+            return
+        # the trick is over (``_finish_trick``): the pile set aside or taken as a trick
+        plays = state.trick_plays
+        if self.takes_tricks:
+            state.won[top].extend(state.trick)
+            state.tricks_won[top] += 1
+        else:
+            state.set_aside.extend(state.trick)
+        seats, actions = zip(*plays)
+        state.history.append((seats, actions, top if self.takes_tricks else None))
+        state.trick = []
+        state.trick_plays = []
+        state.to_beat = None
+        state.passed = []
+        q = top
+        while not hands[q]:
+            q = after[q]
+        state.current = q
 
     def _law_effects(self, state: "State", seat: int, cards: list[int]) -> int | None:
         """Carry out the laws set off by a play; the seat whose turn a skip takes, if any."""
@@ -443,7 +608,10 @@ class Climb(NextHand, Phase):
 
     def play_random(self, state: "State", rnd: Callable[[], float]) -> bool:
         """Random play through ``legal`` and ``apply`` directly, a hand at a time, with the same
-        draws as ``State.play_random`` (no validation, no Observation)."""
+        draws as ``State.play_random`` (no validation, no Observation); plain climbing through
+        ``_play_plain``."""
+        if self.plain:
+            return self._play_plain(state, rnd)
         rec = state.record
         hand_no = state.hand_no
         legal, apply = self.legal, self.apply
@@ -465,6 +633,254 @@ class Climb(NextHand, Phase):
         if rec.moves >= self.game.move_cap and not state.terminal:
             state.stop("cap")
         return True
+
+    def _play_plain(self, state: "State", rnd: Callable[[], float]) -> bool:
+        """The random turns of plain climbing (``_plain_rules``) to the end of the hand, written
+        out without listing the plays: the same draws, moves and state as ``legal``/``apply``.
+
+        Why it is the same game: each hand is a bit mask of card ids, so its cards in hand order
+        are its set bits from the lowest, and ``legal``'s list is decoded from the drawn index.
+        A lead offers every card as a single (hand order), then for each rank in the order of
+        its lowest card held, sets of 2, 3, … of its lowest cards; on a single, a pass and the
+        higher cards; on a set, a pass and, rank by rank in the same order, as many of the
+        lowest cards of each higher rank held in that number (no pass when the player must play
+        and can). Passes are counted: with passed players free to play again, the trick is over
+        when everyone else holding cards has passed since the last play. The opening play (a
+        forced card, or a lead holding the opening card) goes through ``legal``/``apply``; the
+        state's lists are written back when the hand ends or the move cap stops it."""
+        rec = state.record
+        hand_no = state.hand_no
+        moves = decisions = 0
+        cap = self.game.move_cap - rec.moves
+        while (state.forced is not None or state.opening_with is not None) and moves < cap:
+            options = self.legal(state)   # the opening play: rare, and through the general path
+            k = len(options)
+            moves += 1
+            if k > 1:
+                decisions += 1
+                self.apply(state, options[int(rnd() * k)])
+            else:
+                self.apply(state, options[0])
+        if state.hand_no == hand_no and state.decision == CLIMB and not state.terminal and moves < cap:
+            moves, decisions = self._plain_turns(state, rnd, moves, decisions, cap)
+        state._legal = None
+        rec.moves += moves
+        rec.decisions += decisions
+        if rec.moves >= self.game.move_cap and not state.terminal:
+            state.stop("cap")
+        return True
+
+    def _plain_turns(self, state: "State", rnd: Callable[[], float], moves: int, decisions: int,
+                     cap: int) -> tuple[int, int]:
+        """``_play_plain``'s loop, from a position with no opening play pending; returns the moves
+        and decisions counted so far."""
+        rules = self.rules
+        level, sets, must, retire = rules.level, rules.sets, self.must_play, self.retire
+        level_mask, above = self.level_mask, self.above
+        n = state.n
+        after = self._after[n]
+        hands = state.hands
+        bit = self.card_bit
+        held = [sum(map(bit.__getitem__, h)) for h in hands]   # each hand as a bit mask of card ids
+        ranks = [len(set(map(level.__getitem__, h))) for h in hands]   # and the ranks it holds
+        live = n - held.count(0)   # players holding cards
+        nxt = self._next_holders(held, after)
+        to_beat = state.to_beat
+        size, lvl = (0, 0) if to_beat is None else (to_beat.size, to_beat.level)
+        beat = above[lvl + 1]   # the cards higher than the play to beat
+        top = state.top_seat
+        # The passes still to come before the trick is over (everyone else holding cards).
+        left = 0 if top is None else (live - 1 if held[top] else live) - len(state.passed)
+        trick, plays = state.trick, state.trick_plays
+        history, out = state.history, state.out
+        pile = state.won if self.takes_tricks else None
+        set_aside = state.set_aside
+        singles_laid = sets_laid = False   # for the record's shape tags
+        last = state.last_play
+        cur = state.current
+        ended = False
+        for moves in range(moves + 1, cap + 1):   # each turn counted as it is taken, up to the cap
+            m = held[cur]
+            if size == 1:   # a pass, or a higher single: the commonest turn
+                m &= beat
+                if not m:   # no higher card: the pass, the only play
+                    left -= 1
+                    if left:
+                        cur = nxt[cur]
+                        continue
+                    take = 0
+                else:
+                    if must:
+                        k = m.bit_count()
+                        if k > 1:
+                            decisions += 1
+                            i = int(rnd() * k)
+                        else:
+                            i = 0
+                    else:
+                        decisions += 1
+                        i = int(rnd() * (m.bit_count() + 1)) - 1   # index 0 is the pass
+                    if i < 0:
+                        left -= 1
+                        if left:
+                            cur = nxt[cur]
+                            continue
+                        take = 0
+                    else:
+                        while i:
+                            m &= m - 1
+                            i -= 1
+                        a = m & -m
+                        card = a.bit_length() - 1
+                        lv = level[card]
+                        trick.append(card)
+                        take = 1
+            elif size:   # a pass, or as many of the lowest cards of a higher rank
+                higher = []
+                seen = 0
+                rest = m & beat
+                if rest.bit_count() < size:   # too few higher cards for a set: the pass, the only play
+                    rest = 0
+                while rest:   # the ranks in the order of their lowest card held
+                    low = rest & -rest
+                    lv = level[low.bit_length() - 1]
+                    if not seen >> lv & 1:
+                        seen |= 1 << lv
+                        if (m & level_mask[lv]).bit_count() >= size:
+                            higher.append(lv)
+                    rest ^= low
+                k = len(higher)
+                if not (must and k):
+                    k += 1
+                    i = -1   # index 0 is the pass
+                else:
+                    i = 0
+                if k > 1:
+                    decisions += 1
+                    i += int(rnd() * k)
+                if i < 0:
+                    left -= 1
+                    if left:
+                        cur = nxt[cur]
+                        continue
+                    take = 0
+                else:
+                    lv = higher[i]
+                    take = size
+            else:   # a lead: every card as a single, then the sets
+                singles = m.bit_count()
+                # a rank held x times makes x - 1 sets: the cards less the ranks held
+                k = singles + singles - ranks[cur] if sets else singles
+                if k > 1:
+                    decisions += 1
+                    i = int(rnd() * k)
+                else:
+                    i = 0
+                if i < singles:
+                    while i:
+                        m &= m - 1
+                        i -= 1
+                    a = m & -m
+                    card = a.bit_length() - 1
+                    lv = level[card]
+                    trick.append(card)
+                    take = 1
+                else:
+                    i -= singles
+                    seen = 0
+                    rest = m
+                    while True:   # the ranks in the order of their lowest card held
+                        low = rest & -rest
+                        lv = level[low.bit_length() - 1]
+                        if not seen >> lv & 1:
+                            seen |= 1 << lv
+                            x = (m & level_mask[lv]).bit_count() - 1   # its sets
+                            if i < x:
+                                break
+                            i -= x
+                        rest ^= low
+                    take = i + 2
+            if take:
+                if take == 1:
+                    singles_laid = True
+                else:   # a set: the ``take`` lowest cards of level ``lv``
+                    m = held[cur] & level_mask[lv]
+                    a = 0
+                    for _ in range(take):
+                        low = m & -m
+                        a |= low
+                        m ^= low
+                        trick.append(low.bit_length() - 1)
+                    sets_laid = True
+                m = held[cur] = held[cur] ^ a
+                if not m & level_mask[lv]:   # the last of its rank
+                    ranks[cur] -= 1
+                plays.append((cur, a))
+                size = take
+                lvl = lv
+                top = cur
+                last = a
+                beat = above[lv + 1]
+                if m:
+                    left = live - 1
+                else:   # gone out
+                    out.append(cur)
+                    live -= 1
+                    if not retire or live <= 1:
+                        ended = True
+                        break
+                    left = live
+                    nxt = self._next_holders(held, after)
+                cur = nxt[cur]
+            else:   # the trick is over: the last to play (or the next holder) leads
+                if pile is not None:
+                    pile[top].extend(trick)
+                    state.tricks_won[top] += 1
+                else:
+                    set_aside.extend(trick)
+                seats, actions = zip(*plays)
+                history.append((seats, actions, top if pile is not None else None))
+                trick, plays = [], []
+                size = 0
+                cur = top if held[top] else nxt[top]
+        # Write the position back as ``apply`` leaves it.
+        for h, m in zip(hands, held):
+            if not m:
+                h.clear()
+            elif len(h) != m.bit_count():
+                h[:] = [c for c in h if m >> c & 1]
+        state.trick, state.trick_plays = trick, plays
+        state.to_beat = rules.classify(plays[-1][1]) if plays else None
+        state.top_seat, state.last_play = top, last
+        applied = state.record.applied
+        if singles_laid:
+            applied.add(SHAPE_TAGS[SINGLE])
+        if sets_laid:
+            applied.add(SHAPE_TAGS[SET])
+        if singles_laid or sets_laid:
+            state.idle_passes = 0
+        passed = []
+        if plays and not ended:   # those who passed since the last play: the next holders after it
+            q = top
+            for _ in range((live - 1 if held[top] else live) - left):
+                q = nxt[q]
+                passed.append(q)
+        state.passed = passed
+        state.current = cur
+        if ended:
+            self._end_hand(state)
+        return moves, decisions
+
+    @staticmethod
+    def _next_holders(held: list[int], after: list[int]) -> list[int]:
+        """For each seat, the next seat to its left holding cards (itself if no one else does)."""
+        out = []
+        for q in range(len(held)):
+            r = after[q]
+            while not held[r] and r != q:
+                r = after[r]
+            out.append(r)
+        return out
 
     # -- what players see, and how a play reads ---------------------------------------------
 
