@@ -6,7 +6,8 @@
   the same seeds, and the same state when the move cap stops a game in the middle of a hand;
 * the bot API's fast branches (``Match.legal`` and ``Match.apply`` for a plain turn: a card with no
   effect, a wild and its suit, a draw) give the same legal actions in the same order, and leave the
-  same state after every move, as the general step queue (the phase's fast flags off);
+  same state after every move, as the general step queue (the phase's fast flags off), and so
+  does ``Match.start``'s opening of the first turn (``plain_start``);
 
 over sampled matching specs (Hypothesis) and variants of Crazy Eights that take each branch (a
 draw offered beside the cards, the drawn card played at once, the second stock-out ending the
@@ -63,7 +64,7 @@ def _game(spec: GameSpec, move_cap: int, fast: bool = True) -> Game:
     if not fast:
         for ph in game.phases:
             if isinstance(ph, Match):
-                ph.fast = ph.fast_turns = False
+                ph.fast = ph.fast_turns = ph.plain_start = False
     return game
 
 
@@ -88,6 +89,7 @@ def _same_moves_both_ways(spec: GameSpec, players: int, seed: int, move_cap: int
     fast = _game(spec, move_cap).new_initial_state(players, seed)
     slow = _game(spec, move_cap, fast=False).new_initial_state(players, seed)
     rnd = random.Random(seed).random
+    assert _position(fast) == _position(slow), seed
     while not slow.terminal:
         legal = slow.legal_actions()
         assert fast.legal_actions() == legal, (seed, fast.record.moves)

@@ -61,6 +61,7 @@ phase declares ``repeats`` and keeps all it knows in its fields, which the posit
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING, Callable
 
 from generator.engine.actions import NO, SUIT_ACTION, YES
@@ -207,6 +208,9 @@ class Match(NextHand, Phase):
         self.fast = (self.piles == 1 and not self.cheat and self.multiple == "none" and not self.call
                      and self.named_card is None and self.laws is None and not self.uses_rows
                      and not self.countdown_wild)
+        #: The hand opens with the first turn, unless a card turned to start a pile is a joker to
+        #: name: no cheat mode, no opening card that acts (``start``).
+        self.plain_start = not self.cheat and not self.opening_effect
         #: Cards whose lay ``play_random`` may make inline: no effect, not a joker.
         self.plain_cards = frozenset(c for c in range(table.size) if c not in self.rules.jokers
                                      and self.rules.kind[self.rules.rank_of[c]] is None)
@@ -365,7 +369,16 @@ class Match(NextHand, Phase):
     # -- the start -------------------------------------------------------------------------
 
     def start(self, state: "State") -> bool:
-        n = state.n
+        leader = self._leader(state)
+        if self.plain_start:
+            for pile in state.piles:
+                if pile and self.is_joker(state, pile[-1]):
+                    break
+            else:   # no turned card to name, none that acts: the first turn opens at once
+                state.todo = []
+                state.phase = self
+                self._step_turn(state, leader)   # (what ``_run`` does with the queue below)
+                return True
         rules = self.rules
         if self.cheat:   # the piles' first cards lie face up: everyone knows them
             for pile in state.down_piles:
@@ -385,12 +398,6 @@ class Match(NextHand, Phase):
                 special = True
             if self.opening_effect and (special or c == self.named_card):
                 state.todo += [("at", i), ("effect",), ("named",)]
-        leader = state.dealer if self.first_turn == "dealer" else (state.dealer + 1) % n
-        titles = state.titles_won
-        if self.starter is not None and titles is not None and state.hand_no > 0:
-            seat = titles[("title", "vice", "loser").index(self.starter)]
-            if seat is not None:
-                leader = seat
         if any(step[0] == "effect" for step in state.todo):
             state.todo.append(("end",))   # play goes on as after the dealer's play
         else:
@@ -398,6 +405,17 @@ class Match(NextHand, Phase):
         state.phase = self
         self._run(state)
         return True
+
+    def _leader(self, state: "State") -> int:
+        """Who has the first turn: the dealer or the dealer's left, or after a titles hand the
+        title holder, vice or loser as the scoring says."""
+        leader = state.dealer if self.first_turn == "dealer" else (state.dealer + 1) % state.n
+        titles = state.titles_won
+        if self.starter is not None and titles is not None and state.hand_no > 0:
+            seat = titles[("title", "vice", "loser").index(self.starter)]
+            if seat is not None:
+                leader = seat
+        return leader
 
     # -- the queue of steps after a play ---------------------------------------------------
 
@@ -1400,18 +1418,18 @@ class Match(NextHand, Phase):
     def _lay_plain(self, state: "State", p: int, card: int) -> None:
         """``p`` lays ``card`` (no effect, not a joker) on the discard pile: what ``lay`` and the
         steps after it (``after`` … ``end``, ``turn``) do for such a card in a ``fast`` game."""
-        state.hands[p].remove(card)
+        hand = state.hands[p]
+        hand.remove(card)
         state.idle = 0
         state.pile_at = 0
         state.piles[0].append(card)
-        state.named[0].append(self.rules.natural(card))
+        state.named[0].append(self.natural_card[card])
         state.rule = None
         state.laid = [card]
         state.todo = []
         state.last_play = 1 << card
-        if not state.hands[p] and p not in state.out:
-            if self._goes_out(state, p):
-                return
+        if not hand and p not in state.out and self._goes_out(state, p):
+            return
         self._pass_turn(state, p)
 
     def _lay_wild(self, state: "State", p: int, card: int) -> None:
@@ -1446,6 +1464,15 @@ class Match(NextHand, Phase):
     def _draw_plain(self, state: "State", p: int) -> None:
         """``p`` passes and draws (no draw chain): ``_pass_and_draw``, then the turn passes on as
         the ``end`` step would."""
+        stock = state.stock
+        if stock and not self.play_drawn and not state.chain:
+            # ``_pass_and_draw`` when a card is there to draw and no decision follows it
+            self._note_pass(state, p)
+            state.received[p] += 1
+            insort(state.hands[p], stock.pop(0))   # (``draw``: the hand sorted)
+            state.idle = 0
+            state.todo = []
+            return self._pass_turn(state, p)
         hand = state.hand_no
         self._pass_and_draw(state, p)
         if state.hand_no != hand or state.ended:
@@ -1464,7 +1491,7 @@ class Match(NextHand, Phase):
         if state.turn_mod is not None or state.target_next is not None or state.resume is not None:
             state.todo = [("end",)]
             return self._run(state)
-        nxt = self.next_seat(state, p)
+        nxt = self.next_seat(state, p) if state.out else (p + state.direction) % state.n
         state.mover = nxt
         state.laid = []
         state.drawn = None
