@@ -141,7 +141,7 @@ def test_the_fast_turns_are_taken_in_crazy_eights_and_not_where_a_turn_needs_mor
 def test_crazy_eights_variants_play_the_same_games_both_ways(changes) -> None:
     spec = _eights_with(**changes)
     for seed in range(2):
-        _same_both_ways(spec, seed, counts=(2, 4, 5))
+        _same_both_ways(spec, seed, move_cap=1_500, counts=(2, 4, 5))
 
 
 def test_the_move_cap_stops_both_ways_at_the_same_move_and_position() -> None:
@@ -158,9 +158,10 @@ def test_a_short_stock_reshuffles_and_blocks_alike() -> None:
         _same_both_ways(spec, seed, counts=(5,))
 
 
-@settings(max_examples=budget(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=budget(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**40))
 def test_sampled_matching_games_play_the_same_both_ways(seed: int) -> None:
+    """A sampled game at one of its player counts (drawn by the seed), to 1,000 moves."""
     spec = sample_game(seed, "matching").spec
     counts = spec.players.counts()
-    _same_both_ways(spec, seed, move_cap=1_500, counts=(counts[0], counts[-1]))
+    _same_both_ways(spec, seed, move_cap=1_000, counts=(counts[seed % len(counts)],))

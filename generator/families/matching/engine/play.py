@@ -1428,6 +1428,15 @@ class Match(NextHand, Phase):
         state.laid = [card]
         state.todo = []
         state.last_play = 1 << card
+        if hand and not state.out and state.turn_mod is None and state.target_next is None \
+                and state.resume is None:   # the next seat's turn (``_pass_turn``'s common case)
+            nxt = (p + state.direction) % state.n
+            state.mover = state.current = nxt
+            state.laid = []
+            state.drawn = None
+            state.claim = None
+            state.decision = MATCH
+            return
         if not hand and p not in state.out and self._goes_out(state, p):
             return
         self._pass_turn(state, p)
