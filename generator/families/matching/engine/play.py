@@ -230,11 +230,11 @@ class Match(NextHand, Phase):
                                     and self.rules.kind[self.rules.rank_of[c]] == "wild")
         #: The inline turns hold a hand as a bit mask (``_plain_turns``): each card's bit, the
         #: plain and the wild cards as masks, what fits on each card laid as itself (by card) and
-        #: on a top card counting as (rank, suit) (``fits_top``, filled as tops come up), and a
-        #: table of the cards of each byte of a mask (``cards_of``).
+        #: on a top card counting as (rank, suit) (``fits_top``, filled as tops come up), the
+        #: seat after each seat (``_after``), and a table of the cards of each byte of a mask
+        #: (``cards_of``).
         size = table.size
         self.card_bit = [1 << c for c in range(size)]
-        self.every_card = (1 << size) - 1
         self.plain_mask = sum(self.card_bit[c] for c in self.plain_cards)
         self.wild_mask = sum(self.card_bit[c] for c in self.wild_cards)
         self._fits: dict[tuple[int, int], int] = {}
@@ -665,7 +665,8 @@ class Match(NextHand, Phase):
         chain, no law, no wild rank, no rule for the next card, no row, no card barred last, no
         knock, no countdown wild): the cards of the hand, in hand order, that can always be laid
         or match the top card by rank or suit (every card on an empty pile), then the draw unless
-        a card must be laid. The same list, for ``_turn_actions`` then asks nothing else."""
+        a card must be laid: the list ``_turn_actions`` makes, which in such a turn asks nothing
+        else."""
         hand = state.hands[p]
         named = state.named[0]
         if named:
