@@ -61,6 +61,7 @@ phase declares ``repeats`` and keeps all it knows in its fields, which the posit
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING, Callable
 
 from generator.engine.actions import NO, SUIT_ACTION, YES
@@ -207,6 +208,9 @@ class Match(NextHand, Phase):
         self.fast = (self.piles == 1 and not self.cheat and self.multiple == "none" and not self.call
                      and self.named_card is None and self.laws is None and not self.uses_rows
                      and not self.countdown_wild)
+        #: The hand opens with the first turn, unless a card turned to start a pile is a joker to
+        #: name: no cheat mode, no opening card that acts (``start``).
+        self.plain_start = not self.cheat and not self.opening_effect
         #: Cards whose lay ``play_random`` may make inline: no effect, not a joker.
         self.plain_cards = frozenset(c for c in range(table.size) if c not in self.rules.jokers
                                      and self.rules.kind[self.rules.rank_of[c]] is None)
@@ -224,6 +228,20 @@ class Match(NextHand, Phase):
         #: Wild cards that are not jokers: ``play_random`` lays them inline too, the suit named next.
         self.wild_cards = frozenset(c for c in range(table.size) if c not in self.rules.jokers
                                     and self.rules.kind[self.rules.rank_of[c]] == "wild")
+        #: The inline turns hold a hand as a bit mask (``_plain_turns``): each card's bit, the
+        #: plain and the wild cards as masks, what fits on each card laid as itself (by card) and
+        #: on a top card counting as (rank, suit) (``fits_top``, filled as tops come up), the
+        #: seat after each seat (``_after``), and a table of the cards of each byte of a mask
+        #: (``cards_of``).
+        size = table.size
+        self.card_bit = [1 << c for c in range(size)]
+        self.plain_mask = sum(self.card_bit[c] for c in self.plain_cards)
+        self.wild_mask = sum(self.card_bit[c] for c in self.wild_cards)
+        self._fits: dict[tuple[int, int], int] = {}
+        self._next_seats: dict[tuple[int, int], list[int]] = {}
+        self.fits_card = [self.fits_top(self.natural_card[c]) for c in range(size)]
+        self._byte_cards = [[tuple(8 * j + b for b in range(8) if byte >> b & 1) for byte in range(256)]
+                            for j in range((size + 7) // 8)]
         #: What a laid special card leaves in the record, by rank index (``printed_rules``).
         self.effect_tags = [EFFECT_TAG + r for r in self.rules.rank_names]
         #: Each step of a play's resolution (``todo``) by name.
@@ -351,7 +369,16 @@ class Match(NextHand, Phase):
     # -- the start -------------------------------------------------------------------------
 
     def start(self, state: "State") -> bool:
-        n = state.n
+        leader = self._leader(state)
+        if self.plain_start:
+            for pile in state.piles:
+                if pile and self.is_joker(state, pile[-1]):
+                    break
+            else:   # no turned card to name, none that acts: the first turn opens at once
+                state.todo = []
+                state.phase = self
+                self._step_turn(state, leader)   # (what ``_run`` does with the queue below)
+                return True
         rules = self.rules
         if self.cheat:   # the piles' first cards lie face up: everyone knows them
             for pile in state.down_piles:
@@ -371,12 +398,6 @@ class Match(NextHand, Phase):
                 special = True
             if self.opening_effect and (special or c == self.named_card):
                 state.todo += [("at", i), ("effect",), ("named",)]
-        leader = state.dealer if self.first_turn == "dealer" else (state.dealer + 1) % n
-        titles = state.titles_won
-        if self.starter is not None and titles is not None and state.hand_no > 0:
-            seat = titles[("title", "vice", "loser").index(self.starter)]
-            if seat is not None:
-                leader = seat
         if any(step[0] == "effect" for step in state.todo):
             state.todo.append(("end",))   # play goes on as after the dealer's play
         else:
@@ -384,6 +405,17 @@ class Match(NextHand, Phase):
         state.phase = self
         self._run(state)
         return True
+
+    def _leader(self, state: "State") -> int:
+        """Who has the first turn: the dealer or the dealer's left, or after a titles hand the
+        title holder, vice or loser as the scoring says."""
+        leader = state.dealer if self.first_turn == "dealer" else (state.dealer + 1) % state.n
+        titles = state.titles_won
+        if self.starter is not None and titles is not None and state.hand_no > 0:
+            seat = titles[("title", "vice", "loser").index(self.starter)]
+            if seat is not None:
+                leader = seat
+        return leader
 
     # -- the queue of steps after a play ---------------------------------------------------
 
@@ -604,6 +636,9 @@ class Match(NextHand, Phase):
         p = state.current
         rules = self.rules
         if d == MATCH:
+            if self.fast_turns and not state.chain and not state.laws and state.wild_rank is None \
+                    and state.rule is None:
+                return self._plain_actions(state, p)
             return self._turn_actions(state, p)
         if d == MORE:
             return [STOP] + self._more_cards(state)
@@ -624,6 +659,30 @@ class Match(NextHand, Phase):
         if d == CLAIM_DECISION:
             return self._claims(state, p)
         return effects.legal(self, state, d, p)
+
+    def _plain_actions(self, state: "State", p: int) -> list[int]:
+        """``_turn_actions`` for a plain turn of a ``fast_turns`` game (one discard pile, no draw
+        chain, no law, no wild rank, no rule for the next card, no row, no card barred last, no
+        knock, no countdown wild): the cards of the hand, in hand order, that can always be laid
+        or match the top card by rank or suit (every card on an empty pile), then the draw unless
+        a card must be laid: the list ``_turn_actions`` makes, which in such a turn asks nothing
+        else."""
+        hand = state.hands[p]
+        named = state.named[0]
+        if named:
+            top = named[-1]
+            fits = self._matching.get(top)
+            if fits is None:
+                tr, ts = top
+                always, rank_of, suit_of = self.always_card, self.rules.rank_of, self.rules.suit_of
+                fits = self._matching[top] = frozenset(c for c in range(len(always)) if always[c]
+                                                       or rank_of[c] == tr or suit_of[c] == ts)
+            out = [c for c in hand if c in fits]
+        else:
+            out = list(hand)
+        if not out or not self.must_play:
+            out.append(DRAW)
+        return out
 
     def _turn_actions(self, state: "State", p: int) -> list[int]:
         src = self.source(state, p)
@@ -744,6 +803,8 @@ class Match(NextHand, Phase):
     def apply(self, state: "State", action: int) -> None:
         d = state.decision
         p = state.current
+        if self.fast and (d == MATCH or d == NAME_SUIT) and self._apply_plain(state, p, action):
+            return
         hand = state.hand_no
         handler = _HANDLERS.get(d)
         if handler is not None:
@@ -752,6 +813,30 @@ class Match(NextHand, Phase):
             effects.apply(self, state, d, p, action)
         if state.hand_no == hand and not state.terminal:
             self._run(state)
+
+    def _apply_plain(self, state: "State", p: int, action: int) -> bool:
+        """``apply`` for a plain turn of a ``fast`` game (no draw chain, no law, no wild rank), as
+        ``play_random`` makes it inline: a card with no effect laid (``_lay_plain``), a draw
+        (``_draw_plain``), and in a ``fast_turns`` game a wild laid (``_lay_wild``) and its suit
+        named (``_name_wild_suit``). Each leaves the state the step queue leaves, whose other steps
+        do nothing in such a game (no play of several, no call, no named card, no law, no row, no
+        countdown wild); False for any other action, which the queue then resolves."""
+        if state.chain or state.laws or state.wild_rank is not None:
+            return False
+        if state.decision == MATCH:
+            if action == DRAW:
+                self._draw_plain(state, p)
+            elif action in self.plain_cards:
+                self._lay_plain(state, p, action)
+            elif action in self.wild_cards and self.fast_turns and state.rule is None:
+                self._lay_wild(state, p, action)
+            else:
+                return False
+            return True
+        if self.fast_turns and state.todo == [("named",), ("laws",), ("end",)]:
+            self._name_wild_suit(state, action - SUIT_ACTION)
+            return True
+        return False
 
     def _on_match(self, state: "State", p: int, action: int) -> None:
         if action == KNOCK:
@@ -1007,15 +1092,42 @@ class Match(NextHand, Phase):
         """Random play through ``legal`` and ``apply`` directly, with the same draws as
         ``State.play_random`` (no validation, no Observation).
 
-        In a game whose turns need no step of the queue (``fast``), a turn's lay of a card with no
-        effect and a turn's draw are made inline: the same legal choices, drawn the same way, and
-        the same state after them as ``apply`` leaves (the queue would only run steps that do
-        nothing here); every other action goes through ``apply``."""
+        In a ``fast_turns`` game a run of plain turns is played by ``_plain_turns`` (the hands as
+        bit masks, no action listed) for as long as no turn needs more; in a game whose turns need
+        no step of the queue (``fast``), a turn's lay of a card with no effect and a turn's draw are
+        made inline (``_random_turns``): the same legal choices, drawn the same way, and the same
+        state after them as ``apply`` leaves (the queue would only run steps that do nothing here);
+        every other action goes through ``apply``."""
         rec = state.record
         hand_no = state.hand_no
-        legal, apply = self.legal, self.apply
         moves = decisions = 0
         cap = self.game.move_cap - rec.moves
+        if self.fast_turns:   # (a whole Crazy Eights hand, but for a refilled stock, is one run)
+            while moves < cap and state.hand_no == hand_no and state.phase is self and not state.terminal \
+                    and self._plain_turn(state):
+                moves, decisions = self._plain_turns(state, rnd, moves, decisions, cap)
+        if moves < cap and state.hand_no == hand_no and state.phase is self and not state.terminal:
+            moves, decisions = self._random_turns(state, rnd, hand_no, moves, decisions, cap)
+        state._legal = None
+        rec.moves += moves
+        rec.decisions += decisions
+        if rec.moves >= self.game.move_cap and not state.terminal:
+            state.stop("cap")
+        return True
+
+    def _plain_turn(self, state: "State") -> bool:
+        """Whether a run of ``_plain_turns`` may start here (in a ``fast_turns`` game): a turn with
+        no draw chain, no law, no wild rank, no rule for the next card, no one out, no turn change
+        pending, and a card on the discard pile."""
+        return state.decision == MATCH and not state.chain and not state.laws and state.wild_rank is None \
+            and state.rule is None and not state.out and state.turn_mod is None and state.target_next is None \
+            and state.resume is None and bool(state.named[0])
+
+    def _random_turns(self, state: "State", rnd: Callable[[], float], hand_no: int, moves: int, decisions: int,
+                      cap: int) -> tuple[int, int]:
+        """``play_random``'s turns to the end of the hand, one at a time; returns the moves and
+        decisions counted so far."""
+        legal, apply = self.legal, self.apply
         fast = self.fast
         turn_actions, plain, lay_plain, draw_plain = self._turn_actions, self.plain_cards, self._lay_plain, \
             self._draw_plain
@@ -1026,9 +1138,7 @@ class Match(NextHand, Phase):
         play_drawn, wilds = self.play_drawn, self.wild_cards
         suits = [SUIT_ACTION + s for s in self.plain_suits]   # ``legal`` for NAME_SUIT
         while state.hand_no == hand_no and state.phase is self and not state.terminal and moves < cap:
-            if fast_turns and state.decision == MATCH and not state.chain and not state.laws \
-                    and state.wild_rank is None and state.rule is None and not state.out \
-                    and state.turn_mod is None and state.target_next is None and state.resume is None:
+            if fast_turns and self._plain_turn(state):
                 moves, decisions = self._plain_turns(state, rnd, moves, decisions, cap)
                 continue
             if fast_turns and state.decision == MATCH and not state.chain and not state.laws \
@@ -1054,6 +1164,8 @@ class Match(NextHand, Phase):
                 if a == DRAW:
                     stock = state.stock
                     if stock and not play_drawn:   # ``_pass_and_draw`` and ``end``, inline
+                        self._note_pass(state, p)
+                        state.received[p] += 1
                         hand.append(stock.pop(0))
                         hand.sort()
                         state.idle = 0
@@ -1136,137 +1248,241 @@ class Match(NextHand, Phase):
                     draw_plain(state, state.current)
                     continue
             apply(state, a)
-        state._legal = None
-        rec.moves += moves
-        rec.decisions += decisions
-        if rec.moves >= self.game.move_cap and not state.terminal:
-            state.stop("cap")
-        return True
+        return moves, decisions
 
     def _plain_turns(self, state: "State", rnd: Callable[[], float], moves: int, decisions: int,
                      cap: int) -> tuple[int, int]:
         """Plain turns one after another (``play_random`` in a ``fast_turns`` game, no one out, no
         turn change pending): a card with no effect laid, a wild laid and its suit named, a card
-        drawn from the stock, each as ``apply`` would leave it, the turn's fields written back when
-        the run stops; the first turn of another kind is handed to ``apply`` (or ``_draw_plain``).
-        Returns the moves and decisions counted so far."""
-        n, d = state.n, state.direction
+        drawn from the stock, each as ``apply`` would leave it; the first turn of another kind is
+        handed to ``apply`` (or ``_draw_plain``). Returns the moves and decisions counted so far.
+
+        Why it is the same game: while the run lasts each hand is a bit mask (bit c: card c) and
+        the stock is read from an index. A hand is always sorted, so ``legal``'s cards (the hand's
+        cards that fit the top card, in hand order, then the draw unless a card must be laid) are
+        the set bits of ``hand & fits`` from the lowest: the i-th action is the i-th lowest bit,
+        drawn with the same ``int(rnd() * k)`` without listing the actions. The hands, the stock,
+        the passes the draws showed (``passed``, ``received``, as ``_pass_and_draw`` notes them)
+        and the turn's fields are written back when the run stops (``_write_back``)."""
         hands, stock = state.hands, state.stock
         pile, named = state.piles[0], state.named[0]
-        always, natural, rank_of, suit_of = self.always_card, self.natural_card, self.rules.rank_of, \
-            self.rules.suit_of
-        plain, wilds, must_play, play_drawn = self.plain_cards, self.wild_cards, self.must_play, self.play_drawn
-        suits = [SUIT_ACTION + s for s in self.plain_suits]
+        bit = self.card_bit
+        masks = [sum(map(bit.__getitem__, h)) for h in hands]
+        fits_card, fits_top = self.fits_card, self.fits_top
+        natural, tags = self.natural_card, self.effect_tags
+        wilds = self.wild_mask
+        inline = self.plain_mask | wilds   # the cards laid here: no effect, or a wild
+        extra = 0 if self.must_play else 1   # the draw offered beside the cards that fit
+        # (a drawn card that may be played at once is a decision: ``apply``'s)
+        left = 0 if self.play_drawn else len(stock)
+        got = [0] * len(hands)   # cards each seat drew in the run, and the top card they passed on
+        seen: list[tuple[int, int] | None] = [None] * len(hands)
+        suits = self.plain_suits
         ns = len(suits)
+        applied = state.record.applied
+        f = fits_top(named[-1])
+        after = self._after(state.n, state.direction)
+        laid_before = len(pile)
+        taken = 0
         p = state.current
-        acted = False
-        last = None
-        matching = self._matching
         while moves < cap:
-            hand = hands[p]
-            if named:
-                top = named[-1]
-                fits = matching.get(top)
-                if fits is None:   # the cards that may be laid on it: always, or of its rank or suit
-                    tr, ts = top
-                    fits = matching[top] = frozenset(c for c in range(len(always)) if always[c]
-                                                     or rank_of[c] == tr or suit_of[c] == ts)
-                options = [c for c in hand if c in fits]
-            else:
-                options = list(hand)
-            if not must_play or not options:
-                options.append(DRAW)
-            k = len(options)
+            o = masks[p] & f
             moves += 1
-            if k > 1:
-                decisions += 1
-                a = options[int(rnd() * k)]
-            else:
-                a = options[0]
-            if a == DRAW:
-                if stock and not play_drawn:
-                    hand.append(stock.pop(0))
-                    hand.sort()
-                    acted = True
-                    p = (p + d) % n
-                    continue
-                self._sync_turn(state, p, acted, last)
-                self._draw_plain(state, p)
-                break
-            wild = a in wilds
-            if not wild and a not in plain:
-                self._sync_turn(state, p, acted, last)
-                self.apply(state, a)
-                break
-            hand.remove(a)
-            pile.append(a)
-            named.append(natural[a])
-            acted = True
-            last = a
-            if not hand:   # goes out, before any effect
-                self._sync_turn(state, p, acted, last)
-                state.laid = [a]
-                if not self._goes_out(state, p):
-                    if wild:
-                        state.todo = [("named",), ("laws",), ("end",)]
-                        state.decision = NAME_SUIT
-                    else:
-                        self._pass_turn(state, p)
-                break
-            if wild:
-                state.record.applied.add(self.effect_tags[natural[a][0]])
-                if moves >= cap:   # stopped with the suit still to name
-                    self._sync_turn(state, p, acted, last)
-                    state.laid = [a]
-                    state.todo = [("named",), ("laws",), ("end",)]
-                    state.decision = NAME_SUIT
-                    break
-                moves += 1
-                if ns > 1:
+            if o:
+                i = 0
+                if o & (o - 1) or extra:
                     decisions += 1
-                    s = suits[int(rnd() * ns)]
-                else:
-                    s = suits[0]
-                named[-1] = (named[-1][0], s - SUIT_ACTION)
-            p = (p + d) % n
+                    k = o.bit_count() + extra
+                    i = int(rnd() * k)
+                    if i == k - extra:
+                        o = 0   # the draw
+                    else:   # the i-th card that fits, from the lowest
+                        while i:
+                            o &= o - 1
+                            i -= 1
+                if o:
+                    low = o & -o
+                    a = low.bit_length() - 1
+                    if not low & inline:   # a card with another effect, a joker: ``apply``'s
+                        self._write_back(state, p, masks, laid_before, taken, got, seen)
+                        self.apply(state, a)
+                        break
+                    pile.append(a)
+                    named.append(natural[a])
+                    masks[p] ^= low
+                    if not masks[p]:   # goes out, before any effect
+                        self._write_back(state, p, masks, laid_before, taken, got, seen)
+                        state.laid = [a]
+                        if not self._goes_out(state, p):
+                            if low & wilds:   # play goes on (``retire``): the wild's suit is named
+                                applied.add(tags[natural[a][0]])
+                                state.todo = [("named",), ("laws",), ("end",)]
+                                state.decision = NAME_SUIT
+                            else:
+                                self._pass_turn(state, p)
+                        break
+                    if low & wilds:
+                        r = natural[a][0]
+                        applied.add(tags[r])
+                        if moves >= cap:   # stopped with the suit still to name
+                            self._write_back(state, p, masks, laid_before, taken, got, seen)
+                            state.laid = [a]
+                            state.todo = [("named",), ("laws",), ("end",)]
+                            state.decision = NAME_SUIT
+                            break
+                        moves += 1
+                        if ns > 1:
+                            decisions += 1
+                            top = named[-1] = (r, suits[int(rnd() * ns)])
+                        else:
+                            top = named[-1] = (r, suits[0])
+                        f = fits_top(top)
+                    else:
+                        f = fits_card[a]
+                    p = after[p]
+                    continue
+            # nothing fits, or the draw was chosen: pass and draw
+            if taken < left:
+                masks[p] |= bit[stock[taken]]
+                taken += 1
+                got[p] += 1
+                seen[p] = named[-1]
+                p = after[p]
+                continue
+            self._write_back(state, p, masks, laid_before, taken, got, seen)
+            self._draw_plain(state, p)
+            break
         else:
-            self._sync_turn(state, p, acted, last)
+            self._write_back(state, p, masks, laid_before, taken, got, seen)
         return moves, decisions
 
-    def _sync_turn(self, state: "State", p: int, acted: bool, last: int | None) -> None:
-        """The fields of ``p``'s turn as the ``turn`` step leaves them, after plain turns made
-        inline (``acted``: a card laid or drawn; ``last``: the last card laid)."""
+    def fits_top(self, top: tuple[int, int]) -> int:
+        """The cards (a bit mask) that may be laid on a top card counting as ``top`` (rank index,
+        suit index) with no rule for the next card: of its rank or suit, or always laid."""
+        fits = self._fits.get(top)
+        if fits is None:
+            tr, ts = top
+            always, rank_of, suit_of, bit = self.always_card, self.rules.rank_of, self.rules.suit_of, self.card_bit
+            fits = self._fits[top] = sum(bit[c] for c in range(len(bit))
+                                         if always[c] or rank_of[c] == tr or suit_of[c] == ts)
+        return fits
+
+    def cards_of(self, mask: int) -> list[int]:
+        """The cards of a bit mask, lowest first (a byte of the mask at a time, from a table)."""
+        out: list[int] = []
+        for table in self._byte_cards:
+            if mask & 255:
+                out += table[mask & 255]
+            mask >>= 8
+            if not mask:
+                break
+        return out
+
+    def _write_back(self, state: "State", p: int, masks: list[int], laid_before: int, taken: int,
+                    got: list[int], seen: list) -> None:
+        """After plain turns made inline (``_plain_turns``), with ``p`` to play: each hand as a
+        sorted list again, the ``taken`` cards drawn off the stock, each seat's last pass noted as
+        ``_note_pass`` and ``draw`` would (``got``: the cards it drew in the run; ``seen``: the top
+        card it last passed on), and the fields of ``p``'s turn as the ``turn`` step leaves them
+        (a card laid or drawn in the run: ``idle`` 0; the last card laid, if the pile grew from
+        ``laid_before``, ``last_play``)."""
+        cards_of = self.cards_of
+        for hand, mask in zip(state.hands, masks):
+            hand[:] = cards_of(mask)
+        pile = state.piles[0]
+        if taken:
+            del state.stock[:taken]
+            passed, received = state.passed, state.received
+            shows = self.must_play   # (where a card may be laid at will, a pass shows nothing)
+            for q, k in enumerate(got):
+                if k:
+                    received[q] += k
+                    passed[q] = (seen[q], None, received[q] - 1) if shows else None
         state.mover = state.current = p
         state.laid = []
         state.drawn = None
         state.claim = None
         state.todo = []
-        if acted:
+        if taken or len(pile) > laid_before:
             state.idle = 0
-        if last is not None:
+        if len(pile) > laid_before:
             state.pile_at = 0
-            state.last_play = 1 << last
+            state.last_play = 1 << pile[-1]
+
+    def _after(self, n: int, direction: int) -> list[int]:
+        """The seat after each seat, in the direction of play (no one out)."""
+        after = self._next_seats.get((n, direction))
+        if after is None:
+            after = self._next_seats[n, direction] = [(q + direction) % n for q in range(n)]
+        return after
 
     def _lay_plain(self, state: "State", p: int, card: int) -> None:
         """``p`` lays ``card`` (no effect, not a joker) on the discard pile: what ``lay`` and the
         steps after it (``after`` … ``end``, ``turn``) do for such a card in a ``fast`` game."""
-        state.hands[p].remove(card)
+        hand = state.hands[p]
+        hand.remove(card)
         state.idle = 0
         state.pile_at = 0
         state.piles[0].append(card)
-        state.named[0].append(self.rules.natural(card))
+        state.named[0].append(self.natural_card[card])
         state.rule = None
         state.laid = [card]
         state.todo = []
         state.last_play = 1 << card
-        if not state.hands[p] and p not in state.out:
-            if self._goes_out(state, p):
-                return
+        if hand and not state.out and state.turn_mod is None and state.target_next is None \
+                and state.resume is None:   # the next seat's turn (``_pass_turn``'s common case)
+            nxt = (p + state.direction) % state.n
+            state.mover = state.current = nxt
+            state.laid = []
+            state.drawn = None
+            state.claim = None
+            state.decision = MATCH
+            return
+        if not hand and p not in state.out and self._goes_out(state, p):
+            return
         self._pass_turn(state, p)
+
+    def _lay_wild(self, state: "State", p: int, card: int) -> None:
+        """``p`` lays a wild ``card`` (not a joker) in a ``fast_turns`` game: what ``lay`` and the
+        steps up to the wild's suit do (``after``: going out before the effect fires; ``effect``:
+        the card noted in the record, its suit to name), leaving the ``named``, ``laws`` and
+        ``end`` steps for after the suit."""
+        state.hands[p].remove(card)
+        state.idle = 0
+        state.pile_at = 0
+        state.piles[0].append(card)
+        rank = self.natural_card[card]
+        state.named[0].append(rank)
+        state.rule = None
+        state.laid = [card]
+        state.last_play = 1 << card
+        if not state.hands[p] and p not in state.out and self._goes_out(state, p):
+            return
+        state.record.applied.add(self.effect_tags[rank[0]])
+        state.todo = [("named",), ("laws",), ("end",)]
+        state.open(self, NAME_SUIT, p)
+
+    def _name_wild_suit(self, state: "State", suit: int) -> None:
+        """The suit of a wild laid in a ``fast_turns`` game named (``_on_name_suit``), then the
+        ``named``, ``laws`` (nothing, in such a game) and ``end`` steps."""
+        named = state.named[state.pile_at]
+        if named:
+            named[-1] = (named[-1][0], suit)
+        state.todo = []
+        self._pass_turn(state, state.mover)
 
     def _draw_plain(self, state: "State", p: int) -> None:
         """``p`` passes and draws (no draw chain): ``_pass_and_draw``, then the turn passes on as
         the ``end`` step would."""
+        stock = state.stock
+        if stock and not self.play_drawn and not state.chain:
+            # ``_pass_and_draw`` when a card is there to draw and no decision follows it
+            self._note_pass(state, p)
+            state.received[p] += 1
+            insort(state.hands[p], stock.pop(0))   # (``draw``: the hand sorted)
+            state.idle = 0
+            state.todo = []
+            return self._pass_turn(state, p)
         hand = state.hand_no
         self._pass_and_draw(state, p)
         if state.hand_no != hand or state.ended:
@@ -1285,7 +1501,7 @@ class Match(NextHand, Phase):
         if state.turn_mod is not None or state.target_next is not None or state.resume is not None:
             state.todo = [("end",)]
             return self._run(state)
-        nxt = self.next_seat(state, p)
+        nxt = self.next_seat(state, p) if state.out else (p + state.direction) % state.n
         state.mover = nxt
         state.laid = []
         state.drawn = None
