@@ -42,8 +42,11 @@ def per_seat(make: Callable[[], Any]) -> Callable[["Game", int], list[Any]]:
     """A hand field with one value per seat, each made afresh (``per_seat(list)``: an empty list each)."""
     if make in (int, bool, float, str, tuple, frozenset):   # an immutable value: shared, made once
         value = make()
-        return lambda game, n: [value] * n
-    return lambda game, n: [make() for _ in range(n)]
+        maker = lambda game, n: [value] * n  # noqa: E731
+    else:
+        maker = lambda game, n: [make() for _ in range(n)]  # noqa: E731
+    maker.per_seat = make   # type: ignore[attr-defined]  # read by the state's compiled hand reset
+    return maker
 
 
 #: The direction of play, which a card or a law may reverse: kept by every family's card play.

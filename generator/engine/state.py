@@ -91,6 +91,7 @@ class Game:
         self._other_defaults = [(k, v) for k, v in self._defaults
                                 if type(v) in (list, set, dict) and v]
         self._copy_plan = _copy_plan(self)
+        self._reset = _compile_reset(self)
         # The hooks of the hand cycle that some phase overrides, found once: the rest do nothing,
         # and the cycle runs thousands of times a second.
         self._after_hand = tuple(ph for ph in self.phases if type(ph).after_hand is not Phase.after_hand)
@@ -169,6 +170,33 @@ class Game:
         if players not in self.player_counts():
             raise ValueError(f"{self.spec.naming.name} is {self.spec.players.phrase()}, not {players}")
         return State(self, players, seed)
+
+
+def _compile_reset(game: Game) -> Callable[[dict[str, Any], int], None]:
+    """The reset of a hand's fields, compiled into one function per game: run at every hand (and
+    redeal), it sets each field from its declared initial value — plain values in one update,
+    each empty list, set or dict made by its literal, each per-seat field (``phase.per_seat``)
+    as one list, other makers called — without a loop or a call per field."""
+    env: dict[str, Any] = {"game": game, "plain": {"deals": 0, **game._plain_defaults}, "fresh": _fresh}
+    lines = ["def reset(d, n):", "    d.update(plain)"]
+    empty = {list: "[]", set: "set()", dict: "{}"}
+    for i, (name, kind) in enumerate(game._empty_defaults):
+        lines.append(f"    d[{name!r}] = {empty[kind]}")
+    for i, (name, value) in enumerate(game._other_defaults):
+        env[f"value{i}"] = value
+        lines.append(f"    d[{name!r}] = fresh(value{i})")
+    for i, (name, make) in enumerate(game._makers):
+        seat = getattr(make, "per_seat", None)
+        if seat in empty:
+            lines.append(f"    d[{name!r}] = [{empty[seat]} for _ in range(n)]")
+        elif seat is not None and seat in (int, bool, float, str, tuple, frozenset):
+            env[f"value{i}"] = seat()
+            lines.append(f"    d[{name!r}] = [value{i}] * n")
+        else:
+            env[f"make{i}"] = make
+            lines.append(f"    d[{name!r}] = make{i}(game, n)")
+    exec("\n".join(lines), env)   # noqa: S102 - source built above from field names only
+    return env["reset"]
 
 
 def _copy_plan(game: Game) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
@@ -546,17 +574,7 @@ class State:
     # -- the hand --------------------------------------------------------------------------
 
     def _reset_hand(self) -> None:
-        g = self.game
-        d = self.__dict__
-        d["deals"] = 0
-        d.update(g._plain_defaults)
-        for name, kind in g._empty_defaults:
-            d[name] = kind()
-        for name, value in g._other_defaults:
-            d[name] = _fresh(value)
-        n = self.n
-        for name, make in g._makers:
-            d[name] = make(g, n)
+        self.game._reset(self.__dict__, self.n)
 
     def _start_hand(self) -> None:
         self._reset_hand()
