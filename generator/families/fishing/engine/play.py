@@ -27,6 +27,7 @@ from generator.engine.places import PUBLIC, Place
 
 from .narrate import FishNarration
 from .rules import BUILD, CARD, SHIFT, FishRules, TableSets, action, build_action, card_of, is_build, taken_of, total_of
+from .scoring import FishFacts, FishScorer
 
 if TYPE_CHECKING:   # pragma: no cover
     from generator.engine.state import Game, State
@@ -94,17 +95,20 @@ class LayTable(Phase):
     def start(self, state: "State") -> bool:
         stock = state.stock
         k = min(self.count, len(stock))
-        state.layout = stock[:k]
+        layout = stock[:k]
         del stock[:k]
-        state.tables = 1
-        while self.fresh and self.free_capture(state.layout) and state.tables < MAX_TABLES and stock:
-            stock.extend(state.layout)
-            state.shuffle(stock)
-            state.layout = stock[:k]
-            del stock[:k]
-            state.tables += 1
-        if state.tables > 1:
-            state.record.applied.add(type(self).__name__)
+        tables = 1
+        if self.fresh:   # (the fields written once, at the end: every hand opens so)
+            free = self.free_capture
+            while free(layout) and tables < MAX_TABLES and stock:
+                stock += layout
+                state.shuffle(stock)
+                layout = stock[:k]
+                del stock[:k]
+                tables += 1
+            if tables > 1:
+                state.record.applied.add(type(self).__name__)
+        state.layout, state.tables = layout, tables
         return False
 
 
@@ -126,6 +130,11 @@ class Fish(Phase):
         rank = rules.rank
         self.takes_pile = [[rank[c] == rank[top] or rank[c] == rules.sweeper for c in range(len(rank))]
                            for top in range(len(rank))] if rules.pile else None
+        #: The same as sets, for the random loop: the cards that take a pile topped by each card.
+        self.takers = [frozenset(c for c in range(len(rank)) if row[c]) for row in self.takes_pile] if rules.pile else None
+        self.nothing: frozenset[int] = frozenset()   # (what takes an empty pile)
+        #: (seat on turn, every hand's size) → the seats' turns till the hands are empty (``_round``).
+        self._rounds: dict[tuple, tuple[int, ...]] = {}
         #: The seat after each seat, and every seat from each dealer's left, at each number of players.
         counts = game.spec.players.counts()
         self._after = {n: [(p + 1) % n for p in range(n)] for n in counts}
@@ -277,93 +286,136 @@ class Fish(Phase):
         return captures + [c for c in hand if not tk[c]]
 
     def play_random(self, state: "State", rnd: Callable[[], float]) -> bool:
-        """Random turns of a pile game, to the end of the hand, without building actions: the
-        same legal cards in the same order as ``legal`` (the cards that take the pile, then the
-        cards laid; only those that take it when capturing is compulsory), the same draw, and the
-        state ``apply`` leaves. A spread game goes through ``legal``/``apply``."""
-        takes_pile = self.takes_pile
-        if takes_pile is None:
+        """Random turns of a pile game, to the end of the hand (or the move cap), in one loop.
+
+        Covers every pile game (``takes_pile`` set; a pile has no builds); a spread game returns
+        False and goes through ``legal``/``apply``. Why it is the general path's game:
+
+        * in a pile every card held is one action, and ``legal`` lists the cards that take the
+          pile (``takers``: its top card's rank, or the sweeping rank) first, then the cards laid,
+          each in hand order (card order) — only the takers when capturing is compulsory. So the
+          draw ``int(rnd() * k)`` over the same ``k`` is the index of the same card: in the hand
+          itself when no card takes the pile (most turns), else in the hand sorted takers first;
+        * each turn plays one card of the seat on turn, so the seats' turns until every hand is
+          empty follow from the hands' sizes alone (``_round``: the seat after, skipping empty
+          hands, as ``apply`` goes round): a round is a loop over its seats;
+        * a capture takes the whole pile: into the catch in card order (as ``taken_of`` lists it)
+          then the card played, with ``FishRules.is_sweep``'s test for a pile; a lay goes on top;
+          the refill is ``_refill``'s (its full round inline), and the move cap stops at the same
+          turn as ``apply_action``'s;
+        * it leaves ``turns``, ``last_capturer``, the record's moves and decisions, and the seat on
+          turn (or the hand's end) as ``apply`` and ``apply_action`` leave them.
+        """
+        if self.takes_pile is None:
             return False
         state._legal = None
         rules = self.rules
-        must, refill, rank = rules.must, self._refill, rules.rank
+        must = rules.must
         lone, clear = rules.sweep == "lone-card", rules.sweep == "clear-table"
+        takers, rank, nothing = self.takers, rules.rank, self.nothing
         rec = state.record
         hands, catch, stock, n = state.hands, state.catch, state.stock, state.n
         after = self._after[n]
         order = self._from_left[n][state.dealer]
         each = state.hand_size()
+        full = each * n
         layout, turns, last = state.layout, state.turns, state.last_capturer
+        tk = takers[layout[-1]] if layout else nothing   # the cards that take the pile
         start = turns
         stop = turns + self.game.move_cap - rec.moves   # the move cap, counted in turns
         p = state.current
-        empty_at = turns + sum(map(len, hands))   # the turn after which every hand is empty
-        decisions = 0
+        forced = 0   # turns with one action: every other turn is a decision
         ended = False
         while turns < stop:
-            hand = hands[p]
-            # In a pile every card held is one action (it takes the pile or is laid on it):
-            # ``legal`` lists the cards that take it first, then the others, each in hand order.
-            k = len(hand)
-            if layout:
-                tk = takes_pile[layout[-1]]
-                caps = [c for c in hand if tk[c]]
-                if caps and must:
-                    k = len(caps)
-            else:
-                caps = None
-            if k > 1:
-                decisions += 1
-                i = int(rnd() * k)
-            else:
-                i = 0
-            turns += 1
-            if caps:
-                if i < len(caps):   # it takes the pile
-                    card = caps[i]
-                    hand.remove(card)
-                    layout.sort()   # the taken cards in card order, as ``taken_of`` lists them
+            seq = self._round(n, p, hands)
+            if turns + len(seq) > stop:
+                seq = seq[:stop - turns]
+            for t, p in enumerate(seq, turns + 1):   # t: the hand's turn being played
+                h = hands[p]
+                k = len(h)
+                if tk.isdisjoint(h):   # nothing takes the pile: the i-th card of the hand is laid
+                    if k > 1:
+                        card = h.pop(int(rnd() * k))
+                    else:
+                        card = h.pop()
+                        forced += 1
+                    layout.append(card)
+                    tk = takers[card]
+                    continue
+                if must:
+                    k = len(tk.intersection(h))
+                if k > 1:
+                    card = sorted(h, key=tk.__contains__, reverse=True)[int(rnd() * k)]   # takers first, stable
+                    h.remove(card)
+                else:
+                    card = h.pop(h.index(next(c for c in h if c in tk))) if must else h.pop()
+                    forced += 1
+                if card in tk:   # it takes the pile
                     # ``FishRules.is_sweep`` for a pile, whose capture takes it whole
-                    if (lone and len(layout) == 1 and rank[layout[0]] == rank[card]) or (clear and turns != 1):
+                    if (lone and len(layout) == 1 and rank[layout[0]] == rank[card]) or (clear and t != 1):
                         state.sweeps[p] += 1
                         rec.applied.add("sweep")
+                    layout.sort()   # the taken cards in card order, as ``taken_of`` lists them
                     mine = catch[p]
-                    mine.extend(layout)
+                    mine += layout
                     mine.append(card)
                     layout = state.layout = []
+                    tk = nothing
                     last = p
                 else:
-                    card = [c for c in hand if not tk[c]][i - len(caps)]
-                    hand.remove(card)
                     layout.append(card)
-            else:
-                layout.append(hand.pop(i))
-            if turns == empty_at:
-                if not stock:
-                    ended = True
-                    break
-                if len(stock) >= each * n:   # ``_refill``'s full round, inline
-                    for q in order:
-                        h = hands[q]
-                        h.extend(stock[:each])
-                        del stock[:each]
-                        h.sort()
+                    tk = takers[card]
+            turns += len(seq)
+            if turns >= stop:
+                if any(hands) or stock:   # stopped by the cap with the hand going on: the next seat holding cards
+                    if not any(hands):
+                        self._refill(state)
+                    p = after[p]
+                    while not hands[p]:
+                        p = after[p]
                 else:
-                    refill(state)
-                empty_at = turns + sum(map(len, hands))
+                    ended = True
+                break
+            if not stock:
+                ended = True
+                break
+            if len(stock) >= full:   # ``_refill``'s full round, inline
+                for q in order:
+                    h = hands[q]
+                    h += stock[:each]
+                    del stock[:each]
+                    h.sort()
+            else:
+                self._refill(state)
             p = after[p]
-            while not hands[p]:
-                p = after[p]
         state.turns, state.last_capturer = turns, last
         rec.moves += turns - start
-        rec.decisions += decisions
+        rec.decisions += turns - start - forced
         if ended:
+            state.current = p   # (the last to play, as ``apply`` leaves it)
             self._end_hand(state)
         else:
             state.open(self, TURN, p)
         if rec.moves >= self.game.move_cap and not state.terminal:
             state.stop("cap")
         return True
+
+    def _round(self, n: int, p: int, hands: list[list[int]]) -> tuple[int, ...]:
+        """The seats' turns from ``p`` (or the next seat holding cards) until every hand is
+        empty: each plays one card a turn, the seat after playing next, empty hands skipped."""
+        sizes = tuple(map(len, hands))
+        key = (p, sizes)
+        seq = self._rounds.get(key)
+        if seq is None:
+            after, left, out = self._after[n], list(sizes), []
+            while any(left):
+                while not left[p]:
+                    p = after[p]
+                out.append(p)
+                left[p] -= 1
+                p = after[p]
+            seq = self._rounds[key] = tuple(out)
+        return seq
 
     def _refill(self, state: "State") -> None:
         """Deal each player a hand's worth from the stock, from the dealer's left, while it lasts."""
@@ -389,7 +441,12 @@ class Fish(Phase):
             state.layout = []
         state.builds = []
         state.left_over = len(state.layout)
-        state.end_hand(self.game.scorer.facts(state))
+        scorer = self.game.scorer
+        if type(scorer) is FishScorer:   # its ``facts`` without the copies: the hand's lists are
+            # never changed after its end (the next hand makes its own), so the facts may hold them
+            state.end_hand(FishFacts(state.catch, state.sweeps, last, state.left_over))
+        else:
+            state.end_hand(scorer.facts(state))
 
     def describe(self, state: "State", act: int) -> str | None:
         names = self.names
