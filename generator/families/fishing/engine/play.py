@@ -133,6 +133,7 @@ class Fish(Phase):
         #: The same as sets, for the random loop: the cards that take a pile topped by each card.
         self.takers = [frozenset(c for c in range(len(rank)) if row[c]) for row in self.takes_pile] if rules.pile else None
         self.nothing: frozenset[int] = frozenset()   # (what takes an empty pile)
+        self.bits = [1 << c for c in range(len(rank))]
         #: (seat on turn, every hand's size) → the seats' turns till the hands are empty (``_round``).
         self._rounds: dict[tuple, tuple[int, ...]] = {}
         #: The seat after each seat, and every seat from each dealer's left, at each number of players.
@@ -155,7 +156,7 @@ class Fish(Phase):
         if rules.builds:
             return self._legal_builds(state)
         layout = state.layout
-        if self.takes_pile is not None and layout:   # a pile: what ``captures`` gives, from a table
+        if self.takes_pile is not None:   # a pile: what ``captures`` gives, from a table
             return self._pile_legal(state.hands[state.current], layout)
         captures, lays = [], []
         for c in state.hands[state.current]:
@@ -177,6 +178,8 @@ class Fish(Phase):
             state.layout.append(card)
         elif act & BUILD:   # made, grouped or raised
             self._build(state, p, card, taken_of(act), total_of(act))
+        elif self.takers is not None:   # a pile's capture takes it whole: its cards in card order
+            self._capture(state, p, card, sorted(state.layout))
         else:
             self._capture(state, p, card, taken_of(act))
         state.turns += 1
@@ -275,15 +278,20 @@ class Fish(Phase):
         return None
 
     def _pile_legal(self, hand: list[int], pile: list[int]) -> list[int]:
-        """``legal`` in a pile game (the pile not empty): the cards that take the whole pile (one
-        action each, the pile's mask the same for all), then the cards laid — the same actions in
-        the same order as the general loop over ``FishRules.captures``."""
-        tk = self.takes_pile[pile[-1]]   # type: ignore[index]
-        taken = action(0, pile)
-        captures = [c | taken for c in hand if tk[c]]
-        if captures and self.rules.must:
+        """``legal`` in a pile game: the cards that take the whole pile (one action each, the
+        pile's mask the same for all), then the cards laid — the same actions in the same order
+        as the general loop over ``FishRules.captures``. An empty pile, or a hand without a card
+        that takes it (most turns), lays every card: its actions are the hand's cards."""
+        if not pile:
+            return list(hand)
+        tk = self.takers[pile[-1]]   # type: ignore[index]
+        if tk.isdisjoint(hand):
+            return list(hand)
+        taken = sum(map(self.bits.__getitem__, pile)) << SHIFT   # (the pile's cards are distinct)
+        captures = [c | taken for c in hand if c in tk]
+        if self.rules.must:
             return captures
-        return captures + [c for c in hand if not tk[c]]
+        return captures + [c for c in hand if c not in tk]
 
     def play_random(self, state: "State", rnd: Callable[[], float]) -> bool:
         """Random turns of a pile game, to the end of the hand (or the move cap), in one loop.
