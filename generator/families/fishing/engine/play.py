@@ -152,12 +152,12 @@ class Fish(Phase):
         return state.open(self, TURN, seat)
 
     def legal(self, state: "State") -> list[int]:
+        if self.takes_pile is not None:   # a pile: what ``captures`` gives, from a table
+            return self._pile_legal(state.hands[state.current], state.layout)
         rules = self.rules
         if rules.builds:
             return self._legal_builds(state)
         layout = state.layout
-        if self.takes_pile is not None:   # a pile: what ``captures`` gives, from a table
-            return self._pile_legal(state.hands[state.current], layout)
         captures, lays = [], []
         for c in state.hands[state.current]:
             found = rules.captures(c, layout)
@@ -184,7 +184,7 @@ class Fish(Phase):
             self._capture(state, p, card, taken_of(act))
         state.turns += 1
         hands = state.hands
-        if not any(hands):
+        if not hands[p] and not any(hands):   # (only the seat that played can have emptied them)
             if not state.stock:
                 return self._end_hand(state)
             self._refill(state)
