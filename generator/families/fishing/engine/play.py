@@ -306,7 +306,8 @@ class Fish(Phase):
           itself when no card takes the pile (most turns), else in the hand sorted takers first;
         * each turn plays one card of the seat on turn, so the seats' turns until every hand is
           empty follow from the hands' sizes alone (``_round``: the seat after, skipping empty
-          hands, as ``apply`` goes round): a round is a loop over its seats;
+          hands, as ``apply`` goes round): a round is a loop over its seats (with a sweep of the
+          whole table, the hand's first turn, never a sweep, is a round of its own);
         * a capture takes the whole pile: into the catch in card order (as ``taken_of`` lists it)
           then the card played, with ``FishRules.is_sweep``'s test for a pile; a lay goes on top;
           the refill is ``_refill``'s (its full round inline), and the move cap stops at the same
@@ -336,9 +337,12 @@ class Fish(Phase):
         ended = False
         while turns < stop:
             seq = self._round(n, p, hands)
+            opening = clear and not turns
+            if opening:   # the hand's first turn played alone: its capture is no sweep
+                seq = seq[:1]
             if turns + len(seq) > stop:
                 seq = seq[:stop - turns]
-            for t, p in enumerate(seq, turns + 1):   # t: the hand's turn being played
+            for p in seq:
                 h = hands[p]
                 k = len(h)
                 if tk.isdisjoint(h):   # nothing takes the pile: the i-th card of the hand is laid
@@ -360,7 +364,7 @@ class Fish(Phase):
                     forced += 1
                 if card in tk:   # it takes the pile
                     # ``FishRules.is_sweep`` for a pile, whose capture takes it whole
-                    if (lone and len(layout) == 1 and rank[layout[0]] == rank[card]) or (clear and t != 1):
+                    if (lone and len(layout) == 1 and rank[layout[0]] == rank[card]) or (clear and not opening):
                         state.sweeps[p] += 1
                         rec.applied.add("sweep")
                     layout.sort()   # the taken cards in card order, as ``taken_of`` lists them
@@ -384,6 +388,9 @@ class Fish(Phase):
                 else:
                     ended = True
                 break
+            if any(hands):   # (the opening turn played alone)
+                p = after[p]
+                continue
             if not stock:
                 ended = True
                 break
