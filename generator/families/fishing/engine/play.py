@@ -27,6 +27,7 @@ from generator.engine.places import PUBLIC, Place
 
 from .narrate import FishNarration
 from .rules import BUILD, CARD, SHIFT, FishRules, TableSets, action, build_action, card_of, is_build, taken_of, total_of
+from .scoring import FishFacts, FishScorer
 
 if TYPE_CHECKING:   # pragma: no cover
     from generator.engine.state import Game, State
@@ -94,17 +95,20 @@ class LayTable(Phase):
     def start(self, state: "State") -> bool:
         stock = state.stock
         k = min(self.count, len(stock))
-        state.layout = stock[:k]
+        layout = stock[:k]
         del stock[:k]
-        state.tables = 1
-        while self.fresh and self.free_capture(state.layout) and state.tables < MAX_TABLES and stock:
-            stock.extend(state.layout)
-            state.shuffle(stock)
-            state.layout = stock[:k]
-            del stock[:k]
-            state.tables += 1
-        if state.tables > 1:
-            state.record.applied.add(type(self).__name__)
+        tables = 1
+        if self.fresh:   # (the fields written once, at the end: every hand opens so)
+            free = self.free_capture
+            while free(layout) and tables < MAX_TABLES and stock:
+                stock += layout
+                state.shuffle(stock)
+                layout = stock[:k]
+                del stock[:k]
+                tables += 1
+            if tables > 1:
+                state.record.applied.add(type(self).__name__)
+        state.layout, state.tables = layout, tables
         return False
 
 
@@ -126,6 +130,12 @@ class Fish(Phase):
         rank = rules.rank
         self.takes_pile = [[rank[c] == rank[top] or rank[c] == rules.sweeper for c in range(len(rank))]
                            for top in range(len(rank))] if rules.pile else None
+        #: The same as sets, for the random loop: the cards that take a pile topped by each card.
+        self.takers = [frozenset(c for c in range(len(rank)) if row[c]) for row in self.takes_pile] if rules.pile else None
+        self.nothing: frozenset[int] = frozenset()   # (what takes an empty pile)
+        self.bits = [1 << c for c in range(len(rank))]
+        #: (seat on turn, every hand's size) → the seats' turns till the hands are empty (``_round``).
+        self._rounds: dict[tuple, tuple[int, ...]] = {}
         #: The seat after each seat, and every seat from each dealer's left, at each number of players.
         counts = game.spec.players.counts()
         self._after = {n: [(p + 1) % n for p in range(n)] for n in counts}
@@ -142,12 +152,12 @@ class Fish(Phase):
         return state.open(self, TURN, seat)
 
     def legal(self, state: "State") -> list[int]:
+        if self.takes_pile is not None:   # a pile: what ``captures`` gives, from a table
+            return self._pile_legal(state.hands[state.current], state.layout)
         rules = self.rules
         if rules.builds:
             return self._legal_builds(state)
         layout = state.layout
-        if self.takes_pile is not None and layout:   # a pile: what ``captures`` gives, from a table
-            return self._pile_legal(state.hands[state.current], layout)
         captures, lays = [], []
         for c in state.hands[state.current]:
             found = rules.captures(c, layout)
@@ -168,11 +178,13 @@ class Fish(Phase):
             state.layout.append(card)
         elif act & BUILD:   # made, grouped or raised
             self._build(state, p, card, taken_of(act), total_of(act))
+        elif self.takers is not None:   # a pile's capture takes it whole: its cards in card order
+            self._capture(state, p, card, sorted(state.layout))
         else:
             self._capture(state, p, card, taken_of(act))
         state.turns += 1
         hands = state.hands
-        if not any(hands):
+        if not hands[p] and not any(hands):   # (only the seat that played can have emptied them)
             if not state.stock:
                 return self._end_hand(state)
             self._refill(state)
@@ -266,104 +278,159 @@ class Fish(Phase):
         return None
 
     def _pile_legal(self, hand: list[int], pile: list[int]) -> list[int]:
-        """``legal`` in a pile game (the pile not empty): the cards that take the whole pile (one
-        action each, the pile's mask the same for all), then the cards laid — the same actions in
-        the same order as the general loop over ``FishRules.captures``."""
-        tk = self.takes_pile[pile[-1]]   # type: ignore[index]
-        taken = action(0, pile)
-        captures = [c | taken for c in hand if tk[c]]
-        if captures and self.rules.must:
+        """``legal`` in a pile game: the cards that take the whole pile (one action each, the
+        pile's mask the same for all), then the cards laid — the same actions in the same order
+        as the general loop over ``FishRules.captures``. An empty pile, or a hand without a card
+        that takes it (most turns), lays every card: its actions are the hand's cards."""
+        if not pile:
+            return list(hand)
+        tk = self.takers[pile[-1]]   # type: ignore[index]
+        if tk.isdisjoint(hand):
+            return list(hand)
+        taken = sum(map(self.bits.__getitem__, pile)) << SHIFT   # (the pile's cards are distinct)
+        captures = [c | taken for c in hand if c in tk]
+        if self.rules.must:
             return captures
-        return captures + [c for c in hand if not tk[c]]
+        return captures + [c for c in hand if c not in tk]
 
     def play_random(self, state: "State", rnd: Callable[[], float]) -> bool:
-        """Random turns of a pile game, to the end of the hand, without building actions: the
-        same legal cards in the same order as ``legal`` (the cards that take the pile, then the
-        cards laid; only those that take it when capturing is compulsory), the same draw, and the
-        state ``apply`` leaves. A spread game goes through ``legal``/``apply``."""
-        takes_pile = self.takes_pile
-        if takes_pile is None:
+        """Random turns of a pile game, to the end of the hand (or the move cap), in one loop.
+
+        Covers every pile game (``takes_pile`` set; a pile has no builds); a spread game returns
+        False and goes through ``legal``/``apply``. Why it is the general path's game:
+
+        * in a pile every card held is one action, and ``legal`` lists the cards that take the
+          pile (``takers``: its top card's rank, or the sweeping rank) first, then the cards laid,
+          each in hand order (card order) — only the takers when capturing is compulsory. So the
+          draw ``int(rnd() * k)`` over the same ``k`` is the index of the same card: in the hand
+          itself when no card takes the pile (most turns), else in the hand sorted takers first;
+        * each turn plays one card of the seat on turn, so the seats' turns until every hand is
+          empty follow from the hands' sizes alone (``_round``: the seat after, skipping empty
+          hands, as ``apply`` goes round): a round is a loop over its seats (with a sweep of the
+          whole table, the hand's first turn, never a sweep, is a round of its own);
+        * a capture takes the whole pile: into the catch in card order (as ``taken_of`` lists it)
+          then the card played, with ``FishRules.is_sweep``'s test for a pile; a lay goes on top;
+          the refill is ``_refill``'s (its full round inline), and the move cap stops at the same
+          turn as ``apply_action``'s;
+        * it leaves ``turns``, ``last_capturer``, the record's moves and decisions, and the seat on
+          turn (or the hand's end) as ``apply`` and ``apply_action`` leave them.
+        """
+        if self.takes_pile is None:
             return False
         state._legal = None
         rules = self.rules
-        must, refill, rank = rules.must, self._refill, rules.rank
+        must = rules.must
         lone, clear = rules.sweep == "lone-card", rules.sweep == "clear-table"
+        takers, rank, nothing = self.takers, rules.rank, self.nothing
         rec = state.record
         hands, catch, stock, n = state.hands, state.catch, state.stock, state.n
         after = self._after[n]
         order = self._from_left[n][state.dealer]
         each = state.hand_size()
+        full = each * n
         layout, turns, last = state.layout, state.turns, state.last_capturer
+        tk = takers[layout[-1]] if layout else nothing   # the cards that take the pile
         start = turns
         stop = turns + self.game.move_cap - rec.moves   # the move cap, counted in turns
         p = state.current
-        empty_at = turns + sum(map(len, hands))   # the turn after which every hand is empty
-        decisions = 0
+        forced = 0   # turns with one action: every other turn is a decision
         ended = False
         while turns < stop:
-            hand = hands[p]
-            # In a pile every card held is one action (it takes the pile or is laid on it):
-            # ``legal`` lists the cards that take it first, then the others, each in hand order.
-            k = len(hand)
-            if layout:
-                tk = takes_pile[layout[-1]]
-                caps = [c for c in hand if tk[c]]
-                if caps and must:
-                    k = len(caps)
-            else:
-                caps = None
-            if k > 1:
-                decisions += 1
-                i = int(rnd() * k)
-            else:
-                i = 0
-            turns += 1
-            if caps:
-                if i < len(caps):   # it takes the pile
-                    card = caps[i]
-                    hand.remove(card)
-                    layout.sort()   # the taken cards in card order, as ``taken_of`` lists them
+            seq = self._round(n, p, hands)
+            opening = clear and not turns
+            if opening:   # the hand's first turn played alone: its capture is no sweep
+                seq = seq[:1]
+            if turns + len(seq) > stop:
+                seq = seq[:stop - turns]
+            for p in seq:
+                h = hands[p]
+                k = len(h)
+                if tk.isdisjoint(h):   # nothing takes the pile: the i-th card of the hand is laid
+                    if k > 1:
+                        card = h.pop(int(rnd() * k))
+                    else:
+                        card = h.pop()
+                        forced += 1
+                    layout.append(card)
+                    tk = takers[card]
+                    continue
+                if must:
+                    k = len(tk.intersection(h))
+                if k > 1:
+                    card = sorted(h, key=tk.__contains__, reverse=True)[int(rnd() * k)]   # takers first, stable
+                    h.remove(card)
+                else:
+                    card = h.pop(h.index(next(c for c in h if c in tk))) if must else h.pop()
+                    forced += 1
+                if card in tk:   # it takes the pile
                     # ``FishRules.is_sweep`` for a pile, whose capture takes it whole
-                    if (lone and len(layout) == 1 and rank[layout[0]] == rank[card]) or (clear and turns != 1):
+                    if (lone and len(layout) == 1 and rank[layout[0]] == rank[card]) or (clear and not opening):
                         state.sweeps[p] += 1
                         rec.applied.add("sweep")
+                    layout.sort()   # the taken cards in card order, as ``taken_of`` lists them
                     mine = catch[p]
-                    mine.extend(layout)
+                    mine += layout
                     mine.append(card)
                     layout = state.layout = []
+                    tk = nothing
                     last = p
                 else:
-                    card = [c for c in hand if not tk[c]][i - len(caps)]
-                    hand.remove(card)
                     layout.append(card)
-            else:
-                layout.append(hand.pop(i))
-            if turns == empty_at:
-                if not stock:
-                    ended = True
-                    break
-                if len(stock) >= each * n:   # ``_refill``'s full round, inline
-                    for q in order:
-                        h = hands[q]
-                        h.extend(stock[:each])
-                        del stock[:each]
-                        h.sort()
+                    tk = takers[card]
+            turns += len(seq)
+            if turns >= stop:
+                if any(hands) or stock:   # stopped by the cap with the hand going on: the next seat holding cards
+                    if not any(hands):
+                        self._refill(state)
+                    p = after[p]
+                    while not hands[p]:
+                        p = after[p]
                 else:
-                    refill(state)
-                empty_at = turns + sum(map(len, hands))
-            p = after[p]
-            while not hands[p]:
+                    ended = True
+                break
+            if any(hands):   # (the opening turn played alone)
                 p = after[p]
+                continue
+            if not stock:
+                ended = True
+                break
+            if len(stock) >= full:   # ``_refill``'s full round, inline
+                for q in order:
+                    h = hands[q]
+                    h += stock[:each]
+                    del stock[:each]
+                    h.sort()
+            else:
+                self._refill(state)
+            p = after[p]
         state.turns, state.last_capturer = turns, last
         rec.moves += turns - start
-        rec.decisions += decisions
+        rec.decisions += turns - start - forced
         if ended:
+            state.current = p   # (the last to play, as ``apply`` leaves it)
             self._end_hand(state)
         else:
             state.open(self, TURN, p)
         if rec.moves >= self.game.move_cap and not state.terminal:
             state.stop("cap")
         return True
+
+    def _round(self, n: int, p: int, hands: list[list[int]]) -> tuple[int, ...]:
+        """The seats' turns from ``p`` (or the next seat holding cards) until every hand is
+        empty: each plays one card a turn, the seat after playing next, empty hands skipped."""
+        sizes = tuple(map(len, hands))
+        key = (p, sizes)
+        seq = self._rounds.get(key)
+        if seq is None:
+            after, left, out = self._after[n], list(sizes), []
+            while any(left):
+                while not left[p]:
+                    p = after[p]
+                out.append(p)
+                left[p] -= 1
+                p = after[p]
+            seq = self._rounds[key] = tuple(out)
+        return seq
 
     def _refill(self, state: "State") -> None:
         """Deal each player a hand's worth from the stock, from the dealer's left, while it lasts."""
@@ -389,7 +456,12 @@ class Fish(Phase):
             state.layout = []
         state.builds = []
         state.left_over = len(state.layout)
-        state.end_hand(self.game.scorer.facts(state))
+        scorer = self.game.scorer
+        if type(scorer) is FishScorer:   # its ``facts`` without the copies: the hand's lists are
+            # never changed after its end (the next hand makes its own), so the facts may hold them
+            state.end_hand(FishFacts(state.catch, state.sweeps, last, state.left_over))
+        else:
+            state.end_hand(scorer.facts(state))
 
     def describe(self, state: "State", act: int) -> str | None:
         names = self.names
