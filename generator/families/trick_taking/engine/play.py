@@ -340,11 +340,17 @@ class TrickPlay(Phase):
         led are the slice between two bisections, and a card is drawn by its index into the slice
         (or into the whole hand when the slice is empty), as ``legal``'s list would give it; the
         winner is the first highest trump, else the first highest card of the suit led, kept
-        as the cards fall, as ``TrickRules.winner`` finds it. Only from the lead of a trick, with
-        the natural suits and no anti-trump suit; otherwise ``_random_simple`` plays."""
+        as the cards fall, as ``TrickRules.winner`` finds it. With the natural suits and no
+        anti-trump suit; otherwise ``_random_simple`` plays. A trick begun is finished card by
+        card first."""
         eff, runs = state.eff, self.suit_runs
-        if state.trick or state.anti is not None or eff != self.natural_suits:
+        if state.anti is not None or eff != self.natural_suits:
             return self._random_simple(state, rnd)
+        if state.trick:   # taken up in mid-trick (a search's copy, most often): that trick card by card
+            hand_no = state.hand_no
+            self._random_simple(state, rnd, to_lead=True)
+            if state.hand_no != hand_no or state.terminal:
+                return True
         rec = state.record
         hands, won, tricks_won, history = state.hands, state.won, state.tricks_won, state.history
         strength, trump = self.rules.strength, state.win_trump
@@ -416,11 +422,12 @@ class TrickPlay(Phase):
                                                       for lead in range(n))
         return rounds
 
-    def _random_simple(self, state: "State", rnd: Callable[[], float]) -> bool:
+    def _random_simple(self, state: "State", rnd: Callable[[], float], to_lead: bool = False) -> bool:
         """``play_random`` for a simple hand: must follow suit, and nothing else acts on a card
         played — the legal cards and the play written out in one loop, with the same draws as
         ``legal``/``apply`` (and, for a simple trick, ``_finish_simple`` written out too: this
-        loop is most of the time of a random game)."""
+        loop is most of the time of a random game). ``to_lead``: stop at the next lead instead,
+        the next trick's leader to move (``_random_tricks`` takes the hand up from there)."""
         rec = state.record
         hands, eff = state.hands, state.eff
         fast = self.simple_finish
@@ -472,6 +479,11 @@ class TrickPlay(Phase):
                 break
             queue = state.queue = list(orders[taker])
             state.leader = p = taker
+            if to_lead:   # the cap is looked at when the hand ends, as ever
+                state.current = p
+                rec.moves += moves
+                rec.decisions += decisions
+                return True
         rec.moves += moves
         rec.decisions += decisions
         if rec.moves >= self.game.move_cap and not state.terminal:
