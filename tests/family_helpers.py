@@ -462,3 +462,20 @@ def options_off(monkeypatch) -> None:
     shared = Draw.from_seed.__func__
     monkeypatch.setattr(Draw, "from_seed", classmethod(
         lambda cls, seed, purpose="parlour-game", family=None: shared(cls, seed, purpose)))
+
+
+def random_move(state: Any, rnd: Any) -> None:
+    """One move at random through the bot API, drawn as the batch path draws it: one of the legal
+    actions by ``int(rnd() * k)``, a forced move drawing nothing."""
+    legal = state.legal_actions()
+    state.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
+
+
+def play_out(state: Any, rnd: Any, batch: bool) -> None:
+    """The rest of a game at random: on the batch path (``State.play_random``), or move by move
+    through the bot API with the same draws (what every fast path is compared with)."""
+    if batch:
+        state.play_random(rnd)
+    else:
+        while not state.terminal:
+            random_move(state, rnd)

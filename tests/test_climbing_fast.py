@@ -21,7 +21,7 @@ from generator.families.climbing.engine.play import Climb
 from generator.sample import sample_game
 from generator.spec import GameSpec, load_spec, spec_from_data
 from tests.conftest import budget
-from tests.family_helpers import ROOT, with_changes
+from tests.family_helpers import ROOT, play_out, random_move, with_changes
 
 PRESIDENT = ROOT / "corpus" / "real" / "president.yaml"
 
@@ -41,12 +41,7 @@ def _by_path(spec: GameSpec, players: int, seed: int, fast: bool, move_cap: int 
     game = _game(spec, fast, audit=True, move_cap=move_cap)
     state = game.new_initial_state(players, seed)
     rnd = random.Random(seed).random
-    if fast:
-        state.play_random(rnd)
-    else:
-        while not state.terminal:
-            legal = state.legal_actions()
-            state.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
+    play_out(state, rnd, fast)
     rec = state.record
     return (rec.as_dict(), sorted(rec.applied), list(state.totals), state.position_key(), state.current,
             state.to_beat, state.top_seat, state.last_play, list(state.passed), list(state.trick))
@@ -126,15 +121,13 @@ def test_a_hand_started_through_the_bot_api_ends_the_same_on_the_batch_path() ->
                 state = game.new_initial_state(4, seed)
                 rnd = random.Random(seed).random
                 for _ in range(k):
-                    legal = state.legal_actions()
-                    state.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
+                    random_move(state, rnd)
                 if fast:
                     state.play_random(rnd, hands=1)
                 else:
                     target = state.hand_no + 1
                     while state.hand_no < target and not state.terminal:
-                        legal = state.legal_actions()
-                        state.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
+                        random_move(state, rnd)
                 ends.append((state.record.as_dict(), state.position_key()))
             assert ends[0] == ends[1], (seed, k)
 

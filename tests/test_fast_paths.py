@@ -19,7 +19,7 @@ from generator.families import FAMILIES
 from generator.sample import sample_game
 from generator.spec import GameSpec, load_spec
 from tests.conftest import budget
-from tests.family_helpers import ROOT
+from tests.family_helpers import ROOT, play_out, random_move
 
 REAL = sorted((ROOT / "corpus" / "real").glob("*.yaml"))
 
@@ -30,12 +30,7 @@ def played(spec: GameSpec, players: int, seed: int, batch: bool, move_cap: int) 
     game = Game(spec, audit=True, move_cap=move_cap)
     state = game.new_initial_state(players, seed)
     rnd = random.Random(seed).random
-    if batch:
-        state.play_random(rnd)
-    else:
-        while not state.terminal:
-            legal = state.legal_actions()
-            state.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
+    play_out(state, rnd, batch)
     rec = state.record
     return rec.as_dict(), sorted(rec.applied), list(state.totals), rnd()
 
@@ -83,8 +78,7 @@ def keys_along(spec: GameSpec, players: int, seed: int, moves: int = 400) -> lis
         with pytest.MonkeyPatch.context() as mp:
             mp.setattr(state_module, "_quick", _thorough)
             out.append((quick, state.position_key()))
-        legal = state.legal_actions()
-        state.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
+        random_move(state, rnd)
     return out
 
 

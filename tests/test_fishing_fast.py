@@ -20,7 +20,7 @@ from generator.families.fishing.engine.play import Fish
 from generator.sample import sample_game
 from generator.spec import GameSpec, load_spec, spec_from_data
 from tests.conftest import budget
-from tests.family_helpers import ROOT, with_changes
+from tests.family_helpers import ROOT, play_out, with_changes
 
 XERI = ROOT / "corpus" / "real" / "xeri.yaml"
 
@@ -31,12 +31,7 @@ def _by_path(spec: GameSpec, players: int, seed: int, fast: bool, move_cap: int 
     game = Game(spec, audit=True, move_cap=move_cap)
     state = game.new_initial_state(players, seed)
     rnd = random.Random(seed).random
-    if fast:
-        state.play_random(rnd)
-    else:
-        while not state.terminal:
-            legal = state.legal_actions()
-            state.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
+    play_out(state, rnd, fast)
     rec = state.record
     return rec.as_dict(), sorted(rec.applied), list(state.totals)
 

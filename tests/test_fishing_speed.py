@@ -20,7 +20,7 @@ from generator.families.fishing.engine.play import Fish
 from generator.sample import sample_game
 from generator.spec import GameSpec, spec_from_data
 from tests.conftest import budget
-from tests.family_helpers import ROOT, with_changes
+from tests.family_helpers import ROOT, random_move, with_changes
 
 XERI = ROOT / "corpus" / "real" / "xeri.yaml"
 #: What a hand leaves on the state (the fields the fishing phases and the hand cycle write).
@@ -41,8 +41,7 @@ def _after_each_hand(spec: GameSpec, players: int, seed: int, fast: bool, move_c
         else:
             hand = state.hand_no
             while not state.terminal and state.hand_no == hand:
-                legal = state.legal_actions()
-                state.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
+                random_move(state, rnd)
         rec = state.record
         out.append((tuple(repr(getattr(state, f, None)) for f in FIELDS), rec.as_dict(), sorted(rec.applied)))
     return out

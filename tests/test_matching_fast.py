@@ -30,7 +30,7 @@ from generator.families.matching.engine.play import Match
 from generator.sample import sample_game
 from generator.spec import GameSpec, load_spec, spec_from_data
 from tests.conftest import budget
-from tests.family_helpers import ROOT, with_changes
+from tests.family_helpers import ROOT, play_out, with_changes
 
 EIGHTS = ROOT / "corpus" / "real" / "crazy-eights.yaml"
 
@@ -73,12 +73,7 @@ def _by_path(spec: GameSpec, players: int, seed: int, batch: bool, move_cap: int
     ``legal_actions``/``apply_action`` with the same draws."""
     state = _game(spec, move_cap).new_initial_state(players, seed)
     rnd = random.Random(seed).random
-    if batch:
-        state.play_random(rnd)
-    else:
-        while not state.terminal:
-            legal = state.legal_actions()
-            state.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
+    play_out(state, rnd, batch)
     rec = state.record
     return rec.as_dict(), sorted(rec.applied), list(state.totals), _position(state)
 

@@ -23,7 +23,7 @@ from generator.families.melding.engine.play import Turn
 from generator.sample import sample_game
 from generator.spec import GameSpec, load_spec, spec_from_data
 from tests.conftest import budget
-from tests.family_helpers import ROOT, with_changes
+from tests.family_helpers import ROOT, play_out, random_move, with_changes
 
 RUMMY = ROOT / "corpus" / "real" / "rummy.yaml"
 #: State fields that are caches or objects made on demand, not the position
@@ -40,12 +40,7 @@ def _by_path(spec: GameSpec, players: int, seed: int, fast: bool, move_cap: int 
         game.phase(Turn)._plain = None
     state = game.new_initial_state(players, seed)
     rnd = random.Random(seed).random
-    if fast:
-        state.play_random(rnd)
-    else:
-        while not state.terminal:
-            legal = state.legal_actions()
-            state.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
+    play_out(state, rnd, fast)
     rec = state.record
     fields = {k: v for k, v in vars(state).items() if k not in _NOT_COMPARED}
     return rec.as_dict(), sorted(rec.applied), list(state.totals), fields, state.rng.getstate()
@@ -114,13 +109,11 @@ def test_the_fast_path_picks_up_a_turn_under_way() -> None:
                 state = game.new_initial_state(4, seed)
                 rnd = random.Random(seed).random
                 for _ in range(moves):
-                    legal = state.legal_actions()
-                    state.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
+                    random_move(state, rnd)
                 if fast:
                     state.play_random(rnd)
                 while not state.terminal:
-                    legal = state.legal_actions()
-                    state.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
+                    random_move(state, rnd)
                 games.append((state.record.as_dict(), list(state.totals)))
             assert games[0] == games[1], (seed, moves)
 

@@ -14,7 +14,7 @@ import yaml
 from generator.engine import Game
 from generator.families.trick_taking.engine.play import TrickPlay
 from generator.spec import load_spec, spec_from_data
-from tests.family_helpers import ROOT, with_changes
+from tests.family_helpers import ROOT, play_out, random_move, with_changes
 from tests.test_fast_paths import same_both_ways
 
 WHIST = ROOT / "corpus" / "real" / "whist.yaml"
@@ -57,13 +57,7 @@ def test_a_hand_taken_up_in_mid_trick_plays_on_the_same() -> None:
             state = Game(spec, audit=True).new_initial_state(4, seed)
             rnd = random.Random(seed).random
             for _ in range(2):
-                legal = state.legal_actions()
-                state.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
-            if batch:
-                state.play_random(rnd)
-            else:
-                while not state.terminal:
-                    legal = state.legal_actions()
-                    state.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
+                random_move(state, rnd)
+            play_out(state, rnd, batch)
             ends.append((state.record.as_dict(), list(state.totals)))
         assert ends[0] == ends[1]
