@@ -180,7 +180,7 @@ def _compile_reset(game: Game) -> Callable[[dict[str, Any], int], None]:
     env: dict[str, Any] = {"game": game, "plain": {"deals": 0, **game._plain_defaults}, "fresh": _fresh}
     lines = ["def reset(d, n):", "    d.update(plain)"]
     empty = {list: "[]", set: "set()", dict: "{}"}
-    for i, (name, kind) in enumerate(game._empty_defaults):
+    for name, kind in game._empty_defaults:
         lines.append(f"    d[{name!r}] = {empty[kind]}")
     for i, (name, value) in enumerate(game._other_defaults):
         env[f"value{i}"] = value
