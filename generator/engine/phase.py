@@ -38,9 +38,13 @@ class PrintedRule(NamedTuple):
     dropped_by: dict[str, Any]
 
 
+#: Kinds of value a per-seat field may share across its seats, made once (nothing changes one in place).
+IMMUTABLE = (int, bool, float, str, tuple, frozenset)
+
+
 def per_seat(make: Callable[[], Any]) -> Callable[["Game", int], list[Any]]:
     """A hand field with one value per seat, each made afresh (``per_seat(list)``: an empty list each)."""
-    if make in (int, bool, float, str, tuple, frozenset):   # an immutable value: shared, made once
+    if make in IMMUTABLE:   # an immutable value: shared, made once
         value = make()
         maker = lambda game, n: [value] * n  # noqa: E731
     else:

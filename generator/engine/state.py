@@ -23,7 +23,7 @@ from .deal import Dealer
 from .ending import EndRules, best_mask
 from .family import engine_family
 from .observation import Observation
-from .phase import Phase
+from .phase import IMMUTABLE, Phase
 from .places import Place, audit
 from .record import GameRecord, HandRecord
 from .sides import Coalition, Sides
@@ -189,7 +189,7 @@ def _compile_reset(game: Game) -> Callable[[dict[str, Any], int], None]:
         seat = getattr(make, "per_seat", None)
         if seat in empty:
             lines.append(f"    d[{name!r}] = [{empty[seat]} for _ in range(n)]")
-        elif seat is not None and seat in (int, bool, float, str, tuple, frozenset):
+        elif seat in IMMUTABLE:
             env[f"value{i}"] = seat()
             lines.append(f"    d[{name!r}] = [value{i}] * n")
         else:
