@@ -298,6 +298,16 @@ class State:
             legal = self.legal_actions()
             self.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
 
+    def count_moves(self, moves: int, decisions: int) -> None:
+        """Moves a phase took in a loop of its own (``Phase.play_random``, a rollout's light
+        play), added to the record; the move cap then stops the game as ``apply_action`` would
+        at its move."""
+        rec = self.record
+        rec.moves += moves
+        rec.decisions += decisions
+        if rec.moves >= self.game.move_cap and not self.terminal:
+            self.stop("cap")
+
     @property
     def hand_sides(self) -> Sides | None:
         """The sides of the hand being played: the fixed partnerships, or the caller against the

@@ -628,10 +628,7 @@ class Climb(NextHand, Phase):
                 a = options[0]
             apply(state, a)
         state._legal = None
-        rec.moves += moves
-        rec.decisions += decisions
-        if rec.moves >= self.game.move_cap and not state.terminal:
-            state.stop("cap")
+        state.count_moves(moves, decisions)
         return True
 
     def _play_plain(self, state: "State", rnd: Callable[[], float]) -> bool:
@@ -664,10 +661,7 @@ class Climb(NextHand, Phase):
         if state.hand_no == hand_no and state.decision == CLIMB and not state.terminal and moves < cap:
             moves, decisions = self._plain_turns(state, rnd, moves, decisions, cap)
         state._legal = None
-        rec.moves += moves
-        rec.decisions += decisions
-        if rec.moves >= self.game.move_cap and not state.terminal:
-            state.stop("cap")
+        state.count_moves(moves, decisions)
         return True
 
     def _plain_turns(self, state: "State", rnd: Callable[[], float], moves: int, decisions: int,

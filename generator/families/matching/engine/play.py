@@ -1109,10 +1109,7 @@ class Match(NextHand, Phase):
         if moves < cap and state.hand_no == hand_no and state.phase is self and not state.terminal:
             moves, decisions = self._random_turns(state, rnd, hand_no, moves, decisions, cap)
         state._legal = None
-        rec.moves += moves
-        rec.decisions += decisions
-        if rec.moves >= self.game.move_cap and not state.terminal:
-            state.stop("cap")
+        state.count_moves(moves, decisions)
         return True
 
     def _plain_turn(self, state: "State") -> bool:

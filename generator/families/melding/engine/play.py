@@ -1293,10 +1293,7 @@ class Turn(NextHand, Phase):
             state._legal = None
             apply(state, a)
         state._legal = None
-        rec.moves += moves
-        rec.decisions += decisions
-        if rec.moves >= self.game.move_cap and not state.terminal:
-            state.stop("cap")
+        state.count_moves(moves, decisions)
 
     # -- what players see --------------------------------------------------------------------------
 

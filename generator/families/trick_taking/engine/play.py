@@ -312,7 +312,6 @@ class TrickPlay(Phase):
                 return self._random_tricks(state, rnd)
             return self._random_simple(state, rnd)
         # The plain trick game: straight to the trick rules and the card play, a hand at a time.
-        rec = state.record
         legal_for = self.rules.legal
         play = self._play
         hand_no = state.hand_no
@@ -328,10 +327,7 @@ class TrickPlay(Phase):
             else:
                 c = legal[0]
             play(state, c, c)
-        rec.moves += moves
-        rec.decisions += decisions
-        if rec.moves >= self.game.move_cap and not state.terminal:
-            state.stop("cap")
+        state.count_moves(moves, decisions)
         return True
 
     def _random_tricks(self, state: "State", rnd: Callable[[], float]) -> bool:
@@ -351,7 +347,6 @@ class TrickPlay(Phase):
             self._random_simple(state, rnd, to_lead=True)
             if state.hand_no != hand_no or state.terminal:
                 return True
-        rec = state.record
         hands, won, tricks_won, history = state.hands, state.won, state.tricks_won, state.history
         strength, trump = self.rules.strength, state.win_trump
         rounds = self._rounds(state.n, state.direction)
@@ -407,10 +402,7 @@ class TrickPlay(Phase):
                 self._end_hand(state)
                 break
             p = taker
-        rec.moves += moves
-        rec.decisions += decisions
-        if rec.moves >= self.game.move_cap and not state.terminal:
-            state.stop("cap")
+        state.count_moves(moves, decisions)
         return True
 
     def _rounds(self, n: int, direction: int) -> tuple[tuple[int, ...], ...]:
@@ -484,10 +476,7 @@ class TrickPlay(Phase):
                 rec.moves += moves
                 rec.decisions += decisions
                 return True
-        rec.moves += moves
-        rec.decisions += decisions
-        if rec.moves >= self.game.move_cap and not state.terminal:
-            state.stop("cap")
+        state.count_moves(moves, decisions)
         return True
 
     def _finish_simple(self, state: "State") -> None:
