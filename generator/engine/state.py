@@ -607,17 +607,21 @@ def _fresh(value: Any) -> Any:
 _ATOMS = frozenset({int, str, bool, float, type(None)})
 
 
-_LISTS = {list}
+_LISTS, _SETS = {list}, {set}
 
 
 def _quick(value: Any) -> Any:
     """A field's image for the position key, as cheap as can be: a list (or a list of lists) as
-    tuples, a set as a frozen set, a dict as its frozen items. Unhashable when the field holds
-    anything deeper; ``_frozen`` then takes it."""
+    tuples, a set as a frozen set (a list of sets, one a seat, as frozen sets), a dict as its
+    frozen items. Unhashable when the field holds anything deeper; ``_frozen`` then takes it."""
     t = type(value)
     if t is list:
-        if value and type(value[0]) is list and {*map(type, value)} == _LISTS:
-            return tuple(map(tuple, value))
+        if value:
+            inner = type(value[0])
+            if inner is list and {*map(type, value)} == _LISTS:
+                return tuple(map(tuple, value))
+            if inner is set and {*map(type, value)} == _SETS:
+                return tuple(map(frozenset, value))
         return tuple(value)
     if t is set:
         return frozenset(value)
