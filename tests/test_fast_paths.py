@@ -14,7 +14,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.engine import Game
-from generator.engine import state as state_module
 from generator.families import FAMILIES
 from generator.sample import sample_game
 from generator.spec import GameSpec, load_spec
@@ -62,7 +61,7 @@ def test_sampled_games_of_every_family_play_the_same_both_ways(seed: int, family
     same_both_ways(sample_game(seed, family).spec, seed, move_cap=2_000)
 
 
-def _thorough(value):
+def _thorough(parts, fields):
     raise TypeError("the thorough way")
 
 
@@ -76,7 +75,7 @@ def keys_along(spec: GameSpec, players: int, seed: int, moves: int = 400) -> lis
         quick = state.position_key()
         assert state.clone().position_key() == quick   # the same position in other lists and sets
         with pytest.MonkeyPatch.context() as mp:
-            mp.setattr(state_module, "_quick", _thorough)
+            mp.setattr(state.game, "_quick_key", _thorough)
             out.append((quick, state.position_key()))
         random_move(state, rnd)
     return out

@@ -106,6 +106,7 @@ class Game:
         self._container_key_fields = tuple(name for name in self._key_fields if name not in self.object_fields
                                            and type(declared[name]) not in _ATOMS)
         self._keyed_phases = tuple(ph for ph in self.phases if type(ph).key is not Phase.key)
+        self._quick_key = _compile_key(self)
 
     def phase(self, cls: type[Phase]) -> Phase | None:
         """The compiled phase of that class, if this game needs it."""
@@ -197,6 +198,23 @@ def _compile_reset(game: Game) -> Callable[[dict[str, Any], int], None]:
             lines.append(f"    d[{name!r}] = make{i}(game, n)")
     exec("\n".join(lines), env)   # noqa: S102 - source built above from field names only
     return env["reset"]
+
+
+def _compile_key(game: Game) -> Callable[[tuple[Any, ...], dict[str, Any]], int]:
+    """The quick position key of ``State.position_key``, compiled into one function per game: the
+    hash of the parts given and of every field's image (plain values as they are, objects by
+    their ``key``, containers by ``_quick``) in one tuple, without a loop or a map per kind.
+    Most container fields of a game are empty lists (a phase declares every field any game of
+    its family may use): an empty list's image is ``()``, as ``_quick`` would give it, without
+    the call. Raises TypeError when an image is unhashable (``position_key`` then goes the
+    thorough way)."""
+    env: dict[str, Any] = {"quick": _quick, "frozen": _frozen, "EMPTY": []}
+    items = [f"get({name!r})" for name in game._plain_key_fields]
+    items += [f"(() if (v := get({name!r})) == EMPTY else quick(v))" for name in game._container_key_fields]
+    items += [f"frozen(get({name!r}))" for name in game._object_key_fields]
+    lines = ["def key(parts, d):", "    get = d.get", f"    return hash((*parts, {', '.join(items)}))"]
+    exec("\n".join(lines), env)   # noqa: S102 - source built above from field names only
+    return env["key"]
 
 
 def _copy_plan(game: Game) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
@@ -433,8 +451,7 @@ class State:
         # makes the image unhashable, and the whole key is then taken the thorough way.
         # Objects are keyed by their own ``key`` either way.
         try:
-            return hash((*parts, *map(d.get, g._plain_key_fields), *map(_quick, map(d.get, g._container_key_fields)),
-                         *[_frozen(d.get(name)) for name in g._object_key_fields]))
+            return g._quick_key(parts, d)   # (``_compile_key``)
         except TypeError:
             return hash((*parts, *map(_frozen, map(d.get, g._key_fields))))
 
