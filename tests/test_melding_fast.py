@@ -161,3 +161,28 @@ def test_the_written_out_steps_list_the_general_legal_actions() -> None:
                 if state.phase is turn:
                     assert turn.legal(state) == legal, (seed, state.decision)
                 state.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
+
+
+@settings(max_examples=budget(15), deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32), own=st.booleans())
+def test_remembered_rearrangements_are_the_ones_searched_afresh(seed: int, own: bool) -> None:
+    """``Turn._rearranged`` remembers its searches by the related melds and ``_near_cards`` by
+    the meld: at every decision of random games of sampled specs that rearrange the table, the
+    legal actions with warm memories are the ones listed with both memories emptied first."""
+    spec = sample_game(seed, "melding").spec
+    data = spec.model_dump(mode="json")
+    data["play"]["melds"]["rearrange"] = "own" if own else "any"
+    data["play"]["lay_off"] = data["play"]["dump"] = None   # (rearranging takes their place)
+    spec = spec_from_data(data)
+    game = Game(spec, move_cap=600)
+    turn = game.phase(Turn)
+    state = game.new_initial_state(spec.players.min, seed)
+    rnd = random.Random(seed).random
+    while not state.terminal:
+        warm = state.legal_actions()
+        if state.phase is turn:
+            turn._rearrange_memo.clear()
+            turn._near_memo.clear()
+            state._legal = None
+            assert state.legal_actions() == warm, (seed, state.decision)
+        random_move(state, rnd)

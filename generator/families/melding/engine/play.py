@@ -126,6 +126,10 @@ MASK = (1 << 100) - 1
 #: Rearranging searches at most this many table melds, and this many cards, for one card added.
 REARRANGE_MELDS = 3
 REARRANGE_POOL = 15
+#: Rearrangements and related cards worked out are remembered (``Turn._rearranged``) up to this many each,
+#: then forgotten.
+REARRANGE_MEMO = 4096
+_UNKNOWN = object()
 
 # steps of a sequence-mode turn, in order
 STEPS = ("start", "desert", "draw", "meld", "lay-off", "dump", "stump", "discard", "block", "call", "end")
@@ -219,6 +223,8 @@ class Turn(NextHand, Phase):
         self.must_meld = m.must_meld
         self.keep_card = m.keep_card
         self.rearrange = m.rearrange
+        self._rearrange_memo: dict[tuple[Any, ...], Any] = {}
+        self._near_memo: dict[tuple[Any, ...], frozenset[int]] = {}
         self.full_house = m.full_house is not None
         self.lay_off = p.lay_off
         self.dump = p.dump is not None
@@ -958,45 +964,77 @@ class Turn(NextHand, Phase):
         when the cards ``added`` and the related table melds re-partition into valid melds; else
         None. A meld is related to an added card when it is a set of the card's rank, a run of its
         group reaching within one position of it, or holds a card of its run group one position
-        from it (the 8 of hearts in a set of 8s, for the 7 and 9 of hearts); a joker added is
-        related to every meld. At most ``REARRANGE_MELDS`` related melds are searched, in table
-        order, in groups of one, then two, then three."""
-        rules = self.rules
+        from it (the 8 of hearts in a set of 8s, for the 7 and 9 of hearts: ``_near_cards``); a
+        joker added is related to every meld. At most ``REARRANGE_MELDS`` related melds are
+        searched, in table order, in groups of one, then two, then three.
+
+        Every decision of a turn asks this of every card in hand (and of pairs), and a search's
+        rollouts ask it again at each turn; the answer depends only on the cards added, the wild
+        cards and the related melds' cards, so the search (``_regroup``) is remembered by those."""
         related: list[int] = []
-        set_rank, run_key, pos = rules.set_rank, rules.run_key, rules.pos
-        for i, meld in enumerate(state.melds):
-            owner, kind, lo = state.meld_info[i]
+        jokers = any((wild >> c) & 1 for c in added)
+        near_cards = self._near_cards
+        melds = state.melds
+        for i, (owner, kind, lo) in enumerate(state.meld_info):
             if self.rearrange == "own" and owner != p:
                 continue
-            near = False
-            for c in added:
-                if (wild >> c) & 1:
-                    near = True
-                elif kind == SET:
-                    near = lo == rules.level[c] and set_rank[c] >= 0 or any(
-                        not (wild >> x) & 1 and run_key[x] == run_key[c]
-                        and any(abs(a - b) == 1 for a in pos[x] for b in pos[c]) for x in meld)
-                elif kind == RUN:
-                    nat = next(x for x in meld if not (wild >> x) & 1)
-                    hi = lo + len(meld) - 1
-                    near = run_key[nat] == run_key[c] and any(lo - 1 <= q <= hi + 1 for q in pos[c])
-                if near:
-                    break
-            if near:
+            if jokers or not near_cards(melds[i], kind, lo, wild).isdisjoint(added):
                 related.append(i)
                 if len(related) >= REARRANGE_MELDS:
                     break
         if not related:
             return None
-        # the smallest group of related melds first: one meld, then two, then three
-        for size in range(1, len(related) + 1):
-            for group in _groups(related, size):
-                pool = list(added) + [c for i in group for c in state.melds[i]]
+        key = (added, wild, *[melds[i] for i in related])
+        memo = self._rearrange_memo
+        got = memo.get(key, _UNKNOWN)
+        if got is _UNKNOWN:
+            if len(memo) >= REARRANGE_MEMO:
+                memo.clear()
+            got = memo[key] = self._regroup(added, wild, key[2:])
+        if got is None:
+            return None
+        group, parts = got
+        return {related[j] for j in group}, list(parts)
+
+    def _near_cards(self, meld: tuple[int, ...], kind: int, lo: int, wild: int) -> frozenset[int]:
+        """The natural cards related to a table meld (``_search_rearranged``): for a set, the
+        cards of its rank and those one position from a natural card of it in a run group; for a
+        run, the cards of its group within one position of its ends. Worked out once a meld (a
+        meld stays on the table for many turns, and every card of every hand is asked about it)."""
+        key = (meld, kind, lo, wild)
+        got = self._near_memo.get(key)
+        if got is not None:
+            return got
+        rules = self.rules
+        set_rank, run_key, pos, level = rules.set_rank, rules.run_key, rules.pos, rules.level
+        near: list[int] = []
+        if kind == SET:
+            nat = [x for x in meld if not (wild >> x) & 1]
+            for c in range(len(run_key)):
+                if (lo == level[c] and set_rank[c] >= 0) or any(
+                        run_key[x] == run_key[c] and any(abs(a - b) == 1 for a in pos[x] for b in pos[c]) for x in nat):
+                    near.append(c)
+        elif kind == RUN:
+            first = next(x for x in meld if not (wild >> x) & 1)
+            hi = lo + len(meld) - 1
+            near = [c for c in range(len(run_key))
+                    if run_key[first] == run_key[c] and any(lo - 1 <= q <= hi + 1 for q in pos[c])]
+        if len(self._near_memo) >= REARRANGE_MEMO:
+            self._near_memo.clear()
+        got = self._near_memo[key] = frozenset(near)
+        return got
+
+    def _regroup(self, added: tuple[int, ...], wild: int, melds: tuple[tuple[int, ...], ...]):
+        """The first group of ``melds`` (by position: one meld, then two, then three) whose cards
+        and the cards ``added`` re-partition into valid melds, as (positions, new melds); else None."""
+        for size in range(1, len(melds) + 1):
+            for group in _groups(list(range(len(melds))), size):
+                pool = list(added) + [c for j in group for c in melds[j]]
                 if len(pool) > REARRANGE_POOL:
                     continue
                 parts = self._partition(sorted(pool), wild, 0)
                 if parts is not None:
-                    return set(group), parts
+                    return group, parts
         return None
 
     def _partition(self, pool: list[int], wild: int, depth: int):
