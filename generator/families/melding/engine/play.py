@@ -726,15 +726,17 @@ class Turn(NextHand, Phase):
             out += self._swaps(state, p, wild)
         if self.rearrange != "none" and not first and (self.many or not state.melded_now):
             alone = []
+            # a natural card related to no meld on the table rearranges nothing: asked once
+            reach = self._reach(state, p, wild)
             for c in hand:
                 if not empty_ok and size == 1:
                     continue
-                if self._rearranged(state, p, (c,), wild) is not None:
+                if (c in reach or (wild >> c) & 1) and self._rearranged(state, p, (c,), wild) is not None:
                     out.append(ADD + c)
                     alone.append(c)
             if empty_ok or size > 2:   # two cards that need each other (neither goes in alone)
                 for a, b in self._pairs(hand, wild, alone):
-                    if self._rearranged(state, p, (a, b), wild) is not None:
+                    if (a in reach or b in reach) and self._rearranged(state, p, (a, b), wild) is not None:
                         out.append(ADD_TWO + 128 * a + b)
         return out
 
@@ -995,6 +997,16 @@ class Turn(NextHand, Phase):
             return None
         group, parts = got
         return {related[j] for j in group}, list(parts)
+
+    def _reach(self, state: "State", p: int, wild: int) -> set[int]:
+        """The natural cards related to some meld that ``p`` may rearrange (``_near_cards``)."""
+        reach: set[int] = set()
+        near_cards = self._near_cards
+        melds = state.melds
+        for i, (owner, kind, lo) in enumerate(state.meld_info):
+            if self.rearrange != "own" or owner == p:
+                reach |= near_cards(melds[i], kind, lo, wild)
+        return reach
 
     def _near_cards(self, meld: tuple[int, ...], kind: int, lo: int, wild: int) -> frozenset[int]:
         """The natural cards related to a table meld (``_search_rearranged``): for a set, the
