@@ -162,3 +162,47 @@ def test_sampled_matching_games_play_the_same_both_ways(seed: int) -> None:
     spec = sample_game(seed, "matching").spec
     counts = spec.players.counts()
     _same_both_ways(spec, seed, move_cap=1_000, counts=(counts[seed % len(counts)],))
+
+
+def _rollouts_agree(spec: GameSpec, players: int, seed: int, every: int = 7) -> int:
+    """From every ``every``-th position of a random game, a rollout by the matching policy's own
+    loop (``bots._light_turns``) and one by the shared loop alone (``play_lightly`` with
+    ``light_play``), on copies with the same random numbers, leave the same position. Returns the
+    rollouts compared."""
+    from generator.engine.rollout import play_hand_lightly
+    from generator.families.matching import bots
+
+    game = Game(spec, move_cap=1_500)
+    state = game.new_initial_state(players, seed)
+    rnd = random.Random(seed).random
+    compared = moves = 0
+    while not state.terminal:
+        if moves % every == 0:
+            draws = random.Random(seed * 31 + moves)
+            common = [draws.random() for _ in range(64)]
+            own, shared = state.clone(), state.clone()
+            bots.rollout(own, iter(common * 40).__next__)
+            draw = iter(common * 40).__next__
+            play_hand_lightly(shared, draw, lambda phase, s, options: bots.light_play(phase, s, options, draw),
+                              bots.ROLLOUT_NOISE)
+            assert _position(own) == _position(shared), (seed, moves)
+            compared += 1
+        legal = state.legal_actions()
+        state.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
+        moves += 1
+    return compared
+
+
+def test_crazy_eights_rollouts_by_the_matching_loop_are_the_shared_loops() -> None:
+    """The strong bot's rollouts of Crazy Eights (every turn plain but the eights' suits) and of
+    a variant with jokers and special cards, at each player count."""
+    for spec in (load_spec(EIGHTS), _eights_with(**{"deck.jokers": 2})):
+        for n in spec.players.counts():
+            assert _rollouts_agree(spec, n, 11 + n) > 5
+
+
+@settings(max_examples=budget(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_sampled_matching_rollouts_by_the_matching_loop_are_the_shared_loops(seed: int) -> None:
+    spec = sample_game(seed, "matching").spec
+    _rollouts_agree(spec, spec.players.min, seed, every=11)

@@ -36,15 +36,20 @@ def play_lightly(state: Any, phase: Any, going: Callable[[Any], bool], choose: C
 
 
 def play_hand_lightly(state: Any, rnd: Callable[[], float], choose: Callable[[Any, Any, list[int]], int],
-                      noise: float) -> None:
+                      noise: float, stretch: Callable[[Any, Any, int, Callable[[], float]], bool] | None = None
+                      ) -> None:
     """Play a copy to the end of its hand: card play by ``choose(phase, state, options)`` through
-    ``play_lightly``, every decision outside card play (passing, calling) uniformly at random."""
+    ``play_lightly``, every decision outside card play (passing, calling) uniformly at random.
+    A family may play a stretch of card play in a loop of its own (``stretch(phase, state,
+    hand_no, rnd)``, True when it did), which must be ``play_lightly``'s very moves."""
     hand_no = state.hand_no
     while not state.terminal and state.hand_no == hand_no:
         phase = state.phase
         if not getattr(phase, "card_play", False):
             legal = state.legal_actions()
             state.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
+            continue
+        if stretch is not None and stretch(phase, state, hand_no, rnd):
             continue
         play_lightly(state, phase, lambda s: s.hand_no == hand_no and s.phase is phase,
                      lambda s, options: choose(phase, s, options), rnd, noise)

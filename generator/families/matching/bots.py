@@ -22,6 +22,8 @@ greedy bot does.
 from __future__ import annotations
 
 import random
+import weakref
+from typing import Any
 
 from generator.bots.decisions import greedy_decision
 from generator.bots.hints import BotHints
@@ -322,7 +324,79 @@ def rollout(state, rnd) -> None:
     Random rollouts misjudge matching: random players pass and draw at will, so a hand in which
     anyone plays sensibly looks won. Counts moves and decisions as the engine's random fast path
     does, and stops at the game's move cap."""
-    play_hand_lightly(state, rnd, lambda phase, s, options: light_play(phase, s, options, rnd), ROLLOUT_NOISE)
+    play_hand_lightly(state, rnd, lambda phase, s, options: light_play(phase, s, options, rnd), ROLLOUT_NOISE,
+                      stretch=_light_turns)
+
+
+def _light_turns(phase, state, hand_no: int, rnd) -> bool:
+    """``play_lightly`` with ``light_play`` (engine/rollout.py) for a card play of ``fast_turns``
+    (a turn's choices only matching cards and a draw): the same moves, the same random numbers
+    drawn, the same counts, in one loop. A plain turn (no draw chain, no law, no wild rank, no
+    rule for the next card) lists its options as ``Match.legal`` does (``_plain_actions``) and
+    takes the light policy's card inline (``_light_card``); any other decision asks ``legal``
+    and ``light_play``. False for a card play of another shape, which the shared loop plays."""
+    if not getattr(phase, "fast_turns", False):
+        return False
+    rec = state.record
+    legal_of, apply, plain_actions = phase.legal, phase.apply, phase._plain_actions
+    cap = phase.game.move_cap - rec.moves
+    moves = decisions = 0
+    noise = ROLLOUT_NOISE
+    while state.hand_no == hand_no and state.phase is phase and not state.terminal and moves < cap:
+        plain = state.decision == MATCH and not state.chain and not state.laws and state.wild_rank is None \
+            and state.rule is None
+        options = plain_actions(state, state.current) if plain else legal_of(state)
+        moves += 1
+        k = len(options)
+        if k > 1:
+            decisions += 1
+            if rnd() < noise:
+                a = options[int(rnd() * k)]
+            elif plain:
+                a = _light_card(phase, state, options, rnd)
+            else:
+                a = light_play(phase, state, options, rnd)
+        else:
+            a = options[0]
+        apply(state, a)
+    state._legal = None
+    rec.moves += moves
+    rec.decisions += decisions
+    if rec.moves >= phase.game.move_cap and not state.terminal:
+        state.stop("cap")
+    return True
+
+
+#: Per compiled card play: whether each card is one ``light_play`` lays before the special ones
+#: (not a joker, not of a rank that can always be laid), worked out once.
+_ORDINARY: "weakref.WeakKeyDictionary[Any, list[bool]]" = weakref.WeakKeyDictionary()
+
+
+def _light_card(phase, state, options: list[int], rnd) -> int:
+    """``light_play`` on a plain turn of ``fast_turns`` (options: cards of the hand, then the
+    draw; no knock): an ordinary card the hand holds most of the suit and rank of, else a
+    special one at random, else the draw."""
+    ordinary = _ORDINARY.get(phase)
+    if ordinary is None:
+        rules = phase.rules
+        ordinary = _ORDINARY[phase] = [not (r < 0 or rules.always_rank[r]) for r in rules.rank_of]
+    size = len(ordinary)
+    plain = [a for a in options if a < size and ordinary[a]]
+    if plain:
+        if len(plain) == 1:
+            return plain[0]
+        rules = phase.rules
+        suit_of, rank_of = rules.suit_of, rules.rank_of
+        suits: dict[int, int] = {}
+        ranks: dict[int, int] = {}
+        for x in state.hands[state.current]:
+            suits[suit_of[x]] = suits.get(suit_of[x], 0) + 1
+            ranks[rank_of[x]] = ranks.get(rank_of[x], 0) + 1
+        return max(plain, key=lambda c: suits[suit_of[c]] + ranks[rank_of[c]])
+    special = [a for a in options if a < size]
+    if special:
+        return special[int(rnd() * len(special))]
+    return options[0]
 
 
 #: In a rollout, the share of decisions taken at random rather than by the light policy.
