@@ -255,3 +255,50 @@ def test_the_skill_axis_reads_order_at_the_best_count():
     assert niche == Niche(family_of(spec).name, "3-4", "15-30 min", "Order 0.5+")
     report.tier2 = None
     assert niche_of(spec, report).skill == NOT_MEASURED
+
+
+def test_a_time_budget_cuts_the_generation_under_way_and_keeps_what_was_judged(tmp_path, monkeypatch):
+    """With ``minutes``, the generation under way keeps the candidates judged when the time is
+    spent (marked ``cut`` in its history) and no generation follows; the cut archive resumes. A
+    budget never reached leaves the run as it was. (A clock that ticks a second a look.)"""
+    from generator import judging
+
+    s = Settings(seed=19, initial=4, batch=3, games=2, generations=2)
+    whole = tmp_path / "whole"
+    run(Archive(settings=s.as_dict()), s, _serial(), out=whole)
+    ample = tmp_path / "ample"
+    assert not run(Archive(settings=s.as_dict()), s, _serial(), out=ample, minutes=60).cut
+    assert (ample / "archive.json").read_bytes() == (whole / "archive.json").read_bytes()
+
+    ticks = iter(range(10**6))
+    monkeypatch.setattr(judging, "clock", lambda: float(next(ticks)))
+    cut = tmp_path / "cut"
+    archive = run(Archive(settings=s.as_dict()), s, _serial(), out=cut, minutes=3 / 60)   # three looks: two verdicts
+    assert archive.cut and archive.generation == 0
+    saved = json.loads((cut / "archive.json").read_text())
+    assert saved["history"] == [{**saved["history"][0], "candidates": 2, "cut": True}]
+    assert saved["candidates"] == 2
+    assert all(e["id"].startswith(("g000-000-", "g000-001-")) for e in saved["niches"].values())
+    monkeypatch.setattr(judging, "clock", lambda: 0.0)
+    resumed = run(load(cut), s, _serial(), out=cut)
+    assert resumed.generation == 2 and not resumed.cut
+
+    nothing = tmp_path / "nothing"
+    monkeypatch.setattr(judging, "clock", lambda: float(next(ticks)))
+    archive = run(Archive(settings=s.as_dict()), s, _serial(), out=nothing, minutes=0.5 / 60)
+    assert archive.cut and archive.generation == -1 and not (nothing / "archive.json").exists()
+
+
+def test_the_command_says_where_its_time_budget_stopped_it(cli, tmp_path, monkeypatch):
+    from generator import judging
+
+    ticks = iter(range(10**6))
+    monkeypatch.setattr(judging, "clock", lambda: float(next(ticks)))
+    out = tmp_path / "run"
+    res = cli("evolve", "--out", str(out), *TINY, "--generations", "1", "--workers", "1", "--minutes", "0.05")
+    assert res.exit_code == 0, res.output
+    assert "stopped by its time budget (0.05 min): generation 0 cut after 2 candidates" in res.output
+    assert f"parlour evolve --out {out} --resume" in res.output
+    res = cli("evolve", "--out", str(tmp_path / "none"), *TINY, "--workers", "1", "--minutes", "0.001")
+    assert res.exit_code == 0 and "before a candidate was judged; nothing was saved" in res.output
+    assert cli("evolve", "--out", str(tmp_path / "x"), "--minutes", "0").exit_code == 2

@@ -44,13 +44,16 @@ RESUMABLE = ("generations", "budget")
               help="With --tier 2: the strong bot's rollouts per legal action  [default: 1]")
 @click.option("--mend/--no-mend", default=None,
               help="Mend a candidate rejected only for its length (costs games)  [default: no]")
+@click.option("--minutes", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="A time budget: when it is spent, the generation under way keeps the candidates judged by "
+                   "then and the run stops (its archive then depends on the machine's speed)")
 @click.option("--resume", is_flag=True, help="Continue the run saved in OUT at its next generation.")
 @click.option("--force", is_flag=True, help="Start a new run over an archive already in OUT.")
 @click.option("--book", "book_file", type=click.Path(dir_okay=False), default=None,
               help="After the search, a PDF book of the elites (see 'parlour book').")
 @executor_options
 def evolve(out_dir: str, resume: bool, force: bool, book_file: str | None, workers: int | None,
-           scheduler: str | None, dask_local: bool, **given: Any) -> None:
+           scheduler: str | None, dask_local: bool, minutes: float | None, **given: Any) -> None:
     """Search for good games: MAP-Elites over the modules the sampler draws.
 
     Niches are family x player count x length x skill; each keeps its best game (the playtest's
@@ -58,6 +61,7 @@ def evolve(out_dir: str, resume: bool, force: bool, book_file: str | None, worke
     one the sampler could draw; crossover: phases from three parents) are judged by the playtest.
     The archive is saved whole after each generation, so an interrupted run resumes with --resume
     and ends as it would have. The same seed gives the same archive, on any number of workers.
+    With --minutes the run stops when its time is spent, keeping what it judged.
     """
     from ..evolve.archive import ARCHIVE, Archive, ArchiveError, load
     from ..evolve.search import Executor, Settings, finished, run
@@ -99,7 +103,7 @@ def evolve(out_dir: str, resume: bool, force: bool, book_file: str | None, worke
         raise InputError(str(exc)) from None
     bar = _Progress(archive)
     try:
-        run(archive, settings, Executor(workers, scheduler, dask_local), out=out, progress=bar)
+        run(archive, settings, Executor(workers, scheduler, dask_local), out=out, progress=bar, minutes=minutes)
     except KeyboardInterrupt as exc:
         bar.clear()
         if archive.generation < 0:
@@ -110,10 +114,19 @@ def evolve(out_dir: str, resume: bool, force: bool, book_file: str | None, worke
         bar.clear()
         raise InputError(f"--scheduler: {exc}") from None
     bar.clear()
+    if archive.cut and archive.generation < 0:
+        click.echo(f"evolve: stopped by its time budget ({minutes:g} min) before a candidate was judged; "
+                   "nothing was saved")
+        return
     click.echo(_summary(archive, settings, time.perf_counter() - start, out))
+    if archive.cut:
+        kept = f"generation {archive.generation} cut after {archive.history[-1]['candidates']} candidates" \
+            if archive.history and archive.history[-1].get("cut") else "no candidate of the next generation judged"
+        click.echo(f"  stopped by its time budget ({minutes:g} min): {kept}; "
+                   f"continue with: parlour evolve --out {out} --resume")
     if book_file and archive.elites:
         _book(archive, settings, Path(book_file))
-    if not finished(archive, settings):  # pragma: no cover - run() returns only when finished
+    if not finished(archive, settings) and not archive.cut:  # pragma: no cover - run() returns only when finished
         raise click.ClickException("the search stopped early")
 
 

@@ -68,6 +68,9 @@ class Archive:
     rejected: Counter[str] = field(default_factory=Counter)  # reason codes, each once per candidate
     elites: dict[Niche, Elite] = field(default_factory=dict)
     history: list[dict[str, Any]] = field(default_factory=list)
+    #: This run was stopped by its time budget (``search.run``'s ``minutes``); not saved (a cut
+    #: generation's history says ``cut``).
+    cut: bool = False
 
     @property
     def run_seed(self) -> int:

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..families import FAMILIES, family_of
+from .. import judging
 from ..judging import JudgeOptions, Judged, Judges
 from ..sample import SamplingError, sample_game
 from ..spec import GameSpec
@@ -175,8 +176,8 @@ class Executor:
     dask_local: bool = False
 
 
-def judge_generation(candidates: list[Candidate], judges: Judges) -> Iterator[Judged]:
-    return judges.judge_all(c.spec for c in candidates)
+def judge_generation(candidates: list[Candidate], judges: Judges, until: float | None = None) -> Iterator[Judged]:
+    return judges.judge_all((c.spec for c in candidates), until)
 
 
 def place(archive: Archive, generation: int, candidates: list[Candidate], verdicts: list[Judged]) -> list[Elite]:
@@ -214,28 +215,45 @@ def finished(archive: Archive, settings: Settings) -> bool:
 
 def run(archive: Archive, settings: Settings, executor: Executor, out: Path | None = None,
         progress: Callable[[int, int, int], None] | None = None,
-        seen: Callable[[Candidate, Judged], None] | None = None) -> Archive:
+        seen: Callable[[Candidate, Judged], None] | None = None, minutes: float | None = None) -> Archive:
     """Run generations until ``finished``; after each, save the archive in ``out`` (if given).
     ``progress(generation, judged, of)`` is called as candidates are judged, ``seen(candidate,
-    verdict)`` with every verdict of a generation once it is placed (a benchmark's account)."""
+    verdict)`` with every verdict of a generation once it is placed (a benchmark's account).
+
+    ``minutes``: a time budget. When it is spent the run stops: the generation under way is cut
+    after the candidates judged by then (the rest are not judged), placed and saved as a whole
+    generation whose history says ``cut``, and no other generation starts. A cut run depends on
+    the machine's speed, not only on its seed; a run that ends within its budget is the run it
+    would have been without one. A generation of which no candidate was judged in time is not
+    kept. Returns the archive; ``archive.cut`` tells whether the budget stopped it."""
     if finished(archive, settings):
         return archive
+    until = None if minutes is None else judging.clock() + 60 * minutes
     # one pool (or cluster) for the whole run, not one a generation
     with Judges(settings.judge_options(), executor.workers, executor.scheduler, executor.dask_local) as judges:
         while not finished(archive, settings):
             generation = archive.generation + 1
             candidates = initial_batch(settings) if generation == 0 else breed(archive, settings, generation)
             verdicts: list[Judged] = []
-            for judged in judge_generation(candidates, judges):
+            for judged in judge_generation(candidates, judges, until):
                 verdicts.append(judged)
                 if progress:
                     progress(generation, len(verdicts), len(candidates))
+            if len(verdicts) < len(candidates):   # the time budget is spent
+                archive.cut = True
+                if not verdicts:
+                    break
+                candidates = candidates[:len(verdicts)]
             new = place(archive, generation, candidates, verdicts)
+            if archive.cut:
+                archive.history[-1]["cut"] = True
             if out is not None:
                 archive.save(out, new)
             if seen:
                 for cand, judged in zip(candidates, verdicts):
                     seen(cand, judged)
+            if archive.cut:
+                break
     return archive
 
 

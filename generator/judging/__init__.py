@@ -11,6 +11,7 @@ order whatever the order they finish in, so a run's output does not depend on it
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -20,6 +21,10 @@ from ..mend import drop_dead, mend
 from ..playtest import MAX_ROLLOUTS, ROLLOUTS, Report, games_played, playtest
 from ..spec import GameSpec
 from .variations import variations
+
+
+#: The clock of a time budget (``Judges.judge_all``'s ``until``): seconds, never going back.
+clock = time.monotonic
 
 
 @dataclass(frozen=True)
@@ -127,12 +132,18 @@ class Judges:
             self._dask = DaskExecutor(scheduler, workers)
             self.workers = max(1, self._dask.workers)
 
-    def judge_all(self, specs: Iterable[GameSpec]) -> Iterator[Judged]:
+    def judge_all(self, specs: Iterable[GameSpec], until: float | None = None) -> Iterator[Judged]:
         """Judge ``specs`` (drawn lazily, so a caller may stop early) and yield the verdicts in their
         order, whatever the order they finish in. A few drafts are judged ahead of the one awaited;
-        leaving the loop early ends the work still going on ahead."""
+        leaving the loop early ends the work still going on ahead.
+
+        ``until`` (a time on ``clock``): no verdict is awaited past it; the verdicts in by then are
+        yielded and the rest dropped. In this process a draft's judging is not cut: none starts
+        past it."""
         if self._dask is None and self.workers <= 1:
             for spec in specs:
+                if until is not None and clock() >= until:
+                    return
                 yield judge(spec, self.options)
             return
         submit = self._submitter()
@@ -144,7 +155,14 @@ class Judges:
                 if len(pending) >= 2 * self.workers:
                     break
             while pending:
-                result = pending.popleft().result()
+                if until is None:
+                    result = pending[0].result()
+                else:
+                    try:
+                        result = pending[0].result(timeout=max(0.0, until - clock()))
+                    except TimeoutError:   # (the futures' own TimeoutError is this one since 3.11)
+                        return
+                pending.popleft()
                 nxt = next(it, None)
                 if nxt is not None:
                     pending.append(submit(nxt))
