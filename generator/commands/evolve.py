@@ -120,7 +120,8 @@ def evolve(out_dir: str, resume: bool, force: bool, book_file: str | None, worke
         return
     click.echo(_summary(archive, settings, time.perf_counter() - start, out))
     if archive.cut:
-        kept = f"generation {archive.generation} cut after {archive.history[-1]['candidates']} candidates" \
+        k = archive.history[-1]["candidates"] if archive.history else 0
+        kept = f"generation {archive.generation} cut after {k} candidate{'' if k == 1 else 's'}" \
             if archive.history and archive.history[-1].get("cut") else "no candidate of the next generation judged"
         click.echo(f"  stopped by its time budget ({minutes:g} min): {kept}; "
                    f"continue with: parlour evolve --out {out} --resume")
@@ -135,7 +136,8 @@ def _summary(archive: Any, settings: Any, secs: float, out: Path) -> str:
 
     q = [e.quality for e in archive.elites.values()]
     g = archive.generation
-    lines = [f"evolve: {g} generation{'' if g == 1 else 's'} after the first, {archive.candidates} candidates judged, "
+    lines = [f"evolve: {g} generation{'' if g == 1 else 's'} after the first, {archive.candidates} candidate"
+             f"{'' if archive.candidates == 1 else 's'} judged, "
              f"{archive.passed} passed" + (f" ({archive.mended} after a mend)" if archive.mended else "")
              + f", {len(archive.elites)} of {len(all_niches(settings.tier))} niches filled"]
     if q:
