@@ -152,3 +152,67 @@ def test_sampled_plain_climbing_games_play_the_same_both_ways(seed: int) -> None
     else:
         pytest.fail(f"no plain climbing spec among the 500 sampled from seed {seed}")
     _same_both_ways(spec, s, move_cap=2_000)
+
+
+def _shared_rollout(state, rnd) -> None:
+    """The strong bot's climbing rollout through the shared loop alone (``play_lightly`` with
+    ``light_play``): what ``bots.rollout`` played before its own loop for plain climbing."""
+    from generator.engine.rollout import play_lightly
+    from generator.families.climbing import bots
+    from generator.families.climbing.engine.play import CLIMB
+
+    hand_no = state.hand_no
+    while not state.terminal and state.hand_no == hand_no:
+        if state.decision != CLIMB:
+            legal = state.legal_actions()
+            a = legal[0]
+            if len(legal) > 1:
+                a = bots.greedy_play(state.observation(state.current), legal, random.Random(int(rnd() * (1 << 62))))
+            state.apply_action(a)
+            continue
+        phase = state.phase
+        play_lightly(state, phase, lambda s: s.hand_no == hand_no and s.decision == CLIMB,
+                     lambda s, options: bots.light_play(phase.rules, s, options), rnd, bots.ROLLOUT_NOISE)
+
+
+def _snapshot(state) -> tuple:
+    fields = {k: v for k, v in vars(state).items() if k not in ("_legal", "_views", "record", "rng")}
+    return fields, state.record.as_dict(), sorted(state.record.applied), state.rng.getstate()
+
+
+def _rollouts_agree(spec: GameSpec, players: int, seed: int, every: int = 5) -> int:
+    """From every ``every``-th position of a random game, ``bots.rollout`` and the shared loop's
+    rollout, on copies with the same random numbers, leave the same position; the rollouts compared."""
+    from generator.families.climbing import bots
+
+    game = Game(spec, move_cap=1_500)
+    state = game.new_initial_state(players, seed)
+    rnd = random.Random(seed).random
+    compared = moves = 0
+    while not state.terminal:
+        if moves % every == 0:
+            draws = random.Random(seed * 31 + moves)
+            common = [draws.random() for _ in range(64)]
+            own, shared = state.clone(), state.clone()
+            bots.rollout(own, iter(common * 60).__next__)
+            _shared_rollout(shared, iter(common * 60).__next__)
+            assert _snapshot(own) == _snapshot(shared), (seed, moves)
+            compared += 1
+        random_move(state, rnd)
+        moves += 1
+    return compared
+
+
+def test_president_rollouts_by_the_climbing_loop_are_the_shared_loops() -> None:
+    """The strong bot's rollouts of President and of variants (a play due when one can, singles
+    only, tricks taken), at every player count."""
+    for spec in (load_spec(PRESIDENT), _president_with(**{"play.must_play": True})):
+        for n in spec.players.counts():
+            assert _rollouts_agree(spec, n, 5 + n) > 5
+
+
+@settings(max_examples=budget(10), deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**40))
+def test_sampled_climbing_rollouts_by_the_climbing_loop_are_the_shared_loops(seed: int) -> None:
+    spec = sample_game(seed, "climbing").spec
+    _rollouts_agree(spec, spec.players.min, seed, every=9)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 import weakref
+from typing import Any
 
 from generator.bots.decisions import greedy_decision
 from generator.bots.hints import BotHints
@@ -180,8 +181,74 @@ def rollout(state, rnd) -> None:
             state.apply_action(a)
             continue
         phase = state.phase
-        play_lightly(state, phase, lambda s: s.hand_no == hand_no and s.decision == CLIMB,
-                     lambda s, options: light_play(phase.rules, s, options), rnd, ROLLOUT_NOISE)
+        if _plain_singles(phase):
+            _light_climb(phase, state, hand_no, rnd)
+        else:
+            play_lightly(state, phase, lambda s: s.hand_no == hand_no and s.decision == CLIMB,
+                         lambda s, options: light_play(phase.rules, s, options), rnd, ROLLOUT_NOISE)
+
+
+#: Per compiled climb: whether it is plain climbing (``Climb.plain``) with no single card special
+#: to ``light_play`` (a bomb, the rocket, a joker, the low bomb), worked out once.
+_PLAIN: "weakref.WeakKeyDictionary[Any, bool]" = weakref.WeakKeyDictionary()
+
+
+def _plain_singles(phase) -> bool:
+    plain = _PLAIN.get(phase)
+    if plain is None:
+        rules = phase.rules
+        plain = _PLAIN[phase] = bool(getattr(phase, "plain", False)) and not any(
+            rules.classify(1 << c).shape in SPECIAL for c in range(len(phase.card_level)))
+    return plain
+
+
+def _light_climb(phase, state, hand_no: int, rnd) -> None:
+    """``play_lightly`` with ``light_play`` for plain climbing (``_plain_singles``): the same
+    moves, the same random numbers drawn, the same counts, in one loop. The commonest turn, a
+    single to beat, lists its options as ``Climb._plain_legal`` does (the pass first, unless a
+    play is due, then the higher singles in hand order) and takes ``light_play``'s play inline
+    (the first of the lowest rank that beats, else the pass); any other turn asks ``legal`` and
+    ``light_play``."""
+    rec = state.record
+    legal_of, apply, rules = phase.legal, phase.apply, phase.rules
+    level, bit, must = phase.card_level, phase.card_bit, phase.must_play
+    cap = phase.game.move_cap - rec.moves
+    moves = decisions = 0
+    noise = ROLLOUT_NOISE
+    while state.hand_no == hand_no and state.decision == CLIMB and not state.terminal and moves < cap:
+        old = state.to_beat
+        moves += 1
+        if old is not None and old.size == 1:
+            lv = old.level
+            plays = []
+            low = low_level = None
+            for c in state.hands[state.current]:
+                x = level[c]
+                if x > lv:
+                    plays.append(bit[c])
+                    if low is None or x < low_level:
+                        low, low_level = bit[c], x
+            options = plays if plays and must else [PASS, *plays]
+            k = len(options)
+            if k > 1:
+                decisions += 1
+                a = options[int(rnd() * k)] if rnd() < noise else low
+            else:
+                a = options[0]
+        else:
+            options = legal_of(state)
+            k = len(options)
+            if k > 1:
+                decisions += 1
+                a = options[int(rnd() * k)] if rnd() < noise else light_play(rules, state, options)
+            else:
+                a = options[0]
+        apply(state, a)
+    state._legal = None
+    rec.moves += moves
+    rec.decisions += decisions
+    if rec.moves >= phase.game.move_cap and not state.terminal:
+        state.stop("cap")
 
 
 #: For each game's rules, what ``light_play`` needs of a play: (special, level, size), worked out

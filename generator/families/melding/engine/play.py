@@ -1009,7 +1009,7 @@ class Turn(NextHand, Phase):
         return reach
 
     def _near_cards(self, meld: tuple[int, ...], kind: int, lo: int, wild: int) -> frozenset[int]:
-        """The natural cards related to a table meld (``_search_rearranged``): for a set, the
+        """The natural cards related to a table meld (``_rearranged``): for a set, the
         cards of its rank and those one position from a natural card of it in a run group; for a
         run, the cards of its group within one position of its ends. Worked out once a meld (a
         meld stays on the table for many turns, and every card of every hand is asked about it)."""
