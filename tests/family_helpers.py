@@ -479,3 +479,28 @@ def play_out(state: Any, rnd: Any, batch: bool) -> None:
     else:
         while not state.terminal:
             random_move(state, rnd)
+
+
+def rollouts_agree(spec: GameSpec, players: int, seed: int, every: int, own: Callable[[Any, Any], None],
+                   shared: Callable[[Any, Any], None], snapshot: Callable[[Any], Any]) -> int:
+    """From every ``every``-th position of a random game (move cap 1,500), a strong bot's rollout
+    by the family's own loop (``own(state, rnd)``) and by the shared loop (``shared``), on copies
+    drawing the same random numbers, leave the same position (``snapshot``). Returns how many
+    rollouts were compared."""
+    from generator.engine import Game
+
+    state = Game(spec, move_cap=1_500).new_initial_state(players, seed)
+    rnd = random.Random(seed).random
+    compared = moves = 0
+    while not state.terminal:
+        if moves % every == 0:
+            draws = random.Random(seed * 31 + moves)
+            common = [draws.random() for _ in range(64)] * 60
+            a, b = state.clone(), state.clone()
+            own(a, iter(common).__next__)
+            shared(b, iter(common).__next__)
+            assert snapshot(a) == snapshot(b), (seed, moves)
+            compared += 1
+        random_move(state, rnd)
+        moves += 1
+    return compared

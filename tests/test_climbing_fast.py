@@ -21,7 +21,7 @@ from generator.families.climbing.engine.play import Climb
 from generator.sample import sample_game
 from generator.spec import GameSpec, load_spec, spec_from_data
 from tests.conftest import budget
-from tests.family_helpers import ROOT, play_out, random_move, with_changes
+from tests.family_helpers import ROOT, play_out, random_move, rollouts_agree, with_changes
 
 PRESIDENT = ROOT / "corpus" / "real" / "president.yaml"
 
@@ -181,26 +181,9 @@ def _snapshot(state) -> tuple:
 
 
 def _rollouts_agree(spec: GameSpec, players: int, seed: int, every: int = 5) -> int:
-    """From every ``every``-th position of a random game, ``bots.rollout`` and the shared loop's
-    rollout, on copies with the same random numbers, leave the same position; the rollouts compared."""
     from generator.families.climbing import bots
 
-    game = Game(spec, move_cap=1_500)
-    state = game.new_initial_state(players, seed)
-    rnd = random.Random(seed).random
-    compared = moves = 0
-    while not state.terminal:
-        if moves % every == 0:
-            draws = random.Random(seed * 31 + moves)
-            common = [draws.random() for _ in range(64)]
-            own, shared = state.clone(), state.clone()
-            bots.rollout(own, iter(common * 60).__next__)
-            _shared_rollout(shared, iter(common * 60).__next__)
-            assert _snapshot(own) == _snapshot(shared), (seed, moves)
-            compared += 1
-        random_move(state, rnd)
-        moves += 1
-    return compared
+    return rollouts_agree(spec, players, seed, every, bots.rollout, _shared_rollout, _snapshot)
 
 
 def test_president_rollouts_by_the_climbing_loop_are_the_shared_loops() -> None:

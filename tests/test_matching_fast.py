@@ -30,7 +30,7 @@ from generator.families.matching.engine.play import Match
 from generator.sample import sample_game
 from generator.spec import GameSpec, load_spec, spec_from_data
 from tests.conftest import budget
-from tests.family_helpers import ROOT, play_out, with_changes
+from tests.family_helpers import ROOT, play_out, rollouts_agree, with_changes
 
 EIGHTS = ROOT / "corpus" / "real" / "crazy-eights.yaml"
 
@@ -164,33 +164,20 @@ def test_sampled_matching_games_play_the_same_both_ways(seed: int) -> None:
     _same_both_ways(spec, seed, move_cap=1_000, counts=(counts[seed % len(counts)],))
 
 
-def _rollouts_agree(spec: GameSpec, players: int, seed: int, every: int = 7) -> int:
-    """From every ``every``-th position of a random game, a rollout by the matching policy's own
-    loop (``bots._light_turns``) and one by the shared loop alone (``play_lightly`` with
-    ``light_play``), on copies with the same random numbers, leave the same position. Returns the
-    rollouts compared."""
+def _shared_rollout(state, rnd) -> None:
+    """The strong bot's matching rollout through the shared loop alone (``play_lightly`` with
+    ``light_play``): what ``bots.rollout`` played before its own loop for plain turns."""
     from generator.engine.rollout import play_hand_lightly
     from generator.families.matching import bots
 
-    game = Game(spec, move_cap=1_500)
-    state = game.new_initial_state(players, seed)
-    rnd = random.Random(seed).random
-    compared = moves = 0
-    while not state.terminal:
-        if moves % every == 0:
-            draws = random.Random(seed * 31 + moves)
-            common = [draws.random() for _ in range(64)]
-            own, shared = state.clone(), state.clone()
-            bots.rollout(own, iter(common * 40).__next__)
-            draw = iter(common * 40).__next__
-            play_hand_lightly(shared, draw, lambda phase, s, options: bots.light_play(phase, s, options, draw),
-                              bots.ROLLOUT_NOISE)
-            assert _position(own) == _position(shared), (seed, moves)
-            compared += 1
-        legal = state.legal_actions()
-        state.apply_action(legal[int(rnd() * len(legal))] if len(legal) > 1 else legal[0])
-        moves += 1
-    return compared
+    play_hand_lightly(state, rnd, lambda phase, s, options: bots.light_play(phase, s, options, rnd),
+                      bots.ROLLOUT_NOISE)
+
+
+def _rollouts_agree(spec: GameSpec, players: int, seed: int, every: int = 7) -> int:
+    from generator.families.matching import bots
+
+    return rollouts_agree(spec, players, seed, every, bots.rollout, _shared_rollout, _position)
 
 
 def test_crazy_eights_rollouts_by_the_matching_loop_are_the_shared_loops() -> None:

@@ -15,9 +15,8 @@ def play_lightly(state: Any, phase: Any, going: Callable[[Any], bool], choose: C
                  rnd: Callable[[], float], noise: float) -> None:
     """Play ``phase`` on ``state`` while ``going(state)``: a single legal action is taken, otherwise
     ``choose(state, options)``, or a uniform one with probability ``noise``."""
-    rec = state.record
     legal_of, apply = phase.legal, phase.apply
-    cap = phase.game.move_cap - rec.moves
+    cap = phase.game.move_cap - state.record.moves
     moves = decisions = 0
     while going(state) and not state.terminal and moves < cap:
         options = legal_of(state)
@@ -29,10 +28,7 @@ def play_lightly(state: Any, phase: Any, going: Callable[[Any], bool], choose: C
             a = options[0]
         apply(state, a)
     state._legal = None
-    rec.moves += moves
-    rec.decisions += decisions
-    if rec.moves >= phase.game.move_cap and not state.terminal:
-        state.stop("cap")
+    state.count_moves(moves, decisions)
 
 
 def play_hand_lightly(state: Any, rnd: Callable[[], float], choose: Callable[[Any, Any, list[int]], int],

@@ -209,10 +209,9 @@ def _light_climb(phase, state, hand_no: int, rnd) -> None:
     play is due, then the higher singles in hand order) and takes ``light_play``'s play inline
     (the first of the lowest rank that beats, else the pass); any other turn asks ``legal`` and
     ``light_play``."""
-    rec = state.record
     legal_of, apply, rules = phase.legal, phase.apply, phase.rules
     level, bit, must = phase.card_level, phase.card_bit, phase.must_play
-    cap = phase.game.move_cap - rec.moves
+    cap = phase.game.move_cap - state.record.moves
     moves = decisions = 0
     noise = ROLLOUT_NOISE
     while state.hand_no == hand_no and state.decision == CLIMB and not state.terminal and moves < cap:
@@ -245,10 +244,7 @@ def _light_climb(phase, state, hand_no: int, rnd) -> None:
                 a = options[0]
         apply(state, a)
     state._legal = None
-    rec.moves += moves
-    rec.decisions += decisions
-    if rec.moves >= phase.game.move_cap and not state.terminal:
-        state.stop("cap")
+    state.count_moves(moves, decisions)
 
 
 #: For each game's rules, what ``light_play`` needs of a play: (special, level, size), worked out

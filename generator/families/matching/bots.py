@@ -337,9 +337,8 @@ def _light_turns(phase, state, hand_no: int, rnd) -> bool:
     and ``light_play``. False for a card play of another shape, which the shared loop plays."""
     if not getattr(phase, "fast_turns", False):
         return False
-    rec = state.record
     legal_of, apply, plain_actions = phase.legal, phase.apply, phase._plain_actions
-    cap = phase.game.move_cap - rec.moves
+    cap = phase.game.move_cap - state.record.moves
     moves = decisions = 0
     noise = ROLLOUT_NOISE
     while state.hand_no == hand_no and state.phase is phase and not state.terminal and moves < cap:
@@ -360,10 +359,7 @@ def _light_turns(phase, state, hand_no: int, rnd) -> bool:
             a = options[0]
         apply(state, a)
     state._legal = None
-    rec.moves += moves
-    rec.decisions += decisions
-    if rec.moves >= phase.game.move_cap and not state.terminal:
-        state.stop("cap")
+    state.count_moves(moves, decisions)
     return True
 
 
