@@ -186,3 +186,46 @@ def test_remembered_rearrangements_are_the_ones_searched_afresh(seed: int, own: 
             state._legal = None
             assert state.legal_actions() == warm, (seed, state.decision)
         random_move(state, rnd)
+
+
+def _kept_pair_by_pair(v, hand: list[int]) -> set[int]:
+    """``bots._kept`` as it was written first, pair by pair (the reference)."""
+    from generator.families.melding.engine.rules import bits
+
+    rules = v.phase.rules
+    keep: set[int] = set()
+    for m in rules.hand_melds(hand, v.wild):
+        keep.update(bits(m))
+    nat = [c for c in hand if not (v.wild >> c) & 1]
+    for i, a in enumerate(nat):
+        for b in nat[i + 1:]:
+            if rules.ladder[a] != rules.ladder[b]:
+                continue
+            if rules.rank_of[a] == rules.rank_of[b] and rules.ladder[a] == 0:
+                keep.update((a, b))
+            elif (not rules.same_suit or rules.suit_of[a] == rules.suit_of[b]) and \
+                    any(abs(x - y) == 1 for x in rules.positions(a) for y in rules.positions(b)):
+                keep.update((a, b))
+    keep.update(c for c in hand if (v.wild >> c) & 1)
+    return keep
+
+
+@settings(max_examples=budget(25), deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_the_cards_a_hand_keeps_are_the_pairs_found_one_by_one(seed: int) -> None:
+    """``bots._kept`` (the cards in a meld or a near-meld, found through where each card stands)
+    keeps what the pair-by-pair reference keeps, for random hands of sampled melding specs, with
+    and without a wild rank."""
+    from generator.families.melding.bots import View, _kept
+
+    spec = sample_game(seed, "melding").spec
+    game = Game(spec)
+    turn = game.phase(Turn)
+    rnd = random.Random(seed)
+    size = game.table.size
+    ranks = len(turn.rules.cards_of_rank)
+    for _ in range(60):
+        v = View(turn, "discard", [], [], [], [[]], rnd.choice([None, rnd.randrange(ranks)]), 0, [0, 0], [])
+        hand = sorted(rnd.sample(range(size), rnd.randint(1, min(size, 14))))
+        v.hand = hand
+        assert _kept(v, hand) == _kept_pair_by_pair(v, hand), (seed, hand, v.wild)

@@ -88,20 +88,34 @@ def _kept(v: View, hand: list[int]) -> set[int]:
     """Cards in a meld or a near-meld of the hand: two of a rank, two next to each other in a run
     (same suit when runs are), and jokers."""
     rules = v.phase.rules
+    wild = v.wild
     keep: set[int] = set()
-    for m in rules.hand_melds(hand, v.wild):
+    for m in rules.hand_melds(hand, wild):
         keep.update(bits(m))
-    nat = [c for c in hand if not _joker(v, c)]
-    for i, a in enumerate(nat):
-        for b in nat[i + 1:]:
-            if rules.ladder[a] != rules.ladder[b]:
-                continue
-            if rules.rank_of[a] == rules.rank_of[b] and rules.ladder[a] == 0:
-                keep.update((a, b))
-            elif (not rules.same_suit or rules.suit_of[a] == rules.suit_of[b]) and \
-                    any(abs(x - y) == 1 for x in rules.positions(a) for y in rules.positions(b)):
-                keep.update((a, b))
-    keep.update(c for c in hand if _joker(v, c))
+    # Every pair of natural cards on one ladder that is two of a rank (on the plain ladder) or
+    # stands side by side in a run (of one suit, when runs are), found through where each card
+    # stands rather than pair by pair (a rollout asks this at every discard).
+    ladder, rank_of, suit_of, same_suit = rules.ladder, rules.rank_of, rules.suit_of, rules.same_suit
+    by_rank: dict[int, list[int]] = {}
+    by_place: dict[tuple[int, int, int], list[int]] = {}
+    for c in hand:
+        if (wild >> c) & 1:
+            keep.add(c)
+            continue
+        if ladder[c] == 0:
+            by_rank.setdefault(rank_of[c], []).append(c)
+        suit = suit_of[c] if same_suit else -1
+        for x in rules.positions(c):
+            by_place.setdefault((ladder[c], suit, x), []).append(c)
+    for cards in by_rank.values():
+        if len(cards) > 1:
+            keep.update(cards)
+    for (lad, suit, x), cards in by_place.items():
+        for b in by_place.get((lad, suit, x + 1), ()):
+            for a in cards:
+                if a != b:
+                    keep.add(a)
+                    keep.add(b)
     return keep
 
 
