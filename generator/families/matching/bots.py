@@ -337,13 +337,12 @@ def _light_turns(phase, state, hand_no: int, rnd) -> bool:
     and ``light_play``. False for a card play of another shape, which the shared loop plays."""
     if not getattr(phase, "fast_turns", False):
         return False
-    legal_of, apply, plain_actions = phase.legal, phase.apply, phase._plain_actions
+    legal_of, apply, plain_actions, plain_choices = phase.legal, phase.apply, phase._plain_actions, phase.plain_choices
     cap = phase.game.move_cap - state.record.moves
     moves = decisions = 0
     noise = ROLLOUT_NOISE
     while state.hand_no == hand_no and state.phase is phase and not state.terminal and moves < cap:
-        plain = state.decision == MATCH and not state.chain and not state.laws and state.wild_rank is None \
-            and state.rule is None
+        plain = plain_choices(state)
         options = plain_actions(state, state.current) if plain else legal_of(state)
         moves += 1
         k = len(options)
@@ -379,16 +378,7 @@ def _light_card(phase, state, options: list[int], rnd) -> int:
     size = len(ordinary)
     plain = [a for a in options if a < size and ordinary[a]]
     if plain:
-        if len(plain) == 1:
-            return plain[0]
-        rules = phase.rules
-        suit_of, rank_of = rules.suit_of, rules.rank_of
-        suits: dict[int, int] = {}
-        ranks: dict[int, int] = {}
-        for x in state.hands[state.current]:
-            suits[suit_of[x]] = suits.get(suit_of[x], 0) + 1
-            ranks[rank_of[x]] = ranks.get(rank_of[x], 0) + 1
-        return max(plain, key=lambda c: suits[suit_of[c]] + ranks[rank_of[c]])
+        return plain[0] if len(plain) == 1 else _most_alike(phase.rules, state.hands[state.current], plain)
     special = [a for a in options if a < size]
     if special:
         return special[int(rnd() * len(special))]
@@ -423,15 +413,7 @@ def light_play(phase, state, options: list[int], rnd) -> int:
         if plain:
             if len(plain) == 1:
                 return plain[0]
-            # the card after which most of the others still match (ties: the first)
-            hand = phase.source(state, state.current)
-            suit_of, rank_of = rules.suit_of, rules.rank_of
-            suits: dict[int, int] = {}
-            ranks: dict[int, int] = {}
-            for x in hand:
-                suits[suit_of[x]] = suits.get(suit_of[x], 0) + 1
-                ranks[rank_of[x]] = ranks.get(rank_of[x], 0) + 1
-            return max(plain, key=lambda a: suits[suit_of[_card(a)]] + ranks[rank_of[_card(a)]])
+            return _most_alike(rules, phase.source(state, state.current), plain)
         if special:
             return special[int(rnd() * len(special))]
         return options[0]
@@ -453,6 +435,18 @@ def light_play(phase, state, options: list[int], rnd) -> int:
     if d == MORE:
         return options[-1]
     return options[int(rnd() * len(options))]
+
+
+def _most_alike(rules: MatchRules, hand: list[int], plays: list[int]) -> int:
+    """Of ``plays``, the card after which most of the others still match: the one whose suit and
+    rank the hand holds most of, counted together (ties: the first)."""
+    suit_of, rank_of = rules.suit_of, rules.rank_of
+    suits: dict[int, int] = {}
+    ranks: dict[int, int] = {}
+    for x in hand:
+        suits[suit_of[x]] = suits.get(suit_of[x], 0) + 1
+        ranks[rank_of[x]] = ranks.get(rank_of[x], 0) + 1
+    return max(plays, key=lambda a: suits[suit_of[_card(a)]] + ranks[rank_of[_card(a)]])
 
 
 def _most_held_suit(phase, state, options: list[int]) -> int:

@@ -636,8 +636,7 @@ class Match(NextHand, Phase):
         p = state.current
         rules = self.rules
         if d == MATCH:
-            if self.fast_turns and not state.chain and not state.laws and state.wild_rank is None \
-                    and state.rule is None:
+            if self.plain_choices(state):
                 return self._plain_actions(state, p)
             return self._turn_actions(state, p)
         if d == MORE:
@@ -659,6 +658,13 @@ class Match(NextHand, Phase):
         if d == CLAIM_DECISION:
             return self._claims(state, p)
         return effects.legal(self, state, d, p)
+
+    def plain_choices(self, state: "State") -> bool:
+        """Whether the turn's options are ``_plain_actions``' (a matching turn of a ``fast_turns``
+        game with no draw chain, no law, no wild rank and no rule for the next card): the list
+        ``legal`` gives, and the one a strong bot's rollout lists in its own loop."""
+        return self.fast_turns and state.decision == MATCH and not state.chain and not state.laws \
+            and state.wild_rank is None and state.rule is None
 
     def _plain_actions(self, state: "State", p: int) -> list[int]:
         """``_turn_actions`` for a plain turn of a ``fast_turns`` game (one discard pile, no draw
