@@ -22,8 +22,9 @@ class LawInForce:
         return LawInForce(self.law, self.inventor, self.secret, set(self.known_by))
 
     def key(self) -> tuple:
-        """Its part of a position key."""
-        return (repr(self.law), self.inventor, self.secret, tuple(sorted(self.known_by)))
+        """Its part of a position key (the law itself: it is frozen, so equal laws hash alike
+        without being written out)."""
+        return (self.law, self.inventor, self.secret, tuple(sorted(self.known_by)))
 
 
 class LawBook:

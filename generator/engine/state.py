@@ -204,14 +204,14 @@ def _compile_key(game: Game) -> Callable[[tuple[Any, ...], dict[str, Any]], int]
     """The quick position key of ``State.position_key``, compiled into one function per game: the
     hash of the parts given and of every field's image (plain values as they are, objects by
     their ``key``, containers by ``_quick``) in one tuple, without a loop or a map per kind.
-    Most container fields of a game are empty lists (a phase declares every field any game of
-    its family may use): an empty list's image is ``()``, as ``_quick`` would give it, without
-    the call. Raises TypeError when an image is unhashable (``position_key`` then goes the
+    Most container and object fields of a game are empty lists (a phase declares every field
+    any game of its family may use): an empty list's image is ``()``, as ``_quick`` and
+    ``_frozen`` would give it, without the call. Raises TypeError when an image is unhashable (``position_key`` then goes the
     thorough way)."""
     env: dict[str, Any] = {"quick": _quick, "frozen": _frozen, "EMPTY": []}
     items = [f"get({name!r})" for name in game._plain_key_fields]
     items += [f"(() if (v := get({name!r})) == EMPTY else quick(v))" for name in game._container_key_fields]
-    items += [f"frozen(get({name!r}))" for name in game._object_key_fields]
+    items += [f"(() if (v := get({name!r})) == EMPTY else frozen(v))" for name in game._object_key_fields]
     lines = ["def key(parts, d):", "    get = d.get", f"    return hash((*parts, {', '.join(items)}))"]
     exec("\n".join(lines), env)   # noqa: S102 - source built above from field names only
     return env["key"]
@@ -439,7 +439,7 @@ class State:
         state. Two equal keys mean the game came back to a position it was in before."""
         g = self.game
         parts: list[Any] = [self.decision, self.current, self.dealer, tuple(self.totals), tuple(self.queue),
-                            tuple(type(s).__name__ for s in self.steps), tuple(self.best_of_hands),
+                            tuple(self.steps), tuple(self.best_of_hands),
                             self.ends_with_hand, self.terminal]
         for ph in g._keyed_phases:
             parts.append(ph.key(self))
