@@ -175,9 +175,11 @@ def _play(game: Game, n: int, seed: int, lineup: Sequence[str] | None, options: 
             capped = True
             break
         repeats = state.repeats_possible()
-        if repeats or keyed_hand != hand:
+        if not looped and (repeats or keyed_hand != hand):
             # Where a phase says a position cannot come back (in trick play a card played never
             # returns to a hand), positions are compared once, when the phase begins in a hand.
+            # A game is judged by whether it came back at all: once it has, no key is taken (a
+            # game that loops plays on to the cap, and keying its every move was most of its cost).
             if not repeats:
                 keyed_hand = hand
             key = state.position_key()
