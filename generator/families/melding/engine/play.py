@@ -726,28 +726,34 @@ class Turn(NextHand, Phase):
             out += self._swaps(state, p, wild)
         if self.rearrange != "none" and not first and (self.many or not state.melded_now):
             alone = []
-            # a natural card related to no meld on the table rearranges nothing: asked once
-            reach = self._reach(state, p, wild)
+            # each meld's related cards, and their union, worked out once a decision: a natural
+            # card related to no meld on the table rearranges nothing
+            nears = self._nears(state, p, wild)
+            reach = set().union(*[near for _, near in nears])
             for c in hand:
                 if not empty_ok and size == 1:
                     continue
-                if (c in reach or (wild >> c) & 1) and self._rearranged(state, p, (c,), wild) is not None:
+                if (c in reach or (wild >> c) & 1) and self._rearranged(state, p, (c,), wild, nears) is not None:
                     out.append(ADD + c)
                     alone.append(c)
-            if empty_ok or size > 2:   # two cards that need each other (neither goes in alone)
-                for a, b in self._pairs(hand, wild, alone):
-                    if (a in reach or b in reach) and self._rearranged(state, p, (a, b), wild) is not None:
+            if reach and (empty_ok or size > 2):   # two cards that need each other (neither goes in alone)
+                for a, b in self._pairs(hand, wild, alone, reach):
+                    if self._rearranged(state, p, (a, b), wild, nears) is not None:
                         out.append(ADD_TWO + 128 * a + b)
         return out
 
-    def _pairs(self, hand: list[int], wild: int, alone: list[int]) -> list[tuple[int, int]]:
+    def _pairs(self, hand: list[int], wild: int, alone: list[int], reach: set[int]) -> list[tuple[int, int]]:
         """Pairs of natural hand cards that may need each other on the table: two of a rank, or
-        two of one run group at most two positions apart; neither of them added alone."""
+        two of one run group at most two positions apart; neither of them added alone, and one
+        of them at least related to a meld on the table (in ``reach``)."""
         rules = self.rules
         nat = [c for c in sorted(hand) if not (wild >> c) & 1 and c not in alone]
         out = []
         for i, a in enumerate(nat):
+            near = a in reach
             for b in nat[i + 1:]:
+                if not near and b not in reach:
+                    continue
                 if rules.set_rank[a] >= 0 and rules.set_rank[a] == rules.set_rank[b]:
                     out.append((a, b))
                 elif rules.run_key[a] == rules.run_key[b] and \
@@ -961,7 +967,8 @@ class Turn(NextHand, Phase):
         if state.taken:
             state.taken = [c for c in state.taken if not (mask >> c) & 1]
 
-    def _rearranged(self, state: "State", p: int, added: tuple[int, ...], wild: int):
+    def _rearranged(self, state: "State", p: int, added: tuple[int, ...], wild: int,
+                    nears: list[tuple[int, frozenset[int]]] | None = None):
         """Rearranging: the melds to break up (indices) and the new melds, as [(cards, (kind, lo))],
         when the cards ``added`` and the related table melds re-partition into valid melds; else
         None. A meld is related to an added card when it is a set of the card's rank, a run of its
@@ -972,20 +979,18 @@ class Turn(NextHand, Phase):
 
         Every decision of a turn asks this of every card in hand (and of pairs), and a search's
         rollouts ask it again at each turn; the answer depends only on the cards added, the wild
-        cards and the related melds' cards, so the search (``_regroup``) is remembered by those."""
+        cards and the related melds' cards, so the search (``_regroup``) is remembered by those.
+        ``nears`` is this decision's ``_nears``, when the caller has it."""
         related: list[int] = []
         jokers = any((wild >> c) & 1 for c in added)
-        near_cards = self._near_cards
-        melds = state.melds
-        for i, (owner, kind, lo) in enumerate(state.meld_info):
-            if self.rearrange == "own" and owner != p:
-                continue
-            if jokers or not near_cards(melds[i], kind, lo, wild).isdisjoint(added):
+        for i, near in (self._nears(state, p, wild) if nears is None else nears):
+            if jokers or not near.isdisjoint(added):
                 related.append(i)
                 if len(related) >= REARRANGE_MELDS:
                     break
         if not related:
             return None
+        melds = state.melds
         key = (added, wild, *[melds[i] for i in related])
         memo = self._rearrange_memo
         got = memo.get(key, _UNKNOWN)
@@ -998,15 +1003,14 @@ class Turn(NextHand, Phase):
         group, parts = got
         return {related[j] for j in group}, list(parts)
 
-    def _reach(self, state: "State", p: int, wild: int) -> set[int]:
-        """The natural cards related to some meld that ``p`` may rearrange (``_near_cards``)."""
-        reach: set[int] = set()
+    def _nears(self, state: "State", p: int, wild: int) -> list[tuple[int, frozenset[int]]]:
+        """Each table meld that ``p`` may rearrange, in table order, with the natural cards
+        related to it (``_near_cards``)."""
         near_cards = self._near_cards
         melds = state.melds
-        for i, (owner, kind, lo) in enumerate(state.meld_info):
-            if self.rearrange != "own" or owner == p:
-                reach |= near_cards(melds[i], kind, lo, wild)
-        return reach
+        own = self.rearrange == "own"
+        return [(i, near_cards(melds[i], kind, lo, wild)) for i, (owner, kind, lo) in enumerate(state.meld_info)
+                if not own or owner == p]
 
     def _near_cards(self, meld: tuple[int, ...], kind: int, lo: int, wild: int) -> frozenset[int]:
         """The natural cards related to a table meld (``_rearranged``): for a set, the
