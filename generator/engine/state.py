@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from functools import cached_property
+from operator import itemgetter
 from typing import Any, Callable
 
 from ..spec import GameSpec
@@ -200,19 +201,56 @@ def _compile_reset(game: Game) -> Callable[[dict[str, Any], int], None]:
     return env["reset"]
 
 
-def _compile_key(game: Game) -> Callable[[tuple[Any, ...], dict[str, Any]], int]:
+#: The image of a field that holds one value per seat, by the kind of value each holds, for
+#: ``_compile_key`` (the value written as ``{}``).
+_SEAT_IMAGES = {list: "tuple(map(tuple, {}))", set: "tuple(map(frozenset, {}))"}
+#: Closes a list written element by element into a position key (``_compile_key``).
+_END = object()
+
+
+def _seat_image(value: Any) -> str | None:
+    """How ``_compile_key`` takes a field from its initial value: a list with a list (or a set)
+    at every seat as a tuple of their images at once; a list of plain values as a tuple; None
+    for anything else (taken by its contents, ``_quick``)."""
+    if type(value) is not list or not value:
+        return None
+    kinds = {*map(type, value)}
+    if len(kinds) == 1 and (kind := kinds.pop()) in _SEAT_IMAGES:
+        return _SEAT_IMAGES[kind]
+    return "tuple({})" if all(type(v) in _ATOMS for v in value) else None
+
+
+def _compile_key(game: Game) -> Callable[[Any, dict[str, Any]], int]:
     """The quick position key of ``State.position_key``, compiled into one function per game: the
-    hash of the parts given and of every field's image (plain values as they are, objects by
-    their ``key``, containers by ``_quick``) in one tuple, without a loop or a map per kind.
-    Most container and object fields of a game are empty lists (a phase declares every field
-    any game of its family may use): an empty list's image is ``()``, as ``_quick`` and
-    ``_frozen`` would give it, without the call. Raises TypeError when an image is unhashable (``position_key`` then goes the
-    thorough way)."""
-    env: dict[str, Any] = {"quick": _quick, "frozen": _frozen, "EMPTY": []}
-    items = [f"get({name!r})" for name in game._plain_key_fields]
-    items += [f"(() if (v := get({name!r})) == EMPTY else quick(v))" for name in game._container_key_fields]
-    items += [f"(() if (v := get({name!r})) == EMPTY else frozen(v))" for name in game._object_key_fields]
-    lines = ["def key(parts, d):", "    get = d.get", f"    return hash((*parts, {', '.join(items)}))"]
+    hash of one tuple of the state's own fields and every declared field's image, without a
+    loop or a map per kind:
+
+    * plain values as they are, read in one call (an ``itemgetter`` of them all);
+    * a field whose initial value holds a list (or a set, or a plain value) at every seat, as
+      the tuple of their images made at once; any other container by its contents (``_quick``),
+      an empty list as ``()`` without the call (a phase declares every field any game of its
+      family may use: most of a game's are empty);
+    * objects by their ``key`` (``_frozen``).
+
+    Raises TypeError (an unhashable image: a field deeper than its kind) or KeyError (a field
+    not set); ``position_key`` then goes the thorough way."""
+    env: dict[str, Any] = {"quick": _quick, "frozen": _frozen, "EMPTY": [], "END": _END,
+                           "plain": itemgetter(*game._plain_key_fields) if game._plain_key_fields else lambda d: ()}
+    if len(game._plain_key_fields) == 1:
+        env["plain"] = lambda d, name=game._plain_key_fields[0]: (d[name],)
+    # The state's own lists (scores, the queue of seats, the steps to come, the best of each hand)
+    # go into the tuple element by element, each closed by a marker no list holds: the same
+    # lists give the same elements, and different ones differ, without a tuple made for each.
+    items = ["d['decision']", "d['current']", "d['dealer']", "*d['totals']", "END", "*d['queue']", "END",
+             "*d['steps']", "END", "*d['best_of_hands']", "END", "d['ends_with_hand']", "d['terminal']",
+             "*parts", "*plain(d)"]
+    declared = {**game.game_fields, **game.hand_fields}
+    for name in game._container_key_fields:
+        value = declared[name]
+        image = _seat_image(value(game, 2) if callable(value) else value)
+        items.append(image.format(f"d[{name!r}]") if image else f"(() if (v := d[{name!r}]) == EMPTY else quick(v))")
+    items += [f"(() if (v := d[{name!r}]) == EMPTY else frozen(v))" for name in game._object_key_fields]
+    lines = ["def key(parts, d):", f"    return hash(({', '.join(items)}))"]
     exec("\n".join(lines), env)   # noqa: S102 - source built above from field names only
     return env["key"]
 
@@ -438,11 +476,7 @@ class State:
         every phase's data — leaving out counters (moves, hands, deals) and the shuffle's random
         state. Two equal keys mean the game came back to a position it was in before."""
         g = self.game
-        parts: list[Any] = [self.decision, self.current, self.dealer, tuple(self.totals), tuple(self.queue),
-                            tuple(self.steps), tuple(self.best_of_hands),
-                            self.ends_with_hand, self.terminal]
-        for ph in g._keyed_phases:
-            parts.append(ph.key(self))
+        parts = [ph.key(self) for ph in g._keyed_phases] if g._keyed_phases else ()
         d = self.__dict__
         # Taken at every decision of a playtest where positions may come back. Most fields are
         # plain values or lists of card numbers (one list per seat), whose tuples are their image
@@ -452,8 +486,10 @@ class State:
         # Objects are keyed by their own ``key`` either way.
         try:
             return g._quick_key(parts, d)   # (``_compile_key``)
-        except TypeError:
-            return hash((*parts, *map(_frozen, map(d.get, g._key_fields))))
+        except (TypeError, KeyError):
+            return hash((self.decision, self.current, self.dealer, tuple(self.totals), tuple(self.queue),
+                         tuple(self.steps), tuple(self.best_of_hands), self.ends_with_hand, self.terminal,
+                         *parts, *map(_frozen, map(d.get, g._key_fields))))
 
     def repeats_possible(self) -> bool:
         """Whether the phase deciding now can bring a position back (see ``Phase.repeats``)."""
