@@ -133,6 +133,37 @@ def test_observations_serve_the_family_views_and_nothing_else(toy_game):
         obs.trick   # a trick-taking view: not in this family's phases
 
 
+@pytest.mark.parametrize("name", ["whist", "president", "crazy-eights", "rummy", "xeri"])
+def test_each_view_reads_what_its_phase_serves(name):
+    """The compiled game's Observation serves every view of its phases as a property: the value
+    the view itself gives for that seat, at every decision of a random game; a view named like
+    one of the Observation's own facts is that fact."""
+    from pathlib import Path
+
+    from generator.engine.observation import Observation
+    from generator.spec import load_spec
+
+    game = Game(load_spec(Path(__file__).resolve().parents[1] / "corpus" / "real" / f"{name}.yaml"))
+    state = game.new_initial_state(game.spec.players.min, 5)
+    rnd = random.Random(5).random
+    own = [v for v in game.views if not hasattr(Observation, v)]
+    assert own
+    for _ in range(60):
+        if state.terminal:
+            break
+        for p in range(state.n):
+            obs = state.observation(p)
+            assert isinstance(obs, Observation)
+            for v in own:
+                got, want = getattr(obs, v), game.views[v](state, p)
+                if callable(want):   # a question the view answers (``would_win(card)``): asked of every card
+                    assert [got(c) for c in range(game.table.size)] == [want(c) for c in range(game.table.size)], v
+                else:
+                    assert got == want, v
+            assert obs.hand == Observation.hand.fget(obs)   # (the Observation's own fact)
+        legal = state.legal_actions()
+        state.apply_action(legal[int(rnd() * len(legal))])
+
 def test_trick_play_keys_positions_once_a_hand():
     state = Game(make_spec()).new_initial_state(4, 0)
     while not (state.phase is not None and state.phase.card_play):

@@ -19,7 +19,7 @@ class Bot:  # protocol: anything with .act(observation) -> action
 def play_game(game: Game, players: int, seed: int, bots: Sequence[Bot]) -> GameRecord:
     """Play one complete game; each bot sees only its own observation."""
     state = game.new_initial_state(players, seed)
-    obs = [Observation(state, p) for p in range(players)]
+    obs = [state.observation(p) for p in range(players)]
     while not state.terminal:
         legal = state.legal_actions()
         if len(legal) == 1:   # a forced move needs no bot

@@ -23,7 +23,7 @@ from .chance import fast_shuffle
 from .deal import Dealer
 from .ending import EndRules, best_mask
 from .family import engine_family
-from .observation import Observation
+from .observation import Observation, observation_class
 from .phase import IMMUTABLE, Phase
 from .places import Place, audit
 from .record import GameRecord, HandRecord
@@ -82,6 +82,7 @@ class Game:
             self.before_looking |= cls.before_looking
             self.first_cards_only |= cls.first_cards_only
         self.places: tuple[Place, ...] = tuple(places.values())
+        self.observation_class = observation_class(self.views)
         # Resetting a hand's fields is on the hot path (thousands of hands a second): plain
         # values are copied in one dict update, empty containers made by their type.
         self._defaults = [(k, v) for k, v in self.hand_fields.items() if not callable(v)]
@@ -385,7 +386,7 @@ class State:
         """What ``player`` may see; one Observation per seat, made once (it reads the state live)."""
         views = self._views
         if views is None:
-            views = self._views = [Observation(self, p) for p in range(self.n)]
+            views = self._views = [self.game.observation_class(self, p) for p in range(self.n)]
         return views[player]
 
     def action_to_string(self, action: int) -> str:
