@@ -408,6 +408,8 @@ class ClimbRules:
             for pos in range(top + 1):
                 miss.append(miss[-1] + (0 if (pos if pos < L else 0) in options else 1))
             for k in sizes:
+                if k > len(held) + nj:   # (every window this long lacks more ranks than the jokers fill)
+                    break
                 lo = max(0, old.level - k + 2) if following else 0   # type: ignore[union-attr]
                 for start in range(lo, top - k + 2):
                     end = start + k - 1
