@@ -242,8 +242,10 @@ def _compile_key(game: Game) -> Callable[[Any, dict[str, Any]], int]:
     # The state's own lists (scores, the queue of seats, the steps to come, the best of each hand)
     # go into the tuple element by element, each closed by a marker no list holds: the same
     # lists give the same elements, and different ones differ, without a tuple made for each.
+    # A step is keyed by its class: the same position in two compilations of a game has the
+    # same key.
     items = ["d['decision']", "d['current']", "d['dealer']", "*d['totals']", "END", "*d['queue']", "END",
-             "*d['steps']", "END", "*d['best_of_hands']", "END", "d['ends_with_hand']", "d['terminal']",
+             "*map(type, d['steps'])", "END", "*d['best_of_hands']", "END", "d['ends_with_hand']", "d['terminal']",
              "*parts", "*plain(d)"]
     declared = {**game.game_fields, **game.hand_fields}
     for name in game._container_key_fields:
@@ -489,7 +491,7 @@ class State:
             return g._quick_key(parts, d)   # (``_compile_key``)
         except (TypeError, KeyError):
             return hash((self.decision, self.current, self.dealer, tuple(self.totals), tuple(self.queue),
-                         tuple(self.steps), tuple(self.best_of_hands), self.ends_with_hand, self.terminal,
+                         tuple(map(type, self.steps)), tuple(self.best_of_hands), self.ends_with_hand, self.terminal,
                          *parts, *map(_frozen, map(d.get, g._key_fields))))
 
     def repeats_possible(self) -> bool:
