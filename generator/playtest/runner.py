@@ -169,12 +169,13 @@ def _play(game: Game, n: int, seed: int, lineup: Sequence[str] | None, options: 
         legal = state.legal_actions()
         k = len(legal)
         decision = state.decision
-        card_play = state.phase is not None and state.phase.card_play
+        phase = state.phase
+        card_play = phase is not None and phase.card_play
         hand = state.hand_no
         if hand >= PLAYTEST_HAND_CAP:
             capped = True
             break
-        repeats = state.repeats_possible()
+        repeats = phase is None or phase.repeats   # (``State.repeats_possible``, read inline: every move asks)
         if not looped and (repeats or keyed_hand != hand):
             # Where a phase says a position cannot come back (in trick play a card played never
             # returns to a hand), positions are compared once, when the phase begins in a hand.
