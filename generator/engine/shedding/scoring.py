@@ -247,9 +247,13 @@ def close_hand(scorer: SheddingScorer, state: "State", into: list[int], *more: l
     gathering is needed because hands are game-long: a decision before the next deal, such as
     inventing a law, must not find cards in anyone's hand. ``more`` names a family's own per-seat
     piles, gathered after each seat's hand and rows (the order keeps every seeded game the same).
-    Returns the facts, for ``state.end_hand``."""
+    Returns the facts, for ``state.end_hand``. A search's copy (``State.end_after_hand``) ends
+    with this hand and is read for its scores only: its cards are left where they lie (a
+    rollout of a strong bot ends here, hundreds of thousands of times in a playtest)."""
     facts = scorer.facts(state)
     state.titles_won = scorer.titles(facts)
+    if state.cut_after_hand:
+        return facts
     for p in range(state.n):
         for pile in (state.hands[p], state.rows_up[p], state.rows_down[p], *(seats[p] for seats in more)):
             into.extend(pile)
