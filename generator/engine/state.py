@@ -207,6 +207,11 @@ def _compile_reset(game: Game) -> Callable[[dict[str, Any], int], None]:
 _SEAT_IMAGES = {list: "tuple(map(tuple, {}))", set: "tuple(map(frozenset, {}))"}
 #: Closes a list written element by element into a position key (``_compile_key``).
 _END = object()
+#: The state's own part of a position key, both ways (``State.position_key``): its plain values,
+#: its lists, and the steps to come, keyed by their classes (so that the same position in two
+#: compilations of a game has the same key).
+_OWN_VALUES = ("decision", "current", "dealer", "ends_with_hand", "terminal")
+_OWN_LISTS = ("totals", "queue", "best_of_hands")
 
 
 def _seat_image(value: Any) -> str | None:
@@ -235,18 +240,15 @@ def _compile_key(game: Game) -> Callable[[Any, dict[str, Any]], int]:
 
     Raises TypeError (an unhashable image: a field deeper than its kind) or KeyError (a field
     not set); ``position_key`` then goes the thorough way."""
+    plain = game._plain_key_fields
     env: dict[str, Any] = {"quick": _quick, "frozen": _frozen, "EMPTY": [], "END": _END,
-                           "plain": itemgetter(*game._plain_key_fields) if game._plain_key_fields else lambda d: ()}
-    if len(game._plain_key_fields) == 1:
-        env["plain"] = lambda d, name=game._plain_key_fields[0]: (d[name],)
-    # The state's own lists (scores, the queue of seats, the steps to come, the best of each hand)
-    # go into the tuple element by element, each closed by a marker no list holds: the same
-    # lists give the same elements, and different ones differ, without a tuple made for each.
-    # A step is keyed by its class: the same position in two compilations of a game has the
-    # same key.
-    items = ["d['decision']", "d['current']", "d['dealer']", "*d['totals']", "END", "*d['queue']", "END",
-             "*map(type, d['steps'])", "END", "*d['best_of_hands']", "END", "d['ends_with_hand']", "d['terminal']",
-             "*parts", "*plain(d)"]
+                           # (an itemgetter of one name gives the value, not a tuple of it)
+                           "plain": itemgetter(*plain) if len(plain) > 1 else lambda d: tuple(d[k] for k in plain)}
+    # The state's own lists (``_OWN_LISTS``, and the steps to come) go into the tuple element by
+    # element, each closed by a marker no list holds: the same lists give the same elements, and
+    # different ones differ, without a tuple made for each.
+    items = [f"d[{k!r}]" for k in _OWN_VALUES] + [f"*d[{k!r}], END" for k in _OWN_LISTS]
+    items += ["*map(type, d['steps'])", "*parts", "*plain(d)"]
     declared = {**game.game_fields, **game.hand_fields}
     for name in game._container_key_fields:
         value = declared[name]
@@ -490,8 +492,7 @@ class State:
         try:
             return g._quick_key(parts, d)   # (``_compile_key``)
         except (TypeError, KeyError):
-            return hash((self.decision, self.current, self.dealer, tuple(self.totals), tuple(self.queue),
-                         tuple(map(type, self.steps)), tuple(self.best_of_hands), self.ends_with_hand, self.terminal,
+            return hash((*map(d.get, _OWN_VALUES), *(tuple(d[k]) for k in _OWN_LISTS), tuple(map(type, self.steps)),
                          *parts, *map(_frozen, map(d.get, g._key_fields))))
 
     def repeats_possible(self) -> bool:

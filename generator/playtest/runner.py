@@ -175,7 +175,7 @@ def _play(game: Game, n: int, seed: int, lineup: Sequence[str] | None, options: 
         if hand >= PLAYTEST_HAND_CAP:
             capped = True
             break
-        repeats = phase is None or phase.repeats   # (``State.repeats_possible``, read inline: every move asks)
+        repeats = state.repeats_possible()
         if not looped and (repeats or keyed_hand != hand):
             # Where a phase says a position cannot come back (in trick play a card played never
             # returns to a hand), positions are compared once, when the phase begins in a hand.
