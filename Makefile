@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 
-.PHONY: setup sysdeps demo test test-fast bench clean
+.PHONY: setup compile sysdeps demo test test-fast bench clean
 
 # Debian packages for PDFs (WeasyPrint's Pango and HarfBuzz), the PDF page checks (pdftoppm) and the
 # browser checks (chromium). Installed only when missing, and only as root with apt-get; otherwise a warning.
@@ -12,10 +12,16 @@ SYSPKGS = libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils chr
 $(BIN)/parlour: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,compile]'
 	touch $@
 
-setup: $(BIN)/parlour
+setup: $(BIN)/parlour compile
+
+# The engine's hot modules compiled with Cython from their own sources (generator/compiled): the same
+# games, a third less CPU. Only changed sources are rebuilt; without a C compiler and Python's headers
+# (Debian: gcc, python3-dev) Parlour runs as pure Python, as it does with PARLOUR_PURE=1.
+compile: $(BIN)/parlour
+	@$(BIN)/python -m generator.compiled || echo "warning: running as pure Python (the compiled modules did not build)" >&2
 
 sysdeps:
 	@missing=$$(for p in $(SYSPKGS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
@@ -58,4 +64,4 @@ bench: setup
 	$(BIN)/python benchmarks/whist.py
 
 clean:
-	rm -rf $(VENV) output
+	rm -rf $(VENV) output generator/_compiled

@@ -784,7 +784,7 @@ def _engine_place(m: Module) -> list[str]:
         why = resolves(engine[key])
         if why is not None:
             out.append(f"{m.id}: engine: {why}")
-        elif not (inspect.isclass(resolve(engine[key])) or inspect.isfunction(resolve(engine[key]))):
+        elif not (inspect.isclass(resolve(engine[key])) or inspect.isroutine(resolve(engine[key]))):
             out.append(f"{m.id}: engine: {engine[key]} is not a class or function")
     return out
 
