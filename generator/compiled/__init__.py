@@ -4,8 +4,8 @@ Parlour is pure Python. ``make`` also compiles the modules a game spends its tim
 the engine, the families' engines and bots, the strong bot, the playtest's runner) with Cython,
 from the very same source files, untouched: nothing is rewritten for the compiler. A compiled
 module therefore plays the same games as its source — the same rules in the same order, drawing
-the same random numbers — only with less of the interpreter's overhead (a third less CPU for a
-judged game, see ``docs/measurements.md``).
+the same random numbers — only with less of the interpreter's overhead (about a quarter less CPU
+for the seed book's judging, see ``docs/measurements.md``).
 
 Why a hook rather than extension modules beside their sources: an extension module beside a
 ``.py`` shadows it, so an edited source would silently run its stale compiled self. Here the
@@ -42,7 +42,8 @@ SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 #: Cython's settings that keep a compiled module's meaning its source's: every value stays a Python
 #: object. Annotations are documentation, not C types (a compiled module accepts what its source
 #: accepts), and no variable's type is inferred: Cython would take ``c`` in ``for c in range(n)``
-#: for a C integer, and ``1 << c`` would then overflow at 64 bits where Python's does not.
+#: for a C integer, and ``1 << c`` would then overflow a C integer where Python's grows (a Xeri
+#: capture of a card past the 31st named the wrong cards).
 DIRECTIVES = {"annotation_typing": False, "infer_types": False, "binding": True, "language_level": 3}
 #: What a build was made with: a manifest of other settings is not loaded, and is rebuilt whole.
 SETTINGS = hashlib.blake2b(json.dumps(DIRECTIVES, sort_keys=True).encode(), digest_size=8).hexdigest()
