@@ -104,10 +104,15 @@ class CompiledFinder:
         return importlib.util.spec_from_file_location(fullname, compiled, loader=loader)
 
 
+def pure() -> bool:
+    """Whether ``PARLOUR_PURE`` asks for every module as Python."""
+    return os.environ.get(PURE_ENV, "") not in ("", "0")
+
+
 def install() -> CompiledFinder | None:
     """Put the finder first on ``sys.meta_path`` (once), unless ``PARLOUR_PURE`` is set or
     nothing is built."""
-    if os.environ.get(PURE_ENV, "") not in ("", "0"):
+    if pure():
         return None
     for f in sys.meta_path:
         if isinstance(f, CompiledFinder):
@@ -128,7 +133,7 @@ def status() -> str:
     """One line: how many hot modules run compiled in this process."""
     f = finder()
     if f is None:
-        why = f"{PURE_ENV} is set" if os.environ.get(PURE_ENV, "") not in ("", "0") else "none built"
+        why = f"{PURE_ENV} is set" if pure() else "none built"
         return f"compiled modules: none loaded ({why}); pure Python"
     stale = f" ({len(f.stale)} left to Python, their source changed: run make)" if f.stale else ""
     return f"compiled modules: {len(f.loaded)} loaded{stale}"
@@ -155,7 +160,8 @@ def build(force: bool = False, jobs: int = 2) -> int:
             or not (OUT / old[name]["file"]).exists()]
     kept = {name: old[name] for name in sources if name not in todo}
     if not todo:
-        _write_manifest(kept)
+        if kept != old:   # (modules no longer hot leave the manifest)
+            _write_manifest(kept)
         print(f"compiled modules: all {len(sources)} up to date")
         return 0
     print(f"compiled modules: building {len(todo)} of {len(sources)} with Cython ...", flush=True)
@@ -186,8 +192,9 @@ def build(force: bool = False, jobs: int = 2) -> int:
             shutil.copyfile(built, tmp_target)
             os.replace(tmp_target, target)
             kept[name] = {"source": want[name], "file": target.name}
+    files = {e["file"] for e in kept.values()}
     for stray in OUT.glob(f"*{SUFFIX}"):
-        if stray.name not in {e["file"] for e in kept.values()}:
+        if stray.name not in files:
             stray.unlink()
     _write_manifest(kept)
     print(f"compiled modules: {len(todo)} built, {len(kept)} in all")

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction as F
 
 from ..checks import check_spec
-from ..families import DEFAULT, FAMILIES, Family
+from ..families import DEFAULT, FAMILIES, Family, family_named
 from ..spec import GameSpec, derived
 from . import MAX_REDRAWS, draw_spec
 from .rng import Draw, wpick_weights
@@ -113,8 +113,8 @@ def _rules(family: str | None = None) -> list[Row6]:
     only; each condition holds only for games of its family (a row reads its family's play section).
     A family with no ``frequencies`` has no rows."""
     rows: list[Row6] = []
-    for fam in FAMILIES.values():
-        if fam.frequencies is not None and family in (None, fam.name):
+    for fam in FAMILIES.values() if family is None else [family_named(family)]:
+        if fam.frequencies is not None:
             rows += [(m, o, among, _of(fam, cond), pred, p) for m, o, among, cond, pred, p in fam.load("frequencies")()]
     return rows
 
