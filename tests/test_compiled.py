@@ -154,3 +154,38 @@ def test_pure_python_when_asked():
     where, status = done.stdout.splitlines()
     assert where.endswith("state.py")
     assert "pure Python" in status and compiled.PURE_ENV in status
+
+
+#: Imports every hot module as a machine without Cython would (``import cython`` fails, and the
+#: typed loops take ``compiled.shadow``'s no-op declarations), then plays Xeri's fingerprinted games.
+WITHOUT_CYTHON = r"""
+import json, sys
+sys.modules["cython"] = None   # ``import cython`` now raises ImportError
+from generator import compiled
+from generator.compiled import shadow
+typed = []
+for name in compiled.hot_sources():
+    module = __import__(name, fromlist=["_"])
+    if "cython" in vars(module):
+        assert module.cython is shadow, name
+        typed.append(name)
+from generator.spec import load_spec
+from tests.golden.make_engine_records import games_of
+print(json.dumps({"typed": typed, "games": games_of("corpus/real/xeri.yaml", load_spec("corpus/real/xeri.yaml"))}))
+"""
+
+
+def test_without_cython_the_typed_loops_run_as_plain_python():
+    """A module that declares C types (``@cython.locals``) imports and plays the same games on a
+    machine without Cython, where ``compiled.shadow`` stands in for it."""
+    from generator.spec import load_spec
+    from tests.golden.make_engine_records import games_of
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT), **{compiled.PURE_ENV: "1"})
+    done = subprocess.run([sys.executable, "-c", WITHOUT_CYTHON], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    out = json.loads(done.stdout)
+    assert "generator.engine.chance" in out["typed"] and "generator.families.fishing.engine.play" in out["typed"]
+    xeri = "corpus/real/xeri.yaml"
+    assert out["games"] == games_of(xeri, load_spec(ROOT / xeri))

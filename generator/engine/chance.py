@@ -18,37 +18,39 @@ from __future__ import annotations
 
 import random
 
-#: Per length n: (i, 8 − (i + 1).bit_length()) for i = n − 1 … 1, the positions the library's
-#: shuffle fills, in its order, each from a draw below i + 1 read off a word's top byte.
-_PLANS: dict[int, tuple[tuple[int, int], ...]] = {}
+try:
+    import cython
+except ImportError:   # no Cython: its declarations do nothing (``compiled.shadow``)
+    from generator.compiled import shadow as cython
+
 #: The longest list shuffled here: every draw is then below 255, inside a word's top byte.
 _LONGEST = 255
+#: For a draw below m (m ≤ 255): how far a word's top byte is shifted down, 8 − m.bit_length().
+_SHIFTS = bytes(8 - m.bit_length() for m in range(256))
 
 
-def _plan(n: int) -> tuple[tuple[int, int], ...]:
-    plan = _PLANS[n] = tuple((i, 8 - (i + 1).bit_length()) for i in range(n - 1, 0, -1))
-    return plan
-
-
+@cython.locals(cards=list, n=cython.Py_ssize_t, i=cython.Py_ssize_t, j=cython.Py_ssize_t,
+               w=cython.Py_ssize_t, shift=cython.Py_ssize_t, tops=bytearray, shifts=bytes)
 def fast_shuffle(rng: random.Random, cards: list[int]) -> None:
-    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` would."""
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` would. Its counters are C
+    integers when compiled (every one is below 256 here)."""
     n = len(cards)
     if n < 2 or n > _LONGEST:
         rng.shuffle(cards)
         return
-    plan = _PLANS.get(n) or _plan(n)
     # The top byte of every word the positions need at least, in the generator's order; a
     # rejected draw reads the next and draws one more onto the end (``getrandbits(8)`` is the
     # next word's top byte), so the bytes never run dry and no word is drawn beyond the library's.
+    # The library fills positions n − 1 … 1, each from a draw below i + 1.
     tops = bytearray(rng.getrandbits(32 * (n - 1)).to_bytes(4 * (n - 1), "little")[3::4])
-    more = tops.append
-    draw = rng.getrandbits
+    shifts = _SHIFTS
     w = 0
-    for i, shift in plan:
+    for i in range(n - 1, 0, -1):
+        shift = shifts[i + 1]
         j = tops[w] >> shift
         w += 1
         while j > i:
-            more(draw(8))
+            tops.append(rng.getrandbits(8))
             j = tops[w] >> shift
             w += 1
         cards[i], cards[j] = cards[j], cards[i]

@@ -23,6 +23,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from generator.engine.phase import Phase, per_seat
+
+try:
+    import cython
+except ImportError:   # no Cython: its declarations do nothing (``compiled.shadow``)
+    from generator.compiled import shadow as cython
 from generator.engine.places import PUBLIC, Place
 
 from .narrate import FishNarration
@@ -133,6 +138,9 @@ class Fish(Phase):
         #: The same as sets, for the random loop: the cards that take a pile topped by each card.
         self.takers = [frozenset(c for c in range(len(rank)) if row[c]) for row in self.takes_pile] if rules.pile else None
         self.nothing: frozenset[int] = frozenset()   # (what takes an empty pile)
+        #: The same as rows of bytes (1: it takes), which the compiled loop reads as C integers.
+        self.take_rows = [bytes(row) for row in self.takes_pile] if rules.pile else None
+        self.takes_nothing = bytes(len(rank))
         self.bits = [1 << c for c in range(len(rank))]
         #: (seat on turn, every hand's size) → the seats' turns till the hands are empty (``_round``).
         self._rounds: dict[tuple, tuple[int, ...]] = {}
@@ -319,19 +327,46 @@ class Fish(Phase):
             return False
         state._legal = None
         rules = self.rules
-        must = rules.must
-        lone, clear = rules.sweep == "lone-card", rules.sweep == "clear-table"
-        takers, rank, nothing = self.takers, rules.rank, self.nothing
         rec = state.record
+        state.turns, state.last_capturer, moves, forced, ended, p = self._pile_turns(
+            state, rnd, rules.must, rules.sweep == "lone-card", rules.sweep == "clear-table",
+            self.game.move_cap - rec.moves)
+        rec.moves += moves
+        rec.decisions += moves - forced
+        if ended:
+            state.current = p   # (the last to play, as ``apply`` leaves it)
+            self._end_hand(state)
+        else:
+            state.open(self, TURN, p)
+        if rec.moves >= self.game.move_cap and not state.terminal:
+            state.stop("cap")
+        return True
+
+    @cython.locals(must=cython.bint, lone=cython.bint, clear=cython.bint, opening=cython.bint,
+                   ended=cython.bint, turns=cython.Py_ssize_t, start=cython.Py_ssize_t,
+                   stop=cython.Py_ssize_t, forced=cython.Py_ssize_t, p=cython.Py_ssize_t,
+                   k=cython.Py_ssize_t, t=cython.Py_ssize_t, i=cython.Py_ssize_t,
+                   j=cython.Py_ssize_t, c=cython.Py_ssize_t, card=cython.Py_ssize_t,
+                   taker=cython.bint, x=cython.double, each=cython.Py_ssize_t,
+                   full=cython.Py_ssize_t, room=cython.Py_ssize_t, n=cython.Py_ssize_t,
+                   hands=list, h=list, layout=list, catch=list, stock=list, after=list,
+                   rank=list, rows=list, seq=tuple, row=bytes, nothing=bytes)
+    def _pile_turns(self, state: "State", rnd: Callable[[], float], must: bool, lone: bool,
+                    clear: bool, room: int) -> tuple[int, int | None, int, int, bool, int]:
+        """``play_random``'s turns of a pile game, at most ``room`` of them: (turns, last
+        capturer, moves, forced moves, whether the hand ended, the seat on turn or last to play).
+        Its counters and indices are C integers when compiled; a card's row of ``take_rows``
+        says which cards take a pile it tops."""
+        rank, rows, nothing = self.rules.rank, self.take_rows, self.takes_nothing
         hands, catch, stock, n = state.hands, state.catch, state.stock, state.n
         after = self._after[n]
         order = self._from_left[n][state.dealer]
         each = state.hand_size()
         full = each * n
         layout, turns, last = state.layout, state.turns, state.last_capturer
-        tk = takers[layout[-1]] if layout else nothing   # the cards that take the pile
+        row = rows[layout[-1]] if layout else nothing   # which cards take the pile
         start = turns
-        stop = turns + self.game.move_cap - rec.moves   # the move cap, counted in turns
+        stop = turns + room   # the move cap, counted in turns
         p = state.current
         forced = 0   # turns with one action: every other turn is a decision
         ended = False
@@ -345,38 +380,62 @@ class Fish(Phase):
             for p in seq:
                 h = hands[p]
                 k = len(h)
-                if tk.isdisjoint(h):   # nothing takes the pile: the i-th card of the hand is laid
+                t = 0   # the cards in hand that take the pile
+                for i in range(k):
+                    c = h[i]
+                    t += row[c]
+                if t == 0:   # nothing takes the pile: the i-th card of the hand is laid
                     if k > 1:
-                        card = h.pop(int(rnd() * k))
+                        x = rnd()
+                        card = h.pop(int(x * k))
                     else:
                         card = h.pop()
                         forced += 1
                     layout.append(card)
-                    tk = takers[card]
+                    row = rows[card]
                     continue
                 if must:
-                    k = len(tk.intersection(h))
-                if k > 1:
-                    card = sorted(h, key=tk.__contains__, reverse=True)[int(rnd() * k)]   # takers first, stable
-                    h.remove(card)
+                    k = t
+                if k > 1:   # the j-th of the hand's cards, the takers first (each in hand order)
+                    x = rnd()
+                    j = int(x * k)
+                    taker = j < t
+                    if not taker:
+                        j -= t
+                    i = 0
+                    while True:   # (``row`` holds 0 or 1)
+                        c = h[i]
+                        if row[c] == taker:
+                            if not j:
+                                break
+                            j -= 1
+                        i += 1
+                    card = h.pop(i)
                 else:
-                    card = h.pop(h.index(next(c for c in h if c in tk))) if must else h.pop()
+                    if must:   # the one card that takes it
+                        i = 0
+                        c = h[0]
+                        while not row[c]:
+                            i += 1
+                            c = h[i]
+                        card = h.pop(i)
+                    else:
+                        card = h.pop()
                     forced += 1
-                if card in tk:   # it takes the pile
+                if row[card]:   # it takes the pile
                     # ``FishRules.is_sweep`` for a pile, whose capture takes it whole
                     if (lone and len(layout) == 1 and rank[layout[0]] == rank[card]) or (clear and not opening):
                         state.sweeps[p] += 1
-                        rec.applied.add("sweep")
+                        state.record.applied.add("sweep")
                     layout.sort()   # the taken cards in card order, as ``taken_of`` lists them
-                    mine = catch[p]
-                    mine += layout
-                    mine.append(card)
+                    catch[p] += layout
+                    catch[p].append(card)
                     layout = state.layout = []
-                    tk = nothing
+                    row = nothing
                     last = p
                 else:
                     layout.append(card)
-                    tk = takers[card]
+                    row = rows[card]
             turns += len(seq)
             if turns >= stop:
                 if any(hands) or stock:   # stopped by the cap with the hand going on: the next seat holding cards
@@ -403,17 +462,7 @@ class Fish(Phase):
             else:
                 self._refill(state)
             p = after[p]
-        state.turns, state.last_capturer = turns, last
-        rec.moves += turns - start
-        rec.decisions += turns - start - forced
-        if ended:
-            state.current = p   # (the last to play, as ``apply`` leaves it)
-            self._end_hand(state)
-        else:
-            state.open(self, TURN, p)
-        if rec.moves >= self.game.move_cap and not state.terminal:
-            state.stop("cap")
-        return True
+        return turns, last, turns - start, forced, ended, p
 
     def _round(self, n: int, p: int, hands: list[list[int]]) -> tuple[int, ...]:
         """The seats' turns from ``p`` (or the next seat holding cards) until every hand is
