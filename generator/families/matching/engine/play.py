@@ -71,6 +71,11 @@ from generator.engine.places import HIDDEN, PUBLIC, Place
 from generator.engine.shedding.scoring import GOING_OUT, TITLES, NextHand, close_hand
 from generator.engine.shedding.table import TABLE_TURNS, pile_count
 from generator.engine.shedding.tokens import ROWS
+
+try:
+    import cython
+except ImportError:   # no Cython: its declarations do nothing (``compiled.shadow``)
+    from generator.compiled import shadow as cython
 from generator.spec import GameSpec
 
 from . import effects
@@ -1253,6 +1258,12 @@ class Match(NextHand, Phase):
             apply(state, a)
         return moves, decisions
 
+    @cython.locals(moves=cython.Py_ssize_t, decisions=cython.Py_ssize_t, cap=cython.Py_ssize_t,
+                   p=cython.Py_ssize_t, i=cython.Py_ssize_t, k=cython.Py_ssize_t, a=cython.Py_ssize_t,
+                   extra=cython.Py_ssize_t, left=cython.Py_ssize_t, taken=cython.Py_ssize_t,
+                   ns=cython.Py_ssize_t, laid_before=cython.Py_ssize_t, x=cython.double,
+                   masks=list, pile=list, named=list, stock=list, after=list, got=list, seen=list,
+                   suits=list, bit=list, fits_card=list, natural=list)
     def _plain_turns(self, state: "State", rnd: Callable[[], float], moves: int, decisions: int,
                      cap: int) -> tuple[int, int]:
         """Plain turns one after another (``play_random`` in a ``fast_turns`` game, no one out, no
@@ -1296,7 +1307,8 @@ class Match(NextHand, Phase):
                 if o & (o - 1) or extra:
                     decisions += 1
                     k = o.bit_count() + extra
-                    i = int(rnd() * k)
+                    x = rnd()
+                    i = int(x * k)
                     if i == k - extra:
                         o = 0   # the draw
                     else:   # the i-th card that fits, from the lowest
