@@ -12,63 +12,11 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any, Callable
 
-from ..engine import Observation
-from .hints import BotHints
-
-
-def family_hints(obs: Observation) -> BotHints:
-    """The card-play hints of the game's family (``Family.bot_hints``, a ``BotHints``)."""
-    from ..families import family_of
-
-    return family_of(obs.game.spec).load("bot_hints")
-
-
-def bot_seed(game_seed: int, seat: int) -> int:
-    """A bot's own seed, derived from the game's, so a game replays exactly."""
-    return (game_seed * 1_000_003 + seat * 7919 + 17) & 0xFFFFFFFFFFFF
-
-
-class RandomBot:
-    """Uniform over the legal actions."""
-
-    def __init__(self, seed: int | None = None, rng: random.Random | None = None):
-        self.rnd = (rng or random.Random(seed)).random
-
-    def act(self, obs: Observation) -> int:
-        legal = obs.legal
-        return legal[int(self.rnd() * len(legal))]
-
-
-class GreedyBot:
-    """Plays for the trick in hand: take tricks cheaply when tricks score, shed danger when cards
-    cost points. Other decisions (calling trumps, naming anti-trumps, the kitty) are made by
-    simple card counting over its own hand."""
-
-    def __init__(self, seed: int):
-        self.rng = random.Random(seed)
-        self._game: Any = None   # the game whose hints ``_hints`` holds (looked up once a game)
-        self._hints: BotHints | None = None
-
-    def act(self, obs: Observation) -> int:
-        legal = obs.legal
-        if not obs.card_play:
-            return self._other(obs, legal)
-        game = obs.game
-        if game is not self._game:
-            self._game, self._hints = game, family_hints(obs)
-        return self._hints.play(obs, legal, self.rng)  # type: ignore[union-attr]
-
-    def _other(self, obs: Observation, legal: list[int]) -> int:
-        from .decisions import greedy_decision
-
-        return greedy_decision(obs, legal, self.rng)
-
-
-from .strong import StrongBot  # noqa: E402  (uses bot_seed and GreedyBot above)
-from .trivial import GreedyPointsBot, HighestBot, LowestBot  # noqa: E402
+from .basic import GreedyBot, RandomBot, bot_seed, family_hints  # noqa: F401  (the package's names)
+from .strong import StrongBot
+from .trivial import GreedyPointsBot, HighestBot, LowestBot
 
 #: Every bot by name: a factory taking the bot's seed.
 BOTS: dict[str, Callable[..., Any]] = {
