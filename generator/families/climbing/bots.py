@@ -204,45 +204,28 @@ def _plain_singles(phase) -> bool:
 
 def _light_climb(phase, state, hand_no: int, rnd) -> None:
     """``play_lightly`` with ``light_play`` for plain climbing (``_plain_singles``): the same
-    moves, the same random numbers drawn, the same counts, in one loop. The commonest turn, a
-    single to beat, lists its options as ``Climb._plain_legal`` does (the pass first, unless a
-    play is due, then the higher singles in hand order) and takes ``light_play``'s play inline
-    (the first of the lowest rank that beats, else the pass); any other turn asks ``legal`` and
-    ``light_play``."""
+    moves, the same random numbers drawn, the same counts. The opening play (a forced card, a
+    lead holding the opening card) asks ``legal`` and ``light_play``; the rest of the hand is the
+    engine's plain loop (``Climb._plain_turns``) playing the same policy with the hands as bit
+    masks, without listing the plays."""
     legal_of, apply, rules = phase.legal, phase.apply, phase.rules
-    level, bit, must = phase.card_level, phase.card_bit, phase.must_play
     cap = phase.game.move_cap - state.record.moves
     moves = decisions = 0
     noise = ROLLOUT_NOISE
-    while state.hand_no == hand_no and state.decision == CLIMB and not state.terminal and moves < cap:
-        old = state.to_beat
+    while state.forced is not None or state.opening_with is not None:
+        if not (state.hand_no == hand_no and state.decision == CLIMB and not state.terminal and moves < cap):
+            break
         moves += 1
-        if old is not None and old.size == 1:
-            lv = old.level
-            plays = []
-            low = low_level = None
-            for c in state.hands[state.current]:
-                x = level[c]
-                if x > lv:
-                    plays.append(bit[c])
-                    if low is None or x < low_level:
-                        low, low_level = bit[c], x
-            options = plays if plays and must else [PASS, *plays]
-            k = len(options)
-            if k > 1:
-                decisions += 1
-                a = options[int(rnd() * k)] if rnd() < noise else low
-            else:
-                a = options[0]
+        options = legal_of(state)
+        k = len(options)
+        if k > 1:
+            decisions += 1
+            a = options[int(rnd() * k)] if rnd() < noise else light_play(rules, state, options)
         else:
-            options = legal_of(state)
-            k = len(options)
-            if k > 1:
-                decisions += 1
-                a = options[int(rnd() * k)] if rnd() < noise else light_play(rules, state, options)
-            else:
-                a = options[0]
+            a = options[0]
         apply(state, a)
+    if state.hand_no == hand_no and state.decision == CLIMB and not state.terminal and moves < cap:
+        moves, decisions = phase._plain_turns(state, rnd, moves, decisions, cap, noise)
     state._legal = None
     state.count_moves(moves, decisions)
 

@@ -665,12 +665,21 @@ class Climb(NextHand, Phase):
         return True
 
     def _plain_turns(self, state: "State", rnd: Callable[[], float], moves: int, decisions: int,
-                     cap: int) -> tuple[int, int]:
+                     cap: int, noise: float | None = None) -> tuple[int, int]:
         """``_play_plain``'s loop, from a position with no opening play pending; returns the moves
-        and decisions counted so far."""
+        and decisions counted so far.
+
+        ``noise``: None for random play. A number plays the strong bot's light rollout policy
+        (``bots.light_play``) instead, in the same loop: at a decision ``rnd() < noise`` picks a
+        play at random (a second draw, decoded as above), and otherwise the lowest play is taken:
+        on a single, the first card in hand order of the lowest rank that beats it; on a set, as
+        many cards of the lowest higher rank; on a lead, every card of the lowest rank held (its
+        first card where sets are not played). Plain climbing has no bomb, rocket or joker for
+        ``light_play`` to keep back, and the policy never passes when it can play."""
         rules = self.rules
         level, sets, must, retire = rules.level, rules.sets, self.must_play, self.retire
         level_mask, above = self.level_mask, self.above
+        light = noise is not None
         n = state.n
         after = self._after[n]
         hands = state.hands
@@ -708,12 +717,15 @@ class Climb(NextHand, Phase):
                         k = m.bit_count()
                         if k > 1:
                             decisions += 1
-                            i = int(rnd() * k)
+                            i = int(rnd() * k) if not light or rnd() < noise else -2
                         else:
                             i = 0
                     else:
                         decisions += 1
-                        i = int(rnd() * (m.bit_count() + 1)) - 1   # index 0 is the pass
+                        i = int(rnd() * (m.bit_count() + 1)) - 1 if not light or rnd() < noise else -2   # index 0 is the pass
+                    if i == -2:   # the light play: the first card of the lowest rank that beats
+                        m &= level_mask[_lowest_level(m, level_mask)]
+                        i = 0
                     if i < 0:
                         left -= 1
                         if left:
@@ -751,7 +763,10 @@ class Climb(NextHand, Phase):
                     i = 0
                 if k > 1:
                     decisions += 1
-                    i += int(rnd() * k)
+                    if not light or rnd() < noise:
+                        i += int(rnd() * k)
+                    else:   # the light play: the lowest higher rank
+                        i = higher.index(min(higher))
                 if i < 0:
                     left -= 1
                     if left:
@@ -767,10 +782,17 @@ class Climb(NextHand, Phase):
                 k = singles + singles - ranks[cur] if sets else singles
                 if k > 1:
                     decisions += 1
-                    i = int(rnd() * k)
+                    i = int(rnd() * k) if not light or rnd() < noise else -1
                 else:
                     i = 0
-                if i < singles:
+                if i < 0:   # the light play: the lowest rank held, all of it where sets are played
+                    lv = _lowest_level(m, level_mask)
+                    take = (m & level_mask[lv]).bit_count() if sets else 1
+                    if take == 1:
+                        m &= level_mask[lv]
+                        a = m & -m
+                        trick.append(a.bit_length() - 1)
+                elif i < singles:
                     while i:
                         m &= m - 1
                         i -= 1
@@ -891,6 +913,14 @@ class Climb(NextHand, Phase):
 
     def describe(self, state: "State", action: int) -> str | None:
         return describe_play(self.rules, self.game.spec.deck.ranks(), action)
+
+
+def _lowest_level(cards: int, level_mask: list[int]) -> int:
+    """The lowest level (rank) of which a bit mask of cards holds a card."""
+    for lv, of_level in enumerate(level_mask):
+        if cards & of_level:
+            return lv
+    raise ValueError("no card")
 
 
 def describe_play(rules: ClimbRules, ranks: tuple[str, ...], action: int) -> str:
