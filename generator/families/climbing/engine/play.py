@@ -47,6 +47,11 @@ from generator.engine.shedding.scoring import GOING_OUT, TITLES, NextHand, close
 from generator.engine.shedding.tokens import ROWS
 from generator.engine.steps.pig import pig_card
 from generator.engine.trick_scoring import TRICKS
+
+try:
+    import cython
+except ImportError:   # no Cython: its declarations do nothing (``compiled.shadow``)
+    from generator.compiled import shadow as cython
 from generator.spec import GameSpec
 
 from .narrate import ClimbNarration
@@ -664,6 +669,14 @@ class Climb(NextHand, Phase):
         state.count_moves(moves, decisions)
         return True
 
+    @cython.locals(decisions=cython.Py_ssize_t, cap=cython.Py_ssize_t, k=cython.Py_ssize_t,
+                   i=cython.Py_ssize_t, take=cython.Py_ssize_t, size=cython.Py_ssize_t,
+                   lvl=cython.Py_ssize_t, lv=cython.Py_ssize_t, left=cython.Py_ssize_t,
+                   live=cython.Py_ssize_t, cur=cython.Py_ssize_t, card=cython.Py_ssize_t,
+                   singles=cython.Py_ssize_t, x=cython.Py_ssize_t, light=cython.bint,
+                   must=cython.bint, sets=cython.bint, retire=cython.bint, ended=cython.bint,
+                   held=list, ranks=list, nxt=list, after=list, trick=list, plays=list,
+                   level=list, level_mask=list, above=list, higher=list)
     def _plain_turns(self, state: "State", rnd: Callable[[], float], moves: int, decisions: int,
                      cap: int, noise: float | None = None) -> tuple[int, int]:
         """``_play_plain``'s loop, from a position with no opening play pending; returns the moves
