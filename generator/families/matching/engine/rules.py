@@ -53,8 +53,19 @@ TARGET = 62_000
 BLIND = 63_000
 CLAIM = 70_000
 
-__all__ = ["BLIND", "CLAIM", "DRAW", "KNOCK", "NO", "PICK_UP", "RANK", "SECOND", "STOP", "SUIT_ACTION", "TARGET",
-           "YES", "MatchRules"]
+#: The decisions of a matching turn (an effect's own are ``effects.DECISIONS``).
+MATCH = "match"          # a turn: lay a card, draw, pick up, knock, turn a blind card
+MORE = "add-card"        # another card for a play of several, or stop
+JOKER_RANK, JOKER_SUIT = "name-joker-rank", "name-joker-suit"
+TURNED_RANK, TURNED_SUIT = "name-turned-rank", "name-turned-suit"   # the dealer, before looking
+PLAY_DRAWN = "play-drawn"
+CALL = "call"
+NAME_SUIT = "name-suit"  # a wild's (or a countdown wild's) suit
+CLAIM_DECISION, CHALLENGE = "claim", "challenge"
+
+__all__ = ["BLIND", "CALL", "CHALLENGE", "CLAIM", "CLAIM_DECISION", "DRAW", "JOKER_RANK", "JOKER_SUIT", "KNOCK",
+           "MATCH", "MORE", "NAME_SUIT", "NO", "PICK_UP", "PLAY_DRAWN", "RANK", "SECOND", "STOP", "SUIT_ACTION",
+           "TARGET", "TURNED_RANK", "TURNED_SUIT", "YES", "MatchRules"]
 
 #: Effects whose cards can always be played (``reshuffle`` only with ``always``).
 ALWAYS = ("wild", "open")
