@@ -283,6 +283,23 @@ def test_plots_are_deterministic_svg(whist_summary):
 
 
 @pytest.mark.slow
+def test_a_pdf_is_the_same_at_any_time(whist_summary, monkeypatch):
+    """fontTools dates each font it embeds with the time of saving unless SOURCE_DATE_EPOCH is
+    set; the renderer sets it for the write alone, so a rulebook rendered a day later has the
+    same bytes (and the variable is gone after)."""
+    import os
+    import time
+
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    now = time.time()
+    monkeypatch.setattr(time, "time", lambda: now)
+    first = render_pdf(make_spec(), whist_summary)
+    monkeypatch.setattr(time, "time", lambda: now + 86_400)
+    assert render_pdf(make_spec(), whist_summary) == first
+    assert "SOURCE_DATE_EPOCH" not in os.environ
+
+
+@pytest.mark.slow
 def test_single_pdf_uses_only_the_shipped_face(whist_summary):
     spec = avoid_hearts(**{"naming.name": ACCENTED[0], "naming.aliases": list(ACCENTED[1:])})
     data = render_pdf(spec, whist_summary)

@@ -26,6 +26,8 @@ from contextlib import contextmanager
 from types import SimpleNamespace
 from typing import Any, Callable, Iterator
 
+from .pdf import fixed_font_dates
+
 #: Where ``book.html.j2`` marks the book's parts and the start of each game.
 FRONT, BODY, BACK, END, GAME = "<!--part:front-->", "<!--part:body-->", "<!--part:back-->", "<!--part:end-->", "<!--game-->"
 
@@ -145,7 +147,8 @@ def _first_pages(info: dict[str, Any], before: int) -> dict[str, int]:
 
 
 def _pdf(rendered: Any) -> bytes:
-    return rendered.write_pdf(pdf_identifier=b"parlour", uncompressed_pdf=False)
+    with fixed_font_dates():
+        return rendered.write_pdf(pdf_identifier=b"parlour", uncompressed_pdf=False)
 
 
 def _run_of_games(args: tuple[int, str, str, Any, Any]) -> tuple[int, bytes, dict[str, Any]]:

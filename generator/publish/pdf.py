@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import atexit
 import logging
+import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -51,12 +55,36 @@ def stylesheet(paper: str) -> Any:
     return _cache[key]
 
 
+#: The date stamped on every embedded font (its ``head`` table's ``modified``) when the caller set
+#: no SOURCE_DATE_EPOCH. fontTools stamps a font it saves with the time of saving unless that
+#: variable is set, so two renders of one document a second apart differed in their bytes.
+FONT_EPOCH = "0"
+_EPOCH_LOCK = threading.Lock()
+
+
+@contextmanager
+def fixed_font_dates() -> Iterator[None]:
+    """While a PDF is written: the fonts it embeds dated ``FONT_EPOCH`` (or the caller's own
+    SOURCE_DATE_EPOCH), so that the same document gives the same bytes at any time. The variable
+    is set only for the write, under a lock, and removed after."""
+    if "SOURCE_DATE_EPOCH" in os.environ:
+        yield
+        return
+    with _EPOCH_LOCK:
+        os.environ["SOURCE_DATE_EPOCH"] = FONT_EPOCH
+        try:
+            yield
+        finally:
+            os.environ.pop("SOURCE_DATE_EPOCH", None)
+
+
 def pdf_bytes(html: str, paper: str = "A5") -> bytes:
     """Render a document made by ``html.game_page``/``book.book_html`` (with ``for_pdf=True``)."""
     weasyprint = _weasy()
     doc = weasyprint.HTML(string=html, base_url=str(Path.cwd()) + "/")
-    return doc.write_pdf(stylesheets=[stylesheet(paper)], font_config=font_config(),
-                         pdf_identifier=b"parlour", uncompressed_pdf=False)
+    with fixed_font_dates():
+        return doc.write_pdf(stylesheets=[stylesheet(paper)], font_config=font_config(),
+                             pdf_identifier=b"parlour", uncompressed_pdf=False)
 
 
 def write_atomic(path: Path, data: bytes) -> None:
