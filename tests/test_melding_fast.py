@@ -23,7 +23,7 @@ from generator.families.melding.engine.play import Turn
 from generator.sample import sample_game
 from generator.spec import GameSpec, load_spec, spec_from_data
 from tests.conftest import budget
-from tests.family_helpers import ROOT, play_out, random_move, with_changes
+from tests.family_helpers import ROOT, play_out, random_move, rollouts_agree, with_changes
 
 RUMMY = ROOT / "corpus" / "real" / "rummy.yaml"
 #: State fields that are caches or objects made on demand, not the position
@@ -229,3 +229,46 @@ def test_the_cards_a_hand_keeps_are_the_pairs_found_one_by_one(seed: int) -> Non
         hand = sorted(rnd.sample(range(size), rnd.randint(1, min(size, 14))))
         v.hand = hand
         assert _kept(v, hand) == _kept_pair_by_pair(v, hand), (seed, hand, v.wild)
+
+
+def _shared_rollout(state, rnd) -> None:
+    """The strong bot's melding rollout through the shared loop alone (``play_hand_lightly`` with
+    the greedy rule at every move): what ``bots.rollout`` played before the plain loop."""
+    from generator.engine.rollout import play_hand_lightly
+    from generator.families.melding import bots
+
+    play_hand_lightly(state, rnd, bots._light, bots.ROLLOUT_NOISE)
+
+
+def _snapshot(state) -> tuple:
+    fields = {k: v for k, v in vars(state).items() if k not in ("_legal", "_views", "record", "rng")}
+    return fields, state.record.as_dict(), sorted(state.record.applied), state.rng.getstate()
+
+
+def _rollouts_agree(spec: GameSpec, players: int, seed: int, every: int = 5) -> int:
+    from generator.families.melding import bots
+
+    return rollouts_agree(spec, players, seed, every, bots.rollout, _shared_rollout, _snapshot)
+
+
+@pytest.mark.parametrize("changes", list(VARIANTS.values()), ids=list(VARIANTS))
+def test_rummy_rollouts_by_the_plain_loop_are_the_shared_loops(changes) -> None:
+    """The strong bot's rollouts of Rummy and its variants, from positions met in random games
+    (a turn under way or at its draw), by the plain loop's greedy rule and move by move."""
+    spec = _rummy_with(**changes)
+    for n in (2, 4):
+        assert _rollouts_agree(spec, n, 7 + n, every=7) > 5
+
+
+@pytest.mark.parametrize("seed", [1, 43, 51])
+def test_sampled_plain_rollouts_by_the_plain_loop_are_the_shared_loops(seed: int) -> None:
+    spec = sample_game(seed, "melding").spec
+    assert Game(spec).phase(Turn)._plain is not None
+    _rollouts_agree(spec, spec.players.min, seed, every=9)
+
+
+@settings(max_examples=budget(10), deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**40))
+def test_sampled_melding_rollouts_are_the_shared_loops(seed: int) -> None:
+    spec = sample_game(seed, "melding").spec
+    _rollouts_agree(spec, spec.players.min, seed, every=11)

@@ -32,7 +32,7 @@ from generator.bots.decisions import greedy_decision
 from generator.bots.hints import BotHints
 from generator.engine.actions import NO, YES
 from generator.engine.observation import Observation
-from generator.engine.rollout import play_hand_lightly
+from generator.engine.rollout import play_hand_lightly, play_lightly
 
 from .engine.play import (
 
@@ -416,8 +416,30 @@ def rollout(state, rnd) -> None:
     """Play a determinized copy to the end of its hand by the greedy rule on the state itself
     (no Observation), one decision in ``1 / ROLLOUT_NOISE`` at random; decisions outside melding
     play are random. Random rollouts misjudge melding: random players stop melding at will and
-    desert half their turns."""
-    play_hand_lightly(state, rnd, lambda phase, s, options: choose(View.of_state(phase, s, options)), ROLLOUT_NOISE)
+    desert half their turns. A plain game's whole turns go through the engine's plain loop
+    (``_plain_turns``)."""
+    play_hand_lightly(state, rnd, _light, ROLLOUT_NOISE, stretch=_plain_turns)
+
+
+def _light(phase, state, options: list[int]) -> int:
+    return choose(View.of_state(phase, state, options))
+
+
+def _plain_turns(phase, state, hand_no: int, rnd) -> bool:
+    """A plain game (``plain.PlainTurns``): the turn under way by the greedy rule move by move,
+    then whole turns in the plain loop playing the same rule on masks; False where the game is
+    not plain, or the move cap is too near for the loop (the shared loop plays on)."""
+    plain = getattr(phase, "_plain", None)
+    if plain is None or not plain.ready(state) or state.record.moves > plain.safe_moves(state):
+        return False
+    if state.decision != DRAW_Q:
+        play_lightly(state, phase, lambda s: s.hand_no == hand_no and s.phase is phase and s.decision != DRAW_Q,
+                     lambda s, options: _light(phase, s, options), rnd, ROLLOUT_NOISE)
+        if state.terminal or state.hand_no != hand_no or state.phase is not phase or not plain.ready(state) \
+                or state.record.moves > plain.safe_moves(state):
+            return True
+    plain.play(state, rnd, ROLLOUT_NOISE)
+    return True
 
 
 #: Decisions the search leaves to the greedy rule.

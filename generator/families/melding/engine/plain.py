@@ -191,11 +191,23 @@ class PlainTurns:
                 and state.last_turns is None and state.turn_mod is None and state.block_card is None
                 and not state.ended)
 
+    def safe_moves(self, state: "State") -> int:
+        """The most moves of the game's record at which a turn may still start in the loop: a
+        turn makes at most 4 + 4/3 of its cards' moves, and past this the move cap may fall in
+        it (the general path plays such a turn, move by move)."""
+        return self.phase.game.move_cap - 2 * len(self.bit) - 8
+
     # -- the loop --------------------------------------------------------------------------------
 
-    def play(self, state: "State", rnd: Callable[[], float]) -> None:
+    def play(self, state: "State", rnd: Callable[[], float], noise: float | None = None) -> None:
         """Whole random turns from an open draw decision, to the end of the hand, or to a turn's
         start near the move cap (left to the general path, which stops at the cap's move).
+
+        ``noise``: None for random play. A number plays the strong bot's light rollout policy
+        instead (the greedy rule, ``bots.choose``), in the same loop: at a decision ``rnd() <
+        noise`` picks an action at random (a second draw, decoded as below), and otherwise the
+        greedy one (``_light_meld``, ``_light_lay_off``, ``_light_discard``; the pile's card is
+        taken when it would meld or lay off).
 
         Each decision offers what ``Turn.legal`` lists, in its order: the draw ``[STOCK + 1,
         TAKE + 1]`` (with ``meld_drawn``, the take only when the top card would meld or lay off:
@@ -231,9 +243,9 @@ class PlainTurns:
         meld_drawn, melded_first, many = ph.meld_drawn, ph.melded_first, ph.many
         no_first_out, discard_taken = ph.no_first_out, ph.discard_taken
         stock_out, blocked = ph.stock_out, ph.blocked
-        # a turn makes at most 4 + 4/3 of its cards' moves: past ``safe``, the cap may fall in it
-        safe = ph.game.move_cap - rec.moves - 2 * len(bit) - 8
+        safe = self.safe_moves(state) - rec.moves
         moves = decisions = 0
+        light = noise is not None
         idle = state.idle
         p = state.mover
         h = drawn = melded_now = 0
@@ -266,7 +278,12 @@ class PlainTurns:
                 if (not meld_drawn or mine & b or (hc & rank_cards[c]).bit_count() >= 3
                         or hc & (hc >> 1) & (hc >> 2) & near[c]):
                     decisions += 1
-                    if int(rnd() * 2):
+                    if not light or rnd() < noise:
+                        take = int(rnd() * 2)
+                    else:   # the greedy rule takes the card when it would meld or lay off
+                        take = meld_drawn or bool(mine & b or (hc & rank_cards[c]).bit_count() >= 3
+                                                  or hc & (hc >> 1) & (hc >> 2) & near[c])
+                    if take:
                         pile.pop()
                         named.pop()
                         taken.append(c)
@@ -305,12 +322,12 @@ class PlainTurns:
                 if meld_drawn and drawn & h and any(m & drawn for m in ms):   # no stopping
                     if k > 1:
                         decisions += 1
-                        i = int(rnd() * k)
+                        i = int(rnd() * k) if not light or rnd() < noise else self._light_meld(ms)
                     else:
                         i = 0
                 else:
                     decisions += 1
-                    i = int(rnd() * (k + 1)) - 1
+                    i = int(rnd() * (k + 1)) - 1 if not light or rnd() < noise else self._light_meld(ms)
                     if i < 0:
                         break   # STOP
                 m = ms[i]
@@ -351,25 +368,28 @@ class PlainTurns:
                     if meld_drawn and drawn & o:   # no stopping
                         if k > 1:
                             decisions += 1
-                            i = int(rnd() * k)
+                            i = int(rnd() * k) if not light or rnd() < noise else -2
                         else:
                             i = 0
                     else:
                         decisions += 1
-                        i = int(rnd() * (k + 1)) - 1
-                        if i < 0:
+                        i = int(rnd() * (k + 1)) - 1 if not light or rnd() < noise else -2
+                        if i == -1:
                             break   # STOP
-                    for j, f in enumerate(fits):
-                        if own and t_owner[j] != p:
-                            continue
-                        x = h & f
-                        c = x.bit_count()
-                        if i < c:
-                            break
-                        i -= c
-                    for _ in range(i):
-                        x &= x - 1
-                    b = x & -x
+                    if i == -2:   # the greedy lay-off
+                        j, b = self._light_lay_off(h, fits, t_owner if own else None, p)
+                    else:
+                        for j, f in enumerate(fits):
+                            if own and t_owner[j] != p:
+                                continue
+                            x = h & f
+                            c = x.bit_count()
+                            if i < c:
+                                break
+                            i -= c
+                        for _ in range(i):
+                            x &= x - 1
+                        b = x & -x
                     h ^= b
                     m = t_mask[j] = t_mask[j] | b
                     fits[j] = fit(m, t_run[j])
@@ -398,8 +418,11 @@ class PlainTurns:
                     moves += 1
                     if o & (o - 1):
                         decisions += 1
-                        for _ in range(int(rnd() * o.bit_count())):
-                            o &= o - 1
+                        if not light or rnd() < noise:
+                            for _ in range(int(rnd() * o.bit_count())):
+                                o &= o - 1
+                        else:
+                            o = self._light_discard(h, o)
                     b = o & -o
                     c = b.bit_length() - 1
                     h ^= b
@@ -437,6 +460,73 @@ class PlainTurns:
         else:   # blocked
             state.blocked_winner = ph.fewest(state, after[p])
         ph._end_hand(state)
+
+    # -- the greedy rule of the light rollouts (``bots.choose``), on masks --------------------------
+
+    def _values(self) -> list[int]:
+        """Each card's worth to the greedy rule (``bots._value``: the scorer's values, else the
+        cards' face values), read once."""
+        values = self.__dict__.get("values")
+        if values is None:
+            ph = self.phase
+            values = getattr(ph.game.scorer, "value", None)
+            values = self.values = list(values if values is not None else ph.table.face)
+        return values
+
+    def _light_meld(self, ms: list[int]) -> int:
+        """The index of the greedy meld (``bots._meld_key``): the most cards, then the most worth,
+        then the lowest action (``MELD | mask``: the lowest mask)."""
+        value = self._values()
+        best = best_key = None
+        for i, m in enumerate(ms):
+            worth = 0
+            x = m
+            while x:
+                low = x & -x
+                worth += value[low.bit_length() - 1]
+                x ^= low
+            key = (-m.bit_count(), -worth, m)
+            if best_key is None or key < best_key:
+                best, best_key = i, key
+        return best  # type: ignore[return-value]
+
+    def _light_lay_off(self, h: int, fits: list[int], owners: list[int] | None, p: int) -> tuple[int, int]:
+        """The greedy lay-off (``bots._table``): the card worth most, then the lowest action
+        (``LAY_OFF + 128 × meld + card``: the first meld, then the lowest card); as (meld, bit).
+        ``owners``: the melds' owners where one lays off on one's own melds only."""
+        value = self._values()
+        best = best_key = None
+        for j, f in enumerate(fits):
+            if owners is not None and owners[j] != p:
+                continue
+            x = h & f
+            while x:
+                low = x & -x
+                x ^= low
+                key = (-value[low.bit_length() - 1], j, low)
+                if best_key is None or key < best_key:
+                    best, best_key = (j, low), key
+        return best  # type: ignore[return-value]
+
+    def _light_discard(self, h: int, o: int) -> int:
+        """The greedy discard (``bots._discard``) among the cards ``o`` of hand ``h``, as a bit: a
+        card in no meld or near-meld (two of a rank, two neighbours of a suit), then the one worth
+        most, then the highest level, then the lowest card."""
+        value, level, rank_cards = self._values(), self.rules.level, self.rank_cards
+        r = self.ranks
+        best = best_key = None
+        x = o
+        while x:
+            low = x & -x
+            x ^= low
+            c = low.bit_length() - 1
+            k = c % r
+            kept = ((h & rank_cards[c]).bit_count() >= 2 or (k > 0 and (h >> (c - 1)) & 1)
+                    or (k < r - 1 and (h >> (c + 1)) & 1))
+            key = (kept, -value[c], -level[c], c)
+            if best_key is None or key < best_key:
+                best, best_key = low, key
+        return best  # type: ignore[return-value]
 
     # -- one move at a time (the bot API, and the general path's moves) ---------------------------
 
