@@ -33,6 +33,11 @@ from bisect import insort
 from itertools import combinations
 from typing import TYPE_CHECKING, Callable
 
+try:
+    import cython
+except ImportError:   # no Cython: its declarations do nothing (``compiled.shadow``)
+    from generator.compiled import shadow as cython
+
 # (``Turn.__init__`` imports this module, once play's is whole)
 from .play import DISCARD_Q, DRAW_Q, LAY_OFF, LAYOFF_Q, MELD, MELD_Q, NEXT_STEP, STOCK, STOP, TAKE
 from .rules import CACHE_SIZE, RUN, SET, bits
@@ -199,6 +204,14 @@ class PlainTurns:
 
     # -- the loop --------------------------------------------------------------------------------
 
+    @cython.locals(r=cython.Py_ssize_t, r2=cython.Py_ssize_t, r3=cython.Py_ssize_t, n=cython.Py_ssize_t,
+                   moves=cython.Py_ssize_t, decisions=cython.Py_ssize_t, idle=cython.Py_ssize_t,
+                   p=cython.Py_ssize_t, k=cython.Py_ssize_t, i=cython.Py_ssize_t, j=cython.Py_ssize_t,
+                   safe=cython.Py_ssize_t, n_sets=cython.Py_ssize_t, size=cython.Py_ssize_t,
+                   melded_now=cython.Py_ssize_t, light=cython.bint, own=cython.bint, acted=cython.bint,
+                   ended=cython.bint, empty_ok=cython.bint, held=list, after=list, stock=list, pile=list,
+                   named=list, t_mask=list, t_run=list, t_owner=list, fits=list, bit=list, near=list,
+                   rank_cards=list, natural=list, has_melded=list, had_turn=list, ms=list)
     def play(self, state: "State", rnd: Callable[[], float], noise: float | None = None) -> None:
         """Whole random turns from an open draw decision, to the end of the hand, or to a turn's
         start near the move cap (left to the general path, which stops at the cap's move).
@@ -473,48 +486,65 @@ class PlainTurns:
             values = self.values = list(values if values is not None else ph.table.face)
         return values
 
+    @cython.locals(ms=list, value=list, i=cython.Py_ssize_t, best=cython.Py_ssize_t, size=cython.Py_ssize_t,
+                   best_size=cython.Py_ssize_t, worth=cython.Py_ssize_t, best_worth=cython.Py_ssize_t)
     def _light_meld(self, ms: list[int]) -> int:
         """The index of the greedy meld (``bots._meld_key``): the most cards, then the most worth,
         then the lowest action (``MELD | mask``: the lowest mask)."""
         value = self._values()
-        best = best_key = None
-        for i, m in enumerate(ms):
+        best = -1
+        best_size = best_worth = 0
+        best_mask = 0
+        for i in range(len(ms)):
+            m = ms[i]
+            size = m.bit_count()
+            if best >= 0 and size < best_size:
+                continue
             worth = 0
             x = m
             while x:
                 low = x & -x
                 worth += value[low.bit_length() - 1]
                 x ^= low
-            key = (-m.bit_count(), -worth, m)
-            if best_key is None or key < best_key:
-                best, best_key = i, key
-        return best  # type: ignore[return-value]
+            if best < 0 or size > best_size or worth > best_worth or (worth == best_worth and m < best_mask):
+                best, best_size, best_worth, best_mask = i, size, worth, m
+        return best
 
+    @cython.locals(fits=list, owners=list, value=list, j=cython.Py_ssize_t, c=cython.Py_ssize_t,
+                   best_j=cython.Py_ssize_t, worth=cython.Py_ssize_t, best_worth=cython.Py_ssize_t, p=cython.Py_ssize_t)
     def _light_lay_off(self, h: int, fits: list[int], owners: list[int] | None, p: int) -> tuple[int, int]:
         """The greedy lay-off (``bots._table``): the card worth most, then the lowest action
         (``LAY_OFF + 128 × meld + card``: the first meld, then the lowest card); as (meld, bit).
         ``owners``: the melds' owners where one lays off on one's own melds only."""
         value = self._values()
-        best = best_key = None
-        for j, f in enumerate(fits):
+        best_j = -1
+        best_worth = 0
+        best = 0
+        for j in range(len(fits)):   # (melds in order, each one's cards from the lowest: a tie keeps the first)
             if owners is not None and owners[j] != p:
                 continue
-            x = h & f
+            x = h & fits[j]
             while x:
                 low = x & -x
                 x ^= low
-                key = (-value[low.bit_length() - 1], j, low)
-                if best_key is None or key < best_key:
-                    best, best_key = (j, low), key
-        return best  # type: ignore[return-value]
+                worth = value[low.bit_length() - 1]
+                if best_j < 0 or worth > best_worth:
+                    best_j, best_worth, best = j, worth, low
+        return best_j, best
 
+    @cython.locals(value=list, level=list, rank_cards=list, r=cython.Py_ssize_t, c=cython.Py_ssize_t,
+                   k=cython.Py_ssize_t, kept=cython.bint, best_kept=cython.bint, worth=cython.Py_ssize_t,
+                   best_worth=cython.Py_ssize_t, lv=cython.Py_ssize_t, best_level=cython.Py_ssize_t)
     def _light_discard(self, h: int, o: int) -> int:
         """The greedy discard (``bots._discard``) among the cards ``o`` of hand ``h``, as a bit: a
         card in no meld or near-meld (two of a rank, two neighbours of a suit), then the one worth
-        most, then the highest level, then the lowest card."""
+        most, then the highest level, then the lowest card (the cards are met lowest first, and a
+        tie keeps the first)."""
         value, level, rank_cards = self._values(), self.rules.level, self.rank_cards
         r = self.ranks
-        best = best_key = None
+        best = 0
+        best_kept = True
+        best_worth = best_level = 0
         x = o
         while x:
             low = x & -x
@@ -523,10 +553,11 @@ class PlainTurns:
             k = c % r
             kept = ((h & rank_cards[c]).bit_count() >= 2 or (k > 0 and (h >> (c - 1)) & 1)
                     or (k < r - 1 and (h >> (c + 1)) & 1))
-            key = (kept, -value[c], -level[c], c)
-            if best_key is None or key < best_key:
-                best, best_key = low, key
-        return best  # type: ignore[return-value]
+            worth, lv = value[c], level[c]
+            if not best or (best_kept and not kept) or (kept == best_kept and (
+                    worth > best_worth or (worth == best_worth and lv > best_level))):
+                best, best_kept, best_worth, best_level = low, kept, worth, lv
+        return best
 
     # -- one move at a time (the bot API, and the general path's moves) ---------------------------
 
