@@ -737,7 +737,7 @@ class Climb(NextHand, Phase):
                         decisions += 1
                         i = int(rnd() * (m.bit_count() + 1)) - 1 if not light or rnd() < noise else -2   # index 0 is the pass
                     if i == -2:   # the light play: the first card of the lowest rank that beats
-                        m &= level_mask[_lowest_level(m, level_mask)]
+                        m &= level_mask[_lowest_level(m, level_mask, lvl + 1)]
                         i = 0
                     if i < 0:
                         left -= 1
@@ -928,10 +928,12 @@ class Climb(NextHand, Phase):
         return describe_play(self.rules, self.game.spec.deck.ranks(), action)
 
 
-def _lowest_level(cards: int, level_mask: list[int]) -> int:
-    """The lowest level (rank) of which a bit mask of cards holds a card."""
-    for lv, of_level in enumerate(level_mask):
-        if cards & of_level:
+@cython.locals(level_mask=list, lv=cython.Py_ssize_t, start=cython.Py_ssize_t)
+def _lowest_level(cards: int, level_mask: list[int], start: int = 0) -> int:
+    """The lowest level (rank) of which a bit mask of cards holds a card, from level ``start``
+    up (the cards hold none below it)."""
+    for lv in range(start, len(level_mask)):
+        if cards & level_mask[lv]:
             return lv
     raise ValueError("no card")
 
