@@ -115,8 +115,15 @@ def end_workers(pool: ProcessPoolExecutor) -> None:
     meanwhile and delivered after, so a second interruption cannot stop this half way."""
     with held_signals():
         processes = list((getattr(pool, "_processes", None) or {}).values())
+        # The pool's manager thread closes its wake-up pipe once it sees the workers gone; the
+        # interpreter's exit writes to that pipe, and doing so while the thread closes it printed
+        # "Bad file descriptor" after the command's one line. Its end is awaited (``shutdown``
+        # forgets it, so it is taken first).
+        manager = getattr(pool, "_executor_manager_thread", None)
         pool.shutdown(wait=False, cancel_futures=True)
         end_processes(processes)
+        if manager is not None and manager is not threading.current_thread():
+            manager.join(GRACE_SECONDS)
         _LIVE.discard(pool)
 
 
