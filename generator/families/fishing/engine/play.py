@@ -23,12 +23,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from generator.engine.phase import Phase, per_seat
+from generator.engine.places import PUBLIC, Place
 
 try:
     import cython
 except ImportError:   # no Cython: its declarations do nothing (``compiled.shadow``)
     from generator.compiled import shadow as cython
-from generator.engine.places import PUBLIC, Place
 
 from .narrate import FishNarration
 from .rules import BUILD, CARD, SHIFT, FishRules, TableSets, action, build_action, card_of, is_build, taken_of, total_of
@@ -131,16 +131,14 @@ class Fish(Phase):
         self.names = game.table.names
         rules = self.rules
         # The pile's fast path (``play_random``): for each card that may top the pile, which
-        # cards take it (its rank, or the sweeping rank) — the whole of ``captures`` for a pile.
+        # cards take it (its rank, or the sweeping rank; the whole of ``captures`` for a pile),
+        # as a row of bytes (1: it takes), which the compiled loop reads as C integers.
         rank = rules.rank
-        self.takes_pile = [[rank[c] == rank[top] or rank[c] == rules.sweeper for c in range(len(rank))]
+        self.takes_pile = [bytes(rank[c] == rank[top] or rank[c] == rules.sweeper for c in range(len(rank)))
                            for top in range(len(rank))] if rules.pile else None
-        #: The same as sets, for the random loop: the cards that take a pile topped by each card.
+        #: The same as sets, for ``legal``: the cards that take a pile topped by each card.
         self.takers = [frozenset(c for c in range(len(rank)) if row[c]) for row in self.takes_pile] if rules.pile else None
-        self.nothing: frozenset[int] = frozenset()   # (what takes an empty pile)
-        #: The same as rows of bytes (1: it takes), which the compiled loop reads as C integers.
-        self.take_rows = [bytes(row) for row in self.takes_pile] if rules.pile else None
-        self.takes_nothing = bytes(len(rank))
+        self.takes_nothing = bytes(len(rank))   # (what takes an empty pile)
         self.bits = [1 << c for c in range(len(rank))]
         #: (seat on turn, every hand's size) → the seats' turns till the hands are empty (``_round``).
         self._rounds: dict[tuple, tuple[int, ...]] = {}
@@ -355,9 +353,9 @@ class Fish(Phase):
                     clear: bool, room: int) -> tuple[int, int | None, int, int, bool, int]:
         """``play_random``'s turns of a pile game, at most ``room`` of them: (turns, last
         capturer, moves, forced moves, whether the hand ended, the seat on turn or last to play).
-        Its counters and indices are C integers when compiled; a card's row of ``take_rows``
+        Its counters and indices are C integers when compiled; a card's row of ``takes_pile``
         says which cards take a pile it tops."""
-        rank, rows, nothing = self.rules.rank, self.take_rows, self.takes_nothing
+        rank, rows, nothing = self.rules.rank, self.takes_pile, self.takes_nothing
         hands, catch, stock, n = state.hands, state.catch, state.stock, state.n
         after = self._after[n]
         order = self._from_left[n][state.dealer]

@@ -99,6 +99,10 @@ class PlainTurns:
         self._meld_fits: dict[tuple, int] = {}
         #: the table's melds → the cards that may be laid off on any (``table_fits``)
         self._table_fits: dict[tuple, int] = {}
+        #: each card's worth to the greedy rule of the light rollouts (``bots._value``: the
+        #: scorer's values, else the cards' face values)
+        values = getattr(phase.game.scorer, "value", None)
+        self.values: list[int] = list(values if values is not None else phase.table.face)
 
     # -- the tables' lookups ---------------------------------------------------------------------
 
@@ -476,22 +480,12 @@ class PlainTurns:
 
     # -- the greedy rule of the light rollouts (``bots.choose``), on masks --------------------------
 
-    def _values(self) -> list[int]:
-        """Each card's worth to the greedy rule (``bots._value``: the scorer's values, else the
-        cards' face values), read once."""
-        values = self.__dict__.get("values")
-        if values is None:
-            ph = self.phase
-            values = getattr(ph.game.scorer, "value", None)
-            values = self.values = list(values if values is not None else ph.table.face)
-        return values
-
     @cython.locals(ms=list, value=list, i=cython.Py_ssize_t, best=cython.Py_ssize_t, size=cython.Py_ssize_t,
                    best_size=cython.Py_ssize_t, worth=cython.Py_ssize_t, best_worth=cython.Py_ssize_t)
     def _light_meld(self, ms: list[int]) -> int:
         """The index of the greedy meld (``bots._meld_key``): the most cards, then the most worth,
         then the lowest action (``MELD | mask``: the lowest mask)."""
-        value = self._values()
+        value = self.values
         best = -1
         best_size = best_worth = 0
         best_mask = 0
@@ -516,7 +510,7 @@ class PlainTurns:
         """The greedy lay-off (``bots._table``): the card worth most, then the lowest action
         (``LAY_OFF + 128 × meld + card``: the first meld, then the lowest card); as (meld, bit).
         ``owners``: the melds' owners where one lays off on one's own melds only."""
-        value = self._values()
+        value = self.values
         best_j = -1
         best_worth = 0
         best = 0
@@ -540,7 +534,7 @@ class PlainTurns:
         card in no meld or near-meld (two of a rank, two neighbours of a suit), then the one worth
         most, then the highest level, then the lowest card (the cards are met lowest first, and a
         tie keeps the first)."""
-        value, level, rank_cards = self._values(), self.rules.level, self.rank_cards
+        value, level, rank_cards = self.values, self.rules.level, self.rank_cards
         r = self.ranks
         best = 0
         best_kept = True
