@@ -200,6 +200,31 @@ def test_tier2_judgement():
     assert seat.bots == ["strong"] * 4 and seat.tier == 2
 
 
+def test_an_early_look_rejects_only_beyond_doubt():
+    """Rummy at four players, seed 0: seat 1 won none of the first 25 games with strong bots at
+    every seat, and 9, 9 and 7 of 40 on seeds 1 to 3. At 25 of a planned 100 games that is not
+    yet a reason (a 99.9% interval), but the configuration plays on; at the planned count the
+    same share is one (95%). A seat that always wins is rejected at the early look too."""
+    n = 4
+    configs = tier2_configs(n, [], ["highest"])
+    seat1_never = _summaries(n, 25, lambda i: 1 + i % 3, dead_tail=0.05, lead_changes=2)
+    early = Tier2Count(n, configs, {STRONG: seat1_never}, planned=100).judge()
+    assert not early.reasons and STRONG in early.escalate and STRONG not in early.settled
+    planned = Tier2Count(n, configs, {STRONG: seat1_never}, planned=25).judge()
+    reason = next(r for r in planned.reasons if r.code == "SEAT_BIAS")
+    assert "seat 1 wins 0% of games (95% interval 0%–13%" in reason.message
+    seat1_always = _summaries(n, 25, lambda i: 0, dead_tail=0.05, lead_changes=2)
+    beyond_doubt = Tier2Count(n, configs, {STRONG: seat1_always}, planned=100).judge()
+    reason = next(r for r in beyond_doubt.reasons if r.code == "SEAT_BIAS")
+    assert "seat 1 wins 100% of games (99.9% interval" in reason.message
+    # the other reasons read the same rule: a trivial policy that wins 19 of 25 is a reason only
+    # at the planned count; one that wins all 25 at the early look too
+    for wins, planned_games, expected in ((19, 100, False), (19, 25, True), (25, 100, True)):
+        trivial = _summaries(n, 25, lambda i, w=wins: i % 4 if i < w else (i + 1) % 4)
+        f = Tier2Count(n, configs, {"dominance:highest": trivial}, planned=planned_games).judge()
+        assert any(r.code == "DOMINANT_STRATEGY" for r in f.reasons) is expected, (wins, planned_games)
+
+
 def test_tier2_runs_and_reports():
     report = playtest(load_spec(TYPICAL), games=30, seed=4, players=[2], tier=2, tier2_games=6, rollouts=2,
                       max_rollouts=8)

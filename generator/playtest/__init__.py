@@ -367,7 +367,8 @@ def dead_text(spec: GameSpec, counts: Sequence[Tier1Count]) -> Findings:
 def tier2_stages(s: Settings) -> list[int]:
     """Game counts after which Tier 2 stops to judge: an eighth (from 40 games), a quarter and a
     half of ``tier2_games`` (the looks at which a configuration already clear of every threshold
-    stops, and a certain rejection ends the run), ``tier2_games`` itself, then doubling up to
+    stops, and a rejection beyond doubt ends the run: its interval at 99.9%, ``stats.Z_EARLY``,
+    where the planned count judges at 95%), ``tier2_games`` itself, then doubling up to
     ``tier2_max_games`` for the configurations whose estimate sits on the wrong side of a
     threshold.
 
@@ -413,7 +414,8 @@ def _tier2(runner: _Runner, spec: GameSpec, t1: list[Tier1Count], s: Settings,
            sequential: bool = True) -> tuple[list[Tier2Count], Findings]:
     """Tier 2, in looks (``tier2_stages``). A configuration plays on to ``tier2_games`` unless the
     judgement says it is settled (clear of every threshold, ``Findings.settled``), and beyond it
-    only while it is escalated; the run ends as soon as any configuration gives a reason.
+    only while it is escalated; the run ends as soon as any configuration gives a reason (before
+    ``tier2_games``, only a reason whose 99.9% interval is wholly across its line: ``Tier2Count.z``).
 
     The trivial policies are first sifted at an eighth of ``tier2_games`` (``tier2_stages``);
     then the first look is played in two waves, the likely rejections first (``rejection_rank``):
@@ -439,7 +441,7 @@ def _tier2(runner: _Runner, spec: GameSpec, t1: list[Tier1Count], s: Settings,
                        for key in limit if limit[key] > len(games[key])), key=lambda w: -strong_cost(w[4], w[1]))
 
     def counts() -> list[Tier2Count]:
-        return [Tier2Count(n, configs[n], {tag: games[(n, tag)] for tag in configs[n]}) for n in configs]
+        return [Tier2Count(n, configs[n], {tag: games[(n, tag)] for tag in configs[n]}, s.tier2_games) for n in configs]
 
     if sift is not None:
         trivial = {key: sift for key in games if rejection_rank(key[1]) == 1}

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
 from .runner import GameSummary
-from .stats import Z95, mean, median, median_interval, quantiles, ratio_interval, wilson
+from .stats import Z95, Z_EARLY, confidence, mean, median, median_interval, quantiles, ratio_interval, wilson
 
 # Tier 1 thresholds.
 MAX_CAPPED = 0.01
@@ -405,10 +405,18 @@ def lineup_of(config: tuple[str, str], n: int, index: int) -> list[str]:
 class Tier2Count:
     """Strong bots at one player count: one list of game summaries per configuration."""
 
-    def __init__(self, players: int, configs: dict[str, tuple[str, str]], games: dict[str, list[GameSummary]]):
+    def __init__(self, players: int, configs: dict[str, tuple[str, str]], games: dict[str, list[GameSummary]],
+                 planned: int = 0):
         self.players = players
         self.configs = configs
         self.games = games
+        #: The games a configuration is planned to play (``tier2_games``): with fewer, its look is
+        #: an early one, and a reason then needs the stricter interval (``stats.Z_EARLY``).
+        self.planned = planned
+
+    def z(self, games: int) -> float:
+        """The z of a reason's interval at ``games`` games: 95% from the planned count on."""
+        return Z95 if games >= self.planned else Z_EARLY
 
     def _focus_wins(self, tag: str) -> tuple[int, int]:
         n = self.players
@@ -457,11 +465,11 @@ class Tier2Count:
         first = w[1 % n] / g
         return max(0.0, 1 - abs(first - 1 / k) / (1 - 1 / k))
 
-    def order(self) -> tuple[float, float, float]:
+    def order(self, z: float = Z95) -> tuple[float, float, float]:
         """Order = (w − 1/n) / (1 − 1/n) for one strong bot among random bots, with its interval."""
         k, g = self._focus_wins(ORDER)
         n = self.units   # with sides, the strong player's side against the others
-        lo, hi = wilson(k, g)
+        lo, hi = wilson(k, g, z)
         f = lambda w: (w - 1 / n) / (1 - 1 / n)  # noqa: E731
         return (f(k / g) if g else 0.0, f(lo), f(hi))
 
@@ -564,13 +572,14 @@ class Tier2Count:
         settle = bool(g)
         if g:
             fair = 1 / self.units   # with sides, a fair side wins 1 in the number of sides
+            z = self.z(g)
             for seat, k in enumerate(w):
-                lo, hi = wilson(k, g)
+                lo, hi = wilson(k, g, z)
                 rate = k / g
                 example = next((x for x in strong if x.won(seat)), None) if rate > fair else \
                     next((x for x in strong if not x.won(seat)), None)
                 msg = (f"with strong players at every seat, seat {seat + 1} wins {rate:.0%} of games "
-                       f"(95% interval {lo:.0%}–{hi:.0%}; a fair seat wins {fair:.0%} ± {SEAT_BAND:.0%})")
+                       f"({confidence(z)} interval {lo:.0%}–{hi:.0%}; a fair seat wins {fair:.0%} ± {SEAT_BAND:.0%})")
                 if lo > fair + SEAT_BAND or hi < fair - SEAT_BAND:
                     out.reasons.append(reason("SEAT_BIAS", msg, STRONG, example))
                 elif abs(rate - fair) > SEAT_BAND:
@@ -581,10 +590,16 @@ class Tier2Count:
         if games:
             order, lo, hi = self.order()
             lost = next((x for x in games if not x.won(x.index % n)), None)
-            msg = (f"a strong player among random players wins only {self._focus_wins(ORDER)[0]} of {len(games)} "
-                   f"games (Order {order:.2f}, 95% interval {lo:.2f}–{hi:.2f}): skill barely counts")
-            if hi < MIN_ORDER:
-                out.reasons.append(reason("LUCK_ONLY", msg, ORDER, lost))
+
+            def luck_message(z: float) -> str:
+                order, lo, hi = self.order(z)
+                return (f"a strong player among random players wins only {self._focus_wins(ORDER)[0]} of "
+                        f"{len(games)} games (Order {order:.2f}, {confidence(z)} interval {lo:.2f}–{hi:.2f}): "
+                        "skill barely counts")
+            msg = luck_message(Z95)
+            z = self.z(len(games))
+            if self.order(z)[2] < MIN_ORDER:
+                out.reasons.append(reason("LUCK_ONLY", luck_message(z), ORDER, lost))
             elif order < WARN_ORDER:
                 out.warnings.append(reason("LUCK_ONLY", msg, ORDER, lost))
                 if order < MIN_ORDER:
@@ -595,10 +610,11 @@ class Tier2Count:
         tails = [x.dead_tail for x in strong if x.dead_tail is not None]
         if tails:
             m = median(tails)
-            lo, hi = median_interval(tails)
+            z = self.z(len(strong))
+            lo, hi = median_interval(tails, z)
             example = max((x for x in strong if x.dead_tail is not None), key=lambda x: (x.dead_tail, -x.index))
             msg = (f"the winner is settled with {m:.0%} of a typical game still to play "
-                   f"(95% interval {lo:.0%}–{hi:.0%})")
+                   f"({confidence(z)} interval {lo:.0%}–{hi:.0%})")
             if m > WARN_DEAD_TAIL:
                 settle = False
             if lo > MAX_DEAD_TAIL:
@@ -629,18 +645,21 @@ class Tier2Count:
             k, gd = self._focus_wins(tag)
             if not gd:
                 continue
-            lo, hi = (self._undiluted(x) for x in wilson(k, gd))
             rate = self._undiluted(k / gd)
             example = next((x for x in self.games[tag] if x.won(x.index % n)), None)
-            if self.units == self.players:
-                msg = (f"the trivial policy '{policy}' wins {rate:.0%} of games against strong players "
-                       f"(95% interval {lo:.0%}–{hi:.0%})")
-            else:
-                msg = (f"the trivial policy '{policy}', beside strong partners, wins {k / gd:.0%} of games for its "
-                       f"side against strong players: {rate:.0%} as if it played alone (95% interval "
-                       f"{lo:.0%}–{hi:.0%})")
-            if lo >= MAX_DOMINANCE:
-                out.reasons.append(reason("DOMINANT_STRATEGY", msg, tag, example))
+
+            def dominance(z: float) -> tuple[float, float, str]:
+                lo, hi = (self._undiluted(x) for x in wilson(k, gd, z))
+                if self.units == self.players:
+                    return lo, hi, (f"the trivial policy '{policy}' wins {rate:.0%} of games against strong "
+                                    f"players ({confidence(z)} interval {lo:.0%}–{hi:.0%})")
+                return lo, hi, (f"the trivial policy '{policy}', beside strong partners, wins {k / gd:.0%} of games "
+                                f"for its side against strong players: {rate:.0%} as if it played alone "
+                                f"({confidence(z)} interval {lo:.0%}–{hi:.0%})")
+            lo, hi, msg = dominance(Z95)
+            judged_lo, _, judged_msg = dominance(self.z(gd))   # the interval a reason needs
+            if judged_lo >= MAX_DOMINANCE:
+                out.reasons.append(reason("DOMINANT_STRATEGY", judged_msg, tag, example))
             elif rate >= WARN_DOMINANCE:
                 out.warnings.append(reason("DOMINANT_STRATEGY", msg, tag, example))
                 if rate >= MAX_DOMINANCE:

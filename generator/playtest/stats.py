@@ -7,6 +7,19 @@ import math
 from typing import Sequence
 
 Z95 = 1.959963984540054
+#: The z of a rejection at an early look: two-sided 99.9%. Tier 2 judges its games at looks before
+#: the number it plans to play, and each look is one more chance for a sound game to fall outside
+#: a 95% interval. With every look at 95%, a fair game with strong bots at every seat was rejected
+#: for SEAT_BIAS in 0.66% of runs at four players and 2.8% of games judged at two to six players
+#: (``benchmarks/false_rejections.py``; Rummy at its default seed was one). So an early look
+#: rejects only beyond doubt and the planned count judges at 95%, as a clinical trial stops early
+#: (Haybittle and Peto): then 0.02% and 0.07%.
+Z_EARLY = 3.2905267314918945
+
+
+def confidence(z: float) -> str:
+    """How a report names an interval of this z: "95%" or "99.9%"."""
+    return "95%" if z == Z95 else "99.9%" if z == Z_EARLY else f"z = {z:.2f}"
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
