@@ -225,6 +225,24 @@ def test_an_early_look_rejects_only_beyond_doubt():
         assert any(r.code == "DOMINANT_STRATEGY" for r in f.reasons) is expected, (wins, planned_games)
 
 
+def test_a_pilot_rejects_only_beyond_doubt():
+    """Tier 1 too: one game of the first ten stopped by the safety cap gives a 95% interval of
+    1.8% to 40%, wholly past the 1% line; yet a game stopped once in two hundred games shows one
+    in its first ten about one time in twenty. At the pilot of a planned 200 it is no reason (the
+    count plays on); at the planned count, the same share is one. Ten capped games of ten are a
+    reason at the pilot too."""
+    def games(capped, n=10):
+        return [GameSummary(i, i, 4, outcome="cap" if i < capped else "natural", winner=i % 4,
+                            ranking=[1 if p == i % 4 else 2 for p in range(4)], moves=200, decisions=120, hands=3)
+                for i in range(n)]
+    pilot = Tier1Count(4, games(1), "greedy", "sensible", planned=200).judge()
+    assert "NON_TERMINATING" not in {r.code for r in pilot.reasons} and "tier1" in pilot.escalate
+    planned = Tier1Count(4, games(1), "greedy", "sensible", planned=10).judge()
+    assert "NON_TERMINATING" in {r.code for r in planned.reasons}
+    never = Tier1Count(4, games(10), "greedy", "sensible", planned=200).judge()
+    assert {"NON_TERMINATING", "INCOMPLETE"} <= {r.code for r in never.reasons}
+
+
 def test_tier2_runs_and_reports():
     report = playtest(load_spec(TYPICAL), games=30, seed=4, players=[2], tier=2, tier2_games=6, rollouts=2,
                       max_rollouts=8)

@@ -273,7 +273,8 @@ def _tier1(runner: _Runner, counts: Sequence[int], s: Settings, bot: str, keep_r
         # a greedy game costs about twice a random one (measured: Hearts 1.6 s against 0.8 s a hundred)
         for key, res in runner.run(wanted, 1 if bot == "random" else 2, keep_records).items():
             games[key] += res
-        judged = {key: Tier1Count(key[1], games[key], kinds[key[0]], key[0]) for key in games}
+        judged = {key: Tier1Count(key[1], games[key], kinds[key[0]], key[0], s.games if key[0] != RANDOM else share)
+                  for key in games}
         findings = Findings()
         verdicts = {key: c.judge() for key, c in judged.items()}
         for f in verdicts.values():

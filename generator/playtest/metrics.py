@@ -125,11 +125,19 @@ class Tier1Count:
     """Tier-1 self-play at one player count, by one kind of players: ``bot`` at every seat, in the
     ``role`` of sensible players, random players, or both (``CHECKS``)."""
 
-    def __init__(self, players: int, games: list[GameSummary], bot: str = "random", role: str = BOTH):
+    def __init__(self, players: int, games: list[GameSummary], bot: str = "random", role: str = BOTH,
+                 planned: int = 0):
         self.players = players
         self.games = games
         self.bot = bot
         self.role = role
+        #: The games this count is planned to play: with fewer (a pilot), a reason needs the
+        #: stricter interval (``stats.Z_EARLY``), as at Tier 2's early looks.
+        self.planned = planned
+
+    def z(self) -> float:
+        """The z of a reason's interval: 95% from the planned count on, 99.9% at a pilot."""
+        return Z95 if len(self.games) >= self.planned else Z_EARLY
 
     @property
     def bots(self) -> list[str] | None:
@@ -173,9 +181,9 @@ class Tier1Count:
         sides, w = self.sides, self.wins()
         return [] if sides is None else [w[sides.index(s)] for s in range(max(sides) + 1)]
 
-    def agency(self) -> tuple[float, float, float]:
+    def agency(self, z: float = Z95) -> tuple[float, float, float]:
         played = self.played
-        return ratio_interval([g.decisions for g in played], [g.moves for g in played])
+        return ratio_interval([g.decisions for g in played], [g.moves for g in played], z)
 
     def minutes(self) -> list[float]:
         return [g.minutes for g in self.played]
@@ -294,15 +302,16 @@ class Tier1Count:
             reject("ENGINE_ERROR", f"the engine failed in {len(errors)} of {g} games: {errors[0].error}", errors[0].seed)
         if not g:
             return out
+        z = self.z()   # a reason's interval: stricter at a pilot
         capped = len(self.capped)
-        lo, hi = wilson(capped, g)
+        lo, hi = wilson(capped, g, z)
         seed = _first(self.games, lambda x: x.outcome == "cap")
         if lo > MAX_CAPPED:
             reject("NON_TERMINATING", f"{capped} of {g} games never ended (stopped by the safety cap)", seed)
         elif capped / g > MAX_CAPPED:
             closer("NON_TERMINATING")
         c = len(self.completed)
-        lo, hi = wilson(c, g)
+        lo, hi = wilson(c, g, z)
         if hi < MIN_COMPLETION:
             reject("INCOMPLETE", f"only {c} of {g} games reached a natural end", _first(
                 self.games, lambda x: x.outcome != "natural"))
@@ -310,7 +319,7 @@ class Tier1Count:
             closer("INCOMPLETE")
         if c:
             d = len(self.draws)
-            lo, _ = wilson(d, c)
+            lo, _ = wilson(d, c, z)
             seed = _first(self.completed, lambda x: x.winner is None)
             msg = f"first place was shared in {d} of {c} games"
             if lo > MAX_DRAWS:
@@ -324,7 +333,7 @@ class Tier1Count:
             return out
         per = self.per_player()
         m = median(per)
-        lo, hi = median_interval(per)
+        lo, hi = median_interval(per, z)
         if m < MIN_DECISIONS_PER_PLAYER:
             seed = _first(played, lambda x: x.decisions / n < MIN_DECISIONS_PER_PLAYER)
             if hi < MIN_DECISIONS_PER_PLAYER:
@@ -333,7 +342,7 @@ class Tier1Count:
                 closer("TOO_SHORT")
         minutes = self.minutes()
         m = median(minutes)
-        lo, hi = median_interval(minutes)
+        lo, hi = median_interval(minutes, z)
         seed = _first(played, lambda x: x.minutes > (MAX_MINUTES if m > MAX_MINUTES else WARN_MINUTES))
         if lo > MAX_MINUTES:
             reject("TOO_LONG", f"a typical game would take about {m:.0f} minutes at the table", seed)
@@ -344,7 +353,7 @@ class Tier1Count:
         elif m < SHORT_MINUTES:
             warn("TOO_SHORT", f"a typical game takes only about {m:.0f} minute{'' if round(m) == 1 else 's'} at the "
                  "table, shorter than a table would sit down for", _first(played, lambda x: x.minutes < SHORT_MINUTES))
-        agency, lo, hi = self.agency()
+        agency, lo, hi = self.agency(z)
         seed = _first(played, lambda x: x.moves and x.decisions / x.moves < WARN_AGENCY)
         if hi < MIN_AGENCY:
             reject("NO_AGENCY", f"only {agency:.0%} of moves offer a real choice", seed)
@@ -353,7 +362,7 @@ class Tier1Count:
             if agency < MIN_AGENCY:
                 closer("NO_AGENCY")
         loops = sum(1 for x in played if x.looped)
-        lo, _ = wilson(loops, len(played))
+        lo, _ = wilson(loops, len(played), z)
         seed = _first(played, lambda x: x.looped)
         if lo > MAX_LOOPING:
             reject("LOOPING", f"{loops} of {len(played)} games came back to a position they had been in", seed)
