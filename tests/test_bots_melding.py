@@ -16,7 +16,7 @@ from generator.bots.sampler import Sampler
 from generator.bots.strong import distinct_actions
 from generator.engine import Game, Observation
 from generator.families.melding.bots import canny_play
-from generator.families.melding.engine.play import DISCARD_Q, MELD_Q, STOP
+from generator.families.melding.engine.actions import DISCARD_Q, MELD_Q, STOP
 from generator.spec.io import load_spec
 
 ROOT = Path(__file__).resolve().parents[1]

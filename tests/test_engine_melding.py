@@ -19,9 +19,10 @@ from hypothesis import strategies as st
 from generator.bots import make_bot
 from generator.engine import Game
 from generator.engine.actions import NO, YES
-from generator.families.melding.engine.play import (ACTION_Q, ADD, BLOCK_Q, CALL_Q, DESERT_Q, DISCARD_Q, DRAW_Q, DUMP,
-                                           FULL, KNOCK, LAY_OFF, LAYOFF_Q, MELD, MELD_Q, SHED, STOCK, STOP, STUMP,
-                                           STUMP_Q, SWAP, TAKE, Turn)
+from generator.families.melding.engine.actions import (ACTION_Q, ADD, BLOCK_Q, CALL_Q, DESERT_Q, DISCARD_Q, DRAW_Q,
+                                                      DUMP, FULL, KNOCK, LAY_OFF, LAYOFF_Q, MELD, MELD_Q, SHED, STOCK,
+                                                      STOP, STUMP, STUMP_Q, SWAP, TAKE)
+from generator.families.melding.engine.play import Turn
 from generator.families.melding.engine.rules import RUN, SET, SINGLE, MeldRules, bits
 from generator.engine.play import play_game
 from generator.spec import GameSpec, load_spec
@@ -481,14 +482,14 @@ def test_the_kitty_may_be_drawn_from() -> None:
     s = spec(deal={"hand_size": 7, "stock": {"discard_piles": 1}, "kitty": {"form": "dealt", "size": 3}},
              play={"draw": {"kitty": True}})
     tb = Table(s, hands=("2C",), stock="KS", kitty=cards_of(s, "AH 4H"))
-    from generator.families.melding.engine.play import KITTY
+    from generator.families.melding.engine.actions import KITTY
     assert KITTY in tb.legal()
     tb.do(KITTY)
     assert tb.hand(0) == {"2 of clubs", "A of hearts"} and tb.state.kitty == cards_of(s, "4H")
 
 
 def test_two_discard_piles_take_and_discard_on_either() -> None:
-    from generator.families.melding.engine.play import SECOND
+    from generator.families.melding.engine.actions import SECOND
     s = spec(deal={"hand_size": 7, "stock": {"discard_piles": 2}})
     tb = Table(s, hands=("2C 9D",), piles=("5H", "KS"), stock="QS")
     assert {STOCK + 1, TAKE + 1, TAKE + 101} <= set(tb.legal())
@@ -713,7 +714,7 @@ def test_rearranging_adds_two_hand_cards_that_need_each_other() -> None:
     s = spec(play={"lay_off": None, "melds": {"rearrange": "any"}, "one_action": True})
     tb = Table(s, hands=("7H 9H 2C", "3C 4D", "5C 6D"), piles=("2S",), stock="KS QS JS",
                melds=((1, "8C 8D 8H 8S"),))
-    from generator.families.melding.engine.play import ADD_TWO
+    from generator.families.melding.engine.actions import ADD_TWO
     a, b = sorted((tb.c("7H"), tb.c("9H")))
     assert ADD + tb.c("7H") not in tb.legal() and ADD_TWO + 128 * a + b in tb.legal()
     tb.do(ADD_TWO + 128 * a + b)

@@ -34,13 +34,10 @@ from generator.engine.actions import NO, YES
 from generator.engine.observation import Observation
 from generator.engine.rollout import play_hand_lightly, play_lightly
 
-from .engine.play import (
-
-    ACTION_Q, ADD, ADD_TWO, BLIND, BLIND_TURN, BLOCK_Q, CALL_Q, DESERT, DESERT_Q, DISCARD_Q, DRAW_Q, DUMP, FULL, KNOCK,
-
-    LAY_OFF, MASK, MELD, MELD_Q, SECOND, SHED, STOCK, STOP, STUMP, SWAP, TAKE, Turn,
-
-)
+from .engine.actions import (ACTION_Q, ADD, ADD_TWO, BLIND, BLIND_TURN, BLOCK_Q, CALL_Q, DESERT, DESERT_Q, DISCARD_Q,
+                             DRAW_Q, DUMP, FULL, KNOCK, LAY_OFF, MASK, MELD, MELD_Q, SECOND, SHED, STOCK, STOP, STUMP,
+                             SWAP, TAKE)
+from .engine.play import Turn
 from .engine.rules import RUN, bits
 
 #: In a rollout, the share of decisions taken at random rather than by the greedy rule.

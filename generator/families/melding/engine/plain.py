@@ -39,7 +39,7 @@ except ImportError:   # no Cython: its declarations do nothing (``compiled.shado
     from generator.compiled import shadow as cython
 
 # (``Turn.__init__`` imports this module, once play's is whole)
-from .play import DISCARD_Q, DRAW_Q, LAY_OFF, LAYOFF_Q, MELD, MELD_Q, NEXT_STEP, STOCK, STOP, TAKE
+from .actions import DISCARD_Q, DRAW_Q, LAY_OFF, LAYOFF_Q, MELD, MELD_Q, NEXT_STEP, STOCK, STOP, TAKE
 from .rules import CACHE_SIZE, RUN, SET, bits
 
 if TYPE_CHECKING:   # pragma: no cover
@@ -396,6 +396,7 @@ class PlainTurns:
                     if i == -2:   # the greedy lay-off
                         j, b = self._light_lay_off(h, fits, t_owner if own else None, p)
                     else:
+                        j = 0   # (the loop below always finds its meld: set for the C compiler's sake)
                         for j, f in enumerate(fits):
                             if own and t_owner[j] != p:
                                 continue
