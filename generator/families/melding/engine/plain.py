@@ -624,15 +624,7 @@ class PlainTurns:
         hand[:] = [c for c in hand if not (m >> c) & 1]
         state.melds.append(order)
         state.meld_info.append((p, RUN if run else SET, lo))
-        state.has_melded[p] = True   # (``_melded``)
-        state.dry_outs = 0
-        state.melded_now += 1
-        state.acted = True
-        state.last_meld = m
-        if state.drawn:
-            state.drawn = [c for c in state.drawn if not (m >> c) & 1]
-        if state.taken:
-            state.taken = [c for c in state.taken if not (m >> c) & 1]
+        self.phase._melded(state, p, m)
         if not hand:
             return self.phase._check_out(state, p)
         if not self.phase.many:
