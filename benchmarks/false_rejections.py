@@ -25,7 +25,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from generator.playtest import Settings, tier2_stages  # noqa: E402
-from generator.playtest import metrics  # noqa: E402
 from generator.playtest.metrics import STRONG, Tier2Count, tier2_configs  # noqa: E402
 from generator.playtest.runner import GameSummary  # noqa: E402
 from generator.playtest.stats import Z95, Z_EARLY, wilson  # noqa: E402
@@ -33,7 +32,7 @@ from generator.playtest.stats import Z95, Z_EARLY, wilson  # noqa: E402
 PLAYERS = (2, 3, 4, 5, 6)
 
 
-def one_run(n: int, rnd, looks: list[int], planned: int) -> tuple[bool, int]:
+def one_run(n: int, rnd, looks: list[int], planned: int, early: float) -> tuple[bool, int]:
     """One fair configuration judged look by look: (rejected, games played)."""
     configs = {STRONG: tier2_configs(n, [], [])[STRONG]}
     games: list[GameSummary] = []
@@ -43,7 +42,7 @@ def one_run(n: int, rnd, looks: list[int], planned: int) -> tuple[bool, int]:
             w = int(rnd() * n)
             games.append(GameSummary(i, i, n, winner=w, ranking=[1 if p == w else 2 for p in range(n)],
                                      hands=3, dead_tail=0.05, lead_changes=2))
-        f = Tier2Count(n, configs, {STRONG: games}, planned).judge()
+        f = Tier2Count(n, configs, {STRONG: games}, planned, early).judge()
         if f.reasons:
             return True, look
         if (look >= planned // 2 and STRONG in f.settled) or (look >= planned and STRONG not in f.escalate):
@@ -62,11 +61,10 @@ def main() -> int:
     print("| early looks judged at | " + " | ".join(f"{n} players" for n in PLAYERS) + " | a game at 2–6 players |")
     print("|---|" + "---|" * (len(PLAYERS) + 1))
     for label, z in (("99.9% (the judge)", Z_EARLY), ("95% (as before)", Z95)):
-        metrics.Z_EARLY = z   # the judge's early interval, for this row
         rnd = random.Random(args.seed).random
         shares = []
         for n in PLAYERS:
-            rejected = sum(one_run(n, rnd, looks, s.tier2_games)[0] for _ in range(args.runs))
+            rejected = sum(one_run(n, rnd, looks, s.tier2_games, z)[0] for _ in range(args.runs))
             shares.append(rejected / args.runs)
         none = 1.0
         for x in shares:
@@ -74,7 +72,6 @@ def main() -> int:
         cells = [f"{x:.2%} [{wilson(x * args.runs, args.runs)[0]:.2%}–{wilson(x * args.runs, args.runs)[1]:.2%}]"
                  for x in shares]
         print(f"| {label} | " + " | ".join(cells) + f" | {1 - none:.2%} |")
-    metrics.Z_EARLY = Z_EARLY
     return 0
 
 

@@ -162,8 +162,8 @@ def test_escalation_plays_more_games_when_an_estimate_is_on_the_wrong_side(monke
 
     real = Tier1Count.judge
 
-    def close_call(self, only=None):
-        out = real(self, only)
+    def close_call(self, only=None, z=None):
+        out = real(self, only, z)
         out.escalate.add("tier1")   # as if an estimate sat just past a threshold
         return out
 
@@ -225,6 +225,22 @@ def test_an_early_look_rejects_only_beyond_doubt():
         assert any(r.code == "DOMINANT_STRATEGY" for r in f.reasons) is expected, (wins, planned_games)
 
 
+def test_a_reason_prints_its_interval_and_a_warning_the_95_one():
+    """At an early look, LUCK_ONLY and EARLY_DECIDED as reasons print their 99.9% intervals; the
+    same checks as warnings (their estimates past the warning line only) print 95%."""
+    n = 4
+    configs = tier2_configs(n, [], [])
+    hopeless = _summaries(n, 25, lambda i: (i + 1) % 4, dead_tail=0.9, lead_changes=2)   # never wins; decided early
+    f = Tier2Count(n, configs, {ORDER: hopeless, STRONG: hopeless}, planned=100).judge()
+    messages = {r.code: r.message for r in f.reasons}
+    assert "(Order -0.33, 99.9% interval" in messages["LUCK_ONLY"]
+    assert "(99.9% interval 90%–90%)" in messages["EARLY_DECIDED"]
+    middling = _summaries(n, 25, lambda i: i % 4 if i % 6 == 0 else (i + 1) % 4, dead_tail=0.3, lead_changes=2)
+    f = Tier2Count(n, configs, {ORDER: middling, STRONG: middling}, planned=100).judge()
+    warnings = {w.code: w.message for w in f.warnings}
+    assert not f.reasons and "95% interval" in warnings["LUCK_ONLY"] and "95% interval" in warnings["EARLY_DECIDED"]
+
+
 def test_a_pilot_rejects_only_beyond_doubt():
     """Tier 1 too: one game of the first ten stopped by the safety cap gives a 95% interval of
     1.8% to 40%, wholly past the 1% line; yet a game stopped once in two hundred games shows one
@@ -245,7 +261,12 @@ def test_a_pilot_rejects_only_beyond_doubt():
 
 def test_tier2_runs_and_reports():
     report = playtest(load_spec(TYPICAL), games=30, seed=4, players=[2], tier=2, tier2_games=6, rollouts=2,
-                      max_rollouts=8)
+                      max_rollouts=8, pilot=5)
+    # each count knows the games it is planned to play, from which a reason is judged at 95%: the
+    # sensible players' --games, the random players' share of them (half, at least the pilot), and
+    # Tier 2's tier2_games
+    assert report.counts[0].planned == 30 and report.random_counts[0].planned == 15
+    assert report.tier2[0].planned == 6
     d = report.as_dict()
     assert d["tier2"] and d["tier2"][0]["players"] == 2
     t2 = d["tier2"][0]

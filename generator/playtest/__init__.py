@@ -13,8 +13,8 @@
 Every proportion has a Wilson 95% interval, every median a distribution-free one. A game is
 rejected only when a whole interval lies on the wrong side of a threshold; while an estimate is
 on the wrong side but its interval straddles the threshold the run plays more games (200 → 400 →
-800 by default), and a rejection already certain after a first batch (the pilot) ends the run
-early. Tier 2 runs only for a game that passes Tier 1. A report gives a verdict (pass or reject),
+800 by default), and a rejection beyond doubt after a first batch (the pilot: its interval at
+99.9%, ``stats.Z_EARLY``) ends the run early. Tier 2 runs only for a game that passes Tier 1. A report gives a verdict (pass or reject),
 its reasons and warnings — each with a code, a sentence, the player count and the seed of a game
 that shows it — and, for a game that passes, a quality score for ranking.
 
@@ -36,7 +36,7 @@ from .metrics import (BOTH, LENGTH_CODES, ORDER, RANDOM, SENSIBLE, STRONG, Findi
                       Tier2Count, lineup_of, quality, r4, tier2_configs)
 from .parallel import Executor, SerialExecutor, Task, spec_json
 from .runner import PLAYTEST_MOVE_CAP, GameSummary, game_seed, play_one  # noqa: F401
-from .stats import harmonic_mean, median, wilson  # noqa: F401
+from .stats import Z95, harmonic_mean, median, wilson  # noqa: F401
 
 SCHEMA_ID = "https://parlour.example/schemas/playtest-report-1.json"
 
@@ -256,7 +256,8 @@ def _tier1(runner: _Runner, counts: Sequence[int], s: Settings, bot: str, keep_r
            ) -> tuple[list[Tier1Count], list[Tier1Count] | None, Findings, list[str]]:
     """Tier 1 at every count: the sensible players' games and the random players' (None when
     ``bot`` is random: its games judge for both), played in stages side by side, each kind only
-    as far as its own checks need (``Findings.escalate``); a rejection already certain ends both.
+    as far as its own checks need (``Findings.escalate``); a rejection ends both (at a pilot, only
+    one beyond doubt: ``Tier1Count.z``).
     Returns the two kinds' counts, their findings, and the notes on a verdict that depends on the
     players (``depends``)."""
     kinds = {BOTH: bot} if bot == "random" else {SENSIBLE: bot, RANDOM: "random"}
@@ -280,7 +281,7 @@ def _tier1(runner: _Runner, counts: Sequence[int], s: Settings, bot: str, keep_r
         for f in verdicts.values():
             findings.extend(f)
         if findings.reasons:
-            break   # a rejection is already certain
+            break   # a rejection: at a pilot, one beyond doubt
         grown = False
         for key, c in judged.items():
             here = len(games[key])
@@ -321,7 +322,9 @@ def depends(sensible: Sequence[Tier1Count], rand: Sequence[Tier1Count]) -> list[
     fits the table-time limit) with sensible players and not with random ones, or the reverse."""
     notes = []
     for a, b in zip(sensible, rand):
-        ours, theirs = a.judge(LENGTH_CODES).reasons, b.judge(LENGTH_CODES).reasons
+        # Both at 95%: random players stop at a pilot once their own checks are clear, and a note
+        # compares the two kinds' verdicts, so neither may be held to the stricter early interval.
+        ours, theirs = a.judge(LENGTH_CODES, Z95).reasons, b.judge(LENGTH_CODES, Z95).reasons
         if {r.code for r in ours} == {r.code for r in theirs}:
             continue
         n = a.players

@@ -278,8 +278,9 @@ class Tier1Count:
             return False
         return True
 
-    def judge(self, only: frozenset[str] | None = None) -> Findings:
-        """The findings of this count's checks (``CHECKS[role]``), or of ``only`` those codes."""
+    def judge(self, only: frozenset[str] | None = None, z: float | None = None) -> Findings:
+        """The findings of this count's checks (``CHECKS[role]``), or of ``only`` those codes; a
+        reason's interval at ``z``, or by default at this count's look (``z()``)."""
         out = Findings()
         n, g = self.players, len(self.games)
         bots, tag = self.bots, "tier1"
@@ -302,7 +303,8 @@ class Tier1Count:
             reject("ENGINE_ERROR", f"the engine failed in {len(errors)} of {g} games: {errors[0].error}", errors[0].seed)
         if not g:
             return out
-        z = self.z()   # a reason's interval: stricter at a pilot
+        if z is None:
+            z = self.z()   # a reason's interval: stricter at a pilot
         capped = len(self.capped)
         lo, hi = wilson(capped, g, z)
         seed = _first(self.games, lambda x: x.outcome == "cap")
@@ -415,17 +417,19 @@ class Tier2Count:
     """Strong bots at one player count: one list of game summaries per configuration."""
 
     def __init__(self, players: int, configs: dict[str, tuple[str, str]], games: dict[str, list[GameSummary]],
-                 planned: int = 0):
+                 planned: int = 0, early: float = Z_EARLY):
         self.players = players
         self.configs = configs
         self.games = games
         #: The games a configuration is planned to play (``tier2_games``): with fewer, its look is
-        #: an early one, and a reason then needs the stricter interval (``stats.Z_EARLY``).
+        #: an early one, and a reason then needs the stricter interval ``early`` (``stats.Z_EARLY``;
+        #: ``benchmarks/false_rejections.py`` sets it to 95% to show the judge before).
         self.planned = planned
+        self.early = early
 
     def z(self, games: int) -> float:
         """The z of a reason's interval at ``games`` games: 95% from the planned count on."""
-        return Z95 if games >= self.planned else Z_EARLY
+        return Z95 if games >= self.planned else self.early
 
     def _focus_wins(self, tag: str) -> tuple[int, int]:
         n = self.players
@@ -619,15 +623,18 @@ class Tier2Count:
         tails = [x.dead_tail for x in strong if x.dead_tail is not None]
         if tails:
             m = median(tails)
-            z = self.z(len(strong))
-            lo, hi = median_interval(tails, z)
             example = max((x for x in strong if x.dead_tail is not None), key=lambda x: (x.dead_tail, -x.index))
-            msg = (f"the winner is settled with {m:.0%} of a typical game still to play "
-                   f"({confidence(z)} interval {lo:.0%}–{hi:.0%})")
+
+            def tail_message(z: float) -> tuple[float, str]:
+                lo, hi = median_interval(tails, z)
+                return lo, (f"the winner is settled with {m:.0%} of a typical game still to play "
+                            f"({confidence(z)} interval {lo:.0%}–{hi:.0%})")
+            _, msg = tail_message(Z95)
+            judged_lo, judged_msg = tail_message(self.z(len(strong)))   # the interval a reason needs
             if m > WARN_DEAD_TAIL:
                 settle = False
-            if lo > MAX_DEAD_TAIL:
-                out.reasons.append(reason("EARLY_DECIDED", msg, STRONG, example))
+            if judged_lo > MAX_DEAD_TAIL:
+                out.reasons.append(reason("EARLY_DECIDED", judged_msg, STRONG, example))
             elif m > WARN_DEAD_TAIL:
                 out.warnings.append(reason("EARLY_DECIDED", msg, STRONG, example))
                 if m > MAX_DEAD_TAIL:

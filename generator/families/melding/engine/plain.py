@@ -38,7 +38,7 @@ try:
 except ImportError:   # no Cython: its declarations do nothing (``compiled.shadow``)
     from generator.compiled import shadow as cython
 
-# (``Turn.__init__`` imports this module, once play's is whole)
+# (``Turn.__init__`` imports this module, once play's is whole: ``play`` imports nothing of it)
 from .actions import DISCARD_Q, DRAW_Q, LAY_OFF, LAYOFF_Q, MELD, MELD_Q, NEXT_STEP, STOCK, STOP, TAKE
 from .rules import CACHE_SIZE, RUN, SET, bits
 

@@ -1,6 +1,9 @@
 """Melding play (ML-01…ML-07, SH-01, SH-02): the ``Turn`` phase. Each player in turn draws, lays
 melds, lays off, and discards; the first to empty their hand goes out. What a meld is lives in
 ``rules.MeldRules``; the readings of the book's gaps are the spec's (the family's ``spec.py``).
+The decisions and action numbers named below live in ``actions``; what a turn lays on the table
+(the meld, lay-off, dump and stump steps, and rearranging) in ``melds.TableMoves``, a part of
+``Turn``; the plain Rummy turns in ``plain``.
 
 **A turn is a sequence of decisions**, each its own action, so that no decision has to list every
 way a whole turn could go. In *sequence* mode a turn runs its steps in order, each skipped when it
