@@ -7,9 +7,10 @@ random hands; then, interleaved round by round in this process (CPU time):
 * **tight**: ``tight.py``'s hand, written for speed;
 * **API**: ``yardsticks.run_api``, the engine through ``legal_actions``, ``observation``,
   ``RandomBot.act`` and ``apply_action``;
-* **driver alone**: the same loop of ``run_api`` over a stand-in state whose methods cost next to
-  nothing (built-in methods returning a fixed legal list), as many moves a hand and as many of
-  them forced: what the loop itself and the random bot cost, with an engine that costs nothing.
+* **driver alone**: ``run_api`` itself over a stand-in engine whose methods cost next to nothing
+  (built-in methods returning a fixed legal list, and a counter of moves), as many moves a hand
+  and as many of them forced: what the loop itself and the random bot cost, with an engine that
+  costs nothing.
 
 It prints, per move: the budget at 0.3× of the tight hand (its time a hand ÷ 0.3, a share of the
 moves), the driver's floor, and the engine's cost through the API now.
@@ -33,7 +34,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import tight  # noqa: E402
 import yardsticks  # noqa: E402
 
-from generator.bots import RandomBot  # noqa: E402
 from generator.engine import Game  # noqa: E402
 from generator.spec import load_spec  # noqa: E402
 
@@ -65,40 +65,44 @@ class _Views:
 
 
 class _StandIn:
-    """The attributes and methods ``run_api``'s loop touches, each as cheap as Python allows."""
+    """One hand of the stand-in engine, as cheap as Python allows: its legal lists come from a
+    fixed order, every seat's observation is one fixed view, and at its last move the state ends
+    (``terminal``), so that ``run_api`` starts the next hand as a new state. Its one Python-level
+    method, ``apply_action``, counts the moves: the floor is therefore a little above the
+    driver's true cost, never below it."""
 
-    __slots__ = ("hand_no", "terminal", "current", "legal_actions", "apply_action", "observation")
+    __slots__ = ("hand_no", "terminal", "current", "legal_actions", "observation", "left")
+
+    def __init__(self, order: list[list[int]], views: list[_Views]):
+        self.hand_no, self.terminal, self.current, self.left = 0, False, 0, len(order)
+        self.legal_actions = iter(order).__next__
+        self.observation = views.__getitem__
+
+    def apply_action(self, action: int) -> None:
+        self.left -= 1
+        if not self.left:
+            self.terminal = True
+
+
+class _StandInGame:
+    """What ``run_api`` asks of a game: a new state, here one stand-in hand."""
+
+    def __init__(self, order: list[list[int]], views: list[_Views]):
+        self.order, self.views = order, views
+
+    def new_initial_state(self, players: int, seed: int) -> _StandIn:
+        return _StandIn(self.order, self.views)
 
 
 def driver_alone(players: int, per_hand: int, forced_share: float) -> Callable[[int, int], None]:
-    """``run_api``'s loop, line for line, over a stand-in state: ``per_hand`` moves a hand, the
-    forced ones applied without asking the bot, as ``run_api`` does."""
+    """``run_api`` itself over the stand-in engine: ``per_hand`` moves a hand, the forced ones
+    (one legal action) applied without asking the bot, as ``run_api`` does."""
     choices = [1, 2, 3, 4, 5, 6]
     forced = round(per_hand * forced_share)
     order = [choices] * (per_hand - forced) + [[1]] * forced
     random.Random(0).shuffle(order)
-
-    def run(hands: int, seed: int) -> None:
-        bots = [RandomBot(seed + p) for p in range(players)]
-        views = [_Views(choices)] * players
-        state = _StandIn()
-        state.hand_no, state.terminal, state.current = 0, False, 0
-        state.apply_action = {}.get             # takes the action, does nothing
-        state.observation = views.__getitem__
-        for _ in range(hands):
-            state.legal_actions = iter(order).__next__
-            target = state.hand_no + 1
-            k = 0
-            while state.hand_no < target and not state.terminal:
-                legal = state.legal_actions()
-                if len(legal) == 1:
-                    state.apply_action(legal[0])
-                else:
-                    state.apply_action(bots[state.current].act(state.observation(state.current)))
-                k += 1
-                if k == per_hand:   # the stand-in's hand ends
-                    state.hand_no += 1
-    return run
+    game = _StandInGame(order, [_Views(choices)] * players)
+    return lambda hands, seed: yardsticks.run_api(game, hands, seed, players)
 
 
 def main() -> int:

@@ -25,7 +25,7 @@ def test_the_stand_in_plays_the_hands_moves(floor, monkeypatch):
         asked.append(obs)
         return act(self, obs)
 
-    monkeypatch.setattr(floor.RandomBot, "act", counted)
+    monkeypatch.setattr(RandomBot, "act", counted)
     floor.driver_alone(2, 48, 0.25)(hands=3, seed=1)
     assert len(asked) == 3 * 36   # 12 of each hand's 48 moves forced: applied without the bot
 
